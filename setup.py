@@ -1,0 +1,89 @@
+"""Build the cardcore C engine and its Cython binding.
+
+All metadata lives in pyproject.toml; this file only lists the extensions
+and reads build switches from the environment:
+
+* ``PYCARDS_PURE=1``: build no extension (pure-Python reference backend).
+* ``PYCARDS_CFFI=1``: also build the cffi API-mode binding ``cardcore._cffi``.
+* ``PYCARDS_DEBUG=1``: -O0 -g, assertions on.
+* ``PYCARDS_SANITIZE=address,undefined``: build with sanitizers (run with
+  ``LD_PRELOAD=$(gcc -print-file-name=libasan.so)``).
+
+Without ``PYCARDS_PURE`` a missing compiler is an error: the build fails
+loudly instead of falling back silently.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import sys
+
+from setuptools import Extension, setup
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CORE = os.path.join("src", "cardcore")
+
+
+def _flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+def c_sources() -> list[str]:
+    return sorted(
+        os.path.relpath(p, HERE).replace(os.sep, "/")
+        for p in glob.glob(os.path.join(HERE, CORE, "*.c"))
+        if not os.path.basename(p).startswith("_")
+    )
+
+
+def compile_args() -> tuple[list[str], list[str]]:
+    if sys.platform == "win32":
+        return ["/O2"], []
+    cflags = ["-std=c11", "-O3", "-Wall", "-Wextra", "-Wno-unused-function"]
+    ldflags: list[str] = []
+    if _flag("PYCARDS_DEBUG"):
+        cflags = [f for f in cflags if f != "-O3"] + ["-O0", "-g", "-UNDEBUG"]
+    sanitize = os.environ.get("PYCARDS_SANITIZE", "").strip()
+    if sanitize:
+        cflags += [f"-fsanitize={sanitize}", "-fno-omit-frame-pointer", "-g"]
+        ldflags += [f"-fsanitize={sanitize}"]
+    return cflags, ldflags
+
+
+def extensions() -> list[Extension]:
+    if _flag("PYCARDS_PURE"):
+        return []
+    from Cython.Build import cythonize
+
+    cflags, ldflags = compile_args()
+    core = Extension(
+        "cardcore._core",
+        sources=[f"{CORE}/_core.pyx", *c_sources()],
+        include_dirs=[CORE],
+        extra_compile_args=cflags,
+        extra_link_args=ldflags,
+    )
+    exts = cythonize(
+        [core],
+        compiler_directives={
+            "language_level": "3",
+            "boundscheck": False,
+            "wraparound": False,
+            "cdivision": True,
+            "embedsignature": True,
+        },
+    )
+    return list(exts)
+
+
+def cffi_modules() -> list[str]:
+    return [f"{CORE}/_cffi_build.py:ffibuilder"] if _flag("PYCARDS_CFFI") else []
+
+
+kwargs: dict[str, object] = {"ext_modules": extensions()}
+if cffi_modules():
+    kwargs["cffi_modules"] = cffi_modules()
+    kwargs["setup_requires"] = ["cffi>=1.16"]
+
+setup(**kwargs)  # type: ignore[arg-type]

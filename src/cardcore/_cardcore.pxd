@@ -1,0 +1,83 @@
+# Declarations of cardcore.h for Cython (declarations only; no code).
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
+
+cdef extern from "cardcore.h" nogil:
+    int CC_OK
+    int CC_E_ARG
+    int CC_E_CARDS
+    int CC_E_GAME_OVER
+    int CC_E_ILLEGAL
+    int CC_E_PLAYERS
+    int CC_E_PARAMS
+    int CC_E_CAPACITY
+    unsigned long long CC_DECK52_MASK
+    unsigned long long CC_NANCY_LO_MASK
+    unsigned long long CC_NANCY_HI_MASK
+    int CC_MAX_PLAYERS
+    int CC_MAX_ACTIONS
+    int CC_MASK_WORDS
+    int CC_PLAYER_CHANCE
+    int CC_PLAYER_TERMINAL
+    unsigned int CC_SEEN_ALL
+
+    ctypedef struct cc_rng:
+        uint64_t s[4]
+
+    void cc_rng_seed(cc_rng *rng, uint64_t seed)
+    uint64_t cc_rng_next(cc_rng *rng)
+    uint64_t cc_rng_below(cc_rng *rng, uint64_t n)
+    void cc_rng_shuffle_u8(cc_rng *rng, uint8_t *a, int32_t n)
+    int32_t cc_shuffled_deck(uint64_t seed, uint8_t *out, int32_t n)
+
+    uint64_t cc_card52_bit(int32_t card_id)
+    int32_t cc_card52_count(uint64_t cards)
+    int32_t cc_card52_ids(uint64_t cards, uint8_t *out)
+
+    int64_t cc_count_fifteens(uint64_t cards, int32_t target)
+    int32_t cc_count_pairs(uint64_t cards)
+    void cc_rank_counts(uint64_t cards, uint8_t *out)
+    void cc_suit_counts(uint64_t cards, uint8_t *out)
+    int32_t cc_runs(uint64_t cards, uint8_t *out_len, uint32_t *out_mult, uint8_t *out_low)
+    int32_t cc_longest_suit_run(uint64_t cards)
+    int32_t cc_batch_count_fifteens(const uint64_t *cards, int64_t n, int32_t target,
+                                    int64_t *out, int64_t *bad_index)
+    int32_t cc_batch_count_pairs(const uint64_t *cards, int64_t n, int32_t *out,
+                                 int64_t *bad_index)
+    int32_t cc_batch_suit_counts(const uint64_t *cards, int64_t n, uint8_t *out,
+                                 int64_t *bad_index)
+    int32_t cc_batch_run_score(const uint64_t *cards, int64_t n, int32_t *out,
+                               int64_t *bad_index)
+
+    ctypedef struct cc_event:
+        int32_t kind
+        int32_t player
+        int32_t target
+        int32_t value
+        int32_t extra
+        uint32_t seen_by
+
+    ctypedef struct cc_game:
+        const char *name
+        int32_t min_players
+        int32_t max_players
+        int32_t num_params
+        size_t state_size
+        int32_t (*check_params)(const int32_t *params, int32_t nplayers)
+        int32_t (*num_actions)(const int32_t *params, int32_t nplayers)
+        int32_t (*tensor_size)(const int32_t *params, int32_t nplayers)
+        int32_t (*init)(void *state, const int32_t *params, int32_t nplayers, uint64_t seed)
+        int32_t (*current_player)(const void *state)
+        int32_t (*legal_actions)(const void *state, uint64_t *mask)
+        int32_t (*verify)(const void *state, int32_t action)
+        const char *(*reason_text)(int32_t reason)
+        int32_t (*apply)(void *state, int32_t action)
+        void (*returns)(const void *state, int32_t *out)
+        int32_t (*observe_tensor)(const void *state, int32_t player, float *out)
+        int32_t (*events)(const void *state, cc_event *out, int32_t cap)
+        int32_t (*sample_infoset)(const void *state, int32_t player, uint64_t seed, void *out)
+
+    const cc_game *cc_game_by_index(int32_t i)
+    const cc_game *cc_game_by_name(const char *name)
+    int32_t cc_random_playouts(const cc_game *game, const int32_t *params, int32_t nplayers,
+                               uint64_t seed, int64_t ngames, void *scratch,
+                               int64_t *steps_out, int64_t *points_out)

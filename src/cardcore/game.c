@@ -1,0 +1,75 @@
+/* game.c: the registry of built-in games and the generic random-playout loop. */
+#include "cc_internal.h"
+
+/* One line per game (adding a game = one line here, see docs/internals.rst). */
+static const cc_game *const registry[] = {
+    NULL,
+};
+
+const cc_game *cc_game_by_index(int32_t i) {
+    int32_t n = (int32_t)(sizeof registry / sizeof registry[0]) - 1;
+    if (i < 0 || i >= n) return NULL;
+    return registry[i];
+}
+
+const cc_game *cc_game_by_name(const char *name) {
+    if (name == NULL) return NULL;
+    for (int32_t i = 0; registry[i] != NULL; i++) {
+        if (strcmp(registry[i]->name, name) == 0) return registry[i];
+    }
+    return NULL;
+}
+
+/* The k-th (0-based) set bit of a CC_MASK_WORDS mask. */
+static int32_t nth_action(const uint64_t *mask, int32_t k) {
+    for (int32_t w = 0; w < CC_MASK_WORDS; w++) {
+        int32_t c = cc_popcount64(mask[w]);
+        if (k < c) {
+            uint64_t m = mask[w];
+            for (int32_t i = 0; i < k; i++) m &= m - 1;
+            return w * 64 + cc_ctz64(m);
+        }
+        k -= c;
+    }
+    return -1;
+}
+
+/* A guard against a game that never ends under random play. */
+#define CC_PLAYOUT_STEP_LIMIT 1000000
+
+int32_t cc_random_playouts(const cc_game *game, const int32_t *params,
+                           int32_t nplayers, uint64_t seed, int64_t ngames,
+                           void *scratch, int64_t *steps_out,
+                           int64_t *points_out) {
+    if (game == NULL || scratch == NULL || ngames < 0) return CC_E_ARG;
+    if (nplayers < game->min_players || nplayers > game->max_players) return CC_E_PLAYERS;
+    int32_t rc = game->check_params(params, nplayers);
+    if (rc != CC_OK) return rc;
+    cc_rng rng;
+    cc_rng_seed(&rng, seed ^ 0xA5A5A5A5A5A5A5A5ULL);
+    uint64_t mask[CC_MASK_WORDS];
+    int32_t ret[CC_MAX_PLAYERS];
+    int64_t steps = 0;
+    if (points_out) memset(points_out, 0, sizeof(int64_t) * (size_t)nplayers);
+    for (int64_t g = 0; g < ngames; g++) {
+        rc = game->init(scratch, params, nplayers, seed + (uint64_t)g);
+        if (rc != CC_OK) return rc;
+        int64_t local = 0;
+        while (game->current_player(scratch) != CC_PLAYER_TERMINAL) {
+            memset(mask, 0, sizeof mask);
+            int32_t n = game->legal_actions(scratch, mask);
+            if (n <= 0) return CC_E_ARG;
+            int32_t a = nth_action(mask, (int32_t)cc_rng_below(&rng, (uint64_t)n));
+            rc = game->apply(scratch, a);
+            if (rc != CC_OK) return rc < 0 ? rc : CC_E_ILLEGAL;
+            if (++local > CC_PLAYOUT_STEP_LIMIT) return CC_E_CAPACITY;
+        }
+        steps += local;
+        if (points_out) {
+            game->returns(scratch, ret);
+            for (int32_t p = 0; p < nplayers; p++) points_out[p] += ret[p];
+        }
+    }
+    *steps_out = steps;
+    return CC_OK;
+}
