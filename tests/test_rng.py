@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pycards import _reference as ref
-from pycards._backend import B, BACKEND
+from pycards._backend import BACKEND, B
 
 M64 = (1 << 64) - 1
 

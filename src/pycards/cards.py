@@ -107,6 +107,7 @@ OUTSIDER = 77
 # ---------------------------------------------------------------------------
 # cards
 
+
 class Card(int):
     """A card of the 52-card deck: an ``int`` equal to its dense id ``suit * 13 + rank``.
 
@@ -135,7 +136,10 @@ class Card(int):
 
     @classmethod
     def parse(cls, token: str) -> Card:
-        """Parse ``"AS"``, ``"TD"``, ``"10h"``, ``"2c"`` (rank A 2-9 T or 10 J Q K, suit C D H S)."""
+        """Parse ``"AS"``, ``"TD"``, ``"10h"``, ``"2c"``.
+
+        Rank A 2-9 T or 10 J Q K, suit C D H S, case-insensitive.
+        """
         t = token.strip().upper()
         if t.startswith("10"):
             t = "T" + t[2:]

@@ -37,16 +37,20 @@ def _score_batch(args: argparse.Namespace) -> int:
         ("pairs", pairs),
         ("run points", runs),
     ):
-        print(f"  {label:22}{values.mean():10.4f}{int(values.max()):8d}"
-              f"{np.count_nonzero(values) / n:17.2%}")
+        print(
+            f"  {label:22}{values.mean():10.4f}{int(values.max()):8d}"
+            f"{np.count_nonzero(values) / n:17.2%}"
+        )
     print(f"  {'flush (4+ one suit)':22}{flush.mean():10.4f}{'':8}{flush.mean():17.2%}")
     print(f"  {'points (2/15, 2/pair, runs)':22}{points.mean():5.4f}{int(points.max()):8d}")
     hist = np.bincount(points)
     top = np.argsort(hist)[::-1][:5]
     print("  most common totals: " + ", ".join(f"{t} ({hist[t] / n:.1%})" for t in sorted(top)))
     rate = n / elapsed if elapsed > 0 else float("inf")
-    print(f"throughput: {rate / 1e6:.1f} M hands/s (fifteens+pairs+runs+suit counts, "
-          f"{elapsed * 1e3:.1f} ms)")
+    print(
+        f"throughput: {rate / 1e6:.1f} M hands/s (fifteens+pairs+runs+suit counts, "
+        f"{elapsed * 1e3:.1f} ms)"
+    )
     return 0
 
 

@@ -102,7 +102,7 @@ class Game(ABC, Generic[RulesT, ObsT]):
             )
         self.rules: RulesT = rules
         self.num_players = num_players
-        self.params: tuple[int, ...] = tuple(rules.to_params())  # type: ignore[attr-defined]
+        self.params: tuple[int, ...] = tuple(rules.to_params())
         self._check_players()
         try:
             probe = B.new_state(self.NAME, self.params, num_players, 0)
@@ -190,8 +190,9 @@ class State(Generic[ObsT]):
 
     __slots__ = ("_history", "_s", "game", "seed")
 
-    def __init__(self, game: Game[Any, ObsT], backend_state: Any, seed: int,
-                 history: list[Any]) -> None:
+    def __init__(
+        self, game: Game[Any, ObsT], backend_state: Any, seed: int, history: list[Any]
+    ) -> None:
         self.game = game
         self._s = backend_state
         self.seed = seed
@@ -378,4 +379,3 @@ class State(Generic[ObsT]):
             f"<{self.game.NAME} state, {self.game.num_players} players, seed {self.seed}, "
             f"{len(self._history)} actions, {who}>"
         )
-

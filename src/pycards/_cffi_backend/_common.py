@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-
 from cardcore._cffi import ffi, lib
 
 __all__ = ["check", "ffi", "lib", "mask52", "u64_array"]

@@ -41,7 +41,7 @@ def shuffled_deck(seed: int, n: int) -> list[int]:
 
 def game_names() -> list[str]:
     """Names of the built-in games."""
-    out = []
+    out: list[str] = []
     i = 0
     while True:
         g = lib.cc_game_by_index(i)
@@ -61,8 +61,7 @@ def _game(name: str) -> Any:
 def game_info(name: str) -> dict[str, int]:
     """Player range and number of rules parameters of a game."""
     g = _game(name)
-    return {"min_players": g.min_players, "max_players": g.max_players,
-            "num_params": g.num_params}
+    return {"min_players": g.min_players, "max_players": g.max_players, "num_params": g.num_params}
 
 
 class _Params:
@@ -152,8 +151,10 @@ class GameState:
         if not 0 <= player < self.nplayers:
             raise ValueError(f"player {player} out of range 0..{self.nplayers - 1}")
         out = np.zeros(self.tensor_size(), dtype=np.float32)
-        check(self._g.observe_tensor(self._buf, player, ffi.cast("float *", ffi.from_buffer(out))),
-              "observe_tensor")
+        check(
+            self._g.observe_tensor(self._buf, player, ffi.cast("float *", ffi.from_buffer(out))),
+            "observe_tensor",
+        )
         return out
 
     def events(self) -> list[tuple[int, int, int, int, int, int]]:
@@ -202,8 +203,9 @@ def from_raw(name: str, params: Sequence[int], nplayers: int, raw: bytes) -> Gam
     return s
 
 
-def random_playouts(name: str, params: Sequence[int], nplayers: int, seed: int,
-                    ngames: int) -> tuple[int, list[int]]:
+def random_playouts(
+    name: str, params: Sequence[int], nplayers: int, seed: int, ngames: int
+) -> tuple[int, list[int]]:
     """Play ``ngames`` random games natively."""
     p = _Params(name, params, nplayers)
     if ngames < 0:
@@ -211,6 +213,8 @@ def random_playouts(name: str, params: Sequence[int], nplayers: int, seed: int,
     scratch = ffi.new("char[]", 2 * p.game.state_size)
     steps = ffi.new("int64_t *")
     points = ffi.new("int64_t[]", lib.CC_MAX_PLAYERS)
-    check(lib.cc_random_playouts(p.game, p.values, nplayers, seed, ngames, scratch, steps, points),
-          f"{name}: random_playouts")
+    check(
+        lib.cc_random_playouts(p.game, p.values, nplayers, seed, ngames, scratch, steps, points),
+        f"{name}: random_playouts",
+    )
     return int(steps[0]), [int(points[i]) for i in range(nplayers)]
