@@ -99,7 +99,7 @@ def test_json_round_trip_and_determinism(name: str, players: int) -> None:
     game = load_game(name, num_players=players)
     for seed in (1, 2):
         states = _play(game, seed, max_steps=120)
-        for s in states[:: max(1, len(states) // 6)] + [states[-1]]:
+        for s in [*states[:: max(1, len(states) // 6)], states[-1]]:
             again = State.from_json(s.to_json())
             assert _snapshot(again) == _snapshot(s)
         # same seed, same actions: same game
