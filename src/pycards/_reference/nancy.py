@@ -44,12 +44,42 @@ PLACE_HAND, PLACE_FACE_UP, PLACE_TABLE_DOWN, PLACE_HOUND = range(4)
 EVENT_CAPACITY = 320
 
 # parameter indices
-(FACE_UP_COUNT, HOUND_POSITION_RULE, BIDDING_STYLE, MIN_BID, ALL_PASS, SELF_CALL_ALLOWED,
- REVEAL_HOUND, OVERTRUMP_ON_TRUMP_LEAD, PARTNER_TRICKS_TO, OUTSIDER_EXCHANGE_MODE,
- EXCHANGE_FROM_DISCARD, DEFERRED_EXCHANGE_PICK, OUTSIDER_LAST_TRICK, ARCANE_SUM_MODE,
- FAT_NANCY_OUTSIDER_EXCEPTION, MATCH_ROUNDS) = range(16)
-PARAM_RANGES = [(0, 12), (0, 1), (0, 1), (1, 9), (0, 1), (0, 1), (0, 1), (0, 1), (0, 1),
-                (0, 1), (0, 1), (0, 2), (0, 1), (0, 2), (0, 1), (0, 1000)]
+(
+    FACE_UP_COUNT,
+    HOUND_POSITION_RULE,
+    BIDDING_STYLE,
+    MIN_BID,
+    ALL_PASS,
+    SELF_CALL_ALLOWED,
+    REVEAL_HOUND,
+    OVERTRUMP_ON_TRUMP_LEAD,
+    PARTNER_TRICKS_TO,
+    OUTSIDER_EXCHANGE_MODE,
+    EXCHANGE_FROM_DISCARD,
+    DEFERRED_EXCHANGE_PICK,
+    OUTSIDER_LAST_TRICK,
+    ARCANE_SUM_MODE,
+    FAT_NANCY_OUTSIDER_EXCEPTION,
+    MATCH_ROUNDS,
+) = range(16)
+PARAM_RANGES = [
+    (0, 12),
+    (0, 1),
+    (0, 1),
+    (1, 9),
+    (0, 1),
+    (0, 1),
+    (0, 1),
+    (0, 1),
+    (0, 1),
+    (0, 1),
+    (0, 1),
+    (0, 2),
+    (0, 1),
+    (0, 2),
+    (0, 1),
+    (0, 1000),
+]
 CARDS_EACH = {2: 36, 3: 24, 4: 18, 5: 15, 6: 12}
 
 JACK, COMMONER, QUEEN, KING = 10, 11, 12, 13
@@ -377,8 +407,9 @@ class NancyState(RefState):
         self._deal()
 
     # -- helpers ------------------------------------------------------------
-    def _event(self, kind: int, player: int, target: int, value: int, extra: int,
-               seen: int) -> None:
+    def _event(
+        self, kind: int, player: int, target: int, value: int, extra: int, seen: int
+    ) -> None:
         if len(self.log) < EVENT_CAPACITY:
             self.log.append((kind, player, target, value, extra, seen))
 
@@ -497,8 +528,7 @@ class NancyState(RefState):
     def _callable(self) -> tuple[set[int], set[int]]:
         """(cards the Taker may name, cards he must have held for that call)."""
         held = self._holding(self.taker)
-        ladder = [QUEEN, JACK] if self.params[SELF_CALL_ALLOWED] else [
-            QUEEN, JACK, COMMONER, KING]
+        ladder = [QUEEN, JACK] if self.params[SELF_CALL_ALLOWED] else [QUEEN, JACK, COMMONER, KING]
         required: set[int] = set()
         for i, rank in enumerate(ladder):
             cards = rank_cards(rank)
@@ -518,8 +548,11 @@ class NancyState(RefState):
         return others | {c for c in held if 57 <= c <= 75}
 
     def _playable(self) -> set[int]:
-        return _legal(self._holding(self.cur), [c for _, c in self.trick],
-                      bool(self.params[OVERTRUMP_ON_TRUMP_LEAD]))
+        return _legal(
+            self._holding(self.cur),
+            [c for _, c in self.trick],
+            bool(self.params[OVERTRUMP_ON_TRUMP_LEAD]),
+        )
 
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.cur
@@ -663,8 +696,9 @@ class NancyState(RefState):
     def _take_hound(self) -> None:
         shown = self.params[REVEAL_HOUND] == 1
         for card in sorted(self.hound):
-            self._event(EV_HOUND, self.taker, -1, card, int(shown),
-                        SEEN_ALL if shown else 1 << self.taker)
+            self._event(
+                EV_HOUND, self.taker, -1, card, int(shown), SEEN_ALL if shown else 1 << self.taker
+            )
         self.hand[self.taker] |= self.hound
         self.phase = DISCARD
         self.cur = self.taker
@@ -703,8 +737,14 @@ class NancyState(RefState):
             self.shown.add(card)
         if shown or face_up:
             self.public_discards.add(card)
-        self._event(EV_DISCARD, t, -1, card, int(shown) | (int(face_up) << 1),
-                    SEEN_ALL if shown or face_up else 1 << t)
+        self._event(
+            EV_DISCARD,
+            t,
+            -1,
+            card,
+            int(shown) | (int(face_up) << 1),
+            SEEN_ALL if shown or face_up else 1 << t,
+        )
         if len(self.discards) == self.hound_size:
             self._flip()
             self.phase = PLAY
@@ -747,8 +787,13 @@ class NancyState(RefState):
         cards = [c for _, c in self.trick]
         last = self.trick_index == self.each - 1
         first_player, first_card = self.trick[0]
-        slam = (last and self.params[FAT_NANCY_OUTSIDER_EXCEPTION] == 1
-                and first_card == OUTSIDER and first_player == self.taker and self.taker_won_all)
+        slam = (
+            last
+            and self.params[FAT_NANCY_OUTSIDER_EXCEPTION] == 1
+            and first_card == OUTSIDER
+            and first_player == self.taker
+            and self.taker_won_all
+        )
         winner = self.taker if slam else self.trick[_winner(cards)][0]
         win_pile = self._pile_of(winner)
         won_cards = {c for c in cards if c != OUTSIDER}
@@ -769,14 +814,23 @@ class NancyState(RefState):
                 if not (owner_pile == NANCY_PILE and self.params[EXCHANGE_FROM_DISCARD] == 1):
                     eligible -= self.discards
                 if not eligible:
-                    self.debt = {"from": owner_pile, "to": win_pile, "winner": winner,
-                                 "owner": owner}
+                    self.debt = {
+                        "from": owner_pile,
+                        "to": win_pile,
+                        "winner": winner,
+                        "owner": owner,
+                    }
                     self._event(EV_DEBT, owner, winner, -1, 0, SEEN_ALL)
                 else:
                     chooser = self.taker if owner_pile == NANCY_PILE else owner
                     waiting = self._start_exchange(
-                        owner_pile, win_pile, eligible, False,
-                        self.params[OUTSIDER_EXCHANGE_MODE] == 0, chooser)
+                        owner_pile,
+                        win_pile,
+                        eligible,
+                        False,
+                        self.params[OUTSIDER_EXCHANGE_MODE] == 0,
+                        chooser,
+                    )
         elif OUTSIDER in cards:
             self.piles[win_pile].add(OUTSIDER)
             if self.params[OUTSIDER_LAST_TRICK] == 0 and not slam:
@@ -793,13 +847,15 @@ class NancyState(RefState):
                 chooser = self.taker if debt["to"] == NANCY_PILE else debt["winner"]
             else:  # owner_choice (or random, where nobody chooses)
                 chooser = self.taker if debt["from"] == NANCY_PILE else debt["owner"]
-            waiting = self._start_exchange(debt["from"], debt["to"], won_cards, True,
-                                           mode == 1, chooser)
+            waiting = self._start_exchange(
+                debt["from"], debt["to"], won_cards, True, mode == 1, chooser
+            )
         if not waiting:
             self._next_trick()
 
-    def _start_exchange(self, source: int, dest: int, eligible: set[int], deferred: bool,
-                        random: bool, chooser: int) -> bool:
+    def _start_exchange(
+        self, source: int, dest: int, eligible: set[int], deferred: bool, random: bool, chooser: int
+    ) -> bool:
         self.pick = {"from": source, "to": dest, "deferred": deferred, "cards": set(eligible)}
         if random:
             ordered = sorted(eligible)
@@ -813,8 +869,9 @@ class NancyState(RefState):
         assert self.pick is not None
         self.piles[self.pick["from"]].discard(card)
         self.piles[self.pick["to"]].add(card)
-        self._event(EV_EXCHANGE, chooser, self.pick["to"], card, int(self.pick["deferred"]),
-                    SEEN_ALL)
+        self._event(
+            EV_EXCHANGE, chooser, self.pick["to"], card, int(self.pick["deferred"]), SEEN_ALL
+        )
         if self.pick["to"] == NANCY_PILE and self.chosen_pending:
             self.chosen = is_face(card)
             self.chosen_pending = False
@@ -845,8 +902,14 @@ class NancyState(RefState):
         if self.partner >= 0 and not self.partner_revealed:
             self.partner_revealed = True
             self._event(EV_PARTNER, self.partner, -1, self.called, 1, SEEN_ALL)
-        self._event(EV_RESULT, self.taker, completed, objectives,
-                    int(won) | (int(self.rule13 >= 0) << 1), SEEN_ALL)
+        self._event(
+            EV_RESULT,
+            self.taker,
+            completed,
+            objectives,
+            int(won) | (int(self.rule13 >= 0) << 1),
+            SEEN_ALL,
+        )
         for p in range(self.n):
             self.scores[p] += delta[p]
             self._event(EV_SCORE, p, -1, delta[p], self.scores[p], SEEN_ALL)
@@ -869,8 +932,28 @@ class NancyState(RefState):
 
     def tensor_size(self) -> int:
         n = self.n
-        return (n + 78 + n * 78 + n + n * 78 + n + 78 + n * 11 + n + n + 78 + 1 + n
-                + 78 * 6 + n * 4 + n + 6 + n + n + 4)
+        return (
+            n
+            + 78
+            + n * 78
+            + n
+            + n * 78
+            + n
+            + 78
+            + n * 11
+            + n
+            + n
+            + 78
+            + 1
+            + n
+            + 78 * 6
+            + n * 4
+            + n
+            + 6
+            + n
+            + n
+            + 4
+        )
 
     def observe_tensor(self, player: int) -> np.ndarray[Any, np.dtype[np.float32]]:
         n = self.n
@@ -894,8 +977,9 @@ class NancyState(RefState):
         parts.append(card_set(self.hand[player]))
         for q in range(n):
             parts.append(card_set(self.up[q]))
-        parts.append([float(sum(1 for c in self.bottom[q] if c >= 0)) if n == 2 else 0.0
-                      for q in range(n)])
+        parts.append(
+            [float(sum(1 for c in self.bottom[q] if c >= 0)) if n == 2 else 0.0 for q in range(n)]
+        )
         in_play = self.phase == PLAY
         for q in range(n):
             parts.append(card_set(c for who, c in self.trick if who == q and in_play))
@@ -912,14 +996,20 @@ class NancyState(RefState):
             if self.partner >= 0:
                 partner_part[1 + self.partner] = 1.0
         parts.append(partner_part)
-        hound_known = self.taker >= 0 and self.phase not in (BID, CALL) and (
-            self.params[REVEAL_HOUND] == 1 or player == self.taker)
+        hound_known = (
+            self.taker >= 0
+            and self.phase not in (BID, CALL)
+            and (self.params[REVEAL_HOUND] == 1 or player == self.taker)
+        )
         parts.append(card_set(self.hound if hound_known else ()))
         parts.append(card_set(self.discards if player == self.taker else ()))
         parts.append(card_set(self.shown))
         hidden = self.discards - self.public_discards
-        parts.append(card_set(self.piles[NANCY_PILE] if player == self.taker
-                              else self.piles[NANCY_PILE] - hidden))
+        parts.append(
+            card_set(
+                self.piles[NANCY_PILE] if player == self.taker else self.piles[NANCY_PILE] - hidden
+            )
+        )
         parts.append(card_set(self.piles[OPP_PILE]))
         for q in range(n):
             parts.append([1.0 if s in self.voids[q] else 0.0 for s in range(4)])
@@ -927,8 +1017,14 @@ class NancyState(RefState):
         parts.append(one_hot(6, self.phase))
         parts.append(one_hot(n, self.cur if self.phase != OVER else -1))
         parts.append([float(x) for x in self.scores])
-        parts.append([float(self.trick_index), float(self.rounds_done),
-                      float(self.debt is not None), float(self.outsider_player >= 0)])
+        parts.append(
+            [
+                float(self.trick_index),
+                float(self.rounds_done),
+                float(self.debt is not None),
+                float(self.outsider_player >= 0),
+            ]
+        )
         flat = [x for part in parts for x in part]
         return np.array(flat, dtype=np.float32)
 
@@ -969,15 +1065,27 @@ class NancyState(RefState):
             unknown |= self.hound
         hidden_discards = (self.discards - self.public_discards) if player != self.taker else set()
         if hidden_discards:
-            slots.append({"kind": "discards", "size": len(hidden_discards),
-                          "allowed": {c for c in range(56) if not is_king(c)}})
+            slots.append(
+                {
+                    "kind": "discards",
+                    "size": len(hidden_discards),
+                    "allowed": {c for c in range(56) if not is_king(c)},
+                }
+            )
             unknown |= hidden_discards
         if n == 2:
             for q in range(2):
                 for i in range(8):
                     if self.bottom[q][i] >= 0:
-                        slots.append({"kind": "bottom", "q": q, "i": i, "size": 1,
-                                      "allowed": everything - required})
+                        slots.append(
+                            {
+                                "kind": "bottom",
+                                "q": q,
+                                "i": i,
+                                "size": 1,
+                                "allowed": everything - required,
+                            }
+                        )
                         unknown.add(self.bottom[q][i])
         pool = sorted(unknown)
         fitted: list[list[int]] | None = None
@@ -987,7 +1095,7 @@ class NancyState(RefState):
             position = 0
             ok = True
             for slot in slots:
-                cards = pool[position:position + slot["size"]]
+                cards = pool[position : position + slot["size"]]
                 position += slot["size"]
                 if not all(c in slot["allowed"] for c in cards):
                     ok = False
@@ -1005,8 +1113,10 @@ class NancyState(RefState):
             deal = [[] for _ in slots]
             ok = True
             for c in order:
-                rooms = [slot["size"] - len(deal[j]) if c in slot["allowed"] else 0
-                         for j, slot in enumerate(slots)]
+                rooms = [
+                    slot["size"] - len(deal[j]) if c in slot["allowed"] else 0
+                    for j, slot in enumerate(slots)
+                ]
                 if sum(rooms) == 0:
                     ok = False
                     break
@@ -1020,7 +1130,7 @@ class NancyState(RefState):
                 fitted = deal
         if fitted is None:
             raise ValueError("sample_infoset: output buffer too small")
-        for slot, cards in zip(slots, fitted):
+        for slot, cards in zip(slots, fitted, strict=True):
             if slot["kind"] == "hand":
                 out.hand[slot["q"]] = set(cards)
             elif slot["kind"] == "hound":
@@ -1030,14 +1140,19 @@ class NancyState(RefState):
                 out.discards = (out.discards - hidden_discards) | set(cards)
             else:
                 out.bottom[slot["q"]][slot["i"]] = cards[0]
-        if self.taker >= 0 and player != self.taker and self.params[REVEAL_HOUND] == 0 \
-                and not hound_hidden:
+        if (
+            self.taker >= 0
+            and player != self.taker
+            and self.params[REVEAL_HOUND] == 0
+            and not hound_hidden
+        ):
             out.hound = set()
         if self.called >= 0 and not self.partner_revealed:
             out.partner = -1
             for q in range(n):
                 if q != self.taker and self.called in out._holding(q):
                     out.partner = q
-        out.log = [e if e[5] & (1 << player) else (e[0], e[1], e[2], -1, e[4], e[5])
-                   for e in self.log]
+        out.log = [
+            e if e[5] & (1 << player) else (e[0], e[1], e[2], -1, e[4], e[5]) for e in self.log
+        ]
         return out

@@ -1,0 +1,461 @@
+"""The Game of Nancy: 78-card tarot for 2 to 6 players (RULES.md section 1).
+
+:class:`NancyRules` holds every variant; :class:`NancyGame` binds rules and a
+player count to the generic :class:`~pycards.game.State`.  Actions are ints
+(see :doc:`/nancy`): ``0`` pass, ``1..9`` bid, ``10 + card`` call,
+``88 + card`` discard, ``166 + card`` play, ``244 + card`` pick the Outsider
+exchange card.  Rule helpers (legal cards, trick winner, objectives, scores)
+and their numpy batch forms work on card ids and Nancy bitsets.
+
+>>> game = NancyGame(NancyRules(), num_players=4)
+>>> state = game.new_initial_state(seed=3)
+>>> state.legal_action_names()[:3]
+['pass', 'bid 1', 'bid 2']
+>>> base_score(bid=3, completed=4, won=True)
+13
+>>> settlement(4, taker=0, partner=-1, bid=3, completed=2, won=False)
+[-12, 4, 4, 4]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from pycards._backend import B
+from pycards.cards import NancyCard, NancyCardSet, NancyCardsLike, to_mask78
+from pycards.errors import RulesError
+from pycards.game import Game, State
+
+__all__ = [
+    "ACTION_CALL",
+    "ACTION_DISCARD",
+    "ACTION_PASS",
+    "ACTION_PICK",
+    "ACTION_PLAY",
+    "EVENT_KINDS",
+    "NUM_ACTIONS",
+    "OBJECTIVE_NAMES",
+    "PHASES",
+    "NancyGame",
+    "NancyObservation",
+    "NancyRules",
+    "base_score",
+    "batch_legal_cards",
+    "batch_objectives",
+    "batch_trick_winner",
+    "legal_cards",
+    "objectives",
+    "settlement",
+    "trick_winner",
+]
+
+ACTION_PASS = 0
+ACTION_CALL = 10
+ACTION_DISCARD = 88
+ACTION_PLAY = 166
+ACTION_PICK = 244
+NUM_ACTIONS = 322
+
+#: Phase names, by phase id (observation and docs).
+PHASES = ("bidding", "call", "discard", "play", "pick", "over")
+#: Event kind names, by kind id (see docs/nancy.rst).
+EVENT_KINDS = (
+    "dealer", "deal", "bid", "taker", "call", "hound", "discard", "play", "partner",
+    "flip", "trick", "debt", "exchange", "result", "score",
+)  # fmt: skip
+#: Names of the nine objectives; objective k is bit k-1 of an objective mask.
+OBJECTIVE_NAMES = (
+    "Heir's Bodyguard", "Empire of Rats", "Empire of Swords", "Empire of Skulls",
+    "Empire of Pistols", "Royal Executioner", "Master of the Arcane", "Fat Nancy",
+    "Chosen by the Outsider",
+)  # fmt: skip
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "hound_position_rule": ("ignore", "enforce"),
+    "bidding_style": ("single_round", "open_auction"),
+    "all_pass": ("redeal", "dealer_forced"),
+    "partner_tricks_to": ("opponents", "nancy"),
+    "outsider_exchange_mode": ("random", "owner_choice"),
+    "deferred_exchange_pick": ("winner_choice", "random", "owner_choice"),
+    "outsider_last_trick": ("decides_round", "changes_side"),
+    "arcane_sum_mode": ("exact_total", "subset_sum", "at_least"),
+    "fat_nancy_outsider_exception": ("none", "slam"),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class NancyRules:
+    """Every variant of RULES.md section 1; the defaults are the rule book's.
+
+    :ivar face_up_count: cards of each player's deal dealt face-up (3 to 6
+        players; 0..12).  Two players always use the table piles.
+    :ivar hound_position_rule: ``ignore`` or ``enforce`` (the Hound's cards are
+        dealt singly between packets, never among the first or last packet).
+    :ivar bidding_style: ``single_round`` or ``open_auction``.
+    :ivar min_bid: lowest bid, 1..9.
+    :ivar all_pass: ``redeal`` or ``dealer_forced`` (the last player may not pass
+        when everyone else passed).
+    :ivar self_call_allowed: the Taker may name a card he holds (then plays alone).
+    :ivar reveal_hound: the Hound is shown to all before the Taker takes it.
+    :ivar overtrump_on_trump_lead: on a trump lead, play a higher trump if able.
+    :ivar partner_tricks_to: ``opponents`` or ``nancy``.
+    :ivar outsider_exchange_mode: ``random`` or ``owner_choice``.
+    :ivar exchange_from_discard: the exchange card may come from the discards.
+    :ivar deferred_exchange_pick: ``winner_choice``, ``random`` or ``owner_choice``.
+    :ivar outsider_last_trick: ``decides_round`` or ``changes_side``.
+    :ivar arcane_sum_mode: ``exact_total``, ``subset_sum`` or ``at_least``.
+    :ivar fat_nancy_outsider_exception: ``none`` or ``slam``.
+    :ivar match_rounds: rounds in a match; ``None``: each player deals once.
+    """
+
+    face_up_count: int = 6
+    hound_position_rule: Literal["ignore", "enforce"] = "ignore"
+    bidding_style: Literal["single_round", "open_auction"] = "single_round"
+    min_bid: int = 1
+    all_pass: Literal["redeal", "dealer_forced"] = "redeal"
+    self_call_allowed: bool = True
+    reveal_hound: bool = True
+    overtrump_on_trump_lead: bool = True
+    partner_tricks_to: Literal["opponents", "nancy"] = "opponents"
+    outsider_exchange_mode: Literal["random", "owner_choice"] = "random"
+    exchange_from_discard: bool = False
+    deferred_exchange_pick: Literal["winner_choice", "random", "owner_choice"] = "winner_choice"
+    outsider_last_trick: Literal["decides_round", "changes_side"] = "decides_round"
+    arcane_sum_mode: Literal["exact_total", "subset_sum", "at_least"] = "exact_total"
+    fat_nancy_outsider_exception: Literal["none", "slam"] = "none"
+    match_rounds: int | None = None
+
+    def __post_init__(self) -> None:
+        for name, allowed in _CHOICES.items():
+            if getattr(self, name) not in allowed:
+                raise RulesError(f"{name} must be one of {allowed}, got {getattr(self, name)!r}")
+        for name in (
+            "self_call_allowed",
+            "reveal_hound",
+            "overtrump_on_trump_lead",
+            "exchange_from_discard",
+        ):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"{name} must be a bool, got {getattr(self, name)!r}")
+        if not isinstance(self.face_up_count, int) or not 0 <= self.face_up_count <= 12:
+            raise RulesError(f"face_up_count must be 0..12, got {self.face_up_count!r}")
+        if not isinstance(self.min_bid, int) or not 1 <= self.min_bid <= 9:
+            raise RulesError(f"min_bid must be 1..9, got {self.min_bid!r}")
+        if self.match_rounds is not None and (
+            not isinstance(self.match_rounds, int) or not 1 <= self.match_rounds <= 1000
+        ):
+            raise RulesError(f"match_rounds must be None or 1..1000, got {self.match_rounds!r}")
+
+    @classmethod
+    def standard(cls) -> NancyRules:
+        """The rule book's defaults (RULES.md section 1)."""
+        return cls()
+
+    @classmethod
+    def real_table(cls) -> NancyRules:
+        """Deal as at a physical table (``hound_position_rule="enforce"``)."""
+        return cls(hound_position_rule="enforce")
+
+    @classmethod
+    def tarot(cls) -> NancyRules:
+        """What French-tarot players expect: open auction, the Excuse slam
+        exception, and the Outsider on the last trick simply changing sides."""
+        return cls(
+            bidding_style="open_auction",
+            fat_nancy_outsider_exception="slam",
+            outsider_last_trick="changes_side",
+        )
+
+    @classmethod
+    def single_deal(cls) -> NancyRules:
+        """One round per match (for bots and benchmarks)."""
+        return cls(match_rounds=1)
+
+    def to_params(self) -> tuple[int, ...]:
+        """The engine's int32 parameter array (order: docs/nancy.rst)."""
+        c = _CHOICES
+        return (
+            self.face_up_count,
+            c["hound_position_rule"].index(self.hound_position_rule),
+            c["bidding_style"].index(self.bidding_style),
+            self.min_bid,
+            c["all_pass"].index(self.all_pass),
+            int(self.self_call_allowed),
+            int(self.reveal_hound),
+            int(self.overtrump_on_trump_lead),
+            c["partner_tricks_to"].index(self.partner_tricks_to),
+            c["outsider_exchange_mode"].index(self.outsider_exchange_mode),
+            int(self.exchange_from_discard),
+            c["deferred_exchange_pick"].index(self.deferred_exchange_pick),
+            c["outsider_last_trick"].index(self.outsider_last_trick),
+            c["arcane_sum_mode"].index(self.arcane_sum_mode),
+            c["fat_nancy_outsider_exception"].index(self.fat_nancy_outsider_exception),
+            self.match_rounds or 0,
+        )
+
+
+@dataclasses.dataclass(frozen=True)
+class NancyObservation:
+    """What one player may know (built from the tensor; docs/nancy.rst).
+
+    Seats are absolute.  ``trick`` lists ``(seat, card)`` in play order.
+    ``partner`` is ``None`` until the called card is played (or the round
+    ends).  ``hound`` is ``None`` unless shown (or you are the Taker);
+    ``discards`` is ``None`` unless you are the Taker.
+    """
+
+    player: int
+    phase: str
+    current_player: int | None
+    dealer: int
+    taker: int | None
+    bids: tuple[int | None, ...]
+    hand: NancyCardSet
+    face_up: tuple[NancyCardSet, ...]
+    table_face_down: tuple[int, ...]
+    trick: tuple[tuple[int, NancyCard], ...]
+    played: NancyCardSet
+    called: NancyCard | None
+    partner_revealed: bool
+    partner: int | None
+    hound: NancyCardSet | None
+    discards: NancyCardSet | None
+    shown_trumps: NancyCardSet
+    nancy_pile: NancyCardSet
+    opponents_pile: NancyCardSet
+    voids: tuple[tuple[int, ...], ...]
+    trump_ceiling: tuple[int, ...]
+    scores: tuple[int, ...]
+    trick_index: int
+    rounds_done: int
+    outsider_debt: bool
+    outsider_played: bool
+
+
+def _card_name(card: int) -> str:
+    return str(NancyCard(card))
+
+
+class NancyGame(Game[NancyRules, NancyObservation]):
+    """The Game of Nancy for 2 to 6 players."""
+
+    NAME: ClassVar[str] = "nancy"
+    RULES_TYPE: ClassVar[type[Any]] = NancyRules
+
+    def action_name(self, action: int) -> str:
+        """``pass``, ``bid 3``, ``call QR``, ``discard 5S``, ``play XXI``, ``pick KP``."""
+        if action == ACTION_PASS:
+            return "pass"
+        if 1 <= action <= 9:
+            return f"bid {action}"
+        for base, verb in (
+            (ACTION_PICK, "pick"),
+            (ACTION_PLAY, "play"),
+            (ACTION_DISCARD, "discard"),
+            (ACTION_CALL, "call"),
+        ):
+            if base <= action < base + 78:
+                return f"{verb} {_card_name(action - base)}"
+        raise ValueError(f"unknown Nancy action {action!r} (0..{NUM_ACTIONS - 1})")
+
+    def action_from_name(self, name: str) -> int:
+        """Inverse of :meth:`action_name` (cards by any name ``NancyCard.parse`` accepts)."""
+        words = name.strip().split(None, 1)
+        if not words:
+            raise ValueError("empty action name")
+        verb = words[0].lower()
+        if verb == "pass" and len(words) == 1:
+            return ACTION_PASS
+        if len(words) != 2:
+            raise ValueError(f"unknown Nancy action {name!r}")
+        if verb == "bid":
+            if words[1].isdigit() and 1 <= int(words[1]) <= 9:
+                return int(words[1])
+            raise ValueError(f"a bid is 1..9, got {words[1]!r}")
+        bases = {
+            "call": ACTION_CALL,
+            "discard": ACTION_DISCARD,
+            "play": ACTION_PLAY,
+            "pick": ACTION_PICK,
+        }
+        if verb not in bases:
+            raise ValueError(f"unknown Nancy action {name!r}")
+        return bases[verb] + int(NancyCard.parse(words[1]))
+
+    def event_kind_name(self, kind: int) -> str:
+        """The name of an event kind id."""
+        return EVENT_KINDS[kind] if 0 <= kind < len(EVENT_KINDS) else f"kind {kind}"
+
+    def decode_observation(self, state: State[NancyObservation], player: int) -> NancyObservation:
+        """Decode ``player``'s observation tensor (layout in docs/nancy.rst)."""
+        t = state.observation_tensor(player)
+        n = self.num_players
+        pos = 0
+
+        def take(size: int) -> npt.NDArray[np.float32]:
+            nonlocal pos
+            part = t[pos : pos + size]
+            pos += size
+            return part
+
+        def cards(part: npt.NDArray[np.float32]) -> NancyCardSet:
+            return NancyCardSet(int(c) for c in np.flatnonzero(part))
+
+        def seat(part: npt.NDArray[np.float32]) -> int | None:
+            hits = np.flatnonzero(part)
+            return int(hits[0]) if len(hits) else None
+
+        take(n)
+        hand = cards(take(78))
+        face_up = tuple(cards(take(78)) for _ in range(n))
+        table_down = tuple(int(x) for x in take(n))
+        trick_seats = [cards(take(78)) for _ in range(n)]
+        leader = seat(take(n))
+        played = cards(take(78))
+        bids: list[int | None] = []
+        for _ in range(n):
+            b = seat(take(11))
+            bids.append(None if b is None or b == 0 else b - 1)
+        dealer = seat(take(n))
+        taker = seat(take(n))
+        called_part = seat(take(78))
+        partner_part = take(1 + n)
+        hound = cards(take(78))
+        discards = cards(take(78))
+        shown = cards(take(78))
+        nancy_pile = cards(take(78))
+        opp_pile = cards(take(78))
+        voids_part = take(4 * n)
+        ceiling = tuple(int(x) for x in take(n))
+        phase = seat(take(6))
+        current = seat(take(n))
+        scores = tuple(int(x) for x in take(n))
+        trick_index, rounds_done, debt, out_played = (int(x) for x in take(4))
+        trick: list[tuple[int, NancyCard]] = []
+        if leader is not None:
+            for k in range(n):
+                q = (leader + k) % n
+                for c in trick_seats[q]:
+                    trick.append((q, c))
+        hound_known = (
+            taker is not None
+            and phase not in (0, 1)
+            and (self.rules.reveal_hound or player == taker)
+        )
+        return NancyObservation(
+            player=player,
+            phase=PHASES[phase or 0],
+            current_player=current,
+            dealer=dealer if dealer is not None else 0,
+            taker=taker,
+            bids=tuple(bids),
+            hand=hand,
+            face_up=face_up,
+            table_face_down=table_down,
+            trick=tuple(trick),
+            played=played,
+            called=NancyCard(called_part) if called_part is not None else None,
+            partner_revealed=bool(partner_part[0]),
+            partner=seat(partner_part[1:]),
+            hound=hound if hound_known else None,
+            discards=discards if player == taker else None,
+            shown_trumps=shown,
+            nancy_pile=nancy_pile,
+            opponents_pile=opp_pile,
+            voids=tuple(tuple(s for s in range(4) if voids_part[q * 4 + s]) for q in range(n)),
+            trump_ceiling=ceiling,
+            scores=scores,
+            trick_index=trick_index,
+            rounds_done=rounds_done,
+            outsider_debt=bool(debt),
+            outsider_played=bool(out_played),
+        )
+
+
+# ---------------------------------------------------------------------------
+# rule helpers
+
+
+def _trick_ids(trick: Iterable[NancyCard | int | str]) -> list[int]:
+    return [int(NancyCard.parse(c)) if isinstance(c, str) else int(c) for c in trick]
+
+
+def legal_cards(
+    holding: NancyCardsLike, trick: Sequence[NancyCard | int | str], overtrump: bool = True
+) -> NancyCardSet:
+    """Cards of ``holding`` playable to ``trick`` (rules 8 and 9 of RULES.md 1.4).
+
+    >>> str(legal_cards("KR 3S XV OUT", ["5R"]))
+    'KR OUT'
+    """
+    return NancyCardSet.from_mask(
+        B.nancy_legal_cards(to_mask78(holding), _trick_ids(trick), overtrump)
+    )
+
+
+def trick_winner(trick: Sequence[NancyCard | int | str]) -> int:
+    """Position of the winning card in ``trick`` (-1 if only the Outsider was played).
+
+    >>> trick_winner(["KR", "II", "QR"])
+    1
+    """
+    result: int = B.nancy_trick_winner(_trick_ids(trick))
+    return result
+
+
+def objectives(
+    nancy: NancyCardsLike,
+    arcane_sum_mode: Literal["exact_total", "subset_sum", "at_least"] = "exact_total",
+) -> int:
+    """Mask of objectives 1..7 met by the cards of a Nancy (bit k-1 for objective k).
+
+    >>> objectives("XXI I")  # Heir's Bodyguard and Master of the Arcane (21 + 1)
+    65
+    """
+    mode = _CHOICES["arcane_sum_mode"].index(arcane_sum_mode)
+    result: int = B.nancy_objectives(to_mask78(nancy), mode)
+    return result
+
+
+def base_score(bid: int, completed: int, won: bool) -> int:
+    """The round's base score (RULES.md 1.6)."""
+    result: int = B.nancy_base_score(bid, completed, won)
+    return result
+
+
+def settlement(
+    nplayers: int, taker: int, partner: int, bid: int, completed: int, won: bool
+) -> list[int]:
+    """Points of each seat for one round (``partner`` -1 when the Taker plays alone)."""
+    result: list[int] = B.nancy_settlement(nplayers, taker, partner, bid, completed, won)
+    return result
+
+
+def batch_legal_cards(
+    holdings: npt.NDArray[np.uint64], tricks: npt.NDArray[np.int8], overtrump: bool = True
+) -> npt.NDArray[np.uint64]:
+    """Legal cards per row: holdings ``(n, 2)`` uint64, tricks ``(n, k<=5)`` int8
+    (card ids in play order, -1 padding) -> ``(n, 2)`` uint64."""
+    result: npt.NDArray[np.uint64] = B.nancy_batch_legal_cards(holdings, tricks, overtrump)
+    return result
+
+
+def batch_trick_winner(tricks: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+    """Winning position per trick row ``(n, k<=6)`` int8 -> ``(n,)`` int8."""
+    result: npt.NDArray[np.int8] = B.nancy_batch_trick_winner(tricks)
+    return result
+
+
+def batch_objectives(
+    nancies: npt.NDArray[np.uint64],
+    arcane_sum_mode: Literal["exact_total", "subset_sum", "at_least"] = "exact_total",
+) -> npt.NDArray[np.uint16]:
+    """Objectives 1..7 mask per Nancy row ``(n, 2)`` uint64 -> ``(n,)`` uint16."""
+    mode = _CHOICES["arcane_sum_mode"].index(arcane_sum_mode)
+    result: npt.NDArray[np.uint16] = B.nancy_batch_objectives(nancies, mode)
+    return result
