@@ -56,7 +56,7 @@ typedef struct nstate {
     uint8_t voids[MAXP];
     int8_t ceil[MAXP];
     int32_t scores[MAXP];
-    int32_t sum_start, sum_len;
+    int32_t sum_start, sum_len, trick_ev; /* trick_ev: log index of the trick's first play */
     int32_t nev;
     cc_event ev[EVCAP];
 } nstate;
@@ -907,7 +907,7 @@ static void end_round(nstate *s) {
     int32_t won = s->rule13 >= 0 ? s->rule13 : (completed > 0 && completed >= s->high_bid);
     int32_t delta[MAXP];
     cc_nancy_settlement(s->n, s->taker, s->partner, s->high_bid, completed, won, delta);
-    s->sum_start = s->nev;
+    s->sum_start = s->trick_ev; /* the log carries the last trick over to the next deal */
     if (s->partner >= 0 && !s->partner_revealed) {
         s->partner_revealed = 1;
         ev_push(s, CC_NANCY_EV_PARTNER, s->partner, -1, s->called, 1, CC_SEEN_ALL);
@@ -931,6 +931,7 @@ static void end_round(nstate *s) {
 
 static void play_card(nstate *s, int32_t c) {
     int32_t p = s->cur;
+    if (s->trick_n == 0) s->trick_ev = s->nev;
     if (c != OUTSIDER && s->trick_n > 0) {
         int32_t led, high;
         trick_summary(s->trick_card, s->trick_n, &led, &high);

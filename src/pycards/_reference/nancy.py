@@ -455,6 +455,7 @@ class NancyState(RefState):
         self.leader = 0
         self.trick: list[tuple[int, int]] = []  # (player, card)
         self.trick_index = 0
+        self.trick_log_start = 0
         self.last_winner = -1
         self.taker_won_all = True
         self.outsider_player = -1
@@ -754,6 +755,8 @@ class NancyState(RefState):
 
     def _play(self, card: int) -> None:
         p = self.cur
+        if not self.trick:
+            self.trick_log_start = len(self.log)
         real = [c for _, c in self.trick if c != OUTSIDER]
         if card != OUTSIDER and real:
             led = suit_of(real[0])
@@ -898,7 +901,6 @@ class NancyState(RefState):
         else:
             won = completed > 0 and completed >= self.high_bid
         delta = nancy_settlement(self.n, self.taker, self.partner, self.high_bid, completed, won)
-        start = len(self.log)
         if self.partner >= 0 and not self.partner_revealed:
             self.partner_revealed = True
             self._event(EV_PARTNER, self.partner, -1, self.called, 1, SEEN_ALL)
@@ -913,7 +915,8 @@ class NancyState(RefState):
         for p in range(self.n):
             self.scores[p] += delta[p]
             self._event(EV_SCORE, p, -1, delta[p], self.scores[p], SEEN_ALL)
-        self.summary = self.log[start:]
+        # the next deal's log starts with this round's last trick and result
+        self.summary = self.log[self.trick_log_start :]
         self.rounds_done += 1
         self.thrown_in = 0
         self.dealer = self._next(self.dealer)
