@@ -139,7 +139,7 @@ def nancy_batch_legal_cards(object holdings, object tricks, bint overtrump=True)
     if rc == CC_E_CARDS:
         raise ValueError(f"holdings row {bad} has bits outside the Nancy deck")
     if rc == CC_E_ARG:
-        raise ValueError(f"tricks row {bad}: card ids must be 0..77, distinct, -1 only as padding at the end")
+        raise ValueError(f"tricks row {bad}: card ids must be 0..77, -1 only as padding at the end")
     _check(rc, "nancy_batch_legal_cards")
     return out
 

@@ -109,7 +109,8 @@ int32_t cc_nancy_settlement(int32_t nplayers, int32_t taker, int32_t partner,
 
 /* ---- batch kernels ------------------------------------------------------
  * holdings: n rows of (lo, hi); tricks: n rows of k int8 card ids, -1
- * padded at the end.  Return CC_OK, or CC_E_CARDS / CC_E_ARG with
+ * padded at the end (the legal-cards kernel does not look for repeated ids).
+ * Return CC_OK, or CC_E_CARDS / CC_E_ARG with
  * *bad_index set to the first bad row. */
 int32_t cc_nancy_batch_legal_cards(const uint64_t *holdings,
                                    const int8_t *tricks, int64_t n, int32_t k,

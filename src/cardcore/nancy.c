@@ -129,23 +129,21 @@ static inline void trick_summary(const int8_t *trick, int32_t k, int32_t *led,
     *high = h;
 }
 
+/* Rules 8 and 9 for holding p, led suit led (-1 none, 0..3, 4 trumps) and
+ * highest trump high; written without data-dependent branches (it runs in
+ * the batch kernel as well as in the game). */
 static inline ncs legal_from(ncs p, int32_t led, int32_t high, int32_t overtrump) {
-    if (led < 0) return p;
-    ncs out = {0, p.hi & 1};
+    uint64_t lane = (led >= 0 && led < 4) ? LANE14 << (16 * (led & 3)) : 0;
+    uint64_t suit = p.lo & lane;
     uint64_t trumps = p.hi & TRUMPS_HI;
     uint64_t higher = trumps & ~((2ull << high) - 1);
-    if (led < 4) {
-        uint64_t suit = p.lo & (LANE14 << (16 * led));
-        if (suit) { out.lo = suit; return out; }
-        if (higher) { out.hi |= higher; return out; }
-        if (trumps) { out.hi |= trumps; return out; }
-        return p;
-    }
-    if (trumps) {
-        out.hi |= (overtrump && higher) ? higher : trumps;
-        return out;
-    }
-    return p;
+    uint64_t excuse = p.hi & 1;
+    uint64_t sel = (higher && (led < 4 || overtrump)) ? higher : trumps;
+    int32_t anything = led < 0 || (!suit && !trumps);
+    ncs r;
+    r.lo = anything ? p.lo : suit;
+    r.hi = anything ? p.hi : (suit ? excuse : sel | excuse);
+    return r;
 }
 
 static inline int32_t winner_pos(const int8_t *trick, int32_t k) {
@@ -256,36 +254,64 @@ int32_t cc_nancy_settlement(int32_t nplayers, int32_t taker, int32_t partner, in
 
 /* ---- batch kernels ----------------------------------------------------- */
 
+/* Per card id + 1 (index 0 is the -1 padding): led suit (0..3, 4 trumps,
+ * -1 none for the Outsider and padding) and trump number (0 if none). */
+static const int8_t LED_OF[79] = {
+    -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    2,  2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    4,  4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, -1};
+static const int8_t TRUMP_OF[79] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 0};
+
+/* 0 if row i is a valid holding and trick (ids 0..77, -1 padding at the end;
+ * repeated ids are not looked for), else CC_E_CARDS / CC_E_ARG. */
+static int32_t batch_row_error(const uint64_t *holdings, const int8_t *t, int32_t k,
+                               int64_t i) {
+    if ((holdings[2 * i] & ~CC_NANCY_LO_MASK) | (holdings[2 * i + 1] & ~CC_NANCY_HI_MASK))
+        return CC_E_CARDS;
+    int32_t end = 0;
+    for (int32_t j = 0; j < k; j++) {
+        if (t[j] < -1 || t[j] > 77 || (end && t[j] != -1)) return CC_E_ARG;
+        end |= t[j] == -1;
+    }
+    return CC_OK;
+}
+
 int32_t cc_nancy_batch_legal_cards(const uint64_t *holdings, const int8_t *tricks, int64_t n,
                                    int32_t k, int32_t overtrump, uint64_t *out,
                                    int64_t *bad_index) {
     if (n < 0 || k < 0 || k > 5 || (n > 0 && (holdings == NULL || out == NULL)) ||
         (n > 0 && k > 0 && tricks == NULL))
         return CC_E_ARG;
+    uint64_t bad = 0;
     for (int64_t i = 0; i < n; i++) {
         ncs p = {holdings[2 * i], holdings[2 * i + 1]};
-        if ((p.lo & ~CC_NANCY_LO_MASK) | (p.hi & ~CC_NANCY_HI_MASK)) {
-            if (bad_index) *bad_index = i;
-            return CC_E_CARDS;
-        }
+        bad |= (p.lo & ~CC_NANCY_LO_MASK) | (p.hi & ~CC_NANCY_HI_MASK);
         const int8_t *t = tricks + i * k;
-        int32_t led = -1, high = 0, m = 0, end = 0;
+        int32_t led = -1, high = 0, end = 0;
         for (int32_t j = 0; j < k; j++) {
             int32_t c = t[j];
-            if (c == -1) { end = 1; continue; }
-            if (end || c < 0 || c > 77) {
-                if (bad_index) *bad_index = i;
-                return CC_E_ARG;
-            }
-            m++;
-            if (c == OUTSIDER) continue;
-            if (led < 0) led = c < 56 ? c / 14 : 4;
-            if (c >= 56 && c - 55 > high) high = c - 55;
+            /* valid: -1 padding at the end, else 0..77 */
+            bad |= (uint64_t)((c < -1) | (c > 77) | (end & (c != -1)));
+            end |= c == -1;
+            int32_t x = (c < -1 || c > 77) ? 0 : c + 1;
+            if (led < 0) led = LED_OF[x];
+            int32_t tn = TRUMP_OF[x];
+            high = tn > high ? tn : high;
         }
-        (void)m;
         ncs r = legal_from(p, led, high, overtrump != 0);
         out[2 * i] = r.lo;
         out[2 * i + 1] = r.hi;
+    }
+    /* locate the first bad row only when there is one */
+    for (int64_t i = 0; bad && i < n; i++) {
+        int32_t rc = batch_row_error(holdings, tricks + i * k, k, i);
+        if (rc != CC_OK) {
+            if (bad_index) *bad_index = i;
+            return rc;
+        }
     }
     return CC_OK;
 }

@@ -147,7 +147,7 @@ def rank_cards(rank: int) -> set[int]:
 # trick rules and scoring
 
 
-def _check_trick(trick: Sequence[int]) -> list[int]:
+def _check_trick(trick: Sequence[int], distinct: bool = True) -> list[int]:
     """Card ids of a trick; -1 is padding allowed only at the end."""
     cards: list[int] = []
     ended = False
@@ -156,7 +156,7 @@ def _check_trick(trick: Sequence[int]) -> list[int]:
         if c == -1:
             ended = True
             continue
-        if ended or not 0 <= c <= 77 or c in cards:
+        if ended or not 0 <= c <= 77 or (distinct and c in cards):
             raise ValueError(f"bad trick {list(trick)!r}")
         cards.append(c)
     return cards
@@ -311,10 +311,10 @@ def nancy_batch_legal_cards(holdings: Any, tricks: Any, overtrump: bool = True) 
         except ValueError:
             raise ValueError(f"holdings row {i} has bits outside the Nancy deck") from None
         try:
-            trick = _check_trick(tricks[i])
+            trick = _check_trick(tricks[i], distinct=False)  # as the C kernel: not looked for
         except ValueError:
             raise ValueError(
-                f"tricks row {i}: card ids must be 0..77, distinct, -1 only as padding at the end"
+                f"tricks row {i}: card ids must be 0..77, -1 only as padding at the end"
             ) from None
         legal = int_of_cards(_legal(held, trick, overtrump))
         out[i, 0] = legal & ((1 << 64) - 1)

@@ -1,0 +1,183 @@
+"""Game of Nancy throughput, with ratios against the reference and OpenSpiel's tarok.
+
+Measured in one run on this machine:
+
+* random playouts through the Python API (``pycards.nancy`` states, one
+  ``legal_actions()`` + ``apply()`` per step), 3 and 4 players;
+* native random playouts (``random_playouts``, the C loop), 3 and 4 players;
+* the same games through the pure-Python reference;
+* batch legal-card masks per second (``batch_legal_cards``);
+* OpenSpiel's ``tarok`` (3 and 4 players) through pyspiel, random legal
+  actions, with bids restricted to contracts that play every trick (no
+  beggar or valat contracts, which can end early), when pyspiel is importable.
+
+A "step" is one player decision (chance outcomes are not counted; for tarok
+they are reported apart).  Usage: ``python benchmarks/compare_nancy.py [--quick]``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from typing import Any
+
+import numpy as np
+
+from cardcore import _core
+from pycards import _reference
+from pycards.nancy import NancyGame, NancyRules
+
+QUICK = "--quick" in sys.argv
+BUDGET = 0.5 if QUICK else 2.0  # seconds per measurement
+RULES = NancyRules()  # the rule book's defaults: matches of one deal per player
+PARAMS = RULES.to_params()
+
+
+def timed(fn: Any) -> float:
+    """Steps per second of fn(), which returns a step count; repeated for BUDGET seconds."""
+    steps = 0
+    start = time.perf_counter()
+    while True:
+        steps += fn()
+        elapsed = time.perf_counter() - start
+        if elapsed >= BUDGET:
+            return steps / elapsed
+
+
+def python_api(n: int) -> float:
+    game = NancyGame(RULES, n)
+    rng = random.Random(1)
+    seed = [0]
+
+    def one() -> int:
+        state = game.new_initial_state(seed[0])
+        seed[0] += 1
+        choice = rng.choice
+        steps = 0
+        while not state.is_terminal:
+            state.apply(choice(state.legal_actions()))
+            steps += 1
+        return steps
+
+    return timed(one)
+
+
+def native(n: int) -> float:
+    seed = [0]
+
+    def batch() -> int:
+        steps, _ = _core.random_playouts("nancy", PARAMS, n, seed[0], 200)
+        seed[0] += 200
+        return int(steps)
+
+    return timed(batch)
+
+
+def reference(n: int) -> float:
+    seed = [0]
+
+    def one() -> int:
+        steps, _ = _reference.random_playouts("nancy", PARAMS, n, seed[0], 1)
+        seed[0] += 1
+        return int(steps)
+
+    return timed(one)
+
+
+def legal_masks() -> float:
+    rng = np.random.default_rng(0)
+    rows = 1 << 16
+    holdings = np.zeros((rows, 2), dtype=np.uint64)
+    tricks = np.full((rows, 3), -1, dtype=np.int8)
+    for i in range(rows):
+        deck = rng.permutation(78)
+        for c in deck[:18]:
+            c = int(c)
+            if c < 56:
+                holdings[i, 0] |= np.uint64(1 << (16 * (c // 14) + c % 14))
+            else:
+                holdings[i, 1] |= np.uint64(1 << (0 if c == 77 else c - 55))
+        k = int(rng.integers(0, 4))
+        tricks[i, :k] = deck[18 : 18 + k]
+
+    def run() -> int:
+        for _ in range(20):
+            _core.nancy_batch_legal_cards(holdings, tricks)
+        return 20 * rows
+
+    return timed(run)
+
+
+TAROK_EARLY_END = ("beggar", "valat")
+
+
+def openspiel_tarok(n: int) -> tuple[float, float] | None:
+    try:
+        import pyspiel  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("tarok", {"players": n})
+    rng = random.Random(1)
+    chance_total = [0]
+
+    def one() -> int:
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                chance_total[0] += 1
+                continue
+            legal = state.legal_actions()
+            if len(legal) < 12 and state.move_number() < 12:
+                player = state.current_player()
+                full = [
+                    a
+                    for a in legal
+                    if not any(
+                        w in state.action_to_string(player, a).lower() for w in TAROK_EARLY_END
+                    )
+                ]
+                legal = full or legal
+            state.apply_action(rng.choice(legal))
+            steps += 1
+        return steps
+
+    start = time.perf_counter()
+    rate = timed(one)
+    elapsed = time.perf_counter() - start
+    return rate, chance_total[0] / elapsed
+
+
+def main() -> int:
+    print(f"Game of Nancy, rules {RULES}")
+    for n in (3, 4):
+        api, nat, ref = python_api(n), native(n), reference(n)
+        print(f"\n{n} players (a match of {n} deals):")
+        print(f"  Python API        {api / 1e6:8.3f} M steps/s   ({api / ref:6.1f} x reference)")
+        print(f"  native (C loop)   {nat / 1e6:8.3f} M steps/s   ({nat / ref:6.1f} x reference)")
+        print(f"  reference         {ref / 1e6:8.3f} M steps/s")
+        tarok = openspiel_tarok(n)
+        if tarok is None:
+            print("  OpenSpiel tarok   (pyspiel not importable)")
+        else:
+            rate, chance = tarok
+            print(
+                f"  OpenSpiel tarok   {rate / 1e6:8.3f} M steps/s   "
+                f"(+{chance / 1e6:.3f} M chance steps/s)"
+            )
+            print(
+                f"  ratios: Python API / tarok = {api / rate:.2f}, "
+                f"native / tarok = {nat / rate:.2f}"
+            )
+    masks = legal_masks()
+    print(
+        f"\nbatch legal-card masks: {masks / 1e6:8.1f} M rows/s (18-card holdings, 0-3 card tricks)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
