@@ -32,6 +32,7 @@ def run_pair(n: int, params: list[int], seed: int, check_every: int = 1) -> int:
         assert legal == r.legal_actions(), step
         assert c.legal_mask() == r.legal_mask(), step
         assert c.returns() == r.returns(), step
+        assert c.tensor_size() == r.tensor_size() == len(r.observe_tensor(0)), step
         if step % check_every == 0 or c.current_player() == -4:
             assert c.events() == r.events(), step
             for p in range(n):

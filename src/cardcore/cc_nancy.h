@@ -61,10 +61,11 @@
 #define CC_NANCY_EV_FLIP 9       /* player, value card turned up, extra pile (2 players) */
 #define CC_NANCY_EV_TRICK 10     /* player winner, value trick index, extra pile (0 Nancy) */
 #define CC_NANCY_EV_DEBT 11      /* player Outsider's owner, target trick winner */
-#define CC_NANCY_EV_EXCHANGE 12  /* player chooser (-1 random), target receiving pile,
-                                    value card, extra 1 if a deferred payment */
-#define CC_NANCY_EV_RESULT 13    /* player taker, target completed, value objectives
-                                    mask, extra won | rule13 << 1 */
+/* EV_EXCHANGE: player chooser (-1 random), target receiving pile (0 Nancy),
+ * value card, extra 1 if a deferred payment.  EV_RESULT: player taker, target
+ * objectives completed, value objectives mask, extra won | rule13 << 1. */
+#define CC_NANCY_EV_EXCHANGE 12
+#define CC_NANCY_EV_RESULT 13
 #define CC_NANCY_EV_SCORE 14     /* player, value delta, extra cumulative score */
 
 /* deal places (EV_DEAL target) */

@@ -19,6 +19,16 @@ from .core import (
     rng_sequence,
     shuffled_deck,
 )
+from .nancy import (
+    nancy_base_score,
+    nancy_batch_legal_cards,
+    nancy_batch_objectives,
+    nancy_batch_trick_winner,
+    nancy_legal_cards,
+    nancy_objectives,
+    nancy_settlement,
+    nancy_trick_winner,
+)
 
 __all__ = [
     "GameState",
@@ -27,6 +37,14 @@ __all__ = [
     "game_info",
     "game_names",
     "lib",
+    "nancy_base_score",
+    "nancy_batch_legal_cards",
+    "nancy_batch_objectives",
+    "nancy_batch_trick_winner",
+    "nancy_legal_cards",
+    "nancy_objectives",
+    "nancy_settlement",
+    "nancy_trick_winner",
     "new_state",
     "random_playouts",
     "rng_sequence",

@@ -949,7 +949,7 @@ class NancyState(RefState):
             + 78
             + 1
             + n
-            + 78 * 6
+            + 78 * 5
             + n * 4
             + n
             + 6
