@@ -4,10 +4,38 @@ Written for obviousness, never optimized, and sharing no code with the C
 engine.  It exposes exactly the names of ``cardcore._core``.
 """
 
+from .combos import (
+    batch_count_fifteens,
+    batch_count_pairs,
+    batch_hand_stats,
+    batch_longest_suit_run,
+    batch_run_score,
+    batch_suit_counts,
+    count_fifteens,
+    count_pairs,
+    longest_suit_run,
+    random_hands,
+    rank_counts,
+    runs,
+    suit_counts,
+)
 from .game import game_info, game_names, new_state, random_playouts
 from .rng import rng_sequence, shuffled_deck
 
 __all__ = [
+    "batch_count_fifteens",
+    "batch_count_pairs",
+    "batch_hand_stats",
+    "batch_longest_suit_run",
+    "batch_run_score",
+    "batch_suit_counts",
+    "count_fifteens",
+    "count_pairs",
+    "longest_suit_run",
+    "random_hands",
+    "rank_counts",
+    "runs",
+    "suit_counts",
     "game_info",
     "game_names",
     "new_state",
