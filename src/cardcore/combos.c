@@ -154,7 +154,7 @@ CC_AI int64_t fifteens_upto5(uint64_t cards, int32_t n, uint64_t tbytes, int32_t
     uint64_t w1 = w0 + p3, w2 = w0 + p4, w3 = w1 + p4;
     int32_t raw = zero_bytes(w0 ^ tbytes) + zero_bytes(w1 ^ tbytes) +
                   zero_bytes(w2 ^ tbytes) + zero_bytes(w3 ^ tbytes);
-    return (int64_t)((raw >> (5 - n)) - singles);
+    return (int64_t)((raw >> ((5 - n) & 7)) - singles);
 }
 
 /* Any number of cards: counting DP over the pip values. */
@@ -261,12 +261,14 @@ int32_t cc_longest_suit_run(uint64_t cards) {
 
 /* ---- batch kernels ----------------------------------------------------
  * One always-inline loop (stats_loop) computes whichever results have an
- * output array; it is compiled twice on x86 with GCC or Clang, plainly and
- * with the popcnt instruction enabled, and the copy is chosen at run time
- * (__builtin_cpu_supports): the portable build otherwise calls a library
- * routine for each popcount.  Sets of 5 cards or fewer (at most one run,
- * 32 subsets) take a branch-free path; bits outside the deck are OR-ed
- * together and searched for only after the loop.                        */
+ * output array; on x86 with GCC or Clang it is compiled three times,
+ * plainly, with popcnt, and with popcnt + BMI1 + BMI2, and the copy is
+ * chosen at run time (__builtin_cpu_supports): the portable build would
+ * otherwise call a library routine for each popcount.  The loop treats
+ * every set as one of 5 cards or fewer (32 subsets, at most one run),
+ * branch-free; sets of more cards are redone in a second pass, run only if
+ * there are any.  Bits outside the deck are OR-ed together and searched
+ * for only after the loop.                                              */
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
 #define CC_DISPATCH_POPCNT 1
@@ -287,42 +289,76 @@ CC_AI void suits_of(uint64_t c, uint8_t *out) {
 CC_AI uint64_t stats_loop(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens,
                           int32_t *pairs, int32_t *run_score, uint8_t *suits) {
     uint64_t tbytes = target_bytes(target), single_mask = single_mask_of(target), bad = 0;
+    int32_t big = 0;
+    /* Pass 1, straight-line code: every set as if it had 5 cards or fewer
+     * (defined but meaningless results for larger sets, redone below). */
     for (int64_t i = 0; i < n; i++) {
         uint64_t c = cards[i];
         bad |= c & ~CC_DECK52_MASK;
         c &= CC_DECK52_MASK;
         slices s = rank_slices(c);
         int32_t ncards = pc(c);
-        if (ncards <= 5) {
-            if (fifteens) fifteens[i] = fifteens_upto5(c, ncards, tbytes, pc(c & single_mask));
-            if (run_score) {
-                /* one run at most, no rank four times in it: the product
-                 * of its counts is 3^n3 2^n2 with n3 <= 1 */
-                uint32_t cover = run_cover(s.present);
-                uint32_t n2 = (uint32_t)pc(cover & s.twos & ~s.ones);
-                uint32_t n3 = (uint32_t)pc(cover & s.twos & s.ones);
-                run_score[i] = pc(cover) * (int32_t)((1u + 2u * n3) << n2);
-            }
-        } else {
-            if (fifteens) fifteens[i] = fifteens_dp(c, target);
-            if (run_score) run_score[i] = run_score_of(s);
+        big |= ncards > 5;
+        if (fifteens)
+            fifteens[i] = fifteens_upto5(c, ncards & 7, tbytes, pc(c & single_mask));
+        if (run_score) {
+            /* one run at most, no rank four times in it: the product of its
+             * counts is 3^n3 2^n2 with n3 <= 1 */
+            uint32_t cover = run_cover(s.present);
+            uint32_t n2 = (uint32_t)pc(cover & s.twos & ~s.ones);
+            uint32_t n3 = (uint32_t)pc(cover & s.twos & s.ones);
+            run_score[i] = pc(cover) * (int32_t)((1u + 2u * n3) << (n2 & 15));
         }
         if (pairs) pairs[i] = pairs_of(s);
-        if (suits) suits_of(c, suits + 4 * i);
+        if (suits) {
+            suits[4 * i] = (uint8_t)pc(c & 0xFFFFu);
+            suits[4 * i + 1] = (uint8_t)pc(c & 0xFFFF0000u);
+            suits[4 * i + 2] = (uint8_t)pc(c & 0xFFFF00000000ULL);
+            suits[4 * i + 3] = (uint8_t)pc(c >> 48);
+        }
+    }
+    /* Pass 2, only if some set has more than 5 cards. */
+    if (big && (fifteens || run_score)) {
+        for (int64_t i = 0; i < n; i++) {
+            uint64_t c = cards[i] & CC_DECK52_MASK;
+            if (pc(c) <= 5) continue;
+            if (fifteens) fifteens[i] = fifteens_dp(c, target);
+            if (run_score) run_score[i] = run_score_of(rank_slices(c));
+        }
     }
     return bad;
 }
 
+/* One specialised copy of the loop per kernel (the NULL outputs are
+ * constants after inlining, so no test on them is left in the loop). */
+CC_AI uint64_t stats_switch(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens,
+                            int32_t *pairs, int32_t *run_score, uint8_t *suits) {
+    if (fifteens && pairs && run_score && suits)
+        return stats_loop(cards, n, target, fifteens, pairs, run_score, suits);
+    if (fifteens) return stats_loop(cards, n, target, fifteens, NULL, NULL, NULL);
+    if (pairs) return stats_loop(cards, n, target, NULL, pairs, NULL, NULL);
+    if (run_score) return stats_loop(cards, n, target, NULL, NULL, run_score, NULL);
+    return stats_loop(cards, n, target, NULL, NULL, NULL, suits);
+}
+
 static uint64_t stats_plain(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens,
                             int32_t *pairs, int32_t *run_score, uint8_t *suits) {
-    return stats_loop(cards, n, target, fifteens, pairs, run_score, suits);
+    return stats_switch(cards, n, target, fifteens, pairs, run_score, suits);
 }
 
 #ifdef CC_DISPATCH_POPCNT
 __attribute__((target("popcnt"))) static uint64_t stats_popcnt(
     const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens, int32_t *pairs,
     int32_t *run_score, uint8_t *suits) {
-    return stats_loop(cards, n, target, fifteens, pairs, run_score, suits);
+    return stats_switch(cards, n, target, fifteens, pairs, run_score, suits);
+}
+
+/* With BMI1/BMI2 too (x & (x - 1), tzcnt and three-operand shifts in one
+ * instruction each): about 10% faster again. */
+__attribute__((target("popcnt,bmi,bmi2"))) static uint64_t stats_bmi2(
+    const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens, int32_t *pairs,
+    int32_t *run_score, uint8_t *suits) {
+    return stats_switch(cards, n, target, fifteens, pairs, run_score, suits);
 }
 #endif
 
@@ -343,7 +379,10 @@ static int32_t stats(const uint64_t *cards, int64_t n, int32_t target, int64_t *
     if (target < 1 || target > CC_MAX_PIP_TOTAL) return CC_E_ARG;
     uint64_t bad;
 #ifdef CC_DISPATCH_POPCNT
-    if (__builtin_cpu_supports("popcnt"))
+    if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
+        __builtin_cpu_supports("bmi2"))
+        bad = stats_bmi2(cards, n, target, fifteens, pairs, run_score, suits);
+    else if (__builtin_cpu_supports("popcnt"))
         bad = stats_popcnt(cards, n, target, fifteens, pairs, run_score, suits);
     else
 #endif
