@@ -9,6 +9,21 @@ types, checks inputs and maps status codes; every rule stays in C.
 from __future__ import annotations
 
 from ._common import ffi, lib
+from .combos import (
+    batch_count_fifteens,
+    batch_count_pairs,
+    batch_hand_stats,
+    batch_longest_suit_run,
+    batch_run_score,
+    batch_suit_counts,
+    count_fifteens,
+    count_pairs,
+    longest_suit_run,
+    random_hands,
+    rank_counts,
+    runs,
+    suit_counts,
+)
 from .core import (
     GameState,
     from_raw,
@@ -32,11 +47,20 @@ from .nancy import (
 
 __all__ = [
     "GameState",
+    "batch_count_fifteens",
+    "batch_count_pairs",
+    "batch_hand_stats",
+    "batch_longest_suit_run",
+    "batch_run_score",
+    "batch_suit_counts",
+    "count_fifteens",
+    "count_pairs",
     "ffi",
     "from_raw",
     "game_info",
     "game_names",
     "lib",
+    "longest_suit_run",
     "nancy_base_score",
     "nancy_batch_legal_cards",
     "nancy_batch_objectives",
@@ -46,7 +70,11 @@ __all__ = [
     "nancy_settlement",
     "nancy_trick_winner",
     "new_state",
+    "random_hands",
     "random_playouts",
+    "rank_counts",
     "rng_sequence",
+    "runs",
     "shuffled_deck",
+    "suit_counts",
 ]

@@ -4,6 +4,21 @@ Written for obviousness, never optimized, and sharing no code with the C
 engine.  It exposes exactly the names of ``cardcore._core``.
 """
 
+from .combos import (
+    batch_count_fifteens,
+    batch_count_pairs,
+    batch_hand_stats,
+    batch_longest_suit_run,
+    batch_run_score,
+    batch_suit_counts,
+    count_fifteens,
+    count_pairs,
+    longest_suit_run,
+    random_hands,
+    rank_counts,
+    runs,
+    suit_counts,
+)
 from .game import game_info, game_names, new_state, random_playouts
 from .nancy import (
     nancy_base_score,
@@ -18,8 +33,17 @@ from .nancy import (
 from .rng import rng_sequence, shuffled_deck
 
 __all__ = [
+    "batch_count_fifteens",
+    "batch_count_pairs",
+    "batch_hand_stats",
+    "batch_longest_suit_run",
+    "batch_run_score",
+    "batch_suit_counts",
+    "count_fifteens",
+    "count_pairs",
     "game_info",
     "game_names",
+    "longest_suit_run",
     "nancy_base_score",
     "nancy_batch_legal_cards",
     "nancy_batch_objectives",
@@ -29,7 +53,11 @@ __all__ = [
     "nancy_settlement",
     "nancy_trick_winner",
     "new_state",
+    "random_hands",
     "random_playouts",
+    "rank_counts",
     "rng_sequence",
+    "runs",
     "shuffled_deck",
+    "suit_counts",
 ]
