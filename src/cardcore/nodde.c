@@ -748,6 +748,11 @@ static int32_t consistent(const nodde_state *s, int32_t q, const uint8_t *cards,
     if (s->go_total[q] >= 0)
         for (int32_t i = 0; i < k; i++)
             if (pip_of(cards[i]) <= 31 - s->go_total[q]) return 0;
+    if (q == s->to_act) { /* he did not say go: a card fits */
+        int32_t fits = 0;
+        for (int32_t i = 0; i < k; i++) fits |= pip_of(cards[i]) <= 31 - s->total;
+        if (!fits) return 0;
+    }
     if (s->announced[q] >= 0) {
         uint64_t h = s->dealt[q] & ~s->hand[q];
         for (int32_t i = 0; i < k; i++) h |= bit_of(cards[i]);

@@ -231,7 +231,7 @@ def nodde_batch_score_hand(hands: Any, turnups: Any, params: Sequence[int]) -> A
     if len(hands) != len(turnups):
         raise ValueError(f"hands and turnups differ in length ({len(hands)} != {len(turnups)})")
     out = np.empty(len(hands), dtype=np.int32)
-    for i, (h, t) in enumerate(zip(hands.tolist(), turnups.tolist())):
+    for i, (h, t) in enumerate(zip(hands.tolist(), turnups.tolist(), strict=True)):
         try:
             cards = _hand_list(h, t)
         except ValueError:
@@ -297,8 +297,9 @@ class NoddeState(RefState):
         self._start_deal()
 
     # -- helpers -------------------------------------------------------------
-    def _event(self, kind: int, player: int, target: int, value: int, extra: int,
-               seen_by: int = SEEN_ALL) -> None:
+    def _event(
+        self, kind: int, player: int, target: int, value: int, extra: int, seen_by: int = SEEN_ALL
+    ) -> None:
         self.log.append([kind, player, target, value, extra, seen_by])
 
     def _side(self, seat: int) -> int:
@@ -360,8 +361,9 @@ class NoddeState(RefState):
                 return
         for i in range(1, n + 1):
             seat = (self.dealer + i) % n
-            points = sum(p for _, _, p in _hand_items(sorted(self.hands[seat]), self.turnup,
-                                                       self.params))
+            points = sum(
+                p for _, _, p in _hand_items(sorted(self.hands[seat]), self.turnup, self.params)
+            )
             self.announced[seat] = points
             self._event(EV_HAND_SCORE, seat, 0, points, 0)
             if self._peg(seat, points):
@@ -472,10 +474,10 @@ class NoddeState(RefState):
 
     def _consistent(self, seat: int, cards: tuple[int, ...]) -> bool:
         """Whether ``cards`` as the hidden cards of ``seat`` fit what was seen of it."""
-        if self.go_total[seat] >= 0 and any(
-            self.go_total[seat] + _pip(c) <= 31 for c in cards
-        ):
+        if self.go_total[seat] >= 0 and any(self.go_total[seat] + _pip(c) <= 31 for c in cards):
             return False
+        if seat == self.to_act and not any(self.total + _pip(c) <= 31 for c in cards):
+            return False  # he did not say go, so a card fits
         if self.announced[seat] >= 0:
             played = [c for c in self.dealt[seat] if c not in self.hands[seat]]
             hand = sorted(played + list(cards))
@@ -488,7 +490,8 @@ class NoddeState(RefState):
         """Redeal the cards ``player`` has not seen, consistently with what he saw.
 
         Each other player's hidden cards are drawn uniformly among the sets
-        that fit his hand-score call and his go (lexicographic order of the
+        that fit his hand-score call, his go (or, for the player to act, his
+        not saying go) (lexicographic order of the
         unseen cards, one ``below`` draw per player); the draws are repeated
         until the sets are disjoint.  The rest of the unseen cards are
         shuffled and the first of them form the undealt stock.
@@ -501,8 +504,11 @@ class NoddeState(RefState):
         pool = [c for c in range(52) if not known & _bit(c)]
         others = [(player + i) % self.n for i in range(1, self.n)]
         options = {
-            seat: [sub for sub in combinations(pool, len(self.hands[seat]))
-                   if self._consistent(seat, sub)]
+            seat: [
+                sub
+                for sub in combinations(pool, len(self.hands[seat]))
+                if self._consistent(seat, sub)
+            ]
             for seat in others
         }
         while True:
