@@ -19,6 +19,12 @@ from .core import (
     rng_sequence,
     shuffled_deck,
 )
+from .nodde import (
+    nodde_batch_score_hand,
+    nodde_hand_distribution,
+    nodde_score_hand,
+    nodde_score_play,
+)
 
 __all__ = [
     "GameState",
@@ -28,6 +34,10 @@ __all__ = [
     "game_names",
     "lib",
     "new_state",
+    "nodde_batch_score_hand",
+    "nodde_hand_distribution",
+    "nodde_score_hand",
+    "nodde_score_play",
     "random_playouts",
     "rng_sequence",
     "shuffled_deck",

@@ -14,6 +14,7 @@ flush_in_play, game_target (1..121).
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
@@ -149,6 +150,13 @@ def _hand_items(hand: list[int], turnup: int, params: Sequence[int]) -> list[Ite
                 if sum(_pip(c) for c in sub) == 25:
                     items.append((TWENTY_FIVE, _bits(sub), 4 if params[6] == 1 else size))
     return sorted(items, key=lambda it: (it[0], it[1]))
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def _hand_points(hand: tuple[int, ...], turnup: int, params: tuple[int, ...]) -> int:
+    """The total of :func:`_hand_items` (memoized: information-set sampling
+    scores every candidate hand)."""
+    return sum(p for _, _, p in _hand_items(list(hand), turnup, params))
 
 
 def _hand_list(hand: int, turnup: int) -> list[int]:
@@ -480,9 +488,8 @@ class NoddeState(RefState):
             return False  # he did not say go, so a card fits
         if self.announced[seat] >= 0:
             played = [c for c in self.dealt[seat] if c not in self.hands[seat]]
-            hand = sorted(played + list(cards))
-            points = sum(p for _, _, p in _hand_items(hand, self.turnup, self.params))
-            if points != self.announced[seat]:
+            hand = tuple(sorted(played + list(cards)))
+            if _hand_points(hand, self.turnup, self.params) != self.announced[seat]:
                 return False
         return True
 
