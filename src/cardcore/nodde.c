@@ -530,25 +530,25 @@ static void start_deal(nodde_state *s) {
         s->announced[q] = -1;
         s->go_total[q] = -1;
     }
-    log_ev(s, CC_NODDE_EV_NEW_DEAL, s->dealer, 0, s->deal_no, shuffled, SEEN_ALL_U8);
+    log_ev(s, CC_NODDE_EV_NEW_DEAL, s->dealer, -1, s->deal_no, shuffled, SEEN_ALL_U8);
     for (int32_t k = 0; k < 3; k++)
         for (int32_t i = 1; i <= n; i++) {
             int32_t q = (s->dealer + i) % n;
             int32_t c = deal_card(s);
             s->hand[q] |= bit_of(c);
-            log_ev(s, CC_NODDE_EV_DEAL_CARD, q, 0, c, 0, (uint8_t)(1u << q));
+            log_ev(s, CC_NODDE_EV_DEAL_CARD, q, -1, c, 0, (uint8_t)(1u << q));
         }
     s->turnup = deal_card(s);
     for (int32_t q = 0; q < n; q++) {
         s->dealt[q] = s->hand[q];
         s->seen[q] |= s->hand[q] | bit_of(s->turnup);
     }
-    log_ev(s, CC_NODDE_EV_TURNUP, s->dealer, 0, s->turnup, 0, SEEN_ALL_U8);
+    log_ev(s, CC_NODDE_EV_TURNUP, s->dealer, -1, s->turnup, 0, SEEN_ALL_U8);
     s->to_act = 0; /* not terminal while scoring */
     int32_t elder = (s->dealer + 1) % n;
     if (rank_of(s->turnup) == JACK) {
         int32_t who = s->params[CC_NODDE_P_KNAVE_SCORER] == 0 ? s->dealer : elder;
-        log_ev(s, CC_NODDE_EV_TURNED_KNAVE, who, 0, 2, 0, SEEN_ALL_U8);
+        log_ev(s, CC_NODDE_EV_TURNED_KNAVE, who, -1, 2, 0, SEEN_ALL_U8);
         if (peg(s, who, 2)) return;
     }
     for (int32_t i = 1; i <= n; i++) {
@@ -557,7 +557,7 @@ static void start_deal(nodde_state *s) {
         hand_cards(s->hand[q], s->turnup, c);
         int32_t pts = hand_total_raw(c, s->params);
         s->announced[q] = pts;
-        log_ev(s, CC_NODDE_EV_HAND_SCORE, q, 0, pts, 0, SEEN_ALL_U8);
+        log_ev(s, CC_NODDE_EV_HAND_SCORE, q, -1, pts, 0, SEEN_ALL_U8);
         if (peg(s, q, pts)) return;
     }
     next_turn(s, s->dealer);

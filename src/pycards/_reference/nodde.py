@@ -348,23 +348,23 @@ class NoddeState(RefState):
         self.announced = [-1] * n
         self.go_total = [-1] * n
         self.hands: list[list[int]] = [[] for _ in range(n)]
-        self._event(EV_NEW_DEAL, self.dealer, 0, self.deal_no, shuffled)
+        self._event(EV_NEW_DEAL, self.dealer, -1, self.deal_no, shuffled)
         for _ in range(3):
             for i in range(1, n + 1):
                 seat = (self.dealer + i) % n
                 card = self._draw()
                 self.hands[seat].append(card)
-                self._event(EV_DEAL_CARD, seat, 0, card, 0, 1 << seat)
+                self._event(EV_DEAL_CARD, seat, -1, card, 0, 1 << seat)
         self.turnup = self._draw()
         self.dealt = [sorted(h) for h in self.hands]
         for seat in range(n):
             self.seen[seat] |= _bits(self.hands[seat]) | _bit(self.turnup)
-        self._event(EV_TURNUP, self.dealer, 0, self.turnup, 0)
+        self._event(EV_TURNUP, self.dealer, -1, self.turnup, 0)
         self.to_act = 0
         elder = (self.dealer + 1) % n
         if _rank(self.turnup) == JACK:
             who = self.dealer if self.params[2] == 0 else elder
-            self._event(EV_TURNED_KNAVE, who, 0, 2, 0)
+            self._event(EV_TURNED_KNAVE, who, -1, 2, 0)
             if self._peg(who, 2):
                 return
         for i in range(1, n + 1):
@@ -373,7 +373,7 @@ class NoddeState(RefState):
                 p for _, _, p in _hand_items(sorted(self.hands[seat]), self.turnup, self.params)
             )
             self.announced[seat] = points
-            self._event(EV_HAND_SCORE, seat, 0, points, 0)
+            self._event(EV_HAND_SCORE, seat, -1, points, 0)
             if self._peg(seat, points):
                 return
         self._next_turn(self.dealer)
