@@ -59,95 +59,80 @@ static void put(cc_nodde_item *out, int32_t *n, int32_t kind, int32_t points,
     (*n)++;
 }
 
+/* Number of set bits of a 4-bit subset mask (no popcount instruction needed). */
+static const uint8_t bits4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
 /* c[0..2]: the hand, c[3]: the turn-up (distinct valid ids).  out must hold
  * CC_NODDE_MAX_ITEMS items (at most 11 + 6 + 2 + 1 + 1 + 1 + 5 = 27 occur). */
 static int32_t hand_items_raw(const int32_t *c, const int32_t *p,
                               cc_nodde_item *out) {
     int32_t n = 0;
-    int32_t pip[4], rk[4], st[4];
+    int32_t rk[4], st[4];
     uint64_t b[4];
+    /* pip total and card set of each of the 16 subsets of the four cards */
+    int32_t sum[16];
+    uint64_t set[16];
+    sum[0] = 0;
+    set[0] = 0;
     for (int32_t i = 0; i < 4; i++) {
-        pip[i] = pip_of(c[i]);
         rk[i] = rank_of(c[i]);
         st[i] = suit_of(c[i]);
         b[i] = bit_of(c[i]);
+        for (int32_t m = 1 << i; m < 2 << i; m++) {
+            sum[m] = sum[m - (1 << i)] + pip_of_rank(rk[i]);
+            set[m] = set[m - (1 << i)] | b[i];
+        }
     }
     /* fifteens: every subset of 2+ cards totalling 15 */
-    for (int32_t m = 3; m < 16; m++) {
-        if (cc_popcount64((uint64_t)m) < 2) continue;
-        int32_t sum = 0;
-        uint64_t cards = 0;
-        for (int32_t i = 0; i < 4; i++)
-            if (m >> i & 1) { sum += pip[i]; cards |= b[i]; }
-        if (sum == 15) put(out, &n, CC_NODDE_FIFTEEN, 2, cards);
-    }
+    for (int32_t m = 3; m < 16; m++)
+        if (bits4[m] >= 2 && sum[m] == 15) put(out, &n, CC_NODDE_FIFTEEN, 2, set[m]);
     /* pairs: 2 for each pair of same-rank cards */
     for (int32_t i = 0; i < 4; i++)
         for (int32_t j = i + 1; j < 4; j++)
             if (rk[i] == rk[j]) put(out, &n, CC_NODDE_PAIR, 2, b[i] | b[j]);
-    /* runs: maximal spans of 3+ consecutive ranks, one item per choice of
-     * one card for each rank of the span */
-    uint32_t rmask = 0;
-    for (int32_t i = 0; i < 4; i++) rmask |= 1u << rk[i];
-    for (int32_t lo = 0; lo < 13;) {
-        if (!(rmask >> lo & 1)) { lo++; continue; }
-        int32_t hi = lo;
+    /* runs: the maximal span of 3+ consecutive ranks (at most one among four
+     * cards), one item per choice of one card for each rank of the span */
+    uint32_t rmask = (1u << rk[0]) | (1u << rk[1]) | (1u << rk[2]) | (1u << rk[3]);
+    uint32_t r3 = rmask & rmask >> 1 & rmask >> 2;
+    if (r3) {
+        int32_t lo = cc_ctz64(r3);
+        int32_t hi = lo + 2;
         while (hi + 1 < 13 && (rmask >> (hi + 1) & 1)) hi++;
         int32_t len = hi - lo + 1;
-        if (len >= 3) {
-            /* for each card, its position in the span or -1; enumerate the
-             * subsets of cards holding exactly one card per rank */
-            for (int32_t m = 1; m < 16; m++) {
-                if (cc_popcount64((uint64_t)m) != len) continue;
-                uint32_t seen = 0;
-                uint64_t cards = 0;
-                int32_t ok = 1;
-                for (int32_t i = 0; i < 4 && ok; i++) {
-                    if (!(m >> i & 1)) continue;
-                    if (rk[i] < lo || rk[i] > hi || (seen >> rk[i] & 1)) ok = 0;
-                    seen |= 1u << rk[i];
-                    cards |= b[i];
-                }
-                if (ok) put(out, &n, CC_NODDE_RUN, run_value(p, len), cards);
+        for (int32_t m = 7; m < 16; m++) {
+            if (bits4[m] != len) continue;
+            uint32_t seen = 0;
+            int32_t ok = 1;
+            for (int32_t i = 0; i < 4; i++) {
+                if (!(m >> i & 1)) continue;
+                if (rk[i] < lo || rk[i] > hi || (seen >> rk[i] & 1)) ok = 0;
+                seen |= 1u << rk[i];
             }
+            if (ok) put(out, &n, CC_NODDE_RUN, run_value(p, len), set[m]);
         }
-        lo = hi + 1;
     }
     /* flush */
     if (p[CC_NODDE_P_FLUSH_RULE] == 0) {
         for (int32_t s = 0; s < 4; s++) {
-            int32_t k = 0;
-            uint64_t cards = 0;
-            for (int32_t i = 0; i < 4; i++)
-                if (st[i] == s) { k++; cards |= b[i]; }
-            if (k >= 3) put(out, &n, CC_NODDE_FLUSH, k, cards);
+            int32_t m = (st[0] == s) | (st[1] == s) << 1 | (st[2] == s) << 2 | (st[3] == s) << 3;
+            if (bits4[m] >= 3) put(out, &n, CC_NODDE_FLUSH, bits4[m], set[m]);
         }
     } else if (st[0] == st[1] && st[1] == st[2]) {
-        uint64_t cards = b[0] | b[1] | b[2];
-        int32_t k = 3;
-        if (st[3] == st[0]) { k = 4; cards |= b[3]; }
-        put(out, &n, CC_NODDE_FLUSH, k, cards);
+        int32_t m = st[3] == st[0] ? 15 : 7;
+        put(out, &n, CC_NODDE_FLUSH, bits4[m], set[m]);
     }
     /* knave noddy: the Jack of the turn-up's suit in hand */
     for (int32_t i = 0; i < 3; i++)
         if (rk[i] == JACK && st[i] == st[3]) put(out, &n, CC_NODDE_KNAVE_NODDY, 1, b[i]);
     /* 31 in hand */
     int32_t h31 = p[CC_NODDE_P_HAND_31];
-    if (h31 != 0 && pip[0] + pip[1] + pip[2] + pip[3] == 31)
-        put(out, &n, CC_NODDE_THIRTY_ONE, h31 == 1 ? 2 : 4, b[0] | b[1] | b[2] | b[3]);
+    if (h31 != 0 && sum[15] == 31) put(out, &n, CC_NODDE_THIRTY_ONE, h31 == 1 ? 2 : 4, set[15]);
     /* 25: every subset of 3+ cards totalling 25 */
     int32_t s25 = p[CC_NODDE_P_SCORE_25];
-    if (s25 != 0) {
-        for (int32_t m = 7; m < 16; m++) {
-            int32_t k = cc_popcount64((uint64_t)m);
-            if (k < 3) continue;
-            int32_t sum = 0;
-            uint64_t cards = 0;
-            for (int32_t i = 0; i < 4; i++)
-                if (m >> i & 1) { sum += pip[i]; cards |= b[i]; }
-            if (sum == 25) put(out, &n, CC_NODDE_TWENTY_FIVE, s25 == 1 ? 4 : k, cards);
-        }
-    }
+    if (s25 != 0)
+        for (int32_t m = 7; m < 16; m++)
+            if (bits4[m] >= 3 && sum[m] == 25)
+                put(out, &n, CC_NODDE_TWENTY_FIVE, s25 == 1 ? 4 : bits4[m], set[m]);
     return n;
 }
 
@@ -159,17 +144,22 @@ static int32_t hand_total_raw(const int32_t *c, const int32_t *p) {
     return t;
 }
 
-/* The three ids of a hand bitset plus the turn-up, after validation. */
-static int32_t hand_cards(uint64_t hand, int32_t turnup, int32_t *c) {
-    if (hand & ~CC_DECK52_MASK) return CC_E_CARDS;
-    if (cc_popcount64(hand) != 3) return CC_E_CARDS;
-    if (turnup < 0 || turnup >= NUM_CARDS) return CC_E_CARDS;
-    if (hand & bit_of(turnup)) return CC_E_CARDS;
+/* The three ids of a valid 3-card hand bitset, then the turn-up. */
+static void hand_ids(uint64_t hand, int32_t turnup, int32_t *c) {
     for (int32_t i = 0; i < 3; i++) {
         c[i] = cc_card52_id_of_bit(cc_ctz64(hand));
         hand &= hand - 1;
     }
     c[3] = turnup;
+}
+
+/* Validate a hand and turn-up, then hand_ids. */
+static int32_t hand_cards(uint64_t hand, int32_t turnup, int32_t *c) {
+    if (hand & ~CC_DECK52_MASK) return CC_E_CARDS;
+    if (cc_popcount64(hand) != 3) return CC_E_CARDS;
+    if (turnup < 0 || turnup >= NUM_CARDS) return CC_E_CARDS;
+    if (hand & bit_of(turnup)) return CC_E_CARDS;
+    hand_ids(hand, turnup, c);
     return CC_OK;
 }
 
@@ -227,18 +217,25 @@ static int32_t play_items_raw(const uint8_t *seq, int32_t n, const int32_t *p,
         cards |= bit_of(seq[i]);
     }
     if (same > 0) put(out, &k, CC_NODDE_PAIR, same == 1 ? 2 : same == 2 ? 6 : 12, cards);
-    /* runs: the longest tail of 3+ cards whose ranks are consecutive */
-    for (int32_t len = n; len >= 3; len--) {
+    /* runs: the longest tail of 3+ cards whose ranks are distinct and
+     * consecutive (a repeated rank ends every longer tail) */
+    {
         uint32_t m = 0;
         uint64_t c = 0;
-        for (int32_t i = n - len; i < n; i++) {
-            m |= 1u << rank_of(seq[i]);
+        int32_t best = 0;
+        uint64_t best_cards = 0;
+        for (int32_t i = n - 1; i >= 0; i--) {
+            uint32_t r = 1u << rank_of(seq[i]);
+            if (m & r) break;
+            m |= r;
             c |= bit_of(seq[i]);
+            int32_t len = n - i;
+            if (len >= 3 && (m >> cc_ctz64(m)) == (1u << len) - 1) {
+                best = len;
+                best_cards = c;
+            }
         }
-        if (cc_popcount64(m) == len && (m >> cc_ctz64(m)) == (1u << len) - 1) {
-            put(out, &k, CC_NODDE_RUN, run_value(p, len), c);
-            break;
-        }
+        if (best) put(out, &k, CC_NODDE_RUN, run_value(p, best), best_cards);
     }
     /* flushes: the longest tail of 3+ cards of one suit */
     if (p[CC_NODDE_P_FLUSH_IN_PLAY]) {
@@ -361,7 +358,7 @@ int32_t cc_nodde_batch_score_hand(const uint64_t *hands, const uint8_t *turnups,
     if (n < BATCH_TABLE_MIN) {
         int32_t c[4];
         for (int64_t i = 0; i < n; i++) {
-            hand_cards(hands[i], turnups[i], c);
+            hand_ids(hands[i], turnups[i], c);
             out[i] = hand_total_raw(c, params);
         }
         return CC_OK;
@@ -554,7 +551,7 @@ static void start_deal(nodde_state *s) {
     for (int32_t i = 1; i <= n; i++) {
         int32_t q = (s->dealer + i) % n;
         int32_t c[4];
-        hand_cards(s->hand[q], s->turnup, c);
+        hand_ids(s->hand[q], s->turnup, c);
         int32_t pts = hand_total_raw(c, s->params);
         s->announced[q] = pts;
         log_ev(s, CC_NODDE_EV_HAND_SCORE, q, -1, pts, 0, SEEN_ALL_U8);
@@ -757,7 +754,7 @@ static int32_t consistent(const nodde_state *s, int32_t q, const uint8_t *cards,
         uint64_t h = s->dealt[q] & ~s->hand[q];
         for (int32_t i = 0; i < k; i++) h |= bit_of(cards[i]);
         int32_t c[4];
-        hand_cards(h, s->turnup, c);
+        hand_ids(h, s->turnup, c);
         if (hand_total_raw(c, s->params) != s->announced[q]) return 0;
     }
     return 1;
