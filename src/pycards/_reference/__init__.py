@@ -4,6 +4,21 @@ Written for obviousness, never optimized, and sharing no code with the C
 engine.  It exposes exactly the names of ``cardcore._core``.
 """
 
+from .combos import (
+    batch_count_fifteens,
+    batch_count_pairs,
+    batch_hand_stats,
+    batch_longest_suit_run,
+    batch_run_score,
+    batch_suit_counts,
+    count_fifteens,
+    count_pairs,
+    longest_suit_run,
+    random_hands,
+    rank_counts,
+    runs,
+    suit_counts,
+)
 from .game import game_info, game_names, new_state, random_playouts
 from .nodde import (
     nodde_batch_score_hand,
@@ -14,14 +29,27 @@ from .nodde import (
 from .rng import rng_sequence, shuffled_deck
 
 __all__ = [
+    "batch_count_fifteens",
+    "batch_count_pairs",
+    "batch_hand_stats",
+    "batch_longest_suit_run",
+    "batch_run_score",
+    "batch_suit_counts",
+    "count_fifteens",
+    "count_pairs",
     "game_info",
     "game_names",
+    "longest_suit_run",
     "new_state",
     "nodde_batch_score_hand",
     "nodde_hand_distribution",
     "nodde_score_hand",
     "nodde_score_play",
+    "random_hands",
     "random_playouts",
+    "rank_counts",
     "rng_sequence",
+    "runs",
     "shuffled_deck",
+    "suit_counts",
 ]
