@@ -320,10 +320,9 @@ def batch_score_hands(
 
 def hand_score_distribution(rules: NoddeRules | None = None) -> npt.NDArray[np.int64]:
     """The exact number of the 22,100 x 49 (hand, turn-up) deals scoring each
-    number of points (index = points, trailing zeros trimmed).
-
-    >>> int(hand_score_distribution().sum())
-    1082900
+    number of points (index = points, trailing zeros trimmed); the counts sum
+    to 1,082,900.  Milliseconds in C; the pure-Python backend takes about a
+    minute.
     """
     hist = np.asarray(B.nodde_hand_distribution(_rules(rules).to_params()), dtype=np.int64)
     nonzero = np.flatnonzero(hist)
