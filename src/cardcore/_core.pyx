@@ -318,3 +318,4 @@ cdef extern from *:
 # per-part includes (one per module of the engine; see docs/internals.rst)
 include "_combos.pxi"
 include "_nancy.pxi"
+include "_nodde.pxi"

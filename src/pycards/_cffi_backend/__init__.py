@@ -44,6 +44,12 @@ from .nancy import (
     nancy_settlement,
     nancy_trick_winner,
 )
+from .nodde import (
+    nodde_batch_score_hand,
+    nodde_hand_distribution,
+    nodde_score_hand,
+    nodde_score_play,
+)
 
 __all__ = [
     "GameState",
@@ -70,6 +76,10 @@ __all__ = [
     "nancy_settlement",
     "nancy_trick_winner",
     "new_state",
+    "nodde_batch_score_hand",
+    "nodde_hand_distribution",
+    "nodde_score_hand",
+    "nodde_score_play",
     "random_hands",
     "random_playouts",
     "rank_counts",

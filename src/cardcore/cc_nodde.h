@@ -1,0 +1,111 @@
+/*
+ * cc_nodde.h: Nodde Knave (RULES.md section 2): hand and play scoring,
+ * batch hand scoring, the exact hand-score distribution and the game table.
+ *
+ * Rules parameters (int32 array of CC_NODDE_NUM_PARAMS, in this order; the
+ * Python NoddeRules.to_params() builds it, docs/nodde.rst documents it):
+ *   0 four_player_mode     0 partners, 1 individual
+ *   1 reshuffle_each_deal  0 no, 1 yes (no: only with 2 players)
+ *   2 turned_knave_scorer  0 dealer, 1 elder
+ *   3 run_points           0 seed (run of n = 2(n-2)), 1 per_card (n)
+ *   4 flush_rule           0 any3_of_4, 1 hand3_required
+ *   5 hand_31              0 off, 1 flat2, 2 flat4
+ *   6 score_25             0 off, 1 flat4, 2 per_card
+ *   7 flush_in_play        0 no, 1 yes
+ *   8 game_target          1..CC_NODDE_MAX_TARGET
+ *
+ * A hand is a 52-card bitset of exactly 3 cards; the turn-up is a dense
+ * card id (0..51) not in the hand.
+ */
+#ifndef CC_NODDE_H
+#define CC_NODDE_H
+
+#include "cardcore.h"
+
+#define CC_NODDE_NUM_PARAMS 9
+#define CC_NODDE_P_FOUR_PLAYER_MODE 0
+#define CC_NODDE_P_RESHUFFLE 1
+#define CC_NODDE_P_KNAVE_SCORER 2
+#define CC_NODDE_P_RUN_POINTS 3
+#define CC_NODDE_P_FLUSH_RULE 4
+#define CC_NODDE_P_HAND_31 5
+#define CC_NODDE_P_SCORE_25 6
+#define CC_NODDE_P_FLUSH_IN_PLAY 7
+#define CC_NODDE_P_GAME_TARGET 8
+#define CC_NODDE_MAX_TARGET 121
+
+/* Kinds of scoring items (hand, play and game). */
+#define CC_NODDE_FIFTEEN 0
+#define CC_NODDE_PAIR 1
+#define CC_NODDE_RUN 2
+#define CC_NODDE_FLUSH 3
+#define CC_NODDE_KNAVE_NODDY 4
+#define CC_NODDE_THIRTY_ONE 5
+#define CC_NODDE_TWENTY_FIVE 6
+#define CC_NODDE_LAST_CARD 7
+#define CC_NODDE_TURNED_KNAVE 8
+
+/* Event kinds of the game log (see docs/nodde.rst for the fields). */
+#define CC_NODDE_EV_NEW_DEAL 0
+#define CC_NODDE_EV_DEAL_CARD 1
+#define CC_NODDE_EV_TURNUP 2
+#define CC_NODDE_EV_TURNED_KNAVE 3
+#define CC_NODDE_EV_HAND_SCORE 4
+#define CC_NODDE_EV_PLAY 5
+#define CC_NODDE_EV_GO 6
+#define CC_NODDE_EV_LAST_CARD 7
+#define CC_NODDE_EV_GAME_OVER 8
+
+/* Reason codes of illegal actions (verify/apply). */
+#define CC_NODDE_R_INVALID 1  /* not a card id 0..51 */
+#define CC_NODDE_R_NOT_HELD 2 /* the player does not hold the card */
+#define CC_NODDE_R_OVER_31 3  /* the card would take the total over 31 */
+
+#define CC_NODDE_MAX_ITEMS 32
+#define CC_NODDE_MAX_PLAY 12
+#define CC_NODDE_HIST_SIZE 128
+#define CC_NODDE_LOG_CAP 1024
+
+typedef struct cc_nodde_item {
+    int32_t kind;
+    int32_t points;
+    uint64_t cards; /* 52-card bitset of the cards that make the item */
+} cc_nodde_item;
+
+/* CC_OK or CC_E_PARAMS (player count not considered). */
+int32_t cc_nodde_check_params(const int32_t *params);
+
+/* The itemized hand score: writes at most cap items (in the order
+ * fifteens, pairs, runs, flush, knave noddy, 31, 25; within a kind by
+ * ascending card set) and returns their number, or CC_E_CARDS / CC_E_ARG /
+ * CC_E_PARAMS / CC_E_CAPACITY. */
+int32_t cc_nodde_hand_items(uint64_t hand, int32_t turnup,
+                            const int32_t *params, cc_nodde_item *out,
+                            int32_t cap);
+/* The total hand score, or a negative error code. */
+int32_t cc_nodde_score_hand(uint64_t hand, int32_t turnup,
+                            const int32_t *params);
+
+/* What the last card of a play sequence (seq[0..n-1], dense ids, total at
+ * most 31, distinct cards, 1 <= n <= CC_NODDE_MAX_PLAY) makes: items in the
+ * order fifteen, pair, run, flush, 31, 25.  Returns the number of items or
+ * a negative error code.  The last-card point is scored by the game. */
+int32_t cc_nodde_play_items(const uint8_t *seq, int32_t n,
+                            const int32_t *params, cc_nodde_item *out,
+                            int32_t cap);
+
+/* Batch: out[i] = hand score of (hands[i], turnups[i]).  CC_OK, or
+ * CC_E_CARDS with *bad_index set (not 3 cards, bits outside the deck, a
+ * turn-up id over 51 or inside the hand), or CC_E_PARAMS. */
+int32_t cc_nodde_batch_score_hand(const uint64_t *hands,
+                                  const uint8_t *turnups, int64_t n,
+                                  const int32_t *params, int32_t *out,
+                                  int64_t *bad_index);
+
+/* hist[k] = number of the 22,100 x 49 (hand, turn-up) deals scoring k
+ * points; hist has CC_NODDE_HIST_SIZE entries. */
+int32_t cc_nodde_hand_distribution(const int32_t *params, int64_t *hist);
+
+extern const cc_game cc_game_nodde;
+
+#endif /* CC_NODDE_H */
