@@ -49,25 +49,22 @@ def sources() -> list[str]:
     )
 
 
-ffibuilder = FFI()
-ffibuilder.cdef(cdef_text())
-ffibuilder.set_source(
-    "cardcore._cffi",
-    "\n".join(f'#include "{h}"' for h in HEADERS),
-    sources=sources(),
-    include_dirs=[os.path.relpath(HERE, os.getcwd())],
-    extra_compile_args=["-std=c11", "-O3"],
-)
-
-if __name__ == "__main__":
-    os.chdir(os.path.dirname(HERE))
-    ffibuilder = FFI()
-    ffibuilder.cdef(cdef_text())
-    ffibuilder.set_source(
+def make_builder() -> FFI:
+    """The cffi builder of ``cardcore._cffi`` (paths relative to the working directory)."""
+    builder = FFI()
+    builder.cdef(cdef_text())
+    builder.set_source(
         "cardcore._cffi",
         "\n".join(f'#include "{h}"' for h in HEADERS),
         sources=sources(),
         include_dirs=[os.path.relpath(HERE, os.getcwd())],
         extra_compile_args=["-std=c11", "-O3"],
     )
-    ffibuilder.compile(tmpdir=".", verbose=False)
+    return builder
+
+
+ffibuilder = make_builder()
+
+if __name__ == "__main__":
+    os.chdir(os.path.dirname(HERE))
+    make_builder().compile(tmpdir=".", verbose=False)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import numpy as np
 from cardcore._cffi import ffi, lib
 
+from pycards._checks import u64_array
+
 __all__ = ["check", "ffi", "lib", "mask52", "u64_array"]
+
 
 STATUS_TEXT = {
     lib.CC_E_ARG: "argument out of range",
@@ -37,16 +37,3 @@ def mask52(cards: int) -> int:
             f"({cards & ~lib.CC_DECK52_MASK:#x})"
         )
     return cards
-
-
-def u64_array(arr: Any, name: str) -> Any:
-    """Check a batch input: a 1-D C-contiguous numpy uint64 array."""
-    if not isinstance(arr, np.ndarray):
-        raise TypeError(f"{name}: expected a numpy.ndarray of uint64, got {type(arr).__name__}")
-    if arr.dtype != np.uint64:
-        raise TypeError(f"{name}: expected dtype uint64, got {arr.dtype}")
-    if arr.ndim != 1:
-        raise ValueError(f"{name}: expected a 1-D array, got {arr.ndim} dimensions")
-    if not arr.flags.c_contiguous:
-        raise ValueError(f"{name}: array must be C-contiguous (use numpy.ascontiguousarray)")
-    return arr

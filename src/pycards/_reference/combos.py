@@ -26,6 +26,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from pycards._checks import u64_array
+
 from .rng import Rng
 
 __all__ = [
@@ -168,14 +170,7 @@ def longest_suit_run(cards: int) -> int:
 
 def _u64_list(arr: Any, name: str, target: int | None = None) -> list[int]:
     """Check a batch input (then the target, if any) and return its values."""
-    if not isinstance(arr, np.ndarray):
-        raise TypeError(f"{name}: expected a numpy.ndarray of uint64, got {type(arr).__name__}")
-    if arr.dtype != np.uint64:
-        raise TypeError(f"{name}: expected dtype uint64, got {arr.dtype}")
-    if arr.ndim != 1:
-        raise ValueError(f"{name}: expected a 1-D array, got {arr.ndim} dimensions")
-    if not arr.flags.c_contiguous:
-        raise ValueError(f"{name}: array must be C-contiguous (use numpy.ascontiguousarray)")
+    u64_array(arr, name)
     if target is not None:
         _check_target(target)
     values = [int(x) for x in arr]

@@ -16,6 +16,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from pycards._checks import int8_tricks, u64_rows
+
 from .game import SEEN_ALL, TERMINAL, RefState, register
 from .rng import Rng
 
@@ -270,38 +272,14 @@ def nancy_settlement(
     return out
 
 
-def _rows(arr: Any, name: str) -> Any:
-    if not isinstance(arr, np.ndarray):
-        raise TypeError(f"{name}: expected a numpy.ndarray of uint64, got {type(arr).__name__}")
-    if arr.dtype != np.uint64:
-        raise TypeError(f"{name}: expected dtype uint64, got {arr.dtype}")
-    if arr.ndim != 2 or arr.shape[1] != 2:
-        raise ValueError(f"{name}: expected shape (n, 2) (lo, hi words), got {arr.shape}")
-    if not arr.flags.c_contiguous:
-        raise ValueError(f"{name}: array must be C-contiguous (use numpy.ascontiguousarray)")
-    return arr
-
-
-def _tricks(arr: Any, name: str, maxk: int) -> Any:
-    if not isinstance(arr, np.ndarray):
-        raise TypeError(f"{name}: expected a numpy.ndarray of int8, got {type(arr).__name__}")
-    if arr.dtype != np.int8:
-        raise TypeError(f"{name}: expected dtype int8 (card ids, -1 padding), got {arr.dtype}")
-    if arr.ndim != 2 or arr.shape[1] > maxk:
-        raise ValueError(f"{name}: expected shape (n, k) with k <= {maxk}, got {arr.shape}")
-    if not arr.flags.c_contiguous:
-        raise ValueError(f"{name}: array must be C-contiguous (use numpy.ascontiguousarray)")
-    return arr
-
-
 def _row_int(row: Any) -> int:
     return int(row[0]) | (int(row[1]) << 64)
 
 
 def nancy_batch_legal_cards(holdings: Any, tricks: Any, overtrump: bool = True) -> Any:
     """Row-wise :func:`nancy_legal_cards`: (n, 2) uint64 and (n, k) int8 -> (n, 2) uint64."""
-    _rows(holdings, "holdings")
-    _tricks(tricks, "tricks", 5)
+    u64_rows(holdings, "holdings")
+    int8_tricks(tricks, "tricks", 5)
     if tricks.shape[0] != holdings.shape[0]:
         raise ValueError(f"holdings has {holdings.shape[0]} rows but tricks has {tricks.shape[0]}")
     out = np.empty((holdings.shape[0], 2), dtype=np.uint64)
@@ -324,7 +302,7 @@ def nancy_batch_legal_cards(holdings: Any, tricks: Any, overtrump: bool = True) 
 
 def nancy_batch_trick_winner(tricks: Any) -> Any:
     """Row-wise :func:`nancy_trick_winner`: (n, k) int8 -> (n,) int8."""
-    _tricks(tricks, "tricks", 6)
+    int8_tricks(tricks, "tricks", 6)
     out = np.empty(tricks.shape[0], dtype=np.int8)
     for i in range(tricks.shape[0]):
         try:
@@ -338,7 +316,7 @@ def nancy_batch_trick_winner(tricks: Any) -> Any:
 
 def nancy_batch_objectives(nancies: Any, arcane_sum_mode: int = 0) -> Any:
     """Row-wise :func:`nancy_objectives`: (n, 2) uint64 -> (n,) uint16."""
-    _rows(nancies, "nancies")
+    u64_rows(nancies, "nancies")
     if arcane_sum_mode not in (0, 1, 2):
         raise ValueError(f"arcane_sum_mode must be 0, 1 or 2, got {arcane_sum_mode}")
     out = np.empty(nancies.shape[0], dtype=np.uint16)
