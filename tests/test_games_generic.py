@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pycards import IllegalActionError
+from pycards import IllegalActionError, InvalidCardError
 from pycards._backend import B
 from pycards.game import TERMINAL, Game, State, game_names, load_game
 
@@ -165,3 +165,24 @@ def test_native_playouts_equal_reference_playouts(name: str, players: int) -> No
     assert B.random_playouts(name, game.params, players, 3, 4) == _reference.random_playouts(
         name, game.params, players, 3, 4
     )
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_stacked_deck(name: str) -> None:
+    """A first deal from a given deck: deterministic, validated, replayable."""
+    info = B.game_info(name)
+    game = load_game(name, num_players=info["min_players"])
+    size = 78 if name == "nancy" else 52
+    deck = list(range(size))[::-1]
+    try:
+        state = game.new_initial_state(5, deck=deck)
+    except ValueError as exc:
+        assert "cannot be dealt from a given deck" in str(exc)
+        return
+    again = game.new_initial_state(5, deck=deck)
+    assert _snapshot(again) == _snapshot(state)
+    assert _snapshot(State.from_json(state.to_json())) == _snapshot(state)
+    assert state.deck == deck
+    for bad in (deck[:-1], [*deck[:-1], deck[0]], [*deck, size]):
+        with pytest.raises(InvalidCardError):
+            game.new_initial_state(5, deck=bad)

@@ -75,6 +75,8 @@ cdef extern from "cardcore.h" nogil:
         int32_t (*observe_tensor)(const void *state, int32_t player, float *out)
         int32_t (*events)(const void *state, cc_event *out, int32_t cap)
         int32_t (*sample_infoset)(const void *state, int32_t player, uint64_t seed, void *out)
+        int32_t (*init_deck)(void *state, const int32_t *params, int32_t nplayers,
+                             uint64_t seed, const uint8_t *deck, int32_t ndeck)
 
     const cc_game *cc_game_by_index(int32_t i)
     const cc_game *cc_game_by_name(const char *name)

@@ -262,28 +262,33 @@ cdef class GameState:
         return other
 
     def raw(self):
-        """The state's bytes (platform-specific; see ``from_raw``)."""
+        """The state's bytes (platform-specific; for comparisons in tests)."""
         return (<char *>self.state)[:self.game.state_size]
 
 
-def new_state(str name, object params, int nplayers, uint64_t seed):
-    """A new state of game ``name`` with rules ``params`` (ints), dealt from ``seed``."""
+def new_state(str name, object params, int nplayers, uint64_t seed, object deck=None):
+    """A new state of game ``name`` with rules ``params`` (ints), dealt from ``seed``,
+    or, when ``deck`` (card ids, top first) is given, from that deck for the first deal."""
     cdef _Params p = _Params(name, params, nplayers)
     cdef GameState s = GameState.__new__(GameState)
+    cdef uint8_t buf[256]
+    cdef int32_t n
     s._alloc(p)
-    _check(p.game.init(s.state, p.values, nplayers, seed), f"{name}: init")
-    return s
-
-
-def from_raw(str name, object params, int nplayers, bytes raw):
-    """Rebuild a state from ``GameState.raw()`` bytes of the same build."""
-    cdef _Params p = _Params(name, params, nplayers)
-    if len(raw) != p.game.state_size:
-        raise ValueError(f"{name}: raw state must be {p.game.state_size} bytes, got {len(raw)}")
-    cdef GameState s = GameState.__new__(GameState)
-    s._alloc(p)
-    cdef const char *src = raw
-    memcpy(s.state, src, p.game.state_size)
+    if deck is None:
+        _check(p.game.init(s.state, p.values, nplayers, seed), f"{name}: init")
+        return s
+    if p.game.init_deck == NULL:
+        raise ValueError(f"{name}: this game cannot be dealt from a given deck")
+    deck = list(deck)
+    if len(deck) > 256:
+        raise ValueError(f"{name}: deck of {len(deck)} cards is too long")
+    for i, c in enumerate(deck):
+        if not isinstance(c, int) or not 0 <= c <= 255:
+            raise ValueError(f"{name}: deck entry {i} is not a card id: {c!r}")
+        buf[i] = c
+    n = len(deck)
+    if p.game.init_deck(s.state, p.values, nplayers, seed, buf, n) != CC_OK:
+        raise ValueError(f"{name}: the deck must be a permutation of the game's cards")
     return s
 
 

@@ -173,6 +173,14 @@ typedef struct cc_game {
      * with everything player p has observed in state. */
     int32_t (*sample_infoset)(const void *state, int32_t player,
                               uint64_t seed, void *out);
+    /* Like init, but the first deal takes its cards from deck[0..ndeck-1]
+     * (dense card ids, top of the deck first: a permutation of the whole
+     * deck) instead of shuffling, for replaying a real table or setting up
+     * a position.  Later shuffles use the state's generator seeded from
+     * seed.  CC_E_ARG if deck is not a permutation of the game's deck.
+     * NULL for a game that cannot be dealt from a given deck. */
+    int32_t (*init_deck)(void *state, const int32_t *params, int32_t nplayers,
+                         uint64_t seed, const uint8_t *deck, int32_t ndeck);
 } cc_game;
 
 /* The registry of built-in games (NULL-terminated). */

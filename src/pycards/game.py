@@ -18,13 +18,15 @@ from __future__ import annotations
 import dataclasses
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from pycards._backend import B
-from pycards.errors import IllegalActionError, RulesError
+from pycards.cards import Card, NancyCard
+from pycards.errors import IllegalActionError, InvalidCardError, RulesError
 
 __all__ = [
     "CHANCE",
@@ -81,6 +83,8 @@ class Game(ABC, Generic[RulesT, ObsT]):
 
     NAME: ClassVar[str]
     RULES_TYPE: ClassVar[type[Any]]
+    #: The card type of the game's deck (parses the names in a stacked deck).
+    CARD_TYPE: ClassVar[type[Card] | type[NancyCard]] = Card
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -117,11 +121,35 @@ class Game(ABC, Generic[RulesT, ObsT]):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.rules!r}, num_players={self.num_players})"
 
-    def new_initial_state(self, seed: int = 0) -> State[ObsT]:
-        """A new game dealt from ``seed`` (0 to 2**64 - 1)."""
+    def new_initial_state(
+        self, seed: int = 0, deck: Sequence[int | str] | None = None
+    ) -> State[ObsT]:
+        """A new game dealt from ``seed`` (0 to 2**64 - 1).
+
+        ``deck`` stacks the first deal: every card of the game's deck, top
+        first, as cards, ids or names (for replaying a real table or setting up
+        a position); later deals are shuffled from ``seed``.
+        """
         if not isinstance(seed, int) or not 0 <= seed <= _M64:
             raise ValueError(f"seed must be an integer 0..2**64-1, got {seed!r}")
-        return State(self, B.new_state(self.NAME, self.params, self.num_players, seed), seed, [])
+        ids = None if deck is None else self._deck_ids(deck)
+        try:
+            backend = B.new_state(self.NAME, self.params, self.num_players, seed, ids)
+        except ValueError as exc:
+            if ids is not None and "permutation" in str(exc):
+                raise InvalidCardError(str(exc)) from None
+            raise
+        return State(self, backend, seed, [], ids)
+
+    def _deck_ids(self, deck: Sequence[int | str]) -> list[int]:
+        card_type = self.CARD_TYPE
+        ids = []
+        for c in deck:
+            if isinstance(c, str):
+                ids.append(int(card_type.parse(c)))
+            else:
+                ids.append(int(card_type(c)))
+        return ids
 
     # -- hooks --------------------------------------------------------------
     @abstractmethod
@@ -188,15 +216,22 @@ class State(Generic[ObsT]):
     :class:`~pycards.errors.IllegalActionError` and leaves it exactly as it was.
     """
 
-    __slots__ = ("_history", "_s", "game", "seed")
+    __slots__ = ("_history", "_s", "deck", "game", "seed")
 
     def __init__(
-        self, game: Game[Any, ObsT], backend_state: Any, seed: int, history: list[Any]
+        self,
+        game: Game[Any, ObsT],
+        backend_state: Any,
+        seed: int,
+        history: list[Any],
+        deck: list[int] | None = None,
     ) -> None:
         self.game = game
         self._s = backend_state
         self.seed = seed
         self._history = history
+        #: The stacked first deal (card ids, top first), or ``None`` if shuffled.
+        self.deck = deck
 
     # -- inspection ---------------------------------------------------------
     @property
@@ -292,7 +327,7 @@ class State(Generic[ObsT]):
 
     def clone(self) -> State[ObsT]:
         """An independent copy."""
-        return State(self.game, self._s.clone(), self.seed, list(self._history))
+        return State(self.game, self._s.clone(), self.seed, list(self._history), self.deck)
 
     # -- what a player knows --------------------------------------------------
     def _check_player(self, player: int) -> None:
@@ -334,7 +369,8 @@ class State(Generic[ObsT]):
         if not 0 <= seed <= _M64:
             raise ValueError(f"seed must be 0..2**64-1, got {seed}")
         sampled = self._s.sample_infoset(int(player), seed)
-        return State(self.game, sampled, self.seed, [*self._history, ["sample", player, seed]])
+        history = [*self._history, ["sample", player, seed]]
+        return State(self.game, sampled, self.seed, history, self.deck)
 
     # -- serialization ---------------------------------------------------------
     def to_json(self) -> str:
@@ -346,6 +382,7 @@ class State(Generic[ObsT]):
                 "players": self.game.num_players,
                 "rules": self.game.rules_to_dict(),
                 "seed": self.seed,
+                "deck": self.deck,
                 "history": self._history,
             },
             sort_keys=True,
@@ -362,7 +399,7 @@ class State(Generic[ObsT]):
         if cls is None:
             raise ValueError(f"unknown game {data['game']!r}")
         game = cls(cls.rules_from_dict(data["rules"]), int(data["players"]))
-        state = game.new_initial_state(int(data["seed"]))
+        state = game.new_initial_state(int(data["seed"]), data.get("deck"))
         for step in data["history"]:
             if isinstance(step, list):
                 if len(step) != 3 or step[0] != "sample":

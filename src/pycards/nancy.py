@@ -246,6 +246,7 @@ class NancyGame(Game[NancyRules, NancyObservation]):
 
     NAME: ClassVar[str] = "nancy"
     RULES_TYPE: ClassVar[type[Any]] = NancyRules
+    CARD_TYPE = NancyCard
 
     def action_name(self, action: int) -> str:
         """``pass``, ``bid 3``, ``call QR``, ``discard 5S``, ``play XXI``, ``pick KP``."""

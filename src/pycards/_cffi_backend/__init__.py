@@ -26,7 +26,6 @@ from .combos import (
 )
 from .core import (
     GameState,
-    from_raw,
     game_info,
     game_names,
     new_state,
@@ -62,7 +61,6 @@ __all__ = [
     "count_fifteens",
     "count_pairs",
     "ffi",
-    "from_raw",
     "game_info",
     "game_names",
     "lib",

@@ -11,7 +11,6 @@ from ._common import STATUS_TEXT, check, ffi, lib
 
 __all__ = [
     "GameState",
-    "from_raw",
     "game_info",
     "game_names",
     "new_state",
@@ -185,21 +184,26 @@ class GameState:
         return bytes(ffi.buffer(self._buf, self._g.state_size))
 
 
-def new_state(name: str, params: Sequence[int], nplayers: int, seed: int) -> GameState:
-    """A new state of game ``name`` dealt from ``seed``."""
+def new_state(
+    name: str, params: Sequence[int], nplayers: int, seed: int, deck: Sequence[int] | None = None
+) -> GameState:
+    """A new state of game ``name`` dealt from ``seed`` (or from ``deck``, top first)."""
     p = _Params(name, params, nplayers)
     s = GameState(p)
-    check(p.game.init(s._buf, p.values, nplayers, seed), f"{name}: init")
-    return s
-
-
-def from_raw(name: str, params: Sequence[int], nplayers: int, raw: bytes) -> GameState:
-    """Rebuild a state from ``GameState.raw()`` bytes of the same build."""
-    p = _Params(name, params, nplayers)
-    if len(raw) != p.game.state_size:
-        raise ValueError(f"{name}: raw state must be {p.game.state_size} bytes, got {len(raw)}")
-    s = GameState(p)
-    ffi.memmove(s._buf, raw, len(raw))
+    if deck is None:
+        check(p.game.init(s._buf, p.values, nplayers, seed), f"{name}: init")
+        return s
+    if p.game.init_deck == ffi.NULL:
+        raise ValueError(f"{name}: this game cannot be dealt from a given deck")
+    cards = list(deck)
+    if len(cards) > 256:
+        raise ValueError(f"{name}: deck of {len(cards)} cards is too long")
+    for i, c in enumerate(cards):
+        if not isinstance(c, int) or not 0 <= c <= 255:
+            raise ValueError(f"{name}: deck entry {i} is not a card id: {c!r}")
+    buf = ffi.new("uint8_t[]", cards or [0])
+    if p.game.init_deck(s._buf, p.values, nplayers, seed, buf, len(cards)) != lib.CC_OK:
+        raise ValueError(f"{name}: the deck must be a permutation of the game's cards")
     return s
 
 

@@ -64,8 +64,14 @@ def game_info(name: str) -> dict[str, int]:
     }
 
 
-def new_state(name: str, params: Sequence[int], nplayers: int, seed: int) -> RefState:
-    """A new state of game ``name``: ``params`` are the rules as ints."""
+def new_state(
+    name: str, params: Sequence[int], nplayers: int, seed: int, deck: Sequence[int] | None = None
+) -> RefState:
+    """A new state of game ``name``: ``params`` are the rules as ints.
+
+    With ``deck`` (card ids, top first; a permutation of the game's deck) the
+    first deal is taken from it instead of a shuffle.
+    """
     cls = _game(name)
     params = tuple(int(p) for p in params)
     if len(params) != cls.NUM_PARAMS:
@@ -77,7 +83,20 @@ def new_state(name: str, params: Sequence[int], nplayers: int, seed: int) -> Ref
     problem = cls.check_params(params, nplayers)
     if problem:
         raise ValueError(f"{name}: invalid rules parameters: {problem}")
-    return cls(params, nplayers, seed & ((1 << 64) - 1))
+    seed &= (1 << 64) - 1
+    if deck is None:
+        return cls(params, nplayers, seed)
+    if not cls.DECK_SIZE:
+        raise ValueError(f"{name}: this game cannot be dealt from a given deck")
+    cards = list(deck)
+    if len(cards) > 256:
+        raise ValueError(f"{name}: deck of {len(cards)} cards is too long")
+    for i, c in enumerate(cards):
+        if not isinstance(c, int) or not 0 <= c <= 255:
+            raise ValueError(f"{name}: deck entry {i} is not a card id: {c!r}")
+    if sorted(cards) != list(range(cls.DECK_SIZE)):
+        raise ValueError(f"{name}: the deck must be a permutation of the game's cards")
+    return cls(params, nplayers, seed, deck=cards)  # type: ignore[call-arg]
 
 
 def random_playouts(
@@ -115,6 +134,9 @@ class RefState:
     MAX_PLAYERS: ClassVar[int] = 2
     NUM_PARAMS: ClassVar[int] = 0
     REASONS: ClassVar[dict[int, str]] = {}
+    #: Size of the deck a first deal can be stacked from (0: not supported);
+    #: a game that supports it takes a ``deck`` keyword in its constructor.
+    DECK_SIZE: ClassVar[int] = 0
 
     def __init__(self, params: tuple[int, ...], nplayers: int, seed: int) -> None:
         self.params = params
