@@ -314,3 +314,4 @@ cdef extern from *:
 
 # ---------------------------------------------------------------------------
 # per-part includes (one per module of the engine; see docs/internals.rst)
+include "_notakers.pxi"
