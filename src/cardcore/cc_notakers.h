@@ -130,7 +130,7 @@ int32_t cc_batch_notakers_points(const uint64_t *cards, int64_t n,
 
 /* The event log holds CC_NT_MAX_EVENTS events; a new turn starts only if
  * CC_NT_TURN_EVENTS more fit, else the game ends (END value 2). */
-#define CC_NT_MAX_EVENTS 12288
+#define CC_NT_MAX_EVENTS 16384
 #define CC_NT_TURN_EVENTS 96
 
 extern const cc_game cc_game_notakers;

@@ -1,8 +1,10 @@
 /* game.c: the registry of built-in games and the generic random-playout loop. */
 #include "cc_internal.h"
+#include "cc_notakers.h"
 
 /* One line per game (adding a game = one line here, see docs/internals.rst). */
 static const cc_game *const registry[] = {
+    &cc_game_notakers,
     NULL,
 };
 

@@ -80,6 +80,15 @@ def _run_orders(ace_in_runs: int) -> list[list[tuple[int, int]]]:
     return [low, high]
 
 
+def _lowest(cards: int) -> int:
+    """The bit of the lowest card by rank, then suit (the search order)."""
+    for rank in range(13):
+        for suit in range(4):
+            if _held(cards, suit, rank):
+                return _bit(suit, rank)
+    raise ValueError("no card")
+
+
 def _all_sets(cards: int, ace_in_runs: int, tiebreak_ace: int) -> list[_Set]:
     """Every set (pair, trips, four, run) that can be made from the cards."""
     found: dict[int, _Set] = {}
@@ -113,7 +122,7 @@ def _search(cards: int, ace_in_runs: int, tiebreak_ace: int) -> tuple[int, tuple
     def best(rest: int) -> tuple[int, tuple[Any, ...], tuple[_Set, ...]]:
         if rest == 0:
             return (0, (), ())
-        lowest = rest & -rest
+        lowest = _lowest(rest)
         result = best(rest & ~lowest)  # the lowest card in no set
         for s in sets:
             if s.bits & lowest and s.bits & rest == s.bits:
@@ -157,7 +166,7 @@ def notakers_splits_exactly(cards: int, ace_in_runs: int) -> bool:
     def cover(rest: int) -> bool:
         if rest == 0:
             return True
-        lowest = rest & -rest
+        lowest = _lowest(rest)
         return any(
             cover(rest & ~s.bits) for s in sets if s.bits & lowest and s.bits & rest == s.bits
         )
