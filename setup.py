@@ -81,9 +81,4 @@ def cffi_modules() -> list[str]:
     return [f"{CORE}/_cffi_build.py:ffibuilder"] if _flag("PYCARDS_CFFI") else []
 
 
-kwargs: dict[str, object] = {"ext_modules": extensions()}
-if cffi_modules():
-    kwargs["cffi_modules"] = cffi_modules()
-    kwargs["setup_requires"] = ["cffi>=1.16"]
-
-setup(**kwargs)  # type: ignore[arg-type]
+setup(ext_modules=extensions(), cffi_modules=cffi_modules())

@@ -133,6 +133,8 @@ cdef class _Params:
                 f"({self.game.min_players} to {self.game.max_players})"
             )
         for i, v in enumerate(params):
+            if not isinstance(v, int) or not -2147483648 <= v <= 2147483647:
+                raise ValueError(f"{name}: rules parameter {i} must be an int32, got {v!r}")
             self.values[i] = v
         self.nplayers = nplayers
         if self.game.check_params(self.values, nplayers) != CC_OK:
@@ -314,4 +316,5 @@ cdef extern from *:
 
 # ---------------------------------------------------------------------------
 # per-part includes (one per module of the engine; see docs/internals.rst)
+include "_combos.pxi"
 include "_notakers.pxi"

@@ -9,7 +9,7 @@ import os
 from types import ModuleType
 from typing import Any
 
-__all__ = ["B", "BACKEND"]
+__all__ = ["BACKEND", "B"]
 
 
 def _load() -> tuple[str, ModuleType]:

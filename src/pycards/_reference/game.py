@@ -72,8 +72,7 @@ def new_state(name: str, params: Sequence[int], nplayers: int, seed: int) -> Ref
         raise ValueError(f"{name}: expected {cls.NUM_PARAMS} rules parameters, got {len(params)}")
     if not cls.MIN_PLAYERS <= nplayers <= cls.MAX_PLAYERS:
         raise ValueError(
-            f"{name}: {nplayers} players not supported "
-            f"({cls.MIN_PLAYERS} to {cls.MAX_PLAYERS})"
+            f"{name}: {nplayers} players not supported ({cls.MIN_PLAYERS} to {cls.MAX_PLAYERS})"
         )
     problem = cls.check_params(params, nplayers)
     if problem:

@@ -1,0 +1,25 @@
+"""Run every ``compare_*.py`` script: throughput and ratios against the pure-Python
+reference and against peers (OpenSpiel) measured in the same run.
+
+Usage: ``python benchmarks/compare.py [--quick]``.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import runpy
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+
+
+def main() -> int:
+    for script in sorted(HERE.glob("compare_*.py")):
+        print(f"\n===== {script.name} =====", flush=True)
+        sys.argv = [str(script), *sys.argv[1:]]
+        runpy.run_path(str(script), run_name="__main__")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,38 @@
+"""pycards: an embeddable card-game engine with a C core.
+
+The public API: cards and card sets (:mod:`pycards.cards`), combination
+primitives (:mod:`pycards.combos`), the numpy batch API (:mod:`pycards.batch`),
+the generic game/state protocol (:mod:`pycards.game`) and one module per game.
+"""
+
+from pycards._backend import BACKEND
+from pycards.cards import (
+    Card,
+    CardSet,
+    NancyCard,
+    NancyCardSet,
+    deal,
+    parse_cards,
+    parse_nancy_cards,
+    shuffled_deck,
+)
+from pycards.errors import IllegalActionError, InvalidCardError, PycardsError, RulesError
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BACKEND",
+    "Card",
+    "CardSet",
+    "IllegalActionError",
+    "InvalidCardError",
+    "NancyCard",
+    "NancyCardSet",
+    "PycardsError",
+    "RulesError",
+    "__version__",
+    "deal",
+    "parse_cards",
+    "parse_nancy_cards",
+    "shuffled_deck",
+]

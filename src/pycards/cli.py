@@ -1,0 +1,71 @@
+"""The ``pycards`` command line: the main job on built-in defaults.
+
+``pycards`` scores a batch of random five-card hands with the C batch API and
+prints a breakdown (fifteens, pairs, runs, flushes: the cribbage-family counts)
+and the throughput.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Sequence
+
+import numpy as np
+
+from pycards import batch
+from pycards._backend import BACKEND
+
+__all__ = ["main"]
+
+
+def _score_batch(args: argparse.Namespace) -> int:
+    n, k = args.hands, args.cards
+    hands = batch.random_hands(n, k, seed=args.seed)
+    t0 = time.perf_counter()
+    fifteens = batch.count_fifteens(hands, target=args.target)
+    pairs = batch.count_pairs(hands)
+    runs = batch.runs(hands)
+    suits = batch.suit_counts(hands)
+    elapsed = time.perf_counter() - t0
+    flush = suits.max(axis=1) >= min(4, k)
+    points = 2 * fifteens + 2 * pairs + runs
+    print(f"pycards: {n:,} random {k}-card hands (seed {args.seed}, backend {BACKEND})")
+    print(f"  {'':22}{'mean':>10}{'max':>8}{'hands with any':>18}")
+    for label, values in (
+        (f"fifteens (to {args.target})", fifteens),
+        ("pairs", pairs),
+        ("run points", runs),
+    ):
+        print(
+            f"  {label:22}{values.mean():10.4f}{int(values.max()):8d}"
+            f"{np.count_nonzero(values) / n:17.2%}"
+        )
+    print(f"  {'flush (4+ one suit)':22}{flush.mean():10.4f}{'':8}{flush.mean():17.2%}")
+    print(f"  {'points (2/15, 2/pair, runs)':22}{points.mean():5.4f}{int(points.max()):8d}")
+    hist = np.bincount(points)
+    top = np.argsort(hist)[::-1][:5]
+    print("  most common totals: " + ", ".join(f"{t} ({hist[t] / n:.1%})" for t in sorted(top)))
+    rate = n / elapsed if elapsed > 0 else float("inf")
+    print(
+        f"throughput: {rate / 1e6:.1f} M hands/s (fifteens+pairs+runs+suit counts, "
+        f"{elapsed * 1e3:.1f} ms)"
+    )
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``pycards`` command."""
+    parser = argparse.ArgumentParser(prog="pycards", description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=1_000_000, help="hands to score")
+    parser.add_argument("--cards", type=int, default=5, help="cards per hand (0..52)")
+    parser.add_argument("--target", type=int, default=15, help="fifteens target (1..340)")
+    parser.add_argument("--seed", type=int, default=2026, help="seed of the random hands")
+    args = parser.parse_args(argv)
+    if args.hands <= 0 or not 0 <= args.cards <= 52:
+        parser.error("--hands must be positive and --cards 0..52")
+    return _score_batch(args)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

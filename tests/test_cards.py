@@ -1,0 +1,196 @@
+"""Cards, card sets, parsing and dealing."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pycards import (
+    Card,
+    CardSet,
+    InvalidCardError,
+    NancyCard,
+    NancyCardSet,
+    deal,
+    parse_cards,
+    parse_nancy_cards,
+)
+from pycards.cards import DECK52_MASK, NANCY_MASK, TRUMP_NAMES, shuffled_deck, to_mask52
+
+
+def test_all_52_cards_round_trip() -> None:
+    seen = set()
+    for cid in range(52):
+        c = Card(cid)
+        assert Card.parse(str(c)) == c
+        assert Card.from_rank_suit(c.rank, c.suit) == c
+        assert c.bit & DECK52_MASK == c.bit
+        seen.add(c.bit)
+    assert len(seen) == 52
+    assert sum(seen) == DECK52_MASK
+
+
+@pytest.mark.parametrize(
+    ("text", "cid"),
+    [("AS", 39), ("as", 39), ("TD", 22), ("10d", 22), ("2c", 1), ("KH", 38), ("qh", 37)],
+)
+def test_parse_french(text: str, cid: int) -> None:
+    assert Card.parse(text) == cid
+
+
+@pytest.mark.parametrize("bad", ["1S", "AX", "", "10", "11H", "ASS", "Z"])
+def test_unknown_card_names_token(bad: str) -> None:
+    with pytest.raises(InvalidCardError) as info:
+        Card.parse(bad)
+    assert repr(bad) in str(info.value)
+    assert info.value.token == bad
+
+
+def test_parse_cards_and_duplicates() -> None:
+    s = parse_cards("AS TD 10h 2c")
+    assert [str(c) for c in s] == ["2C", "TD", "TH", "AS"]
+    with pytest.raises(InvalidCardError, match="duplicate card 'td'"):
+        parse_cards("TD AS td")
+    with pytest.raises(InvalidCardError, match="'QX'"):
+        parse_cards("AS QX")
+    assert parse_cards("AS, KD") == parse_cards("as kd")
+    assert len(parse_cards("")) == 0
+
+
+def test_card_set_is_a_set() -> None:
+    a = CardSet("AS KS 5H")
+    b = CardSet("KS 5H 2C")
+    assert set(a | b) == set(a) | set(b)
+    assert set(a & b) == set(a) & set(b)
+    assert set(a - b) == set(a) - set(b)
+    assert set(a ^ b) == set(a) ^ set(b)
+    assert len(~a) == 49 and (~a).isdisjoint(a)
+    assert CardSet("KS") <= a and CardSet("KS") < a and not a < a
+    assert a == CardSet(int(a)) and hash(a) == hash(CardSet(list(a)))
+    assert "KS" in a and Card.parse("KS") in a and "2C" not in a and "ZZ" not in a
+    assert a.add("2C").remove("AS") == CardSet("KS 5H 2C")
+    with pytest.raises(KeyError):
+        a.remove("2C")
+    with pytest.raises(AttributeError):
+        a._mask = 0  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        _ = a | NancyCardSet("KR")  # type: ignore[operator]
+
+
+@given(st.sets(st.integers(0, 51)))
+def test_cardset_from_ids_iterates_in_bit_order(ids: set[int]) -> None:
+    s = CardSet(ids)
+    assert len(s) == len(ids)
+    assert sorted(s.ids()) == sorted(ids)
+    bits = [c.bit for c in s]
+    assert bits == sorted(bits)
+    assert CardSet.from_mask(int(s)) == s
+    assert CardSet(str(s)) == s
+
+
+def test_bits_outside_deck_rejected() -> None:
+    for bad in (1 << 13, 1 << 63, -1, 1 << 64):
+        with pytest.raises(InvalidCardError, match="outside the 52-card deck"):
+            CardSet.from_mask(bad)
+        with pytest.raises(InvalidCardError):
+            to_mask52(bad)
+
+
+def test_numpy_round_trip() -> None:
+    sets = [CardSet("AS"), CardSet("2C 3C"), CardSet()]
+    arr = CardSet.to_array(sets)
+    assert arr.dtype == np.uint64 and arr.shape == (3,)
+    assert CardSet.from_array(arr) == sets
+    with pytest.raises(TypeError, match="uint64"):
+        CardSet.from_array(arr.astype(np.int64))
+    with pytest.raises(ValueError, match="1-D"):
+        CardSet.from_array(arr.reshape(3, 1))
+    with pytest.raises(InvalidCardError):
+        CardSet.from_array(np.array([1 << 14], dtype=np.uint64))
+
+
+# --- Nancy deck -------------------------------------------------------------
+
+
+def test_nancy_deck_is_78_cards() -> None:
+    cards = [NancyCard(i) for i in range(78)]
+    assert sum(c.is_trump for c in cards) == 21
+    assert sum(c.is_outsider for c in cards) == 1
+    assert sum(c.is_face for c in cards) == 16
+    assert sum(c.bit for c in cards) == NANCY_MASK
+    for c in cards:
+        assert NancyCard.parse(str(c)) == c
+        assert NancyCard.parse(c.name) == c
+    assert len(NancyCardSet.full()) == 78
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("King of Rats", 13),
+        ("king of cups", 13),
+        ("Knight of Coins", 2 * 14 + 11),
+        ("Page of Batons", 3 * 14 + 10),
+        ("XXI", 76),
+        ("Death", 76),
+        ("death", 76),
+        ("I", 56),
+        ("Judgement", 56),
+        ("The Outsider", 77),
+        ("Fool", 77),
+        ("Excuse", 77),
+        ("OUT", 77),
+        ("10S", 14 + 9),
+        ("QX", 2 * 14 + 12),
+        ("The World", 75),
+        ("XII", 67),
+    ],
+)
+def test_nancy_names_and_aliases(text: str, expected: int) -> None:
+    assert NancyCard.parse(text) == expected
+
+
+def test_nancy_unconfirmed_trumps_print_their_number() -> None:
+    for n in (12, 13, 18, 19):
+        assert n not in TRUMP_NAMES
+        assert NancyCard.trump(n).name == ["XII", "XIII", "XVIII", "XIX"][[12, 13, 18, 19].index(n)]
+
+
+@pytest.mark.parametrize("bad", ["Cruelty", "XXII", "Queen of Hearts", "0R", "T22", "ZZ"])
+def test_nancy_unknown(bad: str) -> None:
+    with pytest.raises(InvalidCardError) as info:
+        NancyCard.parse(bad)
+    assert info.value.token == bad
+
+
+def test_nancy_sets() -> None:
+    s = parse_nancy_cards("King of Rats, Death, The Outsider")
+    assert s == NancyCardSet("KR XXI OUT")
+    lo, hi = s.words
+    assert lo == 1 << 13 and hi == (1 << 21) | 1
+    arr = NancyCardSet.to_array([s, NancyCardSet()])
+    assert arr.shape == (2, 2) and arr.dtype == np.uint64
+    assert NancyCardSet.from_array(arr) == [s, NancyCardSet()]
+    with pytest.raises(InvalidCardError, match="duplicate"):
+        parse_nancy_cards("KR, King of Rats")
+    with pytest.raises(InvalidCardError, match="Nancy"):
+        NancyCardSet.from_mask(1 << 14)
+
+
+# --- dealing ------------------------------------------------------------------
+
+
+def test_deal_is_seeded_and_disjoint() -> None:
+    hands = deal(42, 4, 13)
+    assert deal(42, 4, 13) == hands
+    assert deal(43, 4, 13) != hands
+    for a, b in itertools.combinations(hands, 2):
+        assert a.isdisjoint(b)
+    deck = shuffled_deck(42)
+    assert hands[0] == CardSet(deck[0:52:4])
+    with pytest.raises(ValueError):
+        deal(1, 5, 11)
