@@ -93,18 +93,30 @@ class NoTakersState(RefState):
     @classmethod
     def check_params(cls, params: tuple[int, ...], nplayers: int) -> str | None:
         limits = {
-            "save_requires_set": 1, "save_visibility": 1, "pass_fallback": 2,
-            "short_draw": 1, "max_turns": 1000000, "ace_in_runs": 2, "tiebreak_ace": 1,
+            "save_requires_set": 1,
+            "save_visibility": 1,
+            "pass_fallback": 2,
+            "short_draw": 1,
+            "max_turns": 1000000,
+            "ace_in_runs": 2,
+            "tiebreak_ace": 1,
         }
-        for (name, top), value in zip(limits.items(), params):
+        for (name, top), value in zip(limits.items(), params, strict=True):
             if not 0 <= value <= top:
                 return f"{name} must be 0..{top}, got {value}"
         return None
 
     def __init__(self, params: tuple[int, ...], nplayers: int, seed: int) -> None:
         super().__init__(params, nplayers, seed)
-        (self.save_requires_set, self.save_open, self.pass_fallback, self.short_draw,
-         self.max_turns, self.ace_in_runs, self.tiebreak_ace) = params
+        (
+            self.save_requires_set,
+            self.save_open,
+            self.pass_fallback,
+            self.short_draw,
+            self.max_turns,
+            self.ace_in_runs,
+            self.tiebreak_ace,
+        ) = params
         n = nplayers
         self.hands: list[set[int]] = [set() for _ in range(n)]
         self.saves: list[set[int]] = [set() for _ in range(n)]
@@ -133,8 +145,9 @@ class NoTakersState(RefState):
         self._start_turn(0)
 
     # -- helpers -----------------------------------------------------------
-    def _log(self, kind: int, player: int, target: int, value: int, extra: int,
-             seen: set[int] | None) -> None:
+    def _log(
+        self, kind: int, player: int, target: int, value: int, extra: int, seen: set[int] | None
+    ) -> None:
         seen_by = SEEN_ALL if seen is None else sum(1 << p for p in seen)
         self.log.append((kind, player, target, value, extra, seen_by))
 
@@ -160,8 +173,9 @@ class NoTakersState(RefState):
         self.phase = OVER
         self._log(EV_END, self.turn_player, 0, reason, 0, None)
         splits = [
-            notakers_best_split(_bits(self.hands[p] | self.saves[p]), self.ace_in_runs,
-                                self.tiebreak_ace)
+            notakers_best_split(
+                _bits(self.hands[p] | self.saves[p]), self.ace_in_runs, self.tiebreak_ace
+            )
             for p in range(self.nplayers)
         ]
         self.points = [s[0] for s in splits]
@@ -309,9 +323,23 @@ class NoTakersState(RefState):
         return 3
 
     def legal_actions(self) -> list[int]:
-        if self.phase == OVER:
-            return []
-        return [a for a in range(self.num_actions()) if self.verify(a) == 0]
+        hand = self.hands[self.actor] if self.phase != OVER else set()
+        if self.phase == TURN:
+            actions = [DRAW]
+            if len(hand) >= 3 and (not self.save_requires_set or self._has_set_to_save(hand)):
+                actions += [SAVE + c for c in sorted(hand)]
+            return actions + list(range(ASK, self.num_actions()))
+        if self.phase == SAVING:
+            actions = [SAVE_CANCEL]
+            if self.verify(SAVE_DONE) == 0:
+                actions.append(SAVE_DONE)
+            return sorted(actions + [SAVE + c for c in hand - self.selection])
+        if self.phase in (GIVING, FALLBACK):
+            actions = [GIVE_DONE] if self.verify(GIVE_DONE) == 0 else []
+            return actions + [GIVE + c for c in sorted(self._matching(self.actor))]
+        if self.phase == NO_TAKERS:
+            return [GIVE + c for c in sorted(hand)]
+        return []
 
     def _apply(self, action: int) -> None:
         player = self.actor

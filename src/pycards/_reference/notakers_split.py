@@ -8,7 +8,7 @@ up to about 13 cards (and for most game-end hands, thanks to memoization).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -98,7 +98,11 @@ def _all_sets(cards: int, ace_in_runs: int, tiebreak_ace: int) -> list[_Set]:
             for group in combinations(suits, size):
                 bits = sum(_bit(s, rank) for s in group)
                 found[bits] = _Set(
-                    kind, bits, points, position, _rank_value(rank, tiebreak_ace),
+                    kind,
+                    bits,
+                    points,
+                    position,
+                    _rank_value(rank, tiebreak_ace),
                     _strongest(list(group)),
                 )
     for order in _run_orders(ace_in_runs):
@@ -115,10 +119,12 @@ def _all_sets(cards: int, ace_in_runs: int, tiebreak_ace: int) -> list[_Set]:
     return list(found.values())
 
 
-def _search(cards: int, ace_in_runs: int, tiebreak_ace: int) -> tuple[int, tuple[Any, ...], tuple[_Set, ...]]:
+def _search(
+    cards: int, ace_in_runs: int, tiebreak_ace: int
+) -> tuple[int, tuple[Any, ...], tuple[_Set, ...]]:
     sets = _all_sets(cards, ace_in_runs, tiebreak_ace)
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(rest: int) -> tuple[int, tuple[Any, ...], tuple[_Set, ...]]:
         if rest == 0:
             return (0, (), ())
@@ -162,7 +168,7 @@ def notakers_splits_exactly(cards: int, ace_in_runs: int) -> bool:
     _check(cards, ace_in_runs)
     sets = _all_sets(cards, ace_in_runs, TIEBREAK_ACE_HIGH)
 
-    @lru_cache(maxsize=None)
+    @cache
     def cover(rest: int) -> bool:
         if rest == 0:
             return True
