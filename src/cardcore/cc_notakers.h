@@ -56,7 +56,7 @@ typedef struct cc_nt_set {
 typedef struct cc_nt_split {
     int32_t points;
     int32_t nsets;
-    cc_nt_set sets[CC_NT_MAX_SETS];
+    cc_nt_set sets[26]; /* CC_NT_MAX_SETS */
 } cc_nt_split;
 
 /* Maximum points of a split of cards (any subset of the deck): >= 0, or
@@ -115,18 +115,27 @@ int32_t cc_batch_notakers_points(const uint64_t *cards, int64_t n,
 #define CC_NT_PHASE_OVER 5
 #define CC_NT_NUM_PHASES 6
 
-/* Event kinds. */
-#define CC_NT_EV_DEAL 1      /* player got value (card); seen by player */
-#define CC_NT_EV_DRAW 2      /* player drew value; extra 1 = forced draw */
-#define CC_NT_EV_SAVE 3      /* player saved value; seen by all if open */
-#define CC_NT_EV_ASK 4       /* player asked target for value (descriptor) */
-#define CC_NT_EV_PASS 5      /* player (asked) passed; target = asker */
-#define CC_NT_EV_GIVE 6      /* player gave value to target; extra 0 asked,
-                                1 pass fallback, 2 No Takers */
-#define CC_NT_EV_NO_TAKERS 7 /* player (asker) found no takers */
-#define CC_NT_EV_END 8       /* game over; value: 0 draw pile empty,
-                                1 max_turns, 2 event-log capacity */
-#define CC_NT_EV_SCORE 9     /* player scored value; extra 1 = a winner */
+/* Event kinds (player, target, value, extra; see docs/notakers.rst):
+ *   DEAL      player got value (a card); seen by player
+ *   DRAW      player drew value; extra 1 = a forced draw; seen by player
+ *   SAVE      player saved value; seen by player, or all if saves are open
+ *   ASK       player asked target for value (a descriptor); public
+ *   PASS      player (the asked) passed; target = the asker; public
+ *   GIVE      player gave value to target; extra 0 asked, 1 pass fallback,
+ *             2 No Takers; seen by player and target
+ *   NO_TAKERS player (the asker) found no takers; public
+ *   END       the game is over; value 0 draw pile empty, 1 max_turns,
+ *             2 event-log capacity; public
+ *   SCORE     player scored value; extra 1 = a winner; public            */
+#define CC_NT_EV_DEAL 1
+#define CC_NT_EV_DRAW 2
+#define CC_NT_EV_SAVE 3
+#define CC_NT_EV_ASK 4
+#define CC_NT_EV_PASS 5
+#define CC_NT_EV_GIVE 6
+#define CC_NT_EV_NO_TAKERS 7
+#define CC_NT_EV_END 8
+#define CC_NT_EV_SCORE 9
 
 /* The event log holds CC_NT_MAX_EVENTS events; a new turn starts only if
  * CC_NT_TURN_EVENTS more fit, else the game ends (END value 2). */

@@ -19,15 +19,25 @@ from .core import (
     rng_sequence,
     shuffled_deck,
 )
+from .notakers import (
+    batch_notakers_points,
+    notakers_best_split,
+    notakers_points,
+    notakers_splits_exactly,
+)
 
 __all__ = [
     "GameState",
+    "batch_notakers_points",
     "ffi",
     "from_raw",
     "game_info",
     "game_names",
     "lib",
     "new_state",
+    "notakers_best_split",
+    "notakers_points",
+    "notakers_splits_exactly",
     "random_playouts",
     "rng_sequence",
     "shuffled_deck",
