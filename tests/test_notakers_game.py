@@ -9,8 +9,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from cardcore import _core as C
-from pycards import _reference as R
+from cardcore import _core as c_core
+from pycards import _reference as ref
 from pycards.errors import IllegalActionError
 from pycards.notakers import (
     ACTION_DRAW,
@@ -60,8 +60,8 @@ def play_pair(seed: int, max_steps: int) -> int:
     rng = random.Random(seed)
     n = rng.randint(2, 8)
     params = random_params(rng)
-    c = C.new_state("notakers", params, n, seed)
-    r = R.new_state("notakers", params, n, seed)
+    c = c_core.new_state("notakers", params, n, seed)
+    r = ref.new_state("notakers", params, n, seed)
     same(c, r, n)
     steps = 0
     while c.current_player() != TERMINAL and steps < max_steps:
@@ -84,7 +84,7 @@ def test_c_equals_reference_step_by_step() -> None:
     for seed in range(120):
         rng = random.Random(seed)
         n = rng.randint(2, 8)
-        c = C.new_state("notakers", random_params(rng), n, seed)
+        c = c_core.new_state("notakers", random_params(rng), n, seed)
         ended += c.current_player() != TERMINAL
     assert ended > 0
 
@@ -98,7 +98,7 @@ def test_c_equals_reference_many_games() -> None:
 def test_native_random_playouts_equal_reference() -> None:
     for n in (2, 5, 8):
         for params in ([0] * 7, [1, 1, 1, 1, 0, 2, 1], [0, 0, 2, 0, 0, 1, 0]):
-            assert C.random_playouts("notakers", params, n, 9, 3) == R.random_playouts(
+            assert c_core.random_playouts("notakers", params, n, 9, 3) == ref.random_playouts(
                 "notakers", params, n, 9, 3
             )
 
@@ -109,7 +109,7 @@ def test_native_random_playouts_equal_reference() -> None:
 
 @pytest.mark.parametrize("n", range(2, 9))
 def test_deal(n: int) -> None:
-    s = C.new_state("notakers", [0] * 7, n, 42)
+    s = c_core.new_state("notakers", [0] * 7, n, 42)
     each = 26 // n
     deals = [e for e in s.events() if e[0] == EV_DEAL]
     assert len(deals) == each * n
@@ -132,11 +132,11 @@ def hand_size(s: Any, n: int, p: int) -> int:
 def drive_to_short_pile(params: list[int], n: int, seed: int) -> Any:
     """Draw (or give) until the pile holds fewer cards than players."""
     rng = random.Random(seed)
-    s = C.new_state("notakers", params, n, seed)
+    s = c_core.new_state("notakers", params, n, seed)
     while pile_size(s, n) >= n or s.current_player() == TERMINAL or s.verify(ACTION_DRAW):
         if s.current_player() == TERMINAL:
             seed += 1000
-            s = C.new_state("notakers", params, n, seed)
+            s = c_core.new_state("notakers", params, n, seed)
             continue
         legal = s.legal_actions()
         s.apply(
@@ -164,7 +164,7 @@ def test_short_draw(short_draw: int, takes: bool) -> None:
 
 def test_draw_taking_the_last_card_ends_the_game() -> None:
     n = 2  # 13 each, pile 26 = 13 draws of 2
-    s = C.new_state("notakers", [0] * 7, n, 5)
+    s = c_core.new_state("notakers", [0] * 7, n, 5)
     for _ in range(13):
         assert s.current_player() != TERMINAL
         s.apply(ACTION_DRAW)
@@ -172,7 +172,7 @@ def test_draw_taking_the_last_card_ends_the_game() -> None:
 
 
 def test_max_turns() -> None:
-    s = C.new_state("notakers", [0, 0, 0, 0, 4, 0, 0], 4, 1)
+    s = c_core.new_state("notakers", [0, 0, 0, 0, 4, 0, 0], 4, 1)
     for _ in range(4):
         s.apply(ask_action(1, 17 + 0))  # ask for the ace of clubs: every turn ends
         while s.current_player() != TERMINAL and s.verify(ACTION_DRAW) != 0:
@@ -263,7 +263,7 @@ def test_logs_follow_the_rules() -> None:
     for seed in range(60):
         n = rng.randint(2, 8)
         params = random_params(rng)
-        s = C.new_state("notakers", params, n, seed)
+        s = c_core.new_state("notakers", params, n, seed)
         while s.current_player() != TERMINAL:
             s.apply(pick(rng, s.legal_actions()))
         check_log(s.events(), n, params)
@@ -281,8 +281,8 @@ def test_every_reason_leaves_the_state_unchanged() -> None:
     for seed in range(16):
         n = rng.randint(2, 8)
         params = random_params(rng)
-        c = C.new_state("notakers", params, n, seed)
-        r = R.new_state("notakers", params, n, seed)
+        c = c_core.new_state("notakers", params, n, seed)
+        r = ref.new_state("notakers", params, n, seed)
         while True:
             for a in [0, 1, 2, 3, *rng.sample(range(-2, c.num_actions() + 2), 12)]:
                 code = c.verify(a)
@@ -305,12 +305,12 @@ def test_save_must_be_sets_when_required() -> None:
     """save_requires_set: 3 loose cards are refused (reason 8), a trips is saved."""
     from itertools import combinations
 
-    s = C.new_state("notakers", [1, 0, 0, 0, 0, 0, 0], 2, 8)
+    s = c_core.new_state("notakers", [1, 0, 0, 0, 0, 0, 0], 2, 8)
     hand = [c for c in range(52) if s.observe_tensor(0)[c]]
     loose = next(
         t
         for t in combinations(hand, 3)
-        if not R.notakers_splits_exactly(sum(1 << (16 * (c // 13) + c % 13) for c in t), 0)
+        if not ref.notakers_splits_exactly(sum(1 << (16 * (c // 13) + c % 13) for c in t), 0)
     )
     for c in loose:
         assert s.apply(ACTION_SAVE + c) == 0
@@ -348,7 +348,7 @@ def test_no_leak_hidden_cards_do_not_change_the_observation() -> None:
     for seed in range(25):
         n = rng.randint(2, 6)
         params = random_params(rng)
-        s = C.new_state("notakers", params, n, seed)
+        s = c_core.new_state("notakers", params, n, seed)
         for _ in range(rng.randint(0, 120)):
             if s.current_player() == TERMINAL:
                 break
@@ -359,8 +359,7 @@ def test_no_leak_hidden_cards_do_not_change_the_observation() -> None:
             other = s.sample_infoset(p, rng.getrandbits(64))
             assert np.array_equal(other.observe_tensor(p), s.observe_tensor(p))
             redacted = [
-                e[:3] + ((e[3] if e[5] == ALL or e[5] >> p & 1 else -1),) + e[4:]
-                for e in s.events()
+                (*e[:3], e[3] if e[5] == ALL or e[5] >> p & 1 else -1, *e[4:]) for e in s.events()
             ]
             assert other.events() == redacted
             assert other.legal_mask() == s.legal_mask() or other.current_player() != p
