@@ -104,11 +104,12 @@ def playout_section() -> None:
     for players in (2, 4):
         native_games = 200 if QUICK else 2000
         tn = timed(
-            lambda p=players: c_core.random_playouts("notakers", (0,) * 7, p, 1, native_games), 3
+            lambda p=players, g=native_games: c_core.random_playouts("notakers", (0,) * 7, p, 1, g),
+            3,
         )
         steps_n, _ = c_core.random_playouts("notakers", (0,) * 7, players, 1, native_games)
         rg = 5 if QUICK else 20
-        tr = timed(lambda p=players: ref.random_playouts("notakers", (0,) * 7, p, 1, rg), 1)
+        tr = timed(lambda p=players, g=rg: ref.random_playouts("notakers", (0,) * 7, p, 1, g), 1)
         ag = 5 if QUICK else 20
         ta, steps_a = python_api_playouts(players, ag)
         print(
