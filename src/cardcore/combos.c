@@ -23,14 +23,23 @@
 #include "cc_internal.h"
 #include "cc_combos.h"
 
+/* Helpers are forced inline so that the popcnt-enabled copies of the batch
+ * kernels (see "dispatch" below) really use the instruction. */
+#if defined(__GNUC__)
+#define CC_AI static inline __attribute__((always_inline))
+#else
+#define CC_AI static inline
+#endif
+
+CC_AI int32_t pc(uint64_t x) { return (int32_t)__builtin_popcountll(x); }
+CC_AI int32_t tz(uint64_t x) { return (int32_t)__builtin_ctzll(x); }
+
 #define LANE13 0x1FFFu
 /* Bit r of every lane: the four cards of rank r. */
 #define RANK_BITS 0x0001000100010001ULL
 #define BYTES_01 0x0101010101010101ULL
 #define BYTES_7F 0x7F7F7F7F7F7F7F7FULL
 #define BYTES_80 0x8080808080808080ULL
-/* Pip value of rank r in nibble r: A..9 = 1..9, T J Q K = 10, 13..15 = 0. */
-#define PIP_NIBBLES 0x000AAAA987654321ULL
 
 /* ---- rank histogram as bit slices ------------------------------------ */
 
@@ -38,7 +47,7 @@ typedef struct slices {
     uint32_t ones, twos, fours, present;
 } slices;
 
-static inline slices rank_slices(uint64_t cards) {
+CC_AI slices rank_slices(uint64_t cards) {
     uint32_t lo = (uint32_t)cards, hi = (uint32_t)(cards >> 32);
     uint32_t a = lo ^ hi, b = lo & hi; /* per lane pair (0,2) and (1,3) */
     uint32_t a_hi = a >> 16, b_hi = b >> 16;
@@ -51,9 +60,9 @@ static inline slices rank_slices(uint64_t cards) {
     return s;
 }
 
-static inline int32_t pairs_of(slices s) {
-    return cc_popcount64(s.twos) + 2 * cc_popcount64(s.twos & s.ones) +
-           6 * cc_popcount64(s.fours);
+CC_AI int32_t pairs_of(slices s) {
+    return pc(s.twos) + 2 * pc(s.twos & s.ones) +
+           6 * pc(s.fours);
 }
 
 static const uint32_t POW3[14] = {1,     3,      9,      27,     81,
@@ -61,79 +70,91 @@ static const uint32_t POW3[14] = {1,     3,      9,      27,     81,
                                   59049, 177147, 531441, 1594323};
 
 /* Product of the rank counts over the ranks in block. */
-static inline uint32_t mult_of(slices s, uint32_t block) {
-    int32_t n2 = cc_popcount64(block & s.twos & ~s.ones);
-    int32_t n3 = cc_popcount64(block & s.twos & s.ones);
-    int32_t n4 = cc_popcount64(block & s.fours);
+CC_AI uint32_t mult_of(slices s, uint32_t block) {
+    int32_t n2 = pc(block & s.twos & ~s.ones);
+    int32_t n3 = pc(block & s.twos & s.ones);
+    int32_t n4 = pc(block & s.fours);
     return ((uint32_t)1 << (n2 + 2 * n4)) * POW3[n3];
 }
 
 /* Ranks covered by runs of 3 or more consecutive present ranks. */
-static inline uint32_t run_cover(uint32_t present) {
+CC_AI uint32_t run_cover(uint32_t present) {
     uint32_t w3 = present & (present >> 1) & (present >> 2);
     return w3 | (w3 << 1) | (w3 << 2);
 }
 
 /* The lowest block of consecutive set bits of cover (0 if none). */
-static inline uint32_t lowest_block(uint32_t cover) {
+CC_AI uint32_t lowest_block(uint32_t cover) {
     uint32_t low = cover & (0u - cover);
     return cover & ~(cover + low);
 }
 
-static inline int32_t run_score_of(slices s) {
+CC_AI int32_t run_score_of(slices s) {
     uint32_t cover = run_cover(s.present);
     /* The first run unconditionally (0 when there is none): hands of 5
      * cards or fewer hold at most one. */
     uint32_t block = lowest_block(cover);
-    int32_t score = cc_popcount64(block) * (int32_t)mult_of(s, block);
+    int32_t score = pc(block) * (int32_t)mult_of(s, block);
     cover ^= block;
     while (cover) {
         block = lowest_block(cover);
         cover ^= block;
-        score += cc_popcount64(block) * (int32_t)mult_of(s, block);
+        score += pc(block) * (int32_t)mult_of(s, block);
     }
     return score;
-}
-
-static inline uint32_t pip_of_bit(int32_t bit) {
-    return (uint32_t)(PIP_NIBBLES >> (4 * (bit & 15))) & 15u;
 }
 
 /* ---- fifteens -------------------------------------------------------- */
 
 /* Zero bytes of x (every byte of x below 0x80). */
-static inline int32_t zero_bytes(uint64_t x) {
-    return cc_popcount64(~(x + BYTES_7F) & BYTES_80);
+CC_AI int32_t zero_bytes(uint64_t x) {
+    return pc(~(x + BYTES_7F) & BYTES_80);
 }
 
 /* Cards whose pip value is v (1..10): one rank, or T J Q K for 10. */
-static inline uint64_t pip_cards(int32_t v) {
+CC_AI uint64_t pip_cards(int32_t v) {
     return v == 10 ? RANK_BITS * 0x1E00u : RANK_BITS << (v - 1);
 }
 
+/* PIP_WORDS[j][b]: pip of the card at bit b (0 outside the deck) times
+ * the byte pattern of card j in the subset-sum words below. */
+#define PIPS_OF_LANE(m)                                                              \
+    (m) * 1, (m) * 2, (m) * 3, (m) * 4, (m) * 5, (m) * 6, (m) * 7, (m) * 8, (m) * 9, \
+        (m) * 10, (m) * 10, (m) * 10, (m) * 10, 0, 0, 0
+#define PIPS_OF_DECK(m) PIPS_OF_LANE(m), PIPS_OF_LANE(m), PIPS_OF_LANE(m), PIPS_OF_LANE(m)
+#define SUBSET_BIT0 0x0100010001000100ULL /* bytes i with bit 0 of i set */
+#define SUBSET_BIT1 0x0101000001010000ULL
+#define SUBSET_BIT2 0x0101010100000000ULL
+static const uint64_t PIP_WORDS[4][64] = {
+    {PIPS_OF_DECK(SUBSET_BIT0)},
+    {PIPS_OF_DECK(SUBSET_BIT1)},
+    {PIPS_OF_DECK(SUBSET_BIT2)},
+    {PIPS_OF_DECK(BYTES_01)},
+};
+
 /* At most 5 cards: the 32 subset sums of five pips (absent cards have pip
- * 0) as the bytes of four words; byte i of w holds the sum of the subset i
- * of the first three pips.  Each absent card doubles every subset, hence
- * the shift.  tbyte is min(target, 127): no sum exceeds 50.  singles is
- * the number of single cards whose pip is the target.                  */
-static inline int64_t fifteens_upto5(uint64_t cards, uint64_t tbytes,
-                                     int32_t singles) {
+ * 0) as the bytes of four words; byte i of w0 holds the sum of subset i
+ * of the first three pips, w1..w3 add the fourth, the fifth, both.  Each
+ * absent card doubles every subset, hence the shift by 5 - n.  tbytes is
+ * min(target, 127) in every byte (no sum exceeds 50); singles is the
+ * number of single cards whose pip is the target.                       */
+CC_AI int64_t fifteens_upto5(uint64_t cards, int32_t n, uint64_t tbytes, int32_t singles) {
+    /* bit 63 is a sentinel of pip 0 once the set is exhausted */
+    const uint64_t stop = (uint64_t)1 << 63;
     uint64_t x = cards;
-    uint64_t p[5];
-    for (int32_t i = 0; i < 5; i++) {
-        /* bit 63 is a sentinel of pip 0 once the set is exhausted */
-        p[i] = pip_of_bit(cc_ctz64(x | ((uint64_t)1 << 63)));
-        x &= x - 1;
-    }
-    uint64_t w0 = 0x0100010001000100ULL * p[0] + 0x0101000001010000ULL * p[1] +
-                  0x0101010100000000ULL * p[2];
-    uint64_t w1 = w0 + BYTES_01 * p[3];
-    uint64_t w2 = w0 + BYTES_01 * p[4];
-    uint64_t w3 = w1 + BYTES_01 * p[4];
+    uint64_t w0 = PIP_WORDS[0][tz(x | stop)];
+    x &= x - 1;
+    w0 += PIP_WORDS[1][tz(x | stop)];
+    x &= x - 1;
+    w0 += PIP_WORDS[2][tz(x | stop)];
+    x &= x - 1;
+    uint64_t p3 = PIP_WORDS[3][tz(x | stop)];
+    x &= x - 1;
+    uint64_t p4 = PIP_WORDS[3][tz(x | stop)];
+    uint64_t w1 = w0 + p3, w2 = w0 + p4, w3 = w1 + p4;
     int32_t raw = zero_bytes(w0 ^ tbytes) + zero_bytes(w1 ^ tbytes) +
                   zero_bytes(w2 ^ tbytes) + zero_bytes(w3 ^ tbytes);
-    int32_t pad = 5 - cc_popcount64(cards);
-    return (int64_t)((raw >> pad) - singles);
+    return (int64_t)((raw >> ((5 - n) & 7)) - singles);
 }
 
 /* Any number of cards: counting DP over the pip values. */
@@ -143,7 +164,7 @@ static int64_t fifteens_dp(uint64_t cards, int32_t target) {
     ways[0] = 1;
     int32_t top = 0; /* highest reachable total so far (capped at target) */
     for (int32_t v = 1; v <= 10; v++) {
-        int32_t c = cc_popcount64(cards & pip_cards(v));
+        int32_t c = pc(cards & pip_cards(v));
         if (c == 0) continue;
         int64_t binom[17];
         binom[0] = 1;
@@ -157,26 +178,26 @@ static int64_t fifteens_dp(uint64_t cards, int32_t target) {
         }
         top = newtop;
     }
-    int32_t singles = target <= 10 ? cc_popcount64(cards & pip_cards(target)) : 0;
+    int32_t singles = target <= 10 ? pc(cards & pip_cards(target)) : 0;
     return ways[target] - singles;
 }
 
-static inline uint64_t target_bytes(int32_t target) {
+CC_AI uint64_t target_bytes(int32_t target) {
     return BYTES_01 * (uint64_t)(target < 127 ? target : 127);
 }
 
-static inline int32_t singles_of(uint64_t cards, uint64_t single_mask) {
-    return cc_popcount64(cards & single_mask);
+CC_AI int32_t singles_of(uint64_t cards, uint64_t single_mask) {
+    return pc(cards & single_mask);
 }
 
-static inline uint64_t single_mask_of(int32_t target) {
+CC_AI uint64_t single_mask_of(int32_t target) {
     return target <= 10 ? pip_cards(target) : 0;
 }
 
-static inline int64_t fifteens_any(uint64_t cards, int32_t target, uint64_t tbytes,
+CC_AI int64_t fifteens_any(uint64_t cards, int32_t target, uint64_t tbytes,
                                    uint64_t single_mask) {
-    if (cc_popcount64(cards) <= 5)
-        return fifteens_upto5(cards, tbytes, singles_of(cards, single_mask));
+    if (pc(cards) <= 5)
+        return fifteens_upto5(cards, pc(cards), tbytes, singles_of(cards, single_mask));
     return fifteens_dp(cards, target);
 }
 
@@ -197,13 +218,13 @@ void cc_rank_counts(uint64_t cards, uint8_t *out) {
     if (out == NULL) return;
     cards &= CC_DECK52_MASK;
     for (int32_t r = 0; r < CC_NUM_RANKS; r++)
-        out[r] = (uint8_t)cc_popcount64(cards & (RANK_BITS << r));
+        out[r] = (uint8_t)pc(cards & (RANK_BITS << r));
 }
 
 void cc_suit_counts(uint64_t cards, uint8_t *out) {
     if (out == NULL) return;
     cards &= CC_DECK52_MASK;
-    for (int32_t s = 0; s < CC_NUM_SUITS; s++) out[s] = (uint8_t)cc_popcount64(cc_lane(cards, s));
+    for (int32_t s = 0; s < CC_NUM_SUITS; s++) out[s] = (uint8_t)pc(cc_lane(cards, s));
 }
 
 int32_t cc_runs(uint64_t cards, uint8_t *out_len, uint32_t *out_mult, uint8_t *out_low) {
@@ -214,15 +235,15 @@ int32_t cc_runs(uint64_t cards, uint8_t *out_len, uint32_t *out_mult, uint8_t *o
     while (cover) {
         uint32_t block = lowest_block(cover);
         cover ^= block;
-        if (out_len) out_len[n] = (uint8_t)cc_popcount64(block);
+        if (out_len) out_len[n] = (uint8_t)pc(block);
         if (out_mult) out_mult[n] = mult_of(s, block);
-        if (out_low) out_low[n] = (uint8_t)cc_ctz64(block);
+        if (out_low) out_low[n] = (uint8_t)tz(block);
         n++;
     }
     return n;
 }
 
-static inline int32_t longest_suit_run_of(uint64_t cards) {
+CC_AI int32_t longest_suit_run_of(uint64_t cards) {
     /* lanes are separated by zero bits 13..15, so x & x << 1 never mixes
      * two suits */
     int32_t k = 0;
@@ -239,51 +260,21 @@ int32_t cc_longest_suit_run(uint64_t cards) {
 }
 
 /* ---- batch kernels ----------------------------------------------------
- * The loops are branch-free on the data except for the rare fallbacks
- * (more than 5 cards for fifteens, a second run); bits outside the deck
- * are OR-ed together and looked for only after the loop.                */
+ * One always-inline loop (stats_loop) computes whichever results have an
+ * output array; on x86 with GCC or Clang it is compiled three times,
+ * plainly, with popcnt, and with popcnt + BMI1 + BMI2, and the copy is
+ * chosen at run time (__builtin_cpu_supports): the portable build would
+ * otherwise call a library routine for each popcount.  The loop treats
+ * every set as one of 5 cards or fewer (32 subsets, at most one run),
+ * branch-free; sets of more cards are redone in a second pass, run only if
+ * there are any.  Bits outside the deck are OR-ed together and searched
+ * for only after the loop.                                              */
 
-static int32_t first_bad(const uint64_t *cards, int64_t n, int64_t *bad_index) {
-    for (int64_t i = 0; i < n; i++) {
-        if (cards[i] & ~CC_DECK52_MASK) {
-            if (bad_index) *bad_index = i;
-            return CC_E_CARDS;
-        }
-    }
-    return CC_OK;
-}
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
+#define CC_DISPATCH_POPCNT 1
+#endif
 
-static inline int32_t finish(uint64_t bad, const uint64_t *cards, int64_t n,
-                             int64_t *bad_index) {
-    if (bad) return first_bad(cards, n, bad_index);
-    return CC_OK;
-}
-
-int32_t cc_batch_count_fifteens(const uint64_t *cards, int64_t n, int32_t target, int64_t *out,
-                                int64_t *bad_index) {
-    if (n < 0 || (n > 0 && (cards == NULL || out == NULL))) return CC_E_ARG;
-    if (target < 1 || target > CC_MAX_PIP_TOTAL) return CC_E_ARG;
-    uint64_t tbytes = target_bytes(target), single_mask = single_mask_of(target), bad = 0;
-    for (int64_t i = 0; i < n; i++) {
-        uint64_t c = cards[i];
-        bad |= c & ~CC_DECK52_MASK;
-        out[i] = fifteens_any(c & CC_DECK52_MASK, target, tbytes, single_mask);
-    }
-    return finish(bad, cards, n, bad_index);
-}
-
-int32_t cc_batch_count_pairs(const uint64_t *cards, int64_t n, int32_t *out, int64_t *bad_index) {
-    if (n < 0 || (n > 0 && (cards == NULL || out == NULL))) return CC_E_ARG;
-    uint64_t bad = 0;
-    for (int64_t i = 0; i < n; i++) {
-        uint64_t c = cards[i];
-        bad |= c & ~CC_DECK52_MASK;
-        out[i] = pairs_of(rank_slices(c & CC_DECK52_MASK));
-    }
-    return finish(bad, cards, n, bad_index);
-}
-
-static inline void suits_of(uint64_t c, uint8_t *out) {
+CC_AI void suits_of(uint64_t c, uint8_t *out) {
     /* popcount of each 16-bit lane, SWAR */
     c = c - ((c >> 1) & 0x5555555555555555ULL);
     c = (c & 0x3333333333333333ULL) + ((c >> 2) & 0x3333333333333333ULL);
@@ -295,6 +286,121 @@ static inline void suits_of(uint64_t c, uint8_t *out) {
     out[3] = (uint8_t)(c >> 48);
 }
 
+CC_AI uint64_t stats_loop(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens,
+                          int32_t *pairs, int32_t *run_score, uint8_t *suits) {
+    uint64_t tbytes = target_bytes(target), single_mask = single_mask_of(target), bad = 0;
+    int32_t big = 0;
+    /* Pass 1, straight-line code: every set as if it had 5 cards or fewer
+     * (defined but meaningless results for larger sets, redone below). */
+    for (int64_t i = 0; i < n; i++) {
+        uint64_t c = cards[i];
+        bad |= c & ~CC_DECK52_MASK;
+        c &= CC_DECK52_MASK;
+        slices s = rank_slices(c);
+        int32_t ncards = pc(c);
+        big |= ncards > 5;
+        if (fifteens)
+            fifteens[i] = fifteens_upto5(c, ncards & 7, tbytes, pc(c & single_mask));
+        if (run_score) {
+            /* one run at most, no rank four times in it: the product of its
+             * counts is 3^n3 2^n2 with n3 <= 1 */
+            uint32_t cover = run_cover(s.present);
+            uint32_t n2 = (uint32_t)pc(cover & s.twos & ~s.ones);
+            uint32_t n3 = (uint32_t)pc(cover & s.twos & s.ones);
+            run_score[i] = pc(cover) * (int32_t)((1u + 2u * n3) << (n2 & 15));
+        }
+        if (pairs) pairs[i] = pairs_of(s);
+        if (suits) {
+            suits[4 * i] = (uint8_t)pc(c & 0xFFFFu);
+            suits[4 * i + 1] = (uint8_t)pc(c & 0xFFFF0000u);
+            suits[4 * i + 2] = (uint8_t)pc(c & 0xFFFF00000000ULL);
+            suits[4 * i + 3] = (uint8_t)pc(c >> 48);
+        }
+    }
+    /* Pass 2, only if some set has more than 5 cards. */
+    if (big && (fifteens || run_score)) {
+        for (int64_t i = 0; i < n; i++) {
+            uint64_t c = cards[i] & CC_DECK52_MASK;
+            if (pc(c) <= 5) continue;
+            if (fifteens) fifteens[i] = fifteens_dp(c, target);
+            if (run_score) run_score[i] = run_score_of(rank_slices(c));
+        }
+    }
+    return bad;
+}
+
+/* One specialised copy of the loop per kernel (the NULL outputs are
+ * constants after inlining, so no test on them is left in the loop). */
+CC_AI uint64_t stats_switch(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens,
+                            int32_t *pairs, int32_t *run_score, uint8_t *suits) {
+    if (fifteens && pairs && run_score && suits)
+        return stats_loop(cards, n, target, fifteens, pairs, run_score, suits);
+    if (fifteens) return stats_loop(cards, n, target, fifteens, NULL, NULL, NULL);
+    if (pairs) return stats_loop(cards, n, target, NULL, pairs, NULL, NULL);
+    if (run_score) return stats_loop(cards, n, target, NULL, NULL, run_score, NULL);
+    return stats_loop(cards, n, target, NULL, NULL, NULL, suits);
+}
+
+static uint64_t stats_plain(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens,
+                            int32_t *pairs, int32_t *run_score, uint8_t *suits) {
+    return stats_switch(cards, n, target, fifteens, pairs, run_score, suits);
+}
+
+#ifdef CC_DISPATCH_POPCNT
+__attribute__((target("popcnt"))) static uint64_t stats_popcnt(
+    const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens, int32_t *pairs,
+    int32_t *run_score, uint8_t *suits) {
+    return stats_switch(cards, n, target, fifteens, pairs, run_score, suits);
+}
+
+/* With BMI1/BMI2 too (x & (x - 1), tzcnt and three-operand shifts in one
+ * instruction each): about 10% faster again. */
+__attribute__((target("popcnt,bmi,bmi2"))) static uint64_t stats_bmi2(
+    const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens, int32_t *pairs,
+    int32_t *run_score, uint8_t *suits) {
+    return stats_switch(cards, n, target, fifteens, pairs, run_score, suits);
+}
+#endif
+
+static int32_t find_bad(const uint64_t *cards, int64_t n, int64_t *bad_index) {
+    for (int64_t i = 0; i < n; i++) {
+        if (cards[i] & ~CC_DECK52_MASK) {
+            if (bad_index) *bad_index = i;
+            return CC_E_CARDS;
+        }
+    }
+    return CC_OK;
+}
+
+/* Validate, run the loop, and find the first bad set if there is one. */
+static int32_t stats(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens,
+                     int32_t *pairs, int32_t *run_score, uint8_t *suits, int64_t *bad_index) {
+    if (n < 0 || (n > 0 && cards == NULL)) return CC_E_ARG;
+    if (target < 1 || target > CC_MAX_PIP_TOTAL) return CC_E_ARG;
+    uint64_t bad;
+#ifdef CC_DISPATCH_POPCNT
+    if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
+        __builtin_cpu_supports("bmi2"))
+        bad = stats_bmi2(cards, n, target, fifteens, pairs, run_score, suits);
+    else if (__builtin_cpu_supports("popcnt"))
+        bad = stats_popcnt(cards, n, target, fifteens, pairs, run_score, suits);
+    else
+#endif
+        bad = stats_plain(cards, n, target, fifteens, pairs, run_score, suits);
+    return bad ? find_bad(cards, n, bad_index) : CC_OK;
+}
+
+int32_t cc_batch_count_fifteens(const uint64_t *cards, int64_t n, int32_t target, int64_t *out,
+                                int64_t *bad_index) {
+    if (n > 0 && out == NULL) return CC_E_ARG;
+    return stats(cards, n, target, out, NULL, NULL, NULL, bad_index);
+}
+
+int32_t cc_batch_count_pairs(const uint64_t *cards, int64_t n, int32_t *out, int64_t *bad_index) {
+    if (n > 0 && out == NULL) return CC_E_ARG;
+    return stats(cards, n, 15, NULL, out, NULL, NULL, bad_index);
+}
+
 int32_t cc_batch_suit_counts(const uint64_t *cards, int64_t n, uint8_t *out, int64_t *bad_index) {
     if (n < 0 || (n > 0 && (cards == NULL || out == NULL))) return CC_E_ARG;
     uint64_t bad = 0;
@@ -303,18 +409,20 @@ int32_t cc_batch_suit_counts(const uint64_t *cards, int64_t n, uint8_t *out, int
         bad |= c & ~CC_DECK52_MASK;
         suits_of(c & CC_DECK52_MASK, out + 4 * i);
     }
-    return finish(bad, cards, n, bad_index);
+    return bad ? find_bad(cards, n, bad_index) : CC_OK;
 }
 
 int32_t cc_batch_run_score(const uint64_t *cards, int64_t n, int32_t *out, int64_t *bad_index) {
-    if (n < 0 || (n > 0 && (cards == NULL || out == NULL))) return CC_E_ARG;
-    uint64_t bad = 0;
-    for (int64_t i = 0; i < n; i++) {
-        uint64_t c = cards[i];
-        bad |= c & ~CC_DECK52_MASK;
-        out[i] = run_score_of(rank_slices(c & CC_DECK52_MASK));
-    }
-    return finish(bad, cards, n, bad_index);
+    if (n > 0 && out == NULL) return CC_E_ARG;
+    return stats(cards, n, 15, NULL, NULL, out, NULL, bad_index);
+}
+
+int32_t cc_batch_hand_stats(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens,
+                            int32_t *pairs, int32_t *run_score, uint8_t *suits,
+                            int64_t *bad_index) {
+    if (n > 0 && (fifteens == NULL || pairs == NULL || run_score == NULL || suits == NULL))
+        return CC_E_ARG;
+    return stats(cards, n, target, fifteens, pairs, run_score, suits, bad_index);
 }
 
 int32_t cc_batch_longest_suit_run(const uint64_t *cards, int64_t n, int32_t *out,
@@ -326,29 +434,7 @@ int32_t cc_batch_longest_suit_run(const uint64_t *cards, int64_t n, int32_t *out
         bad |= c & ~CC_DECK52_MASK;
         out[i] = longest_suit_run_of(c & CC_DECK52_MASK);
     }
-    return finish(bad, cards, n, bad_index);
-}
-
-int32_t cc_batch_hand_stats(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens,
-                            int32_t *pairs, int32_t *run_score, uint8_t *suits,
-                            int64_t *bad_index) {
-    if (n < 0) return CC_E_ARG;
-    if (n > 0 && (cards == NULL || fifteens == NULL || pairs == NULL || run_score == NULL ||
-                  suits == NULL))
-        return CC_E_ARG;
-    if (target < 1 || target > CC_MAX_PIP_TOTAL) return CC_E_ARG;
-    uint64_t tbytes = target_bytes(target), single_mask = single_mask_of(target), bad = 0;
-    for (int64_t i = 0; i < n; i++) {
-        uint64_t c = cards[i];
-        bad |= c & ~CC_DECK52_MASK;
-        c &= CC_DECK52_MASK;
-        slices s = rank_slices(c);
-        fifteens[i] = fifteens_any(c, target, tbytes, single_mask);
-        pairs[i] = pairs_of(s);
-        run_score[i] = run_score_of(s);
-        suits_of(c, suits + 4 * i);
-    }
-    return finish(bad, cards, n, bad_index);
+    return bad ? find_bad(cards, n, bad_index) : CC_OK;
 }
 
 /* ---- random hands ---------------------------------------------------- */

@@ -23,11 +23,9 @@ def _score_batch(args: argparse.Namespace) -> int:
     n, k = args.hands, args.cards
     hands = batch.random_hands(n, k, seed=args.seed)
     t0 = time.perf_counter()
-    fifteens = batch.count_fifteens(hands, target=args.target)
-    pairs = batch.count_pairs(hands)
-    runs = batch.runs(hands)
-    suits = batch.suit_counts(hands)
+    stats = batch.hand_stats(hands, target=args.target)
     elapsed = time.perf_counter() - t0
+    fifteens, pairs, runs, suits = stats
     flush = suits.max(axis=1) >= min(4, k)
     points = 2 * fifteens + 2 * pairs + runs
     print(f"pycards: {n:,} random {k}-card hands (seed {args.seed}, backend {BACKEND})")
@@ -42,7 +40,10 @@ def _score_batch(args: argparse.Namespace) -> int:
             f"{np.count_nonzero(values) / n:17.2%}"
         )
     print(f"  {'flush (4+ one suit)':22}{flush.mean():10.4f}{'':8}{flush.mean():17.2%}")
-    print(f"  {'points (2/15, 2/pair, runs)':22}{points.mean():5.4f}{int(points.max()):8d}")
+    print(
+        f"  {'points':22}{points.mean():10.4f}{int(points.max()):8d}"
+        "   (2 per fifteen, 2 per pair, runs)"
+    )
     hist = np.bincount(points)
     top = np.argsort(hist)[::-1][:5]
     print("  most common totals: " + ", ".join(f"{t} ({hist[t] / n:.1%})" for t in sorted(top)))

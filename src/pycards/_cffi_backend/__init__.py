@@ -9,6 +9,21 @@ types, checks inputs and maps status codes; every rule stays in C.
 from __future__ import annotations
 
 from ._common import ffi, lib
+from .combos import (
+    batch_count_fifteens,
+    batch_count_pairs,
+    batch_hand_stats,
+    batch_longest_suit_run,
+    batch_run_score,
+    batch_suit_counts,
+    count_fifteens,
+    count_pairs,
+    longest_suit_run,
+    random_hands,
+    rank_counts,
+    runs,
+    suit_counts,
+)
 from .core import (
     GameState,
     from_raw,
@@ -28,17 +43,30 @@ from .notakers import (
 
 __all__ = [
     "GameState",
+    "batch_count_fifteens",
+    "batch_count_pairs",
+    "batch_hand_stats",
+    "batch_longest_suit_run",
     "batch_notakers_points",
+    "batch_run_score",
+    "batch_suit_counts",
+    "count_fifteens",
+    "count_pairs",
     "ffi",
     "from_raw",
     "game_info",
     "game_names",
     "lib",
+    "longest_suit_run",
     "new_state",
     "notakers_best_split",
     "notakers_points",
     "notakers_splits_exactly",
+    "random_hands",
     "random_playouts",
+    "rank_counts",
     "rng_sequence",
+    "runs",
     "shuffled_deck",
+    "suit_counts",
 ]

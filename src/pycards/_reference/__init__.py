@@ -4,6 +4,21 @@ Written for obviousness, never optimized, and sharing no code with the C
 engine.  It exposes exactly the names of ``cardcore._core``.
 """
 
+from .combos import (
+    batch_count_fifteens,
+    batch_count_pairs,
+    batch_hand_stats,
+    batch_longest_suit_run,
+    batch_run_score,
+    batch_suit_counts,
+    count_fifteens,
+    count_pairs,
+    longest_suit_run,
+    random_hands,
+    rank_counts,
+    runs,
+    suit_counts,
+)
 from .game import game_info, game_names, new_state, random_playouts
 from .notakers import (
     batch_notakers_points,
@@ -14,14 +29,27 @@ from .notakers import (
 from .rng import rng_sequence, shuffled_deck
 
 __all__ = [
+    "batch_count_fifteens",
+    "batch_count_pairs",
+    "batch_hand_stats",
+    "batch_longest_suit_run",
     "batch_notakers_points",
+    "batch_run_score",
+    "batch_suit_counts",
+    "count_fifteens",
+    "count_pairs",
     "game_info",
     "game_names",
+    "longest_suit_run",
     "new_state",
     "notakers_best_split",
     "notakers_points",
     "notakers_splits_exactly",
+    "random_hands",
     "random_playouts",
+    "rank_counts",
     "rng_sequence",
+    "runs",
     "shuffled_deck",
+    "suit_counts",
 ]

@@ -1,0 +1,116 @@
+"""The numpy batch API: combination primitives over many card sets at once.
+
+Each function takes a 1-D C-contiguous ``numpy.uint64`` array of 52-card
+bitsets (bit ``suit * 16 + rank``, see :mod:`pycards.cards`) and returns one
+result per set, computed by a native loop that releases the GIL.  The
+functions keep the names of their scalar twins in :mod:`pycards.combos`.
+
+Errors: an input that is not a ``numpy.ndarray`` of dtype ``uint64`` raises
+``TypeError``; a multi-dimensional or non-contiguous array, a set with bits
+outside the deck (the message names the first bad index and value) or a
+target outside 1..340 raises ``ValueError``.
+
+>>> import numpy as np
+>>> from pycards.cards import parse_cards
+>>> hands = np.array([parse_cards("5H 5S 5C 5D JH").mask, parse_cards("4H 5H 6H 6C").mask],
+...                  dtype=np.uint64)
+>>> count_fifteens(hands).tolist(), count_pairs(hands).tolist(), runs(hands).tolist()
+([8, 2], [6, 1], [0, 6])
+>>> suit_counts(hands).tolist()
+[[1, 1, 2, 1], [1, 0, 3, 0]]
+>>> random_hands(3, 5, seed=1).dtype
+dtype('uint64')
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from pycards._backend import B
+
+__all__ = [
+    "HandStats",
+    "count_fifteens",
+    "count_pairs",
+    "hand_stats",
+    "longest_suit_run",
+    "random_hands",
+    "runs",
+    "suit_counts",
+]
+
+#: A 1-D array of 52-card bitsets.
+Hands = npt.NDArray[np.uint64]
+
+
+class HandStats(NamedTuple):
+    """The results of :func:`hand_stats`, one entry per card set."""
+
+    #: Subsets of 2+ cards totalling the target (int64).
+    fifteens: npt.NDArray[np.int64]
+    #: Same-rank pairs (int32).
+    pairs: npt.NDArray[np.int32]
+    #: Sum over maximal runs of length * multiplicity (int32).
+    run_score: npt.NDArray[np.int32]
+    #: Cards per suit, shape (n, 4) (uint8).
+    suit_counts: npt.NDArray[np.uint8]
+
+
+def count_fifteens(hands: Hands, target: int = 15) -> npt.NDArray[np.int64]:
+    """Per set, the subsets of 2 or more cards whose pips total ``target`` (int64)."""
+    result: npt.NDArray[np.int64] = B.batch_count_fifteens(hands, target)
+    return result
+
+
+def count_pairs(hands: Hands) -> npt.NDArray[np.int32]:
+    """Per set, the number of same-rank pairs (int32)."""
+    result: npt.NDArray[np.int32] = B.batch_count_pairs(hands)
+    return result
+
+
+def runs(hands: Hands) -> npt.NDArray[np.int32]:
+    """Per set, the run score: the sum over maximal runs of length * multiplicity (int32).
+
+    This is what cribbage pegs for runs (4-5-6-6 scores 6: two runs of 3).
+    """
+    result: npt.NDArray[np.int32] = B.batch_run_score(hands)
+    return result
+
+
+def suit_counts(hands: Hands) -> npt.NDArray[np.uint8]:
+    """Per set, the cards of each suit (clubs, diamonds, hearts, spades): shape (n, 4), uint8."""
+    result: npt.NDArray[np.uint8] = B.batch_suit_counts(hands)
+    return result
+
+
+def longest_suit_run(hands: Hands) -> npt.NDArray[np.int32]:
+    """Per set, the longest run of consecutive ranks within one suit (int32)."""
+    result: npt.NDArray[np.int32] = B.batch_longest_suit_run(hands)
+    return result
+
+
+def hand_stats(hands: Hands, target: int = 15) -> HandStats:
+    """Fifteens, pairs, run score and suit counts of every set in one pass.
+
+    >>> import numpy as np
+    >>> stats = hand_stats(np.array([0x1F], dtype=np.uint64))  # A-5 of clubs
+    >>> stats.fifteens.tolist(), stats.run_score.tolist(), stats.suit_counts.tolist()
+    ([1], [5], [[5, 0, 0, 0]])
+    """
+    fifteens, pairs, run_score, suits = B.batch_hand_stats(hands, target)
+    return HandStats(fifteens, pairs, run_score, suits)
+
+
+def random_hands(n: int, k: int, seed: int) -> Hands:
+    """``n`` uniformly random ``k``-card sets (0 <= k <= 52) as a uint64 array.
+
+    Reproducible on every backend and platform: the engine's generator seeded
+    with ``seed`` drives a partial Fisher-Yates shuffle of one deck kept from
+    hand to hand (see ``cc_random_hands`` in ``cc_combos.h``).
+    """
+    result: Any = B.random_hands(n, k, seed)
+    hands: Hands = result
+    return hands
