@@ -33,6 +33,7 @@ def random_params(rng: random.Random, n: int) -> list[int]:
         rng.randint(0, 2),
         rng.randint(0, 1),
         rng.choice([31, 31, 61, 21, 15, 5]),
+        rng.choice([-1, -1, rng.randrange(n)]),
     ]
     if n == 2:
         p[1] = rng.randint(0, 1)
@@ -86,10 +87,10 @@ def test_c_matches_reference_thousands_of_games() -> None:
 
 def test_native_playouts_match_reference() -> None:
     for n, params in [
-        (2, [0, 1, 0, 0, 0, 1, 0, 1, 31]),
-        (4, [0, 1, 1, 1, 1, 2, 2, 0, 31]),
-        (2, [0, 0, 0, 0, 0, 1, 0, 1, 61]),
-        (3, [1, 1, 0, 0, 0, 1, 1, 1, 31]),
+        (2, [0, 1, 0, 0, 0, 1, 0, 1, 31, -1]),
+        (4, [0, 1, 1, 1, 1, 2, 2, 0, 31, 3]),
+        (2, [0, 0, 0, 0, 0, 1, 0, 1, 61, -1]),
+        (3, [1, 1, 0, 0, 0, 1, 1, 1, 31, 0]),
     ]:
         assert C.random_playouts("nodde", params, n, 9, 20) == R.random_playouts(
             "nodde", params, n, 9, 20
