@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from cardcore import _core as C  # noqa: N812
 from pycards import _reference as R  # noqa: N812
+from pycards._backend import BACKEND
 from pycards.cards import Card, CardSet
 from pycards.errors import IllegalActionError
 from pycards.game import TERMINAL, State
@@ -174,7 +175,8 @@ def test_game_over_refuses_actions() -> None:
 # hidden information
 
 
-@settings(max_examples=40, deadline=None)
+# fewer examples on the slow pure-Python backend (its sampler enumerates hands)
+@settings(max_examples=40 if BACKEND != "python" else 15, deadline=None)
 @given(
     players=st.integers(2, 4),
     seed=st.integers(0, 2**64 - 1),
@@ -385,3 +387,32 @@ def test_json_round_trip_with_variants() -> None:
     again = State.from_json(state.to_json())
     assert again.game.rules == rules
     assert raw_snapshot(again) == raw_snapshot(state)
+
+
+def test_docs_page_examples_run() -> None:
+    """Every code block of docs/nodde.rst runs; ``expr  # value`` lines are checked."""
+    import ast
+    import pathlib
+    import re
+
+    text = (pathlib.Path(__file__).parent.parent / "docs" / "nodde.rst").read_text()
+    blocks = re.findall(r"\.\. code-block:: python\n\n((?:    .*\n|\n)+)", text)
+    assert len(blocks) >= 2
+    namespace: dict[str, Any] = {}
+    checked = 0
+    for block in blocks:
+        lines = []
+        for line in block.splitlines():
+            m = re.match(r"^(\s*)(\S.*?)\s+# (.+)$", line[4:])
+            if m:
+                try:
+                    want = ast.literal_eval(m.group(3))
+                except (ValueError, SyntaxError):
+                    want = None
+                if want is not None:
+                    lines.append(f"{m.group(1)}assert ({m.group(2)}) == {want!r}")
+                    checked += 1
+                    continue
+            lines.append(line[4:])
+        exec("\n".join(lines), namespace)
+    assert checked >= 3

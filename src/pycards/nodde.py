@@ -4,7 +4,8 @@ The rules object :class:`NoddeRules` names every variant; :func:`score_hand`
 and :func:`score_play` give itemized breakdowns; :func:`batch_score_hands`
 and :func:`hand_score_distribution` score numpy arrays of deals and every
 deal at once in C; :class:`Nodde` is the game (2 to 4 players) behind the
-generic :class:`pycards.game.State` API.
+generic :class:`pycards.game.State` API, dealt from the seed or, for the
+first deal, from a stacked deck (:meth:`Nodde.stacked_deck`).
 
 >>> score_hand("6H 6S 9C", "KD").total
 8
@@ -258,6 +259,8 @@ class PlayScore:
 def _card(card: Card | int | str) -> Card:
     if isinstance(card, str):
         return Card.parse(card)
+    if isinstance(card, bool) or not isinstance(card, (int, np.integer)):
+        raise TypeError(f"a card is a Card, a card id 0..51 or a name like '7H', got {card!r}")
     return Card(card)
 
 
@@ -265,6 +268,8 @@ def _card_list(cards: str | Iterable[Card | int | str]) -> list[Card]:
     """Cards in the order given (a string is split on spaces and commas)."""
     if isinstance(cards, str):
         return [Card.parse(t) for t in cards.replace(",", " ").split()]
+    if not isinstance(cards, Iterable):
+        raise TypeError(f"expected cards (a string like '7H 8S' or a sequence), got {cards!r}")
     return [_card(c) for c in cards]
 
 
@@ -311,10 +316,7 @@ def score_play(
     >>> [str(i) for i in score_play("7H 8S 9H 6C").items]
     ['run 6C 7H 9H 8S: 4']
     """
-    if isinstance(sequence, str):
-        cards = [Card.parse(t) for t in sequence.replace(",", " ").split()]
-    else:
-        cards = [_card(c) for c in sequence]
+    cards = _card_list(sequence)
     if len(set(cards)) != len(cards):
         raise InvalidCardError(f"a card is played twice in {' '.join(map(str, cards))}")
     if not 1 <= len(cards) <= _MAX_PLAY:
@@ -403,7 +405,10 @@ class Nodde(Game[NoddeRules, NoddeObservation]):
     The only decision is the play: an action is the dense id (0..51) of a
     card in hand that keeps the total at 31 or below (names ``"play 7H"``).
     Dealing, the turned knave, hand scoring, go and the next deal happen
-    inside :meth:`State.apply`, logged as events.
+    inside :meth:`State.apply`, logged as events.  The first dealer is drawn
+    from the seed unless ``rules.first_dealer`` names him; the first deal
+    can come from a given deck (``new_initial_state(seed, deck=...)``, see
+    :meth:`stacked_deck` for the positions).
 
     >>> game = Nodde(NoddeRules.willughby(), num_players=3)
     >>> game.tensor_size
