@@ -8,13 +8,16 @@ and the throughput.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Sequence
 
 import numpy as np
 
 from pycards import batch
-from pycards._backend import BACKEND
+from pycards._backend import BACKEND, B
+from pycards.errors import RulesError
+from pycards.game import game_names, load_game
 
 __all__ = ["main"]
 
@@ -55,14 +58,56 @@ def _score_batch(args: argparse.Namespace) -> int:
     return 0
 
 
+def _playouts(args: argparse.Namespace) -> int:
+    game = load_game(args.game, num_players=args.players)
+    t0 = time.perf_counter()
+    steps, points = B.random_playouts(args.game, game.params, args.players, args.seed, args.games)
+    elapsed = time.perf_counter() - t0
+    print(
+        f"pycards: {args.games:,} random games of {args.game} for {args.players} players "
+        f"(seed {args.seed}, backend {BACKEND}, native loop)"
+    )
+    print(f"  actions: {steps:,} ({steps / args.games:.1f} per game)")
+    print("  mean points per seat: " + ", ".join(f"{p / args.games:.2f}" for p in points))
+    rate = steps / elapsed if elapsed > 0 else float("inf")
+    print(f"throughput: {rate / 1e6:.2f} M actions/s, {args.games / elapsed:,.0f} games/s")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``pycards`` command."""
-    parser = argparse.ArgumentParser(prog="pycards", description=__doc__.splitlines()[0])
+    """Entry point of the ``pycards`` command.
+
+    ``pycards [--hands N ...]`` scores random hands (the default job);
+    ``pycards playouts GAME [--players N --games N]`` plays random games natively.
+    """
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list and args_list[0] == "playouts":
+        parser = argparse.ArgumentParser(
+            prog="pycards playouts", description="Play random games natively in C."
+        )
+        parser.add_argument("game", choices=game_names(), help="the game")
+        parser.add_argument("--players", type=int, default=None, help="number of players")
+        parser.add_argument("--games", type=int, default=10_000, help="games to play")
+        parser.add_argument("--seed", type=int, default=2026, help="seed of the first game")
+        args = parser.parse_args(args_list[1:])
+        if args.players is None:
+            args.players = B.game_info(args.game)["min_players"]
+        if args.games <= 0:
+            parser.error("--games must be positive")
+        try:
+            return _playouts(args)
+        except (ValueError, RulesError) as exc:
+            parser.error(str(exc))
+    parser = argparse.ArgumentParser(
+        prog="pycards",
+        description=__doc__.splitlines()[0],
+        epilog="Also: pycards playouts GAME [--players N] [--games N] [--seed N]",
+    )
     parser.add_argument("--hands", type=int, default=1_000_000, help="hands to score")
     parser.add_argument("--cards", type=int, default=5, help="cards per hand (0..52)")
     parser.add_argument("--target", type=int, default=15, help="fifteens target (1..340)")
     parser.add_argument("--seed", type=int, default=2026, help="seed of the random hands")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(args_list)
     if args.hands <= 0 or not 0 <= args.cards <= 52:
         parser.error("--hands must be positive and --cards 0..52")
     return _score_batch(args)
