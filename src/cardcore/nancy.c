@@ -445,7 +445,7 @@ static void add_hound(nstate *s, int32_t c) {
     ev_push(s, CC_NANCY_EV_DEAL, -1, CC_NANCY_PLACE_HOUND, c, -1, 0);
 }
 
-static void deal(nstate *s) {
+static void deal(nstate *s, const uint8_t *given) {
     /* keep the previous round's summary at the head of the log */
     if (s->sum_start > 0) {
         int32_t len = s->nev - s->sum_start;
@@ -494,14 +494,22 @@ static void deal(nstate *s) {
 
     ev_push(s, CC_NANCY_EV_DEALER, s->dealer, -1, s->rounds_done, s->thrown_in, CC_SEEN_ALL);
     uint8_t deck[78];
-    for (int32_t i = 0; i < 78; i++) deck[i] = (uint8_t)i;
-    cc_rng_shuffle_u8(&s->rng, deck, 78);
+    if (given != NULL) {
+        memcpy(deck, given, sizeof deck);
+    } else {
+        for (int32_t i = 0; i < 78; i++) deck[i] = (uint8_t)i;
+        cc_rng_shuffle_u8(&s->rng, deck, 78);
+    }
     int32_t packet = s->packet, H = s->hsize;
     int32_t npk = (78 - H) / packet;
     uint8_t chosen[32];
     memset(chosen, 0, sizeof chosen);
     int32_t enforce = s->params[CC_NANCY_P_HOUND_POSITION_RULE] == 1;
-    if (enforce) {
+    if (enforce && given != NULL) {
+        /* a stacked deck: the fixed schedule of docs/nancy.rst (the j-th
+         * Hound card goes before packet floor(j * npk / (H + 1))) */
+        for (int32_t j = 1; j <= H; j++) chosen[j * npk / (H + 1)] = 1;
+    } else if (enforce) {
         uint8_t b[32];
         int32_t m = npk - 1;
         for (int32_t i = 0; i < m; i++) b[i] = (uint8_t)(i + 1);
@@ -524,7 +532,10 @@ static void deal(nstate *s) {
     s->cur = nxt(s, s->dealer);
 }
 
-static int32_t n_init(void *state, const int32_t *params, int32_t nplayers, uint64_t seed) {
+/* init and init_deck: deal the first deal from the shuffled deck, or from
+ * `given` (78 distinct card ids, top first). */
+static int32_t start_match(void *state, const int32_t *params, int32_t nplayers, uint64_t seed,
+                           const uint8_t *given) {
     if (state == NULL) return CC_E_ARG;
     int32_t rc = n_check_params(params, nplayers);
     if (rc != CC_OK) return rc;
@@ -540,8 +551,25 @@ static int32_t n_init(void *state, const int32_t *params, int32_t nplayers, uint
     s->dealer = (int32_t)cc_rng_below(&s->rng, (uint64_t)nplayers);
     s->sum_start = s->sum_len = 0;
     s->nev = 0;
-    deal(s);
+    deal(s, given);
     return CC_OK;
+}
+
+static int32_t n_init(void *state, const int32_t *params, int32_t nplayers, uint64_t seed) {
+    return start_match(state, params, nplayers, seed, NULL);
+}
+
+static int32_t n_init_deck(void *state, const int32_t *params, int32_t nplayers, uint64_t seed,
+                           const uint8_t *deck, int32_t ndeck) {
+    int32_t rc = n_check_params(params, nplayers);
+    if (rc != CC_OK) return rc;
+    if (deck == NULL || ndeck != 78) return CC_E_ARG;
+    uint64_t seen[2] = {0, 0};
+    for (int32_t i = 0; i < 78; i++) {
+        if (deck[i] >= 78 || (seen[deck[i] >> 6] >> (deck[i] & 63)) & 1) return CC_E_ARG;
+        seen[deck[i] >> 6] |= 1ull << (deck[i] & 63);
+    }
+    return start_match(state, params, nplayers, seed, deck);
 }
 
 static int32_t n_current_player(const void *state) {
@@ -775,13 +803,13 @@ static void take_hound(nstate *s) {
 }
 
 static void end_round(nstate *s);
-static void deal(nstate *s);
+static void deal(nstate *s, const uint8_t *given);
 
 static void finish_bidding(nstate *s) {
     if (s->high_bid == 0) { /* all passed: thrown-in deal */
         s->thrown_in++;
         s->dealer = nxt(s, s->dealer);
-        deal(s);
+        deal(s, NULL);
         return;
     }
     s->taker = s->high_bidder;
@@ -952,7 +980,7 @@ static void end_round(nstate *s) {
         s->cur = CC_PLAYER_TERMINAL;
         return;
     }
-    deal(s);
+    deal(s, NULL);
 }
 
 static void play_card(nstate *s, int32_t c) {
@@ -1336,4 +1364,5 @@ const cc_game cc_game_nancy = {
     n_observe,
     n_events,
     n_sample,
+    n_init_deck,
 };

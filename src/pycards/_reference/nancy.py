@@ -359,6 +359,7 @@ class NancyState(RefState):
     MAX_PLAYERS: ClassVar[int] = 6
     NUM_PARAMS: ClassVar[int] = 16
     REASONS: ClassVar[dict[int, str]] = REASONS
+    DECK_SIZE: ClassVar[int] = 78
 
     @classmethod
     def check_params(cls, params: tuple[int, ...], nplayers: int) -> str | None:
@@ -367,7 +368,13 @@ class NancyState(RefState):
                 return f"parameter {i} must be {lo}..{hi}, got {params[i]}"
         return None
 
-    def __init__(self, params: tuple[int, ...], nplayers: int, seed: int) -> None:
+    def __init__(
+        self,
+        params: tuple[int, ...],
+        nplayers: int,
+        seed: int,
+        deck: Sequence[int] | None = None,
+    ) -> None:
         super().__init__(params, nplayers, seed)
         n = nplayers
         self.n = n
@@ -382,7 +389,7 @@ class NancyState(RefState):
         self.scores = [0] * n
         self.log: list[tuple[int, int, int, int, int, int]] = []
         self.summary: list[tuple[int, int, int, int, int, int]] = []
-        self._deal()
+        self._deal(None if deck is None else list(deck))
 
     # -- helpers ------------------------------------------------------------
     def _event(
@@ -405,7 +412,8 @@ class NancyState(RefState):
         return self.hand[p] | self.up[p]
 
     # -- the deal -----------------------------------------------------------
-    def _deal(self) -> None:
+    def _deal(self, stacked: list[int] | None = None) -> None:
+        """Deal from a shuffled deck, or from ``stacked`` (78 card ids, top first)."""
         n = self.n
         self.log = list(self.summary)
         self.hand: list[set[int]] = [set() for _ in range(n)]
@@ -446,12 +454,19 @@ class NancyState(RefState):
         self.ceiling = [21] * n
 
         self._event(EV_DEALER, self.dealer, -1, self.rounds_done, self.thrown_in, SEEN_ALL)
-        deck = list(range(78))
-        self.rng.shuffle(deck)
+        if stacked is None:
+            deck = list(range(78))
+            self.rng.shuffle(deck)
+        else:
+            deck = stacked
         hsize = self.hound_size
         npackets = (78 - hsize) // self.packet
         hound_before: set[int] = set()
-        if self.params[HOUND_POSITION_RULE] == 1:
+        if self.params[HOUND_POSITION_RULE] == 1 and stacked is not None:
+            # the dealer's fixed schedule for a stacked deck (docs/nancy.rst):
+            # the j-th Hound card goes just before packet j * npackets // (hsize + 1)
+            hound_before = {j * npackets // (hsize + 1) for j in range(1, hsize + 1)}
+        elif self.params[HOUND_POSITION_RULE] == 1:
             # the Hound's cards go singly between packets, never first or last
             bounds = list(range(1, npackets))
             for i in range(hsize):
