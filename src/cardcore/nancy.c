@@ -6,6 +6,8 @@
  * is an action of the deciding player.  Card sets are two words (lo, hi) in
  * the Nancy layout of cardcore.h.
  */
+#include <stdlib.h>
+
 #include "cc_internal.h"
 #include "cc_nancy.h"
 
@@ -39,6 +41,7 @@ typedef struct nstate {
     uint32_t passed;
     int32_t taker, partner, called, partner_revealed;
     uint32_t required_taker_ranks; /* ladder ranks the Taker held all of */
+    int32_t call_free; /* face-down cards of the Taker at the call + Hound, less required ones */
     ncs discards, shown, disc_public; /* disc_public: shown trumps and face-up discards */
     int32_t ndisc;
     ncs pile[2];
@@ -473,6 +476,7 @@ static void deal(nstate *s, const uint8_t *given) {
     s->taker = s->partner = s->called = -1;
     s->partner_revealed = 0;
     s->required_taker_ranks = 0;
+    s->call_free = 0;
     s->discards.lo = s->discards.hi = s->shown.lo = s->shown.hi = 0;
     s->disc_public.lo = s->disc_public.hi = 0;
     s->ndisc = 0;
@@ -1060,6 +1064,11 @@ static int32_t n_apply(void *state, int32_t a) {
         int32_t c = a - CC_NANCY_A_CALL;
         s->called = c;
         callable(s, &s->required_taker_ranks);
+        ncs req = {0, 0};
+        for (int32_t r = 0; r < 14; r++)
+            if (s->required_taker_ranks & (1u << r)) req = cs_or(req, rank_set(r));
+        ncs held_req = {s->hand[s->taker].lo & req.lo, s->hand[s->taker].hi & req.hi};
+        s->call_free = cs_count(s->hand[s->taker]) + s->hsize - cs_count(held_req);
         s->partner = -1;
         for (int32_t q = 0; q < s->n; q++)
             if (q != s->taker && has(cs_or(s->hand[q], s->up[q]), c)) s->partner = q;
@@ -1185,23 +1194,132 @@ static int32_t n_events(const void *state, cc_event *out, int32_t cap) {
 }
 
 /* ---- information-set sampling ------------------------------------------
- * Slots are the places whose cards `player` cannot see: other players'
- * face-down hands, the Hound before it is taken, the Taker's hidden
- * discards and (2 players) the face-down table cards.  Each slot has an
- * allowed set built from public facts (voids, trump ceilings, the discard
- * restrictions, the call ladder).  The unknown cards are first dealt by
- * uniform shuffles until one fits (exactly uniform among consistent deals
- * when it succeeds); after 200 misses a constrained random assignment
- * (most constrained card first) is used. */
+ * docs/nancy.rst, "Information-set samples".  Slots are the places whose
+ * cards `player` cannot see: other players' face-down hands, the Hound
+ * before it is taken, the Taker's hidden discards and (2 players) the
+ * face-down table cards.  Each slot admits the cards the public facts allow
+ * (voids, trump ceilings, discard restrictions, the call ladder, a shown
+ * Hound).  With self_call_allowed = 0 and a Hound `player` never saw, the
+ * called card weighs H / call_free in the Taker's slots (the Taker did not
+ * hold it, so it came from the Hound).  Target: deals of the unknown cards
+ * into the slots, with probability proportional to their weight.
+ * Stage 1: up to 200 uniform shuffles, each dealt in slot order and kept if
+ * it fits (and, for a weighted deal, with probability H / call_free): exact.
+ * Stage 2 (if they all missed): exact sequential assignment, card by card
+ * in ascending id order, each card going to a group of slots with
+ * probability proportional to the weighted number of ways to finish the
+ * deal (counted in doubles over the groups' remaining room); slots of the
+ * same kind with the same admitted cards form one group, dealt out among
+ * its slots by a uniform shuffle. */
 
 #define SLOT_MAX 20
+#define SAMPLE_TABLE_MAX (1 << 22)
 typedef struct slot {
     int32_t kind; /* 0 hand of q, 1 hound, 2 discards, 3 table pile (q, i) */
     int32_t q, i, size;
+    int32_t taker_side; /* the Taker's hand or discards */
     ncs allowed;
     int8_t cards[40];
     int32_t got;
 } slot;
+
+/* Stage 2: exact weighted assignment of pool[0..nu-1] to the slots. */
+static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const uint8_t *pool, int32_t nu,
+                          int32_t wcard, double wt) {
+    int32_t group[SLOT_MAX], ng = 0, gsize[SLOT_MAX], gtaker[SLOT_MAX];
+    ncs gallowed[SLOT_MAX];
+    for (int32_t j = 0; j < ns; j++) {
+        int32_t g = -1;
+        for (int32_t h = 0; h < ng && !sl[j].taker_side; h++)
+            if (!gtaker[h] && gallowed[h].lo == sl[j].allowed.lo &&
+                gallowed[h].hi == sl[j].allowed.hi)
+                g = h;
+        if (g < 0) {
+            g = ng++;
+            gsize[g] = 0;
+            gtaker[g] = sl[j].taker_side;
+            gallowed[g] = sl[j].allowed;
+        }
+        group[j] = g;
+        gsize[g] += sl[j].size;
+    }
+    int64_t stride[SLOT_MAX + 1];
+    stride[0] = 1;
+    for (int32_t g = 0; g < ng; g++) {
+        stride[g + 1] = stride[g] * (gsize[g] + 1);
+        if (stride[g + 1] > SAMPLE_TABLE_MAX) return CC_E_CAPACITY;
+    }
+    int64_t tsize = stride[ng];
+    double *f = (double *)malloc((size_t)tsize * sizeof(double));
+    if (f == NULL) return CC_E_CAPACITY;
+    /* f[cap] = weighted ways to deal the last sum(cap) cards of the pool into
+     * room cap; a child index is smaller, so ascending order works. */
+    for (int64_t idx = 0; idx < tsize; idx++) {
+        int32_t cap[SLOT_MAX], r = 0;
+        for (int32_t g = 0; g < ng; g++) {
+            cap[g] = (int32_t)((idx / stride[g]) % (gsize[g] + 1));
+            r += cap[g];
+        }
+        if (r == 0) { f[idx] = 1.0; continue; }
+        if (r > nu) { f[idx] = 0.0; continue; }
+        int32_t c = pool[nu - r];
+        double total = 0.0;
+        for (int32_t g = 0; g < ng; g++) {
+            if (cap[g] == 0 || !has(gallowed[g], c)) continue;
+            double w = (c == wcard && gtaker[g]) ? wt : 1.0;
+            total += w * f[idx - stride[g]];
+        }
+        f[idx] = total;
+    }
+    int32_t cap[SLOT_MAX];
+    int64_t idx = 0;
+    for (int32_t g = 0; g < ng; g++) {
+        cap[g] = gsize[g];
+        idx += (int64_t)gsize[g] * stride[g];
+    }
+    if (!(f[idx] > 0.0)) {
+        free(f);
+        return CC_E_CAPACITY;
+    }
+    uint8_t gcards[SLOT_MAX][78];
+    int32_t gcount[SLOT_MAX] = {0};
+    for (int32_t k = 0; k < nu; k++) {
+        int32_t c = pool[k], pick = -1;
+        double terms[SLOT_MAX], total = 0.0;
+        for (int32_t g = 0; g < ng; g++) {
+            terms[g] = 0.0;
+            if (cap[g] == 0 || !has(gallowed[g], c)) continue;
+            double w = (c == wcard && gtaker[g]) ? wt : 1.0;
+            terms[g] = w * f[idx - stride[g]];
+            total += terms[g];
+        }
+        double u = (double)(cc_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) * total;
+        double cum = 0.0;
+        for (int32_t g = 0; g < ng; g++) {
+            if (terms[g] > 0.0) {
+                cum += terms[g];
+                pick = g;
+                if (u < cum) break;
+            }
+        }
+        gcards[pick][gcount[pick]++] = (uint8_t)c;
+        cap[pick]--;
+        idx -= stride[pick];
+    }
+    free(f);
+    for (int32_t g = 0; g < ng; g++) {
+        int32_t members = 0;
+        for (int32_t j = 0; j < ns; j++) members += group[j] == g;
+        if (members > 1) cc_rng_shuffle_u8(rng, gcards[g], gcount[g]);
+        int32_t pos = 0;
+        for (int32_t j = 0; j < ns; j++) {
+            if (group[j] != g) continue;
+            sl[j].got = 0;
+            for (int32_t k = 0; k < sl[j].size; k++) sl[j].cards[sl[j].got++] = (int8_t)gcards[g][pos++];
+        }
+    }
+    return CC_OK;
+}
 
 static int32_t n_sample(const void *state, int32_t player, uint64_t seed, void *outp) {
     const nstate *s = (const nstate *)state;
@@ -1214,11 +1332,22 @@ static int32_t n_sample(const void *state, int32_t player, uint64_t seed, void *
     slot sl[SLOT_MAX];
     int32_t ns = 0;
     ncs all = {CC_NANCY_LO_MASK, CC_NANCY_HI_MASK};
-    ncs not_taker_cards = {0, 0}; /* cards that only the Taker's slots may hold */
-    for (int32_t r = 0; r < 14; r++)
-        if (s->required_taker_ranks & (1u << r)) not_taker_cards = cs_or(not_taker_cards, rank_set(r));
-    ncs unknown = {0, 0};
     int32_t hound_hidden = s->phase == CC_NANCY_PH_BID || s->phase == CC_NANCY_PH_CALL;
+    int32_t hound_known = !hound_hidden && s->taker >= 0 &&
+                          (s->params[CC_NANCY_P_REVEAL_HOUND] == 1 || player == s->taker);
+    /* cards only the Taker's slots may hold: the required ranks of the call
+     * ladder and the cards of a Hound `player` saw */
+    ncs taker_only = {0, 0};
+    for (int32_t r = 0; r < 14; r++)
+        if (s->required_taker_ranks & (1u << r)) taker_only = cs_or(taker_only, rank_set(r));
+    if (hound_known) taker_only = cs_or(taker_only, s->hound);
+    /* the called card, which the Taker did not hold (self_call_allowed = 0) */
+    ncs not_taker = {0, 0};
+    int32_t wcard = -1;
+    int32_t no_self = s->called >= 0 && s->params[CC_NANCY_P_SELF_CALL_ALLOWED] == 0;
+    if (no_self && hound_known && !has(s->hound, s->called)) cs_add(&not_taker, s->called);
+    if (no_self && !hound_known) wcard = s->called;
+    ncs unknown = {0, 0};
     for (int32_t q = 0; q < n; q++) {
         if (q == player || cs_empty(s->hand[q])) continue;
         slot *x = &sl[ns++];
@@ -1226,6 +1355,7 @@ static int32_t n_sample(const void *state, int32_t player, uint64_t seed, void *
         x->q = q;
         x->i = -1;
         x->size = cs_count(s->hand[q]);
+        x->taker_side = q == s->taker;
         ncs a = all;
         for (int32_t su = 0; su < 4; su++)
             if (s->voids[q] & (1u << su)) a.lo &= ~(LANE14 << (16 * su));
@@ -1234,7 +1364,7 @@ static int32_t n_sample(const void *state, int32_t player, uint64_t seed, void *
             /* the Taker showed a trump: he kept no card he could have discarded */
             a.lo &= KING_LO;
         }
-        if (q != s->taker) a = cs_andnot(a, not_taker_cards);
+        a = cs_andnot(a, q == s->taker ? not_taker : taker_only);
         x->allowed = a;
         unknown = cs_or(unknown, s->hand[q]);
     }
@@ -1243,6 +1373,7 @@ static int32_t n_sample(const void *state, int32_t player, uint64_t seed, void *
         x->kind = 1;
         x->q = x->i = -1;
         x->size = cs_count(s->hound);
+        x->taker_side = 0;
         x->allowed = all;
         unknown = cs_or(unknown, s->hound);
     }
@@ -1253,8 +1384,9 @@ static int32_t n_sample(const void *state, int32_t player, uint64_t seed, void *
         x->kind = 2;
         x->q = x->i = -1;
         x->size = cs_count(hidden_disc);
+        x->taker_side = 1;
         ncs a = {CC_NANCY_LO_MASK & ~KING_LO, 0};
-        x->allowed = a;
+        x->allowed = cs_andnot(a, not_taker);
         unknown = cs_or(unknown, hidden_disc);
     }
     if (n == 2) {
@@ -1266,58 +1398,43 @@ static int32_t n_sample(const void *state, int32_t player, uint64_t seed, void *
                 x->q = q;
                 x->i = i;
                 x->size = 1;
-                x->allowed = cs_andnot(all, not_taker_cards);
+                x->taker_side = 0;
+                x->allowed = cs_andnot(all, taker_only);
                 cs_add(&unknown, s->pbot[q][i]);
             }
     }
+    if (wcard >= 0 && !has(unknown, wcard)) wcard = -1;
+    /* only unknown cards are dealt: slots admitting the same of them are alike */
+    for (int32_t j = 0; j < ns; j++) {
+        sl[j].allowed.lo &= unknown.lo;
+        sl[j].allowed.hi &= unknown.hi;
+    }
+    int32_t H = s->hsize, M = s->call_free;
     int32_t nu = cs_count(unknown);
     uint8_t pool[78];
     for (int32_t k = 0; k < nu; k++) pool[k] = (uint8_t)cs_nth(unknown, k);
     int ok = 0;
     for (int32_t attempt = 0; attempt < 200 && !ok; attempt++) {
         cc_rng_shuffle_u8(rng, pool, nu);
-        int32_t pos = 0;
+        int32_t pos = 0, in_taker = 0;
         ok = 1;
         for (int32_t j = 0; j < ns && ok; j++) {
             sl[j].got = 0;
             for (int32_t k = 0; k < sl[j].size; k++) {
                 int32_t c = pool[pos++];
                 if (!has(sl[j].allowed, c)) { ok = 0; break; }
+                if (c == wcard && sl[j].taker_side) in_taker = 1;
                 sl[j].cards[sl[j].got++] = (int8_t)c;
             }
         }
+        if (ok && in_taker) ok = (int32_t)cc_rng_below(rng, (uint64_t)M) < H;
     }
-    for (int32_t attempt = 0; attempt < 2000 && !ok; attempt++) {
-        cc_rng_shuffle_u8(rng, pool, nu);
-        /* most constrained cards first (stable on the shuffled order) */
-        uint8_t order[78];
-        int32_t m = 0;
-        for (int32_t deg = 0; deg <= ns; deg++)
-            for (int32_t k = 0; k < nu; k++) {
-                int32_t d = 0;
-                for (int32_t j = 0; j < ns; j++) d += has(sl[j].allowed, pool[k]);
-                if (d == deg) order[m++] = pool[k];
-            }
-        for (int32_t j = 0; j < ns; j++) sl[j].got = 0;
-        ok = 1;
-        for (int32_t k = 0; k < nu && ok; k++) {
-            int32_t c = order[k], room = 0;
-            for (int32_t j = 0; j < ns; j++)
-                if (has(sl[j].allowed, c)) room += sl[j].size - sl[j].got;
-            if (room == 0) { ok = 0; break; }
-            int32_t pick = (int32_t)cc_rng_below(rng, (uint64_t)room);
-            for (int32_t j = 0; j < ns; j++) {
-                if (!has(sl[j].allowed, c)) continue;
-                int32_t r = sl[j].size - sl[j].got;
-                if (pick < r) {
-                    sl[j].cards[sl[j].got++] = (int8_t)c;
-                    break;
-                }
-                pick -= r;
-            }
-        }
+    if (!ok) {
+        for (int32_t k = 0; k < nu; k++) pool[k] = (uint8_t)cs_nth(unknown, k);
+        double wt = M > 0 ? (double)H / (double)M : 1.0;
+        int32_t rc = exact_deal(rng, sl, ns, pool, nu, wcard, wt);
+        if (rc != CC_OK) return rc;
     }
-    if (!ok) return CC_E_CAPACITY;
     for (int32_t j = 0; j < ns; j++) {
         ncs set = {0, 0};
         for (int32_t k = 0; k < sl[j].size; k++) cs_add(&set, sl[j].cards[k]);
