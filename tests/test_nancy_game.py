@@ -19,6 +19,7 @@ import pytest
 from cardcore import _core
 from pycards import _reference
 from pycards._reference import nancy as ref
+from pycards._reference.rng import Rng
 from pycards.cards import NancyCard, to_mask78
 from pycards.game import State
 from pycards.nancy import (
@@ -341,7 +342,7 @@ def test_infoset_samples_respect_public_facts(n: int) -> None:
     rng = random.Random(10 + n)
     rules = NancyRules()
     checked = 0
-    for g in range(3):
+    for g in range(6):
         params = random_params(rng)
         params[15] = 1
         for k, s in enumerate(random_game(_core, n, params, 50 + g)):
@@ -371,6 +372,21 @@ def test_infoset_samples_respect_public_facts(n: int) -> None:
                 assert all(c < 56 and c % 14 != 13 for c in hidden)
                 if real[p].hound is not None:
                     assert fake[p].hound == real[p].hound
+            if taker is not None and taker != p:
+                t_cards = set(fake[taker].hand) | set(fake[taker].discards or ())
+                others = set().union(*(fake[q].hand for q in range(n) if q != taker))
+                if real[p].hound is not None:  # a Hound p saw went to the Taker
+                    assert not set(real[p].hound) & others
+                if real[p].shown_trumps:  # he kept only trumps, Kings and the Outsider
+                    assert all(c >= 56 or c % 14 == 13 for c in fake[taker].hand)
+                called = real[p].called
+                if called is not None and called % 14 == 10 and called < 56:
+                    # calling a Jack shows he held all four Queens
+                    assert not {12, 26, 40, 54} & others
+                hound = set(real[p].hound or ())
+                if called is not None and not params[5] and real[p].hound is not None:
+                    # self_call_allowed = false: he did not hold the called card
+                    assert called in hound or called not in t_cards
             checked += 1
     assert checked > 5
 
@@ -443,3 +459,109 @@ def test_match_length(n: int) -> None:
     assert s.observation(0).rounds_done == n
     assert sum(s.returns()) == 0
     assert to_mask78("XXI") == ref.card_bit(76)
+
+
+# ---------------------------------------------------------------------------
+# exact samples: the sequential assignment, the called card's weight
+
+
+def test_exact_deal_matches_brute_force() -> None:
+    """The exact stage of the sampler draws each deal with probability ∝ its weight."""
+    slots = [
+        {"kind": "hand", "size": 2, "allowed": {0, 1, 2, 3, 4}, "taker": False},
+        {"kind": "hand", "size": 1, "allowed": {0, 2, 4}, "taker": True},
+        {"kind": "hand", "size": 2, "allowed": {0, 1, 2, 3, 4}, "taker": False},  # grouped
+        {"kind": "discards", "size": 1, "allowed": {1, 2, 3, 4}, "taker": True},
+    ]
+    pool = [0, 1, 2, 3, 4, 5]
+    slots[0]["allowed"] |= {5}
+    slots[2]["allowed"] |= {5}
+    weighted, weight = 2, 0.25
+    want: dict[tuple[frozenset[int], ...], float] = {}
+    for perm in itertools.permutations(pool):
+        parts, pos = [], 0
+        for slot in slots:
+            parts.append(frozenset(perm[pos : pos + slot["size"]]))
+            pos += slot["size"]
+        if all(part <= slot["allowed"] for part, slot in zip(parts, slots, strict=True)):
+            in_taker = any(weighted in part for part, sl in zip(parts, slots, strict=True)
+                           if sl["taker"])  # fmt: skip
+            want[tuple(parts)] = weight if in_taker else 1.0
+    total = sum(want.values())
+    rng = Rng(2024)
+    draws = 6000
+    got: dict[tuple[frozenset[int], ...], int] = {}
+    for _ in range(draws):
+        deal = ref._exact_deal(rng, slots, pool, weighted, weight)
+        key = tuple(frozenset(cards) for cards in deal)
+        assert key in want, key  # never an inconsistent deal
+        got[key] = got.get(key, 0) + 1
+    for key, w in want.items():  # loose bounds: 5 standard deviations
+        p = w / total
+        sd = (p * (1 - p) / draws) ** 0.5
+        assert abs(got.get(key, 0) / draws - p) < 5 * sd + 1e-9, (key, p)
+
+
+@pytest.mark.parametrize("b", BACKENDS)
+def test_called_card_came_from_the_hound(b: ModuleType) -> None:
+    """self_call_allowed = false, Hound not shown: to an opponent, the called Queen is in
+    the Taker's hand only if it was in the Hound, i.e. 3 of the 30 places where it may
+    have been dealt (27 face-down cards of the three others, 3 of the Hound), not 12 of
+    39 as a uniform redeal of the hidden cards would have it."""
+    rules = NancyRules(self_call_allowed=False, reveal_hound=False, match_rounds=1)
+    for seed in range(50):
+        s = b.new_state("nancy", rules.to_params(), 5, seed)
+        s.apply(1)  # the first bidder bids 1, the others pass
+        for _ in range(4):
+            s.apply(0)
+        taker = next(e[1] for e in s.events() if e[0] == EV["taker"])
+        views = [observe(b, s, 5, q, rules) for q in range(5)]
+        queens = [a - ACTION_CALL for a in s.legal_actions() if (a - ACTION_CALL) % 14 == 12]
+        hidden = [c for c in queens if not any(c in v.face_up[q] for q, v in enumerate(views))]
+        if hidden:
+            break
+    called = hidden[0]
+    p = next(q for q in range(5) if q != taker and called not in views[q].hand)
+    assert s.apply(ACTION_CALL + called) == 0
+    draws = 3000 if b is not _reference else 400
+    in_taker = sum(
+        called in observe(b, s.sample_infoset(p, k), 5, taker, rules).hand for k in range(draws)
+    )
+    sd = (0.1 * 0.9 / draws) ** 0.5
+    assert abs(in_taker / draws - 0.1) < 5 * sd, in_taker / draws
+
+
+def test_exact_stage_gives_the_same_samples_in_c_and_reference(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """States where 200 shuffles miss (the exact stage runs): C and reference agree."""
+    hits = []
+    exact = ref._exact_deal
+
+    def counting(*args: Any) -> list[list[int]]:
+        hits.append(1)
+        return exact(*args)
+
+    monkeypatch.setattr(ref, "_exact_deal", counting)
+    rng = random.Random(8)
+    for g in range(40):
+        n = rng.choice([3, 4])
+        params = random_params(rng)
+        params[15] = 1
+        c = _core.new_state("nancy", params, n, g)
+        r = _reference.new_state("nancy", params, n, g)
+        while c.current_player() != -4:
+            p, seed = rng.randrange(n), rng.randrange(1 << 64)
+            before = len(hits)
+            r_sample = r.sample_infoset(p, seed)
+            if len(hits) > before:
+                c_sample = c.sample_infoset(p, seed)
+                assert c_sample.events() == r_sample.events()
+                for q in range(n):
+                    assert np.array_equal(c_sample.observe_tensor(q), r_sample.observe_tensor(q))
+            a = rng.choice(c.legal_actions())
+            c.apply(a)
+            r.apply(a)
+        if len(hits) >= 10:
+            break
+    assert len(hits) >= 10
