@@ -1174,11 +1174,6 @@ class NancyState(RefState):
 SAMPLE_TABLE_MAX = 1 << 22
 
 
-def _less(room: tuple[int, ...], g: int) -> tuple[int, ...]:
-    """``room`` with one place fewer in group ``g``."""
-    return tuple(r - 1 if i == g else r for i, r in enumerate(room))
-
-
 def _exact_deal(
     rng: Rng, slots: list[dict[str, Any]], pool: list[int], weighted: int, weight: float
 ) -> list[list[int]]:
@@ -1204,43 +1199,53 @@ def _exact_deal(
             found = len(groups) - 1
         member_of.append(found)
         groups[found]["room"] += slot["size"]
+    # a group's remaining room is one digit of a mixed-radix index
+    strides = []
     table_size = 1
     for group in groups:
+        strides.append(table_size)
         table_size *= group["room"] + 1
         if table_size > SAMPLE_TABLE_MAX:
             raise ValueError("sample_infoset: output buffer too small")
 
-    def card_weight(card: int, group: dict[str, Any]) -> float:
-        if card not in group["allowed"]:
-            return 0.0
-        return weight if card == weighted and group["taker"] else 1.0
+    def room_of(index: int, g: int) -> int:
+        return int(index // strides[g] % (groups[g]["room"] + 1))
 
-    memo: dict[tuple[int, ...], float] = {}
+    # weight of each card (by position in the pool) in each group
+    weights = [
+        [
+            (weight if card == weighted and group["taker"] else 1.0)
+            if card in group["allowed"]
+            else 0.0
+            for group in groups
+        ]
+        for card in pool
+    ]
+    memo: dict[int, float] = {}
 
-    def ways(room: tuple[int, ...]) -> float:
-        """Weighted number of deals of the last sum(room) cards of the pool into room."""
-        left = sum(room)
+    def ways(index: int, left: int) -> float:
+        """Weighted number of deals of the last ``left`` cards of the pool into the room."""
         if left == 0:
             return 1.0
-        if room not in memo:
-            card = pool[len(pool) - left]
+        if index not in memo:
+            card_weights = weights[len(pool) - left]
             total = 0.0
-            for g, group in enumerate(groups):
-                if room[g] > 0 and card_weight(card, group) > 0.0:
-                    total += card_weight(card, group) * ways(_less(room, g))
-            memo[room] = total
-        return memo[room]
+            for g in range(len(groups)):
+                if room_of(index, g) > 0 and card_weights[g] > 0.0:
+                    total += card_weights[g] * ways(index - strides[g], left - 1)
+            memo[index] = total
+        return memo[index]
 
-    room = tuple(group["room"] for group in groups)
-    if not ways(room) > 0.0:
+    index = sum(strides[g] * group["room"] for g, group in enumerate(groups))
+    if not ways(index, len(pool)) > 0.0:
         raise ValueError("sample_infoset: output buffer too small")
     dealt: list[list[int]] = [[] for _ in groups]
-    for card in pool:
+    for k, card in enumerate(pool):
         terms = []
-        for g, group in enumerate(groups):
+        for g in range(len(groups)):
             term = 0.0
-            if room[g] > 0 and card_weight(card, group) > 0.0:
-                term = card_weight(card, group) * ways(_less(room, g))
+            if room_of(index, g) > 0 and weights[k][g] > 0.0:
+                term = weights[k][g] * ways(index - strides[g], len(pool) - k - 1)
             terms.append(term)
         total = 0.0
         for term in terms:
@@ -1255,7 +1260,7 @@ def _exact_deal(
                 if u < cumulative:
                     break
         dealt[pick].append(card)
-        room = _less(room, pick)
+        index -= strides[pick]
     out: list[list[int]] = []
     for g, cards in enumerate(dealt):
         if member_of.count(g) > 1:
