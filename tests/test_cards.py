@@ -194,3 +194,11 @@ def test_deal_is_seeded_and_disjoint() -> None:
     assert hands[0] == CardSet(deck[0:52:4])
     with pytest.raises(ValueError):
         deal(1, 5, 11)
+
+
+def test_bools_are_not_cards() -> None:
+    for bad in (True, False):
+        with pytest.raises(InvalidCardError):
+            Card(bad)
+        with pytest.raises(InvalidCardError):
+            NancyCard(bad)

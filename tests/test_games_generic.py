@@ -186,3 +186,31 @@ def test_stacked_deck(name: str) -> None:
     for bad in (deck[:-1], [*deck[:-1], deck[0]], [*deck, size]):
         with pytest.raises(InvalidCardError):
             game.new_initial_state(5, deck=bad)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_stacked_deck_from_one_string(name: str) -> None:
+    """A deck given as one string of card names equals the same deck as a list."""
+    game = load_game(name, num_players=B.game_info(name)["min_players"])
+    size = 78 if name == "nancy" else 52
+    card = game.CARD_TYPE
+    names = [str(card(i)) for i in reversed(range(size))]
+    try:
+        by_list = game.new_initial_state(3, deck=names)
+    except ValueError as exc:
+        assert "cannot be dealt from a given deck" in str(exc)
+        return
+    by_text = game.new_initial_state(3, deck=" ".join(names))
+    assert by_text.deck == by_list.deck
+    full = ", ".join(card(i).name for i in reversed(range(size))) if name == "nancy" else None
+    if full is not None:
+        assert game.new_initial_state(3, deck=full).deck == by_list.deck
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_sample_seed_must_be_an_integer(name: str) -> None:
+    game = load_game(name, num_players=B.game_info(name)["min_players"])
+    state = game.new_initial_state(1)
+    for bad in (1.5, -1, 2**64, True):
+        with pytest.raises(ValueError):
+            state.sample_infoset(0, bad)  # type: ignore[arg-type]

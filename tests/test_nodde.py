@@ -129,8 +129,8 @@ def test_play_pairs_runs_flushes_and_25() -> None:
 
 def test_rules_presets_and_params() -> None:
     assert NoddeRules() == SEED
-    assert SEED.to_params() == (0, 1, 0, 0, 0, 1, 0, 1, 31)
-    assert WILL.to_params() == (0, 1, 0, 1, 0, 0, 0, 1, 31)
+    assert SEED.to_params() == (0, 1, 0, 0, 0, 1, 0, 1, 31, -1)
+    assert WILL.to_params() == (0, 1, 0, 1, 0, 0, 0, 1, 31, -1)
     p = NoddeRules(
         four_player_mode="individual",
         reshuffle_each_deal=False,
@@ -141,8 +141,9 @@ def test_rules_presets_and_params() -> None:
         score_25="per_card",
         flush_in_play=False,
         game_target=61,
+        first_dealer=3,
     ).to_params()
-    assert p == (1, 0, 1, 1, 1, 2, 2, 0, 61)
+    assert p == (1, 0, 1, 1, 1, 2, 2, 0, 61, 3)
 
 
 @pytest.mark.parametrize(
@@ -159,6 +160,10 @@ def test_rules_presets_and_params() -> None:
         {"game_target": 31.0},
         {"reshuffle_each_deal": 1},
         {"flush_in_play": "yes"},
+        {"first_dealer": -1},
+        {"first_dealer": 4},
+        {"first_dealer": True},
+        {"first_dealer": "0"},
     ],
 )
 def test_bad_rules_raise(kwargs: dict[str, object]) -> None:

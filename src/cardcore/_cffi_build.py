@@ -21,6 +21,7 @@ HEADERS = ["cardcore.h", *sorted(
     os.path.basename(p) for p in glob.glob(os.path.join(HERE, "cc_*.h"))
     if os.path.basename(p) != "cc_internal.h"
 )]
+_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.DOTALL)
 _DEFINE = re.compile(r"^#define\s+(CC_\w+)\s+\S+.*$")
 
 
@@ -29,7 +30,9 @@ def cdef_text() -> str:
     out = []
     for name in HEADERS:
         with open(os.path.join(HERE, name), encoding="utf-8") as f:
-            for line in f:
+            # comments go first: a comment after a #define may span lines
+            text = _COMMENT.sub(" ", f.read())
+            for line in text.splitlines():
                 stripped = line.strip()
                 if stripped.startswith("#"):
                     m = _DEFINE.match(stripped)

@@ -324,3 +324,4 @@ cdef extern from *:
 include "_combos.pxi"
 include "_nancy.pxi"
 include "_nodde.pxi"
+include "_notakers.pxi"

@@ -13,16 +13,26 @@
  *   6 score_25             0 off, 1 flat4, 2 per_card
  *   7 flush_in_play        0 no, 1 yes
  *   8 game_target          1..CC_NODDE_MAX_TARGET
+ *   9 first_dealer         -1 drawn from the seed, or a seat 0..nplayers-1
+ *                          (the draw is made either way, so fixing the
+ *                          dealer leaves every shuffle as it was)
  *
  * A hand is a 52-card bitset of exactly 3 cards; the turn-up is a dense
  * card id (0..51) not in the hand.
+ *
+ * A stacked first deal (cc_game.init_deck) takes deck[k], k < 3n, to seat
+ * (dealer + 1 + k) mod n (one card at a time from the elder round to the
+ * dealer, three rounds), and deck[3n] is the turn-up.  Without reshuffling,
+ * the next deals go on down the same deck (deck[3n + 1] to the new elder,
+ * and so on) until fewer than 3n + 1 cards are left; every other deal is
+ * shuffled by the state's generator.
  */
 #ifndef CC_NODDE_H
 #define CC_NODDE_H
 
 #include "cardcore.h"
 
-#define CC_NODDE_NUM_PARAMS 9
+#define CC_NODDE_NUM_PARAMS 10
 #define CC_NODDE_P_FOUR_PLAYER_MODE 0
 #define CC_NODDE_P_RESHUFFLE 1
 #define CC_NODDE_P_KNAVE_SCORER 2
@@ -32,6 +42,7 @@
 #define CC_NODDE_P_SCORE_25 6
 #define CC_NODDE_P_FLUSH_IN_PLAY 7
 #define CC_NODDE_P_GAME_TARGET 8
+#define CC_NODDE_P_FIRST_DEALER 9
 #define CC_NODDE_MAX_TARGET 121
 
 /* Kinds of scoring items (hand, play and game). */

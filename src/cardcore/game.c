@@ -2,11 +2,13 @@
 #include "cc_internal.h"
 #include "cc_nancy.h"
 #include "cc_nodde.h"
+#include "cc_notakers.h"
 
 /* One line per game (adding a game = one line here, see docs/internals.rst). */
 static const cc_game *const registry[] = {
     &cc_game_nancy,
     &cc_game_nodde,
+    &cc_game_notakers,
     NULL,
 };
 

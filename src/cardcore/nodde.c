@@ -42,6 +42,7 @@ int32_t cc_nodde_check_params(const int32_t *p) {
     if (p[6] < 0 || p[6] > 2) return CC_E_PARAMS;
     if (p[7] < 0 || p[7] > 1) return CC_E_PARAMS;
     if (p[8] < 1 || p[8] > CC_NODDE_MAX_TARGET) return CC_E_PARAMS;
+    if (p[9] < -1 || p[9] > 3) return CC_E_PARAMS;
     return CC_OK;
 }
 
@@ -414,8 +415,9 @@ typedef struct nodde_state {
     int32_t params[CC_NODDE_NUM_PARAMS];
     int32_t n, nsides, partners, target;
     cc_rng rng;
-    uint8_t deck[NUM_CARDS]; /* lazily shuffled: deck[0 .. 51 - top] is the stock */
+    uint8_t deck[NUM_CARDS]; /* deck[0 .. 51 - top] is the stock, dealt from the end */
     int32_t top;             /* cards dealt since the last shuffle */
+    int32_t stacked;         /* 1: the stock is in a given order; 0: shuffled lazily */
     uint64_t seen[4];        /* cards each player has seen since the last shuffle */
     int32_t dealer, deal_no;
     uint64_t hand[4];  /* unplayed cards */
@@ -496,25 +498,31 @@ static void next_turn(nodde_state *s, int32_t from) {
     end_deal(s);
 }
 
+/* The next card of the stock: in order from a stacked deck, else a
+ * Fisher-Yates step (the shuffle is done lazily, one card at a time). */
 static int32_t deal_card(nodde_state *s) {
     int32_t i = NUM_CARDS - 1 - s->top;
-    int32_t j = (int32_t)cc_rng_below(&s->rng, (uint64_t)i + 1);
-    uint8_t x = s->deck[i];
-    s->deck[i] = s->deck[j];
-    s->deck[j] = x;
+    if (!s->stacked) {
+        int32_t j = (int32_t)cc_rng_below(&s->rng, (uint64_t)i + 1);
+        uint8_t x = s->deck[i];
+        s->deck[i] = s->deck[j];
+        s->deck[j] = x;
+    }
     s->top++;
     return s->deck[i];
 }
 
 static void start_deal(nodde_state *s) {
     int32_t n = s->n;
-    int32_t shuffled = 0;
-    if (s->params[CC_NODDE_P_RESHUFFLE] || s->deal_no == 0 ||
-        NUM_CARDS - s->top < 3 * n + 1) {
+    int32_t fresh = 0; /* a fresh deck: shuffled now, or the stacked first deck */
+    if (s->deal_no == 0) {
+        fresh = 1;
+    } else if (s->params[CC_NODDE_P_RESHUFFLE] || NUM_CARDS - s->top < 3 * n + 1) {
         for (int32_t i = 0; i < NUM_CARDS; i++) s->deck[i] = (uint8_t)i;
         s->top = 0;
+        s->stacked = 0;
         for (int32_t q = 0; q < 4; q++) s->seen[q] = 0;
-        shuffled = 1;
+        fresh = 1;
     }
     s->deal_no++;
     s->nseq = 0;
@@ -527,7 +535,7 @@ static void start_deal(nodde_state *s) {
         s->announced[q] = -1;
         s->go_total[q] = -1;
     }
-    log_ev(s, CC_NODDE_EV_NEW_DEAL, s->dealer, -1, s->deal_no, shuffled, SEEN_ALL_U8);
+    log_ev(s, CC_NODDE_EV_NEW_DEAL, s->dealer, -1, s->deal_no, fresh, SEEN_ALL_U8);
     for (int32_t k = 0; k < 3; k++)
         for (int32_t i = 1; i <= n; i++) {
             int32_t q = (s->dealer + i) % n;
@@ -565,6 +573,7 @@ static int32_t g_check_params(const int32_t *params, int32_t nplayers) {
     if (cc_nodde_check_params(params) != CC_OK) return CC_E_PARAMS;
     /* the seed: playing without reshuffling only works for two players */
     if (params[CC_NODDE_P_RESHUFFLE] == 0 && nplayers != 2) return CC_E_PARAMS;
+    if (params[CC_NODDE_P_FIRST_DEALER] >= nplayers) return CC_E_PARAMS;
     return CC_OK;
 }
 
@@ -591,7 +600,11 @@ static int32_t g_tensor_size(const int32_t *params, int32_t nplayers) {
            nsides_of(params, nplayers) + 5 * nplayers + 1;
 }
 
-static int32_t g_init(void *state, const int32_t *params, int32_t nplayers, uint64_t seed) {
+/* The first deal from deck[0..51] (top first) if deck is not NULL, else
+ * from a shuffle; the first dealer is the generator's first draw unless the
+ * rules name him. */
+static int32_t init_state(void *state, const int32_t *params, int32_t nplayers,
+                          uint64_t seed, const uint8_t *deck) {
     if (state == NULL || params == NULL) return CC_E_ARG;
     int32_t rc = g_check_params(params, nplayers);
     if (rc != CC_OK) return rc;
@@ -606,10 +619,37 @@ static int32_t g_init(void *state, const int32_t *params, int32_t nplayers, uint
     s->deal_no = 0;
     s->winner = -1;
     s->nev = 0;
-    for (int32_t q = 0; q < 4; q++) s->score[q] = 0;
-    s->dealer = (int32_t)cc_rng_below(&s->rng, (uint64_t)nplayers);
+    for (int32_t q = 0; q < 4; q++) {
+        s->score[q] = 0;
+        s->seen[q] = 0;
+    }
+    /* the stock is dealt from its end: the top card of the deck goes last */
+    for (int32_t i = 0; i < NUM_CARDS; i++)
+        s->deck[i] = deck ? deck[NUM_CARDS - 1 - i] : (uint8_t)i;
+    s->stacked = deck != NULL;
+    int32_t drawn = (int32_t)cc_rng_below(&s->rng, (uint64_t)nplayers);
+    int32_t fixed = params[CC_NODDE_P_FIRST_DEALER];
+    s->dealer = fixed >= 0 ? fixed : drawn;
     start_deal(s);
     return CC_OK;
+}
+
+static int32_t g_init(void *state, const int32_t *params, int32_t nplayers, uint64_t seed) {
+    return init_state(state, params, nplayers, seed, NULL);
+}
+
+static int32_t g_init_deck(void *state, const int32_t *params, int32_t nplayers,
+                           uint64_t seed, const uint8_t *deck, int32_t ndeck) {
+    if (state == NULL || params == NULL) return CC_E_ARG;
+    int32_t rc = g_check_params(params, nplayers);
+    if (rc != CC_OK) return rc;
+    if (deck == NULL || ndeck != NUM_CARDS) return CC_E_ARG;
+    uint64_t seen = 0;
+    for (int32_t i = 0; i < NUM_CARDS; i++) {
+        if (deck[i] >= NUM_CARDS || (seen & bit_of(deck[i]))) return CC_E_ARG;
+        seen |= bit_of(deck[i]);
+    }
+    return init_state(state, params, nplayers, seed, deck);
 }
 
 static int32_t g_current_player(const void *state) {
@@ -851,6 +891,7 @@ static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed
     for (int32_t c = 0; c < NUM_CARDS && at < NUM_CARDS; c++)
         if (!(in_stock & bit_of(c))) o->deck[at++] = (uint8_t)c;
     o->rng = rng;
+    o->stacked = 0; /* the player does not know the order of the stock */
     /* the log: the other players' cards of this deal are the sampled ones;
      * older values hidden from the player are blanked */
     int32_t stored = s->nev < CC_NODDE_LOG_CAP ? s->nev : CC_NODDE_LOG_CAP;
@@ -893,4 +934,5 @@ const cc_game cc_game_nodde = {
     g_observe_tensor,
     g_events,
     g_sample_infoset,
+    g_init_deck,
 };

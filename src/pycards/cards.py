@@ -123,7 +123,11 @@ class Card(int):
 
     def __new__(cls, card_id: int) -> Card:
         """The card with dense id ``card_id`` (0..51)."""
-        if not isinstance(card_id, (int, np.integer)) or not 0 <= int(card_id) < 52:
+        if (
+            isinstance(card_id, bool)
+            or not isinstance(card_id, (int, np.integer))
+            or not 0 <= int(card_id) < 52
+        ):
             raise InvalidCardError(f"card id must be 0..51, got {card_id!r}", str(card_id))
         return super().__new__(cls, int(card_id))
 
@@ -236,7 +240,11 @@ class NancyCard(int):
 
     def __new__(cls, card_id: int) -> NancyCard:
         """The card with dense id ``card_id`` (0..77)."""
-        if not isinstance(card_id, (int, np.integer)) or not 0 <= int(card_id) < 78:
+        if (
+            isinstance(card_id, bool)
+            or not isinstance(card_id, (int, np.integer))
+            or not 0 <= int(card_id) < 78
+        ):
             raise InvalidCardError(f"Nancy card id must be 0..77, got {card_id!r}", str(card_id))
         return super().__new__(cls, int(card_id))
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
@@ -122,13 +123,14 @@ class Game(ABC, Generic[RulesT, ObsT]):
         return f"{type(self).__name__}({self.rules!r}, num_players={self.num_players})"
 
     def new_initial_state(
-        self, seed: int = 0, deck: Sequence[int | str] | None = None
+        self, seed: int = 0, deck: Sequence[int | str] | str | None = None
     ) -> State[ObsT]:
         """A new game dealt from ``seed`` (0 to 2**64 - 1).
 
         ``deck`` stacks the first deal: every card of the game's deck, top
-        first, as cards, ids or names (for replaying a real table or setting up
-        a position); later deals are shuffled from ``seed``.
+        first, as cards, ids or names, or one string of names (for replaying a
+        real table or setting up a position); later deals are shuffled from
+        ``seed``.
         """
         if not isinstance(seed, int) or not 0 <= seed <= _M64:
             raise ValueError(f"seed must be an integer 0..2**64-1, got {seed!r}")
@@ -141,8 +143,12 @@ class Game(ABC, Generic[RulesT, ObsT]):
             raise
         return State(self, backend, seed, [], ids)
 
-    def _deck_ids(self, deck: Sequence[int | str]) -> list[int]:
+    def _deck_ids(self, deck: Sequence[int | str] | str) -> list[int]:
         card_type = self.CARD_TYPE
+        if isinstance(deck, str):
+            # whitespace-separated codes; commas separate full names (which have spaces)
+            sep = r"[,;]" if ("," in deck or ";" in deck) else r"\s+"
+            deck = [t.strip() for t in re.split(sep, deck) if t.strip()]
         ids = []
         for c in deck:
             if isinstance(c, str):
@@ -366,7 +372,11 @@ class State(Generic[ObsT]):
         """A state drawn at random among those consistent with ``player``'s
         observations (for search bots); same seed, same sample."""
         self._check_player(player)
-        if not 0 <= seed <= _M64:
+        if (
+            isinstance(seed, bool)
+            or not isinstance(seed, (int, np.integer))
+            or not 0 <= seed <= _M64
+        ):
             raise ValueError(f"seed must be 0..2**64-1, got {seed}")
         sampled = self._s.sample_infoset(int(player), seed)
         history = [*self._history, ["sample", player, seed]]

@@ -4,7 +4,8 @@ The rules object :class:`NoddeRules` names every variant; :func:`score_hand`
 and :func:`score_play` give itemized breakdowns; :func:`batch_score_hands`
 and :func:`hand_score_distribution` score numpy arrays of deals and every
 deal at once in C; :class:`Nodde` is the game (2 to 4 players) behind the
-generic :class:`pycards.game.State` API.
+generic :class:`pycards.game.State` API, dealt from the seed or, for the
+first deal, from a stacked deck (:meth:`Nodde.stacked_deck`).
 
 >>> score_hand("6H 6S 9C", "KD").total
 8
@@ -23,7 +24,7 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
 import numpy as np
@@ -116,13 +117,19 @@ class NoddeRules:
     :ivar flush_in_play: the last 3+ cards played of one suit score 1 each.
     :ivar game_target: points to win (1..121; 31 by default; 61, 21, 15 are
         common).
+    :ivar first_dealer: the seat of the first dealer, or ``None`` (the default)
+        to draw him from the game seed.  Fix it to replay a real table (with a
+        stacked deck: ``Nodde.new_initial_state(seed, deck=...)``).  The draw
+        is made either way, so fixing the dealer the seed would have drawn
+        changes nothing else.
 
     Contradictory settings raise :class:`~pycards.errors.RulesError` (a
-    ``ValueError``): an unknown choice, a target out of range, or (when a game
-    is created) ``reshuffle_each_deal=False`` with more than 2 players.
+    ``ValueError``): an unknown choice, a target out of range, a first dealer
+    that is not a seat, or (when a game is created) ``reshuffle_each_deal=False``
+    with more than 2 players.
 
     >>> NoddeRules().to_params()
-    (0, 1, 0, 0, 0, 1, 0, 1, 31)
+    (0, 1, 0, 0, 0, 1, 0, 1, 31, -1)
     >>> NoddeRules.willughby().run_points
     'per_card'
     >>> NoddeRules(hand_31="flat3")
@@ -140,6 +147,7 @@ class NoddeRules:
     score_25: Score25 = "off"
     flush_in_play: bool = True
     game_target: int = 31
+    first_dealer: int | None = None
 
     def __post_init__(self) -> None:
         for name, choices in _CHOICES.items():
@@ -155,6 +163,11 @@ class NoddeRules:
             raise RulesError(f"game_target must be an int, got {target!r}")
         if not 1 <= target <= MAX_TARGET:
             raise RulesError(f"game_target must be 1..{MAX_TARGET}, got {target}")
+        dealer = self.first_dealer
+        if dealer is not None and (
+            isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3
+        ):
+            raise RulesError(f"first_dealer must be None or a seat 0..3, got {dealer!r}")
 
     @classmethod
     def seed(cls) -> NoddeRules:
@@ -182,7 +195,8 @@ class NoddeRules:
         1 individual), reshuffle_each_deal, turned_knave_scorer (0 dealer,
         1 elder), run_points (0 seed, 1 per_card), flush_rule (0 any3_of_4,
         1 hand3_required), hand_31 (0 off, 1 flat2, 2 flat4), score_25 (0 off,
-        1 flat4, 2 per_card), flush_in_play, game_target."""
+        1 flat4, 2 per_card), flush_in_play, game_target, first_dealer (-1 for
+        ``None``)."""
         return (
             _CHOICES["four_player_mode"].index(self.four_player_mode),
             int(self.reshuffle_each_deal),
@@ -193,6 +207,7 @@ class NoddeRules:
             _CHOICES["score_25"].index(self.score_25),
             int(self.flush_in_play),
             self.game_target,
+            -1 if self.first_dealer is None else self.first_dealer,
         )
 
     def check_players(self, num_players: int) -> None:
@@ -202,6 +217,10 @@ class NoddeRules:
         if not self.reshuffle_each_deal and num_players != 2:
             raise RulesError(
                 "nodde: reshuffle_each_deal=False only works with 2 players (seed 003)"
+            )
+        if self.first_dealer is not None and self.first_dealer >= num_players:
+            raise RulesError(
+                f"nodde: first_dealer {self.first_dealer} is not a seat of {num_players} players"
             )
 
 
@@ -240,7 +259,18 @@ class PlayScore:
 def _card(card: Card | int | str) -> Card:
     if isinstance(card, str):
         return Card.parse(card)
+    if isinstance(card, bool) or not isinstance(card, (int, np.integer)):
+        raise TypeError(f"a card is a Card, a card id 0..51 or a name like '7H', got {card!r}")
     return Card(card)
+
+
+def _card_list(cards: str | Iterable[Card | int | str]) -> list[Card]:
+    """Cards in the order given (a string is split on spaces and commas)."""
+    if isinstance(cards, str):
+        return [Card.parse(t) for t in cards.replace(",", " ").split()]
+    if not isinstance(cards, Iterable):
+        raise TypeError(f"expected cards (a string like '7H 8S' or a sequence), got {cards!r}")
+    return [_card(c) for c in cards]
 
 
 def _rules(rules: NoddeRules | None) -> NoddeRules:
@@ -286,10 +316,7 @@ def score_play(
     >>> [str(i) for i in score_play("7H 8S 9H 6C").items]
     ['run 6C 7H 9H 8S: 4']
     """
-    if isinstance(sequence, str):
-        cards = [Card.parse(t) for t in sequence.replace(",", " ").split()]
-    else:
-        cards = [_card(c) for c in sequence]
+    cards = _card_list(sequence)
     if len(set(cards)) != len(cards):
         raise InvalidCardError(f"a card is played twice in {' '.join(map(str, cards))}")
     if not 1 <= len(cards) <= _MAX_PLAY:
@@ -378,7 +405,10 @@ class Nodde(Game[NoddeRules, NoddeObservation]):
     The only decision is the play: an action is the dense id (0..51) of a
     card in hand that keeps the total at 31 or below (names ``"play 7H"``).
     Dealing, the turned knave, hand scoring, go and the next deal happen
-    inside :meth:`State.apply`, logged as events.
+    inside :meth:`State.apply`, logged as events.  The first dealer is drawn
+    from the seed unless ``rules.first_dealer`` names him; the first deal
+    can come from a given deck (``new_initial_state(seed, deck=...)``, see
+    :meth:`stacked_deck` for the positions).
 
     >>> game = Nodde(NoddeRules.willughby(), num_players=3)
     >>> game.tensor_size
@@ -392,6 +422,57 @@ class Nodde(Game[NoddeRules, NoddeObservation]):
 
     def _check_players(self) -> None:
         self.rules.check_players(self.num_players)
+
+    def stacked_deck(
+        self,
+        hands: Sequence[str | Iterable[Card | int | str]],
+        turnup: Card | int | str,
+        dealer: int | None = None,
+        rest: str | Iterable[Card | int | str] = (),
+    ) -> list[Card]:
+        """A whole deck, top first, that deals ``hands[seat]`` (3 cards each,
+        by seat) and turns up ``turnup`` when ``dealer`` deals; for
+        :meth:`~pycards.game.Game.new_initial_state` ``(seed, deck=...)``.
+
+        The cards are placed as the deal takes them (docs/nodde.rst): one at a
+        time from the elder round to the dealer, the k-th card of each hand in
+        round k, then the turn-up; then the cards of ``rest`` in that order (the
+        next deals without reshuffling), then every other card, ascending.
+        ``dealer`` defaults to the rules' ``first_dealer``; the state deals as
+        planned only if that is who deals (so fix ``first_dealer`` in the rules,
+        or pass the seat the seed draws).
+
+        >>> game = Nodde(NoddeRules(first_dealer=1), num_players=2)
+        >>> deck = game.stacked_deck(["6H 6S 9C", "TH 5S 5C"], "3D")
+        >>> " ".join(str(c) for c in deck[:7])
+        '6H TH 6S 5S 9C 5C 3D'
+        >>> state = game.new_initial_state(0, deck=deck)
+        >>> [e.value for e in state.events() if e.kind == "hand_score"]
+        [8, 6]
+        """
+        n = self.num_players
+        if dealer is None:
+            dealer = self.rules.first_dealer
+        if dealer is None:
+            raise ValueError("stacked_deck: name the dealer (or fix first_dealer in the rules)")
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise ValueError(f"stacked_deck: dealer must be a seat 0..{n - 1}, got {dealer!r}")
+        if isinstance(hands, str) or len(hands) != n:
+            raise ValueError(f"stacked_deck: give one hand per seat ({n} hands)")
+        cards = [_card_list(h) for h in hands]
+        for seat, hand in enumerate(cards):
+            if len(hand) != 3:
+                raise InvalidCardError(
+                    f"stacked_deck: seat {seat} must get 3 cards, got {len(hand)}"
+                )
+        order = [cards[(dealer + 1 + i) % n][k] for k in range(3) for i in range(n)]
+        order += [_card(turnup), *_card_list(rest)]
+        seen: set[Card] = set()
+        for c in order:
+            if c in seen:
+                raise InvalidCardError(f"stacked_deck: {c} is placed twice", str(c))
+            seen.add(c)
+        return order + [Card(i) for i in range(52) if i not in seen]
 
     def action_name(self, action: int) -> str:
         """``"play <card>"``."""

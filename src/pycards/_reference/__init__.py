@@ -36,6 +36,12 @@ from .nodde import (
     nodde_score_hand,
     nodde_score_play,
 )
+from .notakers import (
+    batch_notakers_points,
+    notakers_best_split,
+    notakers_points,
+    notakers_splits_exactly,
+)
 from .rng import rng_sequence, shuffled_deck
 
 __all__ = [
@@ -43,6 +49,7 @@ __all__ = [
     "batch_count_pairs",
     "batch_hand_stats",
     "batch_longest_suit_run",
+    "batch_notakers_points",
     "batch_run_score",
     "batch_suit_counts",
     "count_fifteens",
@@ -63,6 +70,9 @@ __all__ = [
     "nodde_hand_distribution",
     "nodde_score_hand",
     "nodde_score_play",
+    "notakers_best_split",
+    "notakers_points",
+    "notakers_splits_exactly",
     "random_hands",
     "random_playouts",
     "rank_counts",

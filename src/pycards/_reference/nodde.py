@@ -8,7 +8,8 @@ Rules parameters (ints, in this order): four_player_mode (0 partners,
 1 individual), reshuffle_each_deal, turned_knave_scorer (0 dealer, 1 elder),
 run_points (0 seed, 1 per_card), flush_rule (0 any3_of_4, 1 hand3_required),
 hand_31 (0 off, 1 flat2, 2 flat4), score_25 (0 off, 1 flat4, 2 per_card),
-flush_in_play, game_target (1..121).
+flush_in_play, game_target (1..121), first_dealer (-1 drawn from the seed, or
+a seat).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ __all__ = [
     "nodde_score_play",
 ]
 
-NUM_PARAMS = 9
+NUM_PARAMS = 10
 MAX_TARGET = 121
 MAX_PLAY = 12
 HIST_SIZE = 128
@@ -89,6 +90,8 @@ def _check_params(params: Sequence[int]) -> str | None:
             return f"parameter {i} must be 0..{top}, got {params[i]}"
     if not 1 <= params[8] <= MAX_TARGET:
         return f"game_target must be 1..{MAX_TARGET}, got {params[8]}"
+    if not -1 <= params[9] <= 3:
+        return f"first_dealer must be -1 (drawn) or a seat 0..3, got {params[9]}"
     return None
 
 
@@ -273,6 +276,7 @@ class NoddeState(RefState):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 4
     NUM_PARAMS = NUM_PARAMS
+    DECK_SIZE = 52
     REASONS = {  # noqa: RUF012
         R_INVALID: "invalid action: not a card id 0..51",
         R_NOT_HELD: "card not held",
@@ -286,9 +290,17 @@ class NoddeState(RefState):
             return problem
         if params[1] == 0 and nplayers != 2:
             return "playing without reshuffling each deal needs exactly 2 players"
+        if params[9] >= nplayers:
+            return f"first_dealer {params[9]} is not a seat of {nplayers} players"
         return None
 
-    def __init__(self, params: tuple[int, ...], nplayers: int, seed: int) -> None:
+    def __init__(
+        self, params: tuple[int, ...], nplayers: int, seed: int, deck: list[int] | None = None
+    ) -> None:
+        """The first deal comes from ``deck`` (52 card ids, top first) if
+        given, else from a shuffle.  The generator's first draw picks the first
+        dealer (made even when the rules fix him, so the shuffles stay the same).
+        """
         super().__init__(params, nplayers, seed)
         self.n = nplayers
         self.partners = nplayers == 4 and params[0] == 0
@@ -299,9 +311,13 @@ class NoddeState(RefState):
         self.log: list[list[int]] = []
         self.winner = -1
         self.deal_no = 0
-        self.stock: list[int] = []  # undealt cards of the current shuffle
+        # the undealt cards of the current deck; the next card is the last one
+        self.stock: list[int] = list(range(52)) if deck is None else list(reversed(deck))
+        # True while the stock is the given deck, dealt in order
+        self.stacked = deck is not None
         self.seen = [0] * nplayers  # cards each player has seen since the shuffle
-        self.dealer = self.rng.below(nplayers)
+        drawn = self.rng.below(nplayers)
+        self.dealer = drawn if params[9] < 0 else params[9]
         self._start_deal()
 
     # -- helpers -------------------------------------------------------------
@@ -327,19 +343,22 @@ class NoddeState(RefState):
         return False
 
     def _draw(self) -> int:
-        """Deal the top card: a uniformly random card of the stock (lazy Fisher-Yates)."""
-        i = len(self.stock) - 1
-        j = self.rng.below(i + 1)
-        self.stock[i], self.stock[j] = self.stock[j], self.stock[i]
+        """Deal the top card: the next card of a stacked deck, else a uniformly
+        random card of the stock (lazy Fisher-Yates)."""
+        if not self.stacked:
+            i = len(self.stock) - 1
+            j = self.rng.below(i + 1)
+            self.stock[i], self.stock[j] = self.stock[j], self.stock[i]
         return self.stock.pop()
 
     def _start_deal(self) -> None:
         n = self.n
-        shuffled = 0
-        if self.params[1] == 1 or self.deal_no == 0 or len(self.stock) < 3 * n + 1:
+        fresh = 1 if self.deal_no == 0 else 0  # the first deck, shuffled or stacked
+        if self.deal_no > 0 and (self.params[1] == 1 or len(self.stock) < 3 * n + 1):
             self.stock = list(range(52))
+            self.stacked = False
             self.seen = [0] * n
-            shuffled = 1
+            fresh = 1
         self.deal_no += 1
         self.sequence: list[int] = []
         self.total = 0
@@ -348,7 +367,7 @@ class NoddeState(RefState):
         self.announced = [-1] * n
         self.go_total = [-1] * n
         self.hands: list[list[int]] = [[] for _ in range(n)]
-        self._event(EV_NEW_DEAL, self.dealer, -1, self.deal_no, shuffled)
+        self._event(EV_NEW_DEAL, self.dealer, -1, self.deal_no, fresh)
         for _ in range(3):
             for i in range(1, n + 1):
                 seat = (self.dealer + i) % n
@@ -531,6 +550,7 @@ class NoddeState(RefState):
         rest = [c for c in pool if c not in chosen]
         rng.shuffle(rest)
         out.stock = rest[: len(self.stock)]
+        out.stacked = False  # the player does not know the order of the stock
         out.rng = rng
         # the log: the other players' cards of this deal become the sampled
         # ones; older values hidden from the player are blanked

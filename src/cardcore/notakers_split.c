@@ -1,0 +1,354 @@
+/* notakers_split.c: the exact best split of No Takers? (RULES.md 3.3).
+ *
+ * Maximum points: a dynamic program over the ranks in run order (the
+ * "sequence": A..K for ace_in_runs low, 2..K,A for high, A,2..K,A for
+ * both) whose state is each suit's open-run length (0, 1, 2, or 3 meaning
+ * "3 or more"; a run of 3 or more scores one point per card, so longer
+ * lengths need no state).  At each position the cards not used in runs
+ * form one same-rank set: f(c) points for c cards (0 0 1 2 5).  Only suits
+ * with a stretch of 3 consecutive cards take part (their state space is
+ * 4^k), and only over the positions those stretches span.  For both, each
+ * Ace stands once in the sequence: at the bottom if it starts a low run,
+ * else at the top; every choice of low-run Aces is tried (at most 16).
+ *
+ * Best key among the best splits: sets of list position >= 3 (runs and
+ * fours) are unique given their descriptor, and a split never holds two
+ * sets with the same descriptor.  So the best key is built greedily: scan
+ * all such candidate sets in descending descriptor order and keep a
+ * candidate S of the remaining cards R when points(S) + best(R - S) equals
+ * best(R).  The greedy's first pick is the highest descriptor of any best
+ * split, and a set rejected once is never part of a best split later.
+ * When no candidate is left, every best split of R is made of pairs and
+ * trips only, so it is forced: each rank's remaining cards (2 or 3) form
+ * one set.
+ */
+#include "cc_notakers.h"
+
+#include <stdlib.h>
+
+#include "cc_internal.h"
+
+#define NT_NEG (-(1 << 24))
+
+static const int32_t F_POINTS[5] = {0, 0, 1, 2, 5};
+static const int32_t F_COVER[5] = {0, NT_NEG, 1, 2, 5};
+
+/* Tie-break strength of engine suit s (C D H S) and its inverse. */
+static const int32_t SUIT_STRENGTH[4] = {0, 2, 3, 1};
+static const int32_t STRENGTH_SUIT[4] = {0, 3, 1, 2};
+
+static inline int32_t nt_max(int32_t a, int32_t b) { return a > b ? a : b; }
+
+/* Sum of f(count) over positions, for cards used in same-rank sets only. */
+static int32_t nt_rank_sets(const uint32_t lanes[4], uint32_t mask, const int32_t *f) {
+    uint32_t a = lanes[0] & mask, b = lanes[1] & mask, c = lanes[2] & mask,
+             d = lanes[3] & mask;
+    if (f == F_POINTS) {
+        uint32_t ge2 = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d);
+        uint32_t ge3 = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d);
+        uint32_t eq4 = a & b & c & d;
+        return cc_popcount64(ge2) + cc_popcount64(ge3) + 3 * cc_popcount64(eq4);
+    }
+    uint32_t ge1 = a | b | c | d;
+    uint32_t ge2 = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d);
+    uint32_t ge3 = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d);
+    uint32_t eq4 = a & b & c & d;
+    int32_t n1 = cc_popcount64(ge1 & ~ge2), n2 = cc_popcount64(ge2 & ~ge3),
+            n3 = cc_popcount64(ge3 & ~eq4), n4 = cc_popcount64(eq4);
+    return n1 * f[1] + n2 * f[2] + n3 * f[3] + n4 * f[4];
+}
+
+/* The DP over m sequence positions; lanes[s] bit j = the card of suit s at
+ * position j (each card at exactly one position). */
+static int32_t nt_dp(const uint32_t lanes[4], int32_t m, const int32_t *f) {
+    uint32_t full = (1u << m) - 1u;
+    uint32_t elig[4], any = 0;
+    int32_t act[4], k = 0;
+    for (int32_t s = 0; s < 4; s++) {
+        uint32_t x = lanes[s];
+        uint32_t e = x & (x >> 1) & (x >> 2);
+        uint32_t el = (e | (e << 1) | (e << 2)) & full;
+        elig[s] = el;
+        any |= el;
+        if (el) act[k++] = s;
+    }
+    if (!any) return nt_rank_sets(lanes, full, f);
+    int32_t lo = cc_ctz64(any), hi = 31 - __builtin_clz(any);
+    uint32_t span = ((hi >= 31) ? 0xFFFFFFFFu : ((1u << (hi + 1)) - 1u)) & ~((1u << lo) - 1u);
+    int32_t total = nt_rank_sets(lanes, full & ~span, f);
+
+    int32_t V[256];
+    uint8_t zm[256]; /* bit i set when coordinate i of state t is 0 */
+    int32_t nst = 1 << (2 * k);
+    V[0] = 0;
+    zm[0] = 0xF;
+    for (int32_t t = 1; t < nst; t++) {
+        V[t] = NT_NEG;
+        uint32_t z = 0;
+        for (int32_t i = 0; i < k; i++)
+            if (((t >> (2 * i)) & 3) == 0) z |= 1u << i;
+        zm[t] = (uint8_t)z;
+    }
+    for (int32_t j = lo; j <= hi; j++) {
+        uint32_t bit = 1u << j;
+        int32_t base = 0;
+        uint32_t am = 0;
+        int32_t add[16];
+        for (int32_t s = 0; s < 4; s++)
+            if (lanes[s] & ~elig[s] & bit) base++;
+        for (int32_t i = 0; i < k; i++) {
+            if (elig[act[i]] & bit) {
+                am |= 1u << i;
+            }
+        }
+        for (int32_t i = 0; i < k; i++) {
+            int32_t w = 1 << (2 * i);
+            if ((am >> i) & 1u) {
+                for (int32_t blk = 0; blk < nst; blk += 4 * w) {
+                    int32_t *p = V + blk;
+                    for (int32_t q = 0; q < w; q++) {
+                        int32_t v0 = p[q], v1 = p[q + w], v2 = p[q + 2 * w], v3 = p[q + 3 * w];
+                        p[q] = nt_max(v0, v3);
+                        p[q + w] = v0;
+                        p[q + 2 * w] = v1;
+                        p[q + 3 * w] = nt_max(v2 + 3, v3 + 1);
+                    }
+                }
+            } else {
+                for (int32_t blk = 0; blk < nst; blk += 4 * w) {
+                    int32_t *p = V + blk;
+                    for (int32_t q = 0; q < w; q++) {
+                        p[q] = nt_max(p[q], p[q + 3 * w]);
+                        p[q + w] = NT_NEG;
+                        p[q + 2 * w] = NT_NEG;
+                        p[q + 3 * w] = NT_NEG;
+                    }
+                }
+            }
+        }
+        for (uint32_t z = 0; z < 16; z++) {
+            uint32_t x = z & am;
+            add[z] = f[base + (int32_t)((x & 1u) + ((x >> 1) & 1u) + ((x >> 2) & 1u) + (x >> 3))];
+        }
+        for (int32_t t = 0; t < nst; t++) V[t] += add[zm[t]];
+    }
+    int32_t best = NT_NEG;
+    for (int32_t t = 0; t < nst; t++) {
+        if ((((uint32_t)t ^ ((uint32_t)t >> 1)) & 0x55u) == 0) best = nt_max(best, V[t]);
+    }
+    if (best < NT_NEG / 2 || total < NT_NEG / 2) return NT_NEG;
+    return total + best;
+}
+
+/* Best value over the sequence for an ace mode (cards already validated). */
+static int32_t nt_best(uint64_t cards, int32_t ace, const int32_t *f) {
+    uint32_t l[4];
+    for (int32_t s = 0; s < 4; s++) l[s] = cc_lane(cards, s);
+    if (ace == CC_NT_ACE_LOW) return nt_dp(l, 13, f);
+    if (ace == CC_NT_ACE_HIGH) {
+        uint32_t h[4];
+        for (int32_t s = 0; s < 4; s++) h[s] = (l[s] >> 1) | ((l[s] & 1u) << 12);
+        return nt_dp(h, 13, f);
+    }
+    /* both: aces able to start a low run (A, 2, 3 of their suit held) */
+    uint32_t cand = 0;
+    for (int32_t s = 0; s < 4; s++)
+        if ((l[s] & 7u) == 7u) cand |= 1u << s;
+    int32_t best = NT_NEG;
+    uint32_t sub = cand;
+    for (;;) {
+        uint32_t b[4];
+        for (int32_t s = 0; s < 4; s++) {
+            uint32_t mid = l[s] & 0x1FFEu;
+            uint32_t ace_bit = l[s] & 1u;
+            if (ace_bit && ((sub >> s) & 1u)) mid |= 1u;
+            else if (ace_bit) mid |= 1u << 13;
+            b[s] = mid;
+        }
+        best = nt_max(best, nt_dp(b, 14, f));
+        if (sub == 0) break;
+        sub = (sub - 1u) & cand;
+    }
+    return best;
+}
+
+static int32_t nt_check(uint64_t cards, int32_t ace) {
+    if (cards & ~CC_DECK52_MASK) return CC_E_CARDS;
+    if (ace < CC_NT_ACE_LOW || ace > CC_NT_ACE_BOTH) return CC_E_ARG;
+    return CC_OK;
+}
+
+int32_t cc_notakers_points(uint64_t cards, int32_t ace_in_runs) {
+    int32_t rc = nt_check(cards, ace_in_runs);
+    if (rc != CC_OK) return rc;
+    return nt_best(cards, ace_in_runs, F_POINTS);
+}
+
+int32_t cc_notakers_splits_exactly(uint64_t cards, int32_t ace_in_runs) {
+    int32_t rc = nt_check(cards, ace_in_runs);
+    if (rc != CC_OK) return rc;
+    return nt_best(cards, ace_in_runs, F_COVER) >= 0 ? 1 : 0;
+}
+
+int32_t cc_batch_notakers_points(const uint64_t *cards, int64_t n, int32_t ace_in_runs,
+                                 int32_t *out, int64_t *bad_index) {
+    if (n < 0 || (n > 0 && (cards == NULL || out == NULL))) return CC_E_ARG;
+    if (ace_in_runs < CC_NT_ACE_LOW || ace_in_runs > CC_NT_ACE_BOTH) return CC_E_ARG;
+    for (int64_t i = 0; i < n; i++) {
+        if (cards[i] & ~CC_DECK52_MASK) {
+            if (bad_index) *bad_index = i;
+            return CC_E_CARDS;
+        }
+        out[i] = nt_best(cards[i], ace_in_runs, F_POINTS);
+    }
+    return CC_OK;
+}
+
+/* ---- the best key ------------------------------------------------------ */
+
+typedef struct nt_cand {
+    uint64_t cards;
+    int32_t descriptor;
+    int32_t points;
+    int32_t position;
+    int32_t top;
+    int32_t suit;
+    int32_t kind;
+} nt_cand;
+
+#define NT_MAX_CANDS 352
+
+static int32_t nt_descriptor(int32_t position, int32_t top, int32_t suit) {
+    return position * 64 + top * 4 + SUIT_STRENGTH[suit];
+}
+
+/* Engine rank of sequence position j in an ace mode. */
+static int32_t nt_pos_rank(int32_t ace, int32_t j) {
+    if (ace == CC_NT_ACE_LOW) return j;
+    if (ace == CC_NT_ACE_HIGH) return j == 12 ? 0 : j + 1;
+    return j == 13 ? 0 : j;
+}
+
+static int nt_cand_cmp(const void *a, const void *b) {
+    int32_t da = ((const nt_cand *)a)->descriptor, db = ((const nt_cand *)b)->descriptor;
+    return (da < db) - (da > db); /* descending */
+}
+
+static int32_t nt_rankset_top(int32_t r, int32_t tiebreak_ace) {
+    if (r == 0) return tiebreak_ace == CC_NT_TIEBREAK_ACE_HIGH ? 14 : 1;
+    return r + 1;
+}
+
+int32_t cc_notakers_best_split(uint64_t cards, int32_t ace_in_runs, int32_t tiebreak_ace,
+                               cc_nt_split *out) {
+    int32_t rc = nt_check(cards, ace_in_runs);
+    if (rc != CC_OK) return rc;
+    if (out == NULL || tiebreak_ace < CC_NT_TIEBREAK_ACE_HIGH ||
+        tiebreak_ace > CC_NT_TIEBREAK_ACE_LOW)
+        return CC_E_ARG;
+    memset(out, 0, sizeof *out);
+    nt_cand cand[NT_MAX_CANDS];
+    int32_t nc = 0;
+    int32_t m = ace_in_runs == CC_NT_ACE_BOTH ? 14 : 13;
+    int32_t top_offset = ace_in_runs == CC_NT_ACE_HIGH ? 2 : 1;
+    for (int32_t s = 0; s < 4; s++) {
+        uint32_t lane = cc_lane(cards, s);
+        uint32_t seq = 0;
+        for (int32_t j = 0; j < m; j++)
+            if ((lane >> nt_pos_rank(ace_in_runs, j)) & 1u) seq |= 1u << j;
+        for (int32_t a = 0; a + 2 < m; a++) {
+            if (!((seq >> a) & 1u)) continue;
+            uint64_t run = 0;
+            for (int32_t e = a; e < m && ((seq >> e) & 1u); e++) {
+                if (a == 0 && e == 13) break; /* both: one Ace cannot stand twice */
+                run |= (uint64_t)1 << (16 * s + nt_pos_rank(ace_in_runs, e));
+                int32_t len = e - a + 1;
+                if (len < 3) continue;
+                nt_cand *c = &cand[nc++];
+                c->cards = run;
+                c->kind = CC_NT_SET_RUN;
+                c->points = len;
+                c->position = len >= 5 ? len + 1 : len;
+                c->top = e + top_offset;
+                c->suit = s;
+                c->descriptor = nt_descriptor(c->position, c->top, s);
+            }
+        }
+    }
+    for (int32_t r = 0; r < 13; r++) {
+        uint64_t four = 0x0001000100010001ULL << r;
+        if ((cards & four) != four) continue;
+        nt_cand *c = &cand[nc++];
+        c->cards = four;
+        c->kind = CC_NT_SET_FOUR;
+        c->points = 5;
+        c->position = 5;
+        c->top = nt_rankset_top(r, tiebreak_ace);
+        c->suit = 2;
+        c->descriptor = nt_descriptor(5, c->top, 2);
+    }
+    qsort(cand, (size_t)nc, sizeof cand[0], nt_cand_cmp);
+
+    uint64_t rest = cards;
+    int32_t target = nt_best(rest, ace_in_runs, F_POINTS);
+    out->points = target;
+    int32_t ns = 0;
+    for (int32_t i = 0; i < nc && target > 0; i++) {
+        const nt_cand *c = &cand[i];
+        if ((rest & c->cards) != c->cards) continue;
+        if (c->points + nt_best(rest & ~c->cards, ace_in_runs, F_POINTS) != target) continue;
+        cc_nt_set *o = &out->sets[ns++];
+        o->cards = c->cards;
+        o->kind = c->kind;
+        o->points = c->points;
+        o->position = c->position;
+        o->top = c->top;
+        o->suit = c->suit;
+        o->descriptor = c->descriptor;
+        rest &= ~c->cards;
+        target -= c->points;
+    }
+    /* The forced tail: one pair or trips per rank of what is left. */
+    int32_t tail_start = ns;
+    for (int32_t r = 0; r < 13 && target > 0; r++) {
+        uint64_t of_rank = rest & (0x0001000100010001ULL << r);
+        int32_t cnt = cc_popcount64(of_rank);
+        if (cnt < 2) continue;
+        int32_t strongest = -1;
+        for (int32_t s = 0; s < 4; s++)
+            if ((of_rank >> (16 * s + r)) & 1u)
+                strongest = nt_max(strongest, SUIT_STRENGTH[s]);
+        cc_nt_set *o = &out->sets[ns++];
+        o->cards = of_rank;
+        o->kind = cnt == 2 ? CC_NT_SET_PAIR : cnt == 3 ? CC_NT_SET_TRIPS : CC_NT_SET_FOUR;
+        o->points = F_POINTS[cnt];
+        o->position = cnt == 4 ? 5 : cnt - 1;
+        o->top = nt_rankset_top(r, tiebreak_ace);
+        o->suit = STRENGTH_SUIT[strongest];
+        o->descriptor = nt_descriptor(o->position, o->top, o->suit);
+        target -= o->points;
+    }
+    /* sort the tail by descriptor, descending (insertion sort, <= 13 sets) */
+    for (int32_t i = tail_start + 1; i < ns; i++) {
+        cc_nt_set x = out->sets[i];
+        int32_t j = i - 1;
+        while (j >= tail_start && out->sets[j].descriptor < x.descriptor) {
+            out->sets[j + 1] = out->sets[j];
+            j--;
+        }
+        out->sets[j + 1] = x;
+    }
+    out->nsets = ns;
+    return target == 0 ? CC_OK : CC_E_ARG;
+}
+
+int32_t cc_notakers_compare(const cc_nt_split *a, const cc_nt_split *b) {
+    if (a->points != b->points) return a->points > b->points ? 1 : -1;
+    int32_t n = a->nsets < b->nsets ? a->nsets : b->nsets;
+    for (int32_t i = 0; i < n; i++) {
+        int32_t da = a->sets[i].descriptor, db = b->sets[i].descriptor;
+        if (da != db) return da > db ? 1 : -1;
+    }
+    if (a->nsets != b->nsets) return a->nsets > b->nsets ? 1 : -1;
+    return 0;
+}
