@@ -1203,9 +1203,10 @@ static int32_t n_events(const void *state, cc_event *out, int32_t cap) {
  * called card weighs H / call_free in the Taker's slots (the Taker did not
  * hold it, so it came from the Hound).  Target: deals of the unknown cards
  * into the slots, with probability proportional to their weight.
- * Stage 1: up to 200 uniform shuffles, each dealt in slot order and kept if
- * it fits (and, for a weighted deal, with probability H / call_free): exact.
- * Stage 2 (if they all missed): exact sequential assignment, card by card
+ * Stage 1: uniform shuffles (0, 200 or 2000 by the size of stage 2's count
+ * table), each dealt in slot order and kept if it fits (and, for a weighted
+ * deal, with probability H / call_free): exact rejection sampling.
+ * Stage 2 (if none was kept): exact sequential assignment, card by card
  * in ascending id order, each card going to a group of slots with
  * probability proportional to the weighted number of ways to finish the
  * deal (counted in doubles over the groups' remaining room); slots of the
@@ -1214,6 +1215,7 @@ static int32_t n_events(const void *state, cc_event *out, int32_t cap) {
 
 #define SLOT_MAX 20
 #define SAMPLE_TABLE_MAX (1 << 22)
+#define SAMPLE_TABLE_SMALL 4096
 typedef struct slot {
     int32_t kind; /* 0 hand of q, 1 hound, 2 discards, 3 table pile (q, i) */
     int32_t q, i, size;
@@ -1223,49 +1225,72 @@ typedef struct slot {
     int32_t got;
 } slot;
 
-/* Stage 2: exact weighted assignment of pool[0..nu-1] to the slots. */
-static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const uint8_t *pool, int32_t nu,
-                          int32_t wcard, double wt) {
-    int32_t group[SLOT_MAX], ng = 0, gsize[SLOT_MAX], gtaker[SLOT_MAX];
+/* Groups of slots for stage 2: slots other than the Taker's that admit the
+ * same cards form one group; a group's remaining room is one digit of a
+ * mixed-radix index into the count table. */
+typedef struct sgroups {
+    int32_t ng, group[SLOT_MAX], gsize[SLOT_MAX], gtaker[SLOT_MAX];
     ncs gallowed[SLOT_MAX];
+    int64_t stride[SLOT_MAX + 1];
+} sgroups;
+
+/* Fill G; return the count table's size, or -1 above SAMPLE_TABLE_MAX. */
+static int64_t make_groups(const slot *sl, int32_t ns, sgroups *G) {
+    G->ng = 0;
     for (int32_t j = 0; j < ns; j++) {
         int32_t g = -1;
-        for (int32_t h = 0; h < ng && !sl[j].taker_side; h++)
-            if (!gtaker[h] && gallowed[h].lo == sl[j].allowed.lo &&
-                gallowed[h].hi == sl[j].allowed.hi)
+        for (int32_t h = 0; h < G->ng && !sl[j].taker_side; h++)
+            if (!G->gtaker[h] && G->gallowed[h].lo == sl[j].allowed.lo &&
+                G->gallowed[h].hi == sl[j].allowed.hi)
                 g = h;
         if (g < 0) {
-            g = ng++;
-            gsize[g] = 0;
-            gtaker[g] = sl[j].taker_side;
-            gallowed[g] = sl[j].allowed;
+            g = G->ng++;
+            G->gsize[g] = 0;
+            G->gtaker[g] = sl[j].taker_side;
+            G->gallowed[g] = sl[j].allowed;
         }
-        group[j] = g;
-        gsize[g] += sl[j].size;
+        G->group[j] = g;
+        G->gsize[g] += sl[j].size;
     }
-    int64_t stride[SLOT_MAX + 1];
-    stride[0] = 1;
-    for (int32_t g = 0; g < ng; g++) {
-        stride[g + 1] = stride[g] * (gsize[g] + 1);
-        if (stride[g + 1] > SAMPLE_TABLE_MAX) return CC_E_CAPACITY;
+    G->stride[0] = 1;
+    for (int32_t g = 0; g < G->ng; g++) {
+        G->stride[g + 1] = G->stride[g] * (G->gsize[g] + 1);
+        if (G->stride[g + 1] > SAMPLE_TABLE_MAX) return -1;
     }
+    return G->stride[G->ng];
+}
+
+/* Stage 2: exact weighted assignment of pool[0..nu-1] to the slots. */
+static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
+                          const uint8_t *pool, int32_t nu, int32_t wcard, double wt) {
+    const int32_t ng = G->ng;
+    const int32_t *group = G->group, *gsize = G->gsize, *gtaker = G->gtaker;
+    const ncs *gallowed = G->gallowed;
+    const int64_t *stride = G->stride;
     int64_t tsize = stride[ng];
-    double *f = (double *)malloc((size_t)tsize * sizeof(double));
+    if (tsize < 0 || tsize > SAMPLE_TABLE_MAX) return CC_E_CAPACITY;
+    double small[SAMPLE_TABLE_SMALL];
+    double *f = tsize <= SAMPLE_TABLE_SMALL ? small : (double *)malloc((size_t)tsize * sizeof(double));
     if (f == NULL) return CC_E_CAPACITY;
     /* f[cap] = weighted ways to deal the last sum(cap) cards of the pool into
      * room cap; a child index is smaller, so ascending order works. */
+    int32_t odo[SLOT_MAX] = {0}, r = 0; /* the room vector of idx, and its sum */
     for (int64_t idx = 0; idx < tsize; idx++) {
-        int32_t cap[SLOT_MAX], r = 0;
-        for (int32_t g = 0; g < ng; g++) {
-            cap[g] = (int32_t)((idx / stride[g]) % (gsize[g] + 1));
-            r += cap[g];
+        if (idx > 0) { /* advance the odometer */
+            int32_t g = 0;
+            while (odo[g] == gsize[g]) {
+                r -= odo[g];
+                odo[g++] = 0;
+            }
+            odo[g]++;
+            r++;
         }
         if (r == 0) { f[idx] = 1.0; continue; }
         if (r > nu) { f[idx] = 0.0; continue; }
         int32_t c = pool[nu - r];
         double total = 0.0;
         for (int32_t g = 0; g < ng; g++) {
-            if (cap[g] == 0 || !has(gallowed[g], c)) continue;
+            if (odo[g] == 0 || !has(gallowed[g], c)) continue;
             double w = (c == wcard && gtaker[g]) ? wt : 1.0;
             total += w * f[idx - stride[g]];
         }
@@ -1278,7 +1303,7 @@ static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const uint8_t *pool
         idx += (int64_t)gsize[g] * stride[g];
     }
     if (!(f[idx] > 0.0)) {
-        free(f);
+        if (f != small) free(f);
         return CC_E_CAPACITY;
     }
     uint8_t gcards[SLOT_MAX][78];
@@ -1306,7 +1331,7 @@ static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const uint8_t *pool
         cap[pick]--;
         idx -= stride[pick];
     }
-    free(f);
+    if (f != small) free(f);
     for (int32_t g = 0; g < ng; g++) {
         int32_t members = 0;
         for (int32_t j = 0; j < ns; j++) members += group[j] == g;
@@ -1413,8 +1438,15 @@ static int32_t n_sample(const void *state, int32_t player, uint64_t seed, void *
     int32_t nu = cs_count(unknown);
     uint8_t pool[78];
     for (int32_t k = 0; k < nu; k++) pool[k] = (uint8_t)cs_nth(unknown, k);
+    /* stage 1's length is fixed before it starts (so stage 2 stays exact):
+     * none when counting is cheap, more when it is dear */
+    sgroups G;
+    int64_t tsize = make_groups(sl, ns, &G);
+    int32_t tries = (tsize >= 0 && tsize <= SAMPLE_TABLE_SMALL) ? 0
+                    : (tsize >= 0 && tsize <= 65536)           ? 200
+                                                                : 2000;
     int ok = 0;
-    for (int32_t attempt = 0; attempt < 200 && !ok; attempt++) {
+    for (int32_t attempt = 0; attempt < tries && !ok; attempt++) {
         cc_rng_shuffle_u8(rng, pool, nu);
         int32_t pos = 0, in_taker = 0;
         ok = 1;
@@ -1430,9 +1462,10 @@ static int32_t n_sample(const void *state, int32_t player, uint64_t seed, void *
         if (ok && in_taker) ok = (int32_t)cc_rng_below(rng, (uint64_t)M) < H;
     }
     if (!ok) {
+        if (tsize < 0) return CC_E_CAPACITY;
         for (int32_t k = 0; k < nu; k++) pool[k] = (uint8_t)cs_nth(unknown, k);
         double wt = M > 0 ? (double)H / (double)M : 1.0;
-        int32_t rc = exact_deal(rng, sl, ns, pool, nu, wcard, wt);
+        int32_t rc = exact_deal(rng, sl, ns, &G, pool, nu, wcard, wt);
         if (rc != CC_OK) return rc;
     }
     for (int32_t j = 0; j < ns; j++) {

@@ -1034,9 +1034,10 @@ class NancyState(RefState):
         """Redeal what ``player`` cannot see, respecting every public fact.
 
         The procedure of docs/nancy.rst ("Information-set samples"), step for
-        step as the C engine: up to 200 uniform shuffles of the unknown cards,
-        kept when they fit every slot (and, for the weighted called card, with
-        probability H / call_free); then an exact sequential assignment.
+        step as the C engine: uniform shuffles of the unknown cards (0, 200 or
+        2000 by the size of the exact stage's table), kept when they fit every
+        slot (and, for the weighted called card, with probability
+        H / call_free); then an exact sequential assignment.
         """
         n = self.n
         if not 0 <= player < n:
@@ -1120,8 +1121,12 @@ class NancyState(RefState):
             slot["allowed"] = slot["allowed"] & unknown
         hsize, free = self.hound_size, self.call_free
         pool = sorted(unknown)
+        # stage 1's length is fixed before it starts (so stage 2 stays exact):
+        # none when counting is cheap, more when it is dear
+        size = _table_size(slots)
+        tries = 0 if size <= SAMPLE_TABLE_SMALL else 200 if size <= 65536 else 2000
         fitted: list[list[int]] | None = None
-        for _ in range(200):
+        for _ in range(tries):
             rng.shuffle(pool)
             deal: list[list[int]] = []
             position = 0
@@ -1172,19 +1177,14 @@ class NancyState(RefState):
 
 
 SAMPLE_TABLE_MAX = 1 << 22
+SAMPLE_TABLE_SMALL = 4096
 
 
-def _exact_deal(
-    rng: Rng, slots: list[dict[str, Any]], pool: list[int], weighted: int, weight: float
-) -> list[list[int]]:
-    """Deal ``pool`` (ascending) into ``slots`` exactly at random, weighted.
+def _groups(slots: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[int]]:
+    """Slots other than the Taker's that admit the same cards form one group.
 
-    A deal's probability is proportional to its weight: 1, or ``weight`` if
-    it puts card ``weighted`` in one of the Taker's slots.  Slots of the
-    same kind admitting the same cards are grouped (their cards are dealt
-    out among them by a shuffle at the end).  The cards go one by one, in
-    ascending order, each to a group with probability proportional to the
-    weighted number of ways to finish the deal from there (``ways``).
+    Returns the groups (admitted cards, Taker's or not, total room) and the
+    group of each slot.
     """
     groups: list[dict[str, Any]] = []
     member_of: list[int] = []
@@ -1199,6 +1199,30 @@ def _exact_deal(
             found = len(groups) - 1
         member_of.append(found)
         groups[found]["room"] += slot["size"]
+    return groups, member_of
+
+
+def _table_size(slots: list[dict[str, Any]]) -> int:
+    """Entries of the exact stage's count table: the product of (room + 1) over groups."""
+    size = 1
+    for group in _groups(slots)[0]:
+        size *= group["room"] + 1
+    return size
+
+
+def _exact_deal(
+    rng: Rng, slots: list[dict[str, Any]], pool: list[int], weighted: int, weight: float
+) -> list[list[int]]:
+    """Deal ``pool`` (ascending) into ``slots`` exactly at random, weighted.
+
+    A deal's probability is proportional to its weight: 1, or ``weight`` if
+    it puts card ``weighted`` in one of the Taker's slots.  Slots of the
+    same kind admitting the same cards are grouped (their cards are dealt
+    out among them by a shuffle at the end).  The cards go one by one, in
+    ascending order, each to a group with probability proportional to the
+    weighted number of ways to finish the deal from there (``ways``).
+    """
+    groups, member_of = _groups(slots)
     # a group's remaining room is one digit of a mixed-radix index
     strides = []
     table_size = 1
