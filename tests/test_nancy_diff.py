@@ -10,6 +10,7 @@ sample runs by default; thousands of games per player count under ``-m slow``.
 from __future__ import annotations
 
 import random
+from types import ModuleType
 
 import numpy as np
 import pytest
@@ -17,16 +18,29 @@ import pytest
 from cardcore import _core
 from pycards import _reference
 
+_cffi_backend: ModuleType | None
+try:  # the cffi binding, when built
+    import cardcore._cffi  # noqa: F401
+
+    from pycards import _cffi_backend
+except ImportError:
+    _cffi_backend = None
+
 RANGES = [(0, 12), (0, 1), (0, 1), (1, 9), (0, 1), (0, 1), (0, 1), (0, 1), (0, 1), (0, 1),
           (0, 1), (0, 2), (0, 1), (0, 2), (0, 1), (0, 2)]  # fmt: skip
 
 
-def run_pair(n: int, params: list[int], seed: int, check_every: int = 1) -> int:
-    c = _core.new_state("nancy", params, n, seed)
-    r = _reference.new_state("nancy", params, n, seed)
+def run_pair(
+    n: int, params: list[int], seed: int, check_every: int = 1, deck: list[int] | None = None
+) -> int:
+    c = _core.new_state("nancy", params, n, seed, deck)
+    r = _reference.new_state("nancy", params, n, seed, deck)
+    f = None if _cffi_backend is None else _cffi_backend.new_state("nancy", params, n, seed, deck)
     rng = random.Random(seed)
     step = 0
     while True:
+        if f is not None:  # the cffi binding runs the same C code: the same bytes
+            assert f.raw() == c.raw(), step
         assert c.current_player() == r.current_player(), step
         legal = c.legal_actions()
         assert legal == r.legal_actions(), step
@@ -49,6 +63,8 @@ def run_pair(n: int, params: list[int], seed: int, check_every: int = 1) -> int:
             assert np.array_equal(s1.observe_tensor(p), s2.observe_tensor(p))
         a = rng.choice(legal)
         assert c.apply(a) == 0 and r.apply(a) == 0
+        if f is not None:
+            assert f.apply(a) == 0
         step += 1
 
 
@@ -76,6 +92,35 @@ def test_native_playouts_equal_reference_playouts() -> None:
         assert _core.random_playouts("nancy", params, n, 77, 2) == _reference.random_playouts(
             "nancy", params, n, 77, 2
         )
+
+
+def _stacked_cases(count: int, seed: int) -> list[tuple[int, list[int], int, list[int]]]:
+    rng = random.Random(seed)
+    out = []
+    for n in range(2, 7):
+        for _ in range(count):
+            params = [rng.randint(lo, hi) for lo, hi in RANGES]
+            params[15] = rng.choice([1, 1, 2])
+            deck = list(range(78))
+            rng.shuffle(deck)
+            out.append((n, params, rng.randrange(1 << 64), deck))
+    return out
+
+
+@pytest.mark.parametrize(("n", "params", "seed", "deck"), _stacked_cases(2, 78))
+def test_c_equals_reference_from_stacked_decks(
+    n: int, params: list[int], seed: int, deck: list[int]
+) -> None:
+    """Games whose first deal is a random stacked deck (either Hound rule), then shuffled deals."""
+    assert run_pair(n, params, seed, check_every=3, deck=deck) > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_c_equals_reference_from_stacked_decks_many(n: int) -> None:
+    for n_, params, seed, deck in _stacked_cases(300, 1000 + n):
+        if n_ == n:
+            run_pair(n, params, seed, check_every=5, deck=deck)
 
 
 @pytest.mark.slow

@@ -2,9 +2,8 @@
 the Hound and the discard, trick play, the Outsider, results, illegal actions,
 leaks and information-set samples.
 
-Scenarios with chosen cards are built on the plain-Python reference (whose
-state is plain attributes); the C engine plays the very same games (see
-test_nancy_diff.py), and the property tests below run on both backends.
+Scenarios with chosen cards are dealt from stacked decks on every backend in
+test_nancy_stacked.py; the property tests below run on both backends.
 """
 
 from __future__ import annotations
@@ -20,12 +19,11 @@ import pytest
 from cardcore import _core
 from pycards import _reference
 from pycards._reference import nancy as ref
+from pycards._reference.rng import Rng
 from pycards.cards import NancyCard, to_mask78
 from pycards.game import State
 from pycards.nancy import (
     ACTION_CALL,
-    ACTION_DISCARD,
-    ACTION_PICK,
     ACTION_PLAY,
     NancyGame,
     NancyObservation,
@@ -188,329 +186,9 @@ def test_open_auction(b: ModuleType) -> None:
     assert taker and taker[0][1] == p0 and taker[0][3] == 4
 
 
-# ---------------------------------------------------------------------------
-# rigged reference states
-
-
-def rig(n: int, params: Any, dealer: int, hands: list[str], hound: str = "") -> ref.NancyState:
-    """A reference state in bidding with the given hands (all face-down)."""
-    s = _reference.new_state("nancy", params, n, 0)
-    assert isinstance(s, ref.NancyState)
-    s.dealer = dealer
-    s.cur = (dealer + 1) % n
-    s.hand = [cards(h) for h in hands]
-    s.up = [set() for _ in range(n)]
-    s.hound = cards(hound)
-    s.each = len(s.hand[0])
-    return s
-
-
-def rig_play(
-    n: int, params: Any, dealer: int, taker: int, hands: list[str], bid: int = 1, partner: int = -1
-) -> ref.NancyState:
-    """A reference state at the first trick, Taker chosen, nothing discarded."""
-    s = rig(n, params, dealer, hands)
-    s.taker = taker
-    s.partner = partner
-    s.high_bid = bid
-    s.high_bidder = taker
-    s.phase = ref.PLAY
-    s.leader = s.cur = (dealer + 1) % n
-    s.trick_index = 0
-    return s
-
-
-def play(s: ref.NancyState, *names: str) -> None:
-    for name in names:
-        code = s.apply(ACTION_PLAY + card(name))
-        assert code == 0, (name, s.reason_text(code))
-
-
-def events_of(s: Any, kind: str) -> list[tuple[int, ...]]:
-    return [e for e in s.events() if e[0] == EV[kind]]
-
-
-# ---------------------------------------------------------------------------
-# partner call, Hound, discard (RULES.md 1.3.5-6)
-
-
-def test_call_queens_or_jacks() -> None:
-    hands = ["QR QS QX QP JR 2R", "JS 3R", "4R 5R", "6R 7R", "8R 9R"]
-    s = rig(5, DEFAULT, 4, hands, hound="1S 2S 3S")
-    for _ in range(4):
-        s.apply(0)
-    s.apply(3)  # seat 4 (the dealer, last) bids 3
-    s2 = rig(5, DEFAULT, 4, hands, hound="1S 2S 3S")
-    s2.apply(2)  # seat 0 holds all four Queens
-    for _ in range(4):
-        s2.apply(0)
-    assert s2.phase == ref.CALL and s2.cur == 0
-    assert s2.legal_actions() == sorted(ACTION_CALL + c for c in cards("JR JS JX JP"))
-    assert s2.verify(ACTION_CALL + card("QR")) == 6
-    s2.apply(ACTION_CALL + card("JS"))
-    assert s2.partner == 1
-    assert s2.required_taker_cards == cards("QR QS QX QP")
-    # self_call_allowed = false: a card he holds may not be named
-    params = list(DEFAULT)
-    params[5] = 0
-    s3 = rig(5, params, 4, hands, hound="1S 2S 3S")
-    s3.apply(2)
-    for _ in range(4):
-        s3.apply(0)
-    assert s3.legal_actions() == sorted(ACTION_CALL + c for c in cards("JS JX JP"))
-
-
-def test_called_card_in_hound_or_own_hand_plays_alone() -> None:
-    hands = ["QR 1R 2R", "3R 4R 5R", "6R 7R 8R", "9R 10R JR", "CR KR 1S"]
-    s = rig(5, DEFAULT, 4, hands, hound="QS 2S 3S")
-    s.apply(2)
-    for _ in range(4):
-        s.apply(0)
-    s.apply(ACTION_CALL + card("QS"))  # in the Hound
-    assert s.partner == -1
-    s = rig(5, DEFAULT, 4, hands, hound="QS 2S 3S")
-    s.apply(2)
-    for _ in range(4):
-        s.apply(0)
-    s.apply(ACTION_CALL + card("QR"))  # his own
-    assert s.partner == -1
-
-
-def test_partner_revealed_only_when_card_played() -> None:
-    hands = ["1R 2R 3R", "QR 4S 5S", "6S 7S 8S", "9S 10S JS", "1P 2P 3P"]
-    s = rig(5, DEFAULT, 4, hands, hound="1X 2X 3X")
-    s.apply(2)
-    for _ in range(4):
-        s.apply(0)
-    s.apply(ACTION_CALL + card("QR"))
-    for c in ("1X", "2X", "3X"):
-        s.apply(ACTION_DISCARD + card(c))
-    assert s.phase == ref.PLAY and s.partner == 1
-    for p in range(5):  # nobody's tensor names the Partner yet
-        obs = observe(_reference, s, 5, p, NancyRules())
-        assert not obs.partner_revealed and obs.partner is None
-    play(s, "1R", "QR")
-    assert events_of(s, "partner") == [(EV["partner"], 1, -1, card("QR"), 1, SEEN_ALL)]
-    assert observe(_reference, s, 5, 3, NancyRules()).partner == 1
-
-
-def test_hound_shown_or_hidden() -> None:
-    hands = ["1R 2R 3R 4R 5R 6R 7R", "1S 2S 3S 4S 5S 6S 7S", "1X 2X 3X 4X 5X 6X 7X"]
-    for shown in (1, 0):
-        params = list(DEFAULT)
-        params[6] = shown
-        s = rig(3, params, 2, hands, hound="8R 8S 8X 8P 9P 10P")
-        for p in range(3):  # before bidding ends nobody sees it
-            assert observe(_reference, s, 3, p, NancyRules(reveal_hound=bool(shown))).hound is None
-        s.apply(1)
-        s.apply(0)
-        s.apply(0)
-        hound = events_of(s, "hound")
-        assert len(hound) == 6 and all(e[5] == (SEEN_ALL if shown else 1) for e in hound)
-        assert s.hand[0] >= cards("8R 8S 8X 8P 9P 10P")
-        rules = NancyRules(reveal_hound=bool(shown))
-        assert observe(_reference, s, 3, 0, rules).hound is not None
-        assert (observe(_reference, s, 3, 1, rules).hound is not None) == bool(shown)
-
-
-def test_discard_restrictions_and_shown_trumps() -> None:
-    taker = "KR KS KX KP I XXI OUT II III IV V VI 1R 2R"
-    hands = [
-        taker,
-        "3R 4R 5R 6R 7R 8R 9R 10R JR CR QR 1S 2S 3S",
-        "4S 5S 6S 7S 8S 9S 10S JS CS QS 1X 2X 3X 4X",
-    ]
-    s = rig(3, DEFAULT, 2, hands, hound="VII VIII IX X XI XII")
-    s.apply(1)
-    s.apply(0)
-    s.apply(0)
-    assert s.phase == ref.DISCARD and s.cur == 0
-    # 2 other cards for 6 discards: trumps II..XX allowed, never I, XXI, Kings, the Outsider
-    allowed = cards("1R 2R II III IV V VI VII VIII IX X XI XII")
-    assert set(a - ACTION_DISCARD for a in s.legal_actions()) == allowed
-    assert s.verify(ACTION_DISCARD + card("KR")) == 8
-    assert s.verify(ACTION_DISCARD + card("XXI")) == 8
-    assert s.verify(ACTION_DISCARD + card("I")) == 8
-    assert s.verify(ACTION_DISCARD + card("OUT")) == 8
-    assert s.verify(ACTION_DISCARD + card("3R")) == 7
-    for c in ("II", "III", "IV", "V"):
-        s.apply(ACTION_DISCARD + card(c))
-    # now exactly as many other cards as discards left: no more trumps
-    assert set(a - ACTION_DISCARD for a in s.legal_actions()) == cards("1R 2R")
-    assert s.verify(ACTION_DISCARD + card("VI")) == 9
-    s.apply(ACTION_DISCARD + card("1R"))
-    s.apply(ACTION_DISCARD + card("2R"))
-    shown = [e for e in events_of(s, "discard") if e[5] == SEEN_ALL]
-    assert {e[3] for e in shown} == cards("II III IV V") and all(e[4] == 1 for e in shown)
-    hidden = [e for e in events_of(s, "discard") if e[5] != SEEN_ALL]
-    assert {e[3] for e in hidden} == cards("1R 2R") and all(e[5] == 1 for e in hidden)
-    obs = observe(_reference, s, 3, 1, NancyRules())
-    assert set(obs.shown_trumps) == cards("II III IV V") and obs.discards is None
-    assert set(observe(_reference, s, 3, 0, NancyRules()).discards or ()) == cards(
-        "II III IV V 1R 2R"
-    )
-
-
-def test_plain_discard_allows_no_trump() -> None:
-    hands = ["1R 2R 3R 4R 5R 6R 7R KR", "1S 2S 3S 4S 5S 6S 7S 8S", "1X 2X 3X 4X 5X 6X 7X 8X"]
-    s = rig(3, DEFAULT, 2, hands, hound="II III IV V VI OUT")
-    s.apply(1)
-    s.apply(0)
-    s.apply(0)
-    assert set(a - ACTION_DISCARD for a in s.legal_actions()) == cards("1R 2R 3R 4R 5R 6R 7R")
-    assert s.verify(ACTION_DISCARD + card("II")) == 9
-
-
-# ---------------------------------------------------------------------------
-# trick play, the Outsider (RULES.md 1.4, rules 12 and 13)
-
-FOUR = ["2S KR XXI", "KS 5R 7P", "3S OUT 8P", "4S 6R 9P"]
-
-
-def test_outsider_exchange_random() -> None:
-    s = rig_play(4, DEFAULT, 3, 0, FOUR)
-    play(s, "2S", "KS", "3S", "4S")  # seat 1 wins for the opponents
-    assert s.piles[ref.OPP_PILE] == cards("2S KS 3S 4S")
-    play(s, "5R", "OUT", "6R", "KR")  # an opponent's Outsider; the Taker wins
-    ex = events_of(s, "exchange")
-    assert len(ex) == 1 and ex[0][1] == -1 and ex[0][2] == ref.NANCY_PILE
-    got = ex[0][3]
-    assert got in cards("2S KS 3S 4S")
-    assert ref.OUTSIDER in s.piles[ref.OPP_PILE]  # the Outsider stays with its side
-    assert got in s.piles[ref.NANCY_PILE] and got not in s.piles[ref.OPP_PILE]
-    assert s.chosen == (got == card("KS"))
-    play(s, "XXI", "7P", "8P", "9P")
-    result = events_of(s, "result")[0]
-    assert bool(result[3] & 256) == (got == card("KS"))  # Chosen by the Outsider
-
-
-def test_outsider_exchange_owner_choice() -> None:
-    params = list(DEFAULT)
-    params[9] = 1
-    s = rig_play(4, params, 3, 0, FOUR)
-    play(s, "2S", "KS", "3S", "4S")
-    play(s, "5R", "OUT", "6R", "KR")
-    assert s.phase == ref.PICK and s.cur == 2  # the Outsider's owner chooses
-    assert s.legal_actions() == sorted(ACTION_PICK + c for c in cards("2S KS 3S 4S"))
-    assert s.verify(ACTION_PICK + card("5R")) == 14
-    assert s.verify(ACTION_PLAY + card("XXI")) == 2
-    s.apply(ACTION_PICK + card("2S"))
-    assert events_of(s, "exchange")[0][1:5] == (2, ref.NANCY_PILE, card("2S"), 0)
-    assert s.phase == ref.PLAY and s.cur == 0 and not s.chosen
-
-
-DEBT = ["KR 2S XXI", "5R KS 7P", "OUT 3S 8P", "6R 4S 9P"]
-
-
-@pytest.mark.parametrize(("mode", "chooser"), [(0, 0), (2, 2), (1, None)])
-def test_outsider_deferred_debt(mode: int, chooser: int | None) -> None:
-    params = list(DEFAULT)
-    params[11] = mode
-    s = rig_play(4, params, 0, 0, DEBT, bid=1)
-    play(s, "5R", "OUT", "6R", "KR")  # the Taker wins; the opponents have won nothing
-    assert events_of(s, "debt") == [(EV["debt"], 2, 0, -1, 0, SEEN_ALL)]
-    assert not events_of(s, "exchange")
-    play(s, "2S", "KS", "3S", "4S")  # the opponents' first trick pays the debt
-    if chooser is None:
-        ex = events_of(s, "exchange")
-        assert ex[0][1] == -1 and ex[0][3] in cards("2S KS 3S 4S") and ex[0][4] == 1
-        return
-    assert s.phase == ref.PICK and s.cur == chooser
-    assert s.legal_actions() == sorted(ACTION_PICK + c for c in cards("2S KS 3S 4S"))
-    s.apply(ACTION_PICK + card("KS"))
-    assert events_of(s, "exchange")[0][1:5] == (chooser, ref.NANCY_PILE, card("KS"), 1)
-    play(s, "7P", "8P", "9P", "XXI")
-    result = events_of(s, "result")[0]
-    assert result[3] & 256  # Chosen by the Outsider: a face card, by deferred pick
-    assert not result[3] & 128  # the opponents won a trick: no Fat Nancy
-
-
-def test_taker_outsider_paid_from_discards_only_when_allowed() -> None:
-    hands = ["OUT 2S XXI", "5R KS 7P", "6R 3S 8P", "KR 4S 9P"]
-    for from_discard in (0, 1):
-        params = list(DEFAULT)
-        params[10] = from_discard
-        s = rig_play(4, params, 3, 0, hands)
-        s.discards = cards("1X 2X")
-        s.piles[ref.NANCY_PILE] = cards("1X 2X")
-        play(s, "OUT", "5R", "6R", "KR")  # the Taker's Outsider; an opponent wins
-        if from_discard:
-            ex = events_of(s, "exchange")
-            assert ex and ex[0][2] == ref.OPP_PILE and ex[0][3] in cards("1X 2X")
-        else:
-            assert events_of(s, "debt") and not events_of(s, "exchange")
-        assert ref.OUTSIDER in s.piles[ref.NANCY_PILE]
-
-
-def test_rule13_outsider_on_last_trick() -> None:
-    # the Taker's Outsider on the last trick loses the round, objectives still scored
-    s = rig_play(4, DEFAULT, 3, 0, ["OUT", "5R", "6R", "7R"], bid=1)
-    play(s, "OUT", "5R", "6R", "7R")
-    result = events_of(s, "result")[0]
-    assert result[4] == 2  # lost by rule 13
-    # an opponent's Outsider on the last trick: the Taker's side winning it wins the round
-    s = rig_play(4, DEFAULT, 3, 0, ["KR", "OUT", "6R", "7R"], bid=9)
-    play(s, "KR", "OUT", "6R", "7R")
-    result = events_of(s, "result")[0]
-    assert result[4] == 3 and result[2] == 1  # won by rule 13 with 1 objective (Fat Nancy)
-    assert [e[3] for e in events_of(s, "score")] == settlement(4, 0, -1, 9, 1, True)
-    # changes_side: the objectives decide
-    params = list(DEFAULT)
-    params[12] = 1
-    s = rig_play(4, params, 3, 0, ["KR", "OUT", "6R", "7R"], bid=9)
-    play(s, "KR", "OUT", "6R", "7R")
-    assert events_of(s, "result")[0][4] == 0  # 1 of 9: lost, no rule 13
-
-
-def test_fat_nancy_slam_exception() -> None:
-    hands = ["KR OUT", "5R 1S", "6R 2S", "7R 3S"]
-    for slam in (0, 1):
-        params = list(DEFAULT)
-        params[14] = slam
-        s = rig_play(4, params, 3, 0, hands)
-        play(s, "KR", "5R", "6R", "7R", "OUT", "1S", "2S", "3S")
-        result = events_of(s, "result")[0]
-        assert bool(result[3] & 128) == bool(slam)
-        trick = events_of(s, "trick")[-1]
-        assert trick[1] == (0 if slam else 3)
-
-
-def test_partner_tricks_to() -> None:
-    hands = ["1R 1S", "KR 2S", "2R 3S", "3R 4S", "4R KS"]
-    for to in (0, 1):
-        params = list(DEFAULT)
-        params[8] = to
-        s = rig_play(5, params, 4, 0, hands, partner=1)
-        play(s, "1R", "KR", "2R", "3R", "4R")  # the Partner wins
-        won = cards("1R KR 2R 3R 4R")
-        assert s.piles[ref.NANCY_PILE if to else ref.OPP_PILE] == won
-
-
-def test_two_player_table_piles_turn_up_after_the_trick() -> None:
-    s = _reference.new_state("nancy", DEFAULT, 2, 3)
-    assert isinstance(s, ref.NancyState)
-    while s.phase != ref.PLAY:
-        s.apply(s.legal_actions()[-1] if s.phase == ref.BID else s.legal_actions()[0])
-    for _ in range(10):
-        p = s.cur
-        ups = [c for c in s.top[p] if c >= 0 and c in s._playable()]
-        if not ups:
-            s.apply(s.legal_actions()[0])
-            continue
-        top = ups[0]
-        pile = s.top[p].index(top)
-        beneath = s.bottom[p][pile]
-        seen_before = [observe(_reference, s, 2, q, NancyRules()) for q in range(2)]
-        assert all(beneath not in o.face_up[p] and beneath not in o.hand for o in seen_before)
-        s.apply(ACTION_PLAY + top)
-        if s.trick:  # the trick is not over: still face-down
-            assert beneath not in s.up[p]
-            s.apply(s.legal_actions()[0])
-        assert beneath in s.up[p]
-        flip = events_of(s, "flip")[-1]
-        assert flip[1:5] == (p, -1, beneath, pile) and flip[5] == SEEN_ALL
-        return
-    pytest.fail("no face-up table card was playable")
+# Hand-built scenarios (the call, the Hound, the discard, the Outsider rules 12
+# and 13, deferred debts, the slam, partner piles, objectives) are dealt from
+# stacked decks on every backend in test_nancy_stacked.py.
 
 
 # ---------------------------------------------------------------------------
@@ -664,7 +342,7 @@ def test_infoset_samples_respect_public_facts(n: int) -> None:
     rng = random.Random(10 + n)
     rules = NancyRules()
     checked = 0
-    for g in range(3):
+    for g in range(6):
         params = random_params(rng)
         params[15] = 1
         for k, s in enumerate(random_game(_core, n, params, 50 + g)):
@@ -694,6 +372,21 @@ def test_infoset_samples_respect_public_facts(n: int) -> None:
                 assert all(c < 56 and c % 14 != 13 for c in hidden)
                 if real[p].hound is not None:
                     assert fake[p].hound == real[p].hound
+            if taker is not None and taker != p:
+                t_cards = set(fake[taker].hand) | set(fake[taker].discards or ())
+                others = set().union(*(fake[q].hand for q in range(n) if q != taker))
+                if real[p].hound is not None:  # a Hound p saw went to the Taker
+                    assert not set(real[p].hound) & others
+                if real[p].shown_trumps:  # he kept only trumps, Kings and the Outsider
+                    assert all(c >= 56 or c % 14 == 13 for c in fake[taker].hand)
+                called = real[p].called
+                if called is not None and called % 14 == 10 and called < 56:
+                    # calling a Jack shows he held all four Queens
+                    assert not {12, 26, 40, 54} & others
+                hound = set(real[p].hound or ())
+                if called is not None and not params[5] and real[p].hound is not None:
+                    # self_call_allowed = false: he did not hold the called card
+                    assert called in hound or called not in t_cards
             checked += 1
     assert checked > 5
 
@@ -766,3 +459,109 @@ def test_match_length(n: int) -> None:
     assert s.observation(0).rounds_done == n
     assert sum(s.returns()) == 0
     assert to_mask78("XXI") == ref.card_bit(76)
+
+
+# ---------------------------------------------------------------------------
+# exact samples: the sequential assignment, the called card's weight
+
+
+def test_exact_deal_matches_brute_force() -> None:
+    """The exact stage of the sampler draws each deal with probability ∝ its weight."""
+    slots = [
+        {"kind": "hand", "size": 2, "allowed": {0, 1, 2, 3, 4}, "taker": False},
+        {"kind": "hand", "size": 1, "allowed": {0, 2, 4}, "taker": True},
+        {"kind": "hand", "size": 2, "allowed": {0, 1, 2, 3, 4}, "taker": False},  # grouped
+        {"kind": "discards", "size": 1, "allowed": {1, 2, 3, 4}, "taker": True},
+    ]
+    pool = [0, 1, 2, 3, 4, 5]
+    slots[0]["allowed"] |= {5}
+    slots[2]["allowed"] |= {5}
+    weighted, weight = 2, 0.25
+    want: dict[tuple[frozenset[int], ...], float] = {}
+    for perm in itertools.permutations(pool):
+        parts, pos = [], 0
+        for slot in slots:
+            parts.append(frozenset(perm[pos : pos + slot["size"]]))
+            pos += slot["size"]
+        if all(part <= slot["allowed"] for part, slot in zip(parts, slots, strict=True)):
+            in_taker = any(weighted in part for part, sl in zip(parts, slots, strict=True)
+                           if sl["taker"])  # fmt: skip
+            want[tuple(parts)] = weight if in_taker else 1.0
+    total = sum(want.values())
+    rng = Rng(2024)
+    draws = 6000
+    got: dict[tuple[frozenset[int], ...], int] = {}
+    for _ in range(draws):
+        deal = ref._exact_deal(rng, slots, pool, weighted, weight)
+        key = tuple(frozenset(cards) for cards in deal)
+        assert key in want, key  # never an inconsistent deal
+        got[key] = got.get(key, 0) + 1
+    for key, w in want.items():  # loose bounds: 5 standard deviations
+        p = w / total
+        sd = (p * (1 - p) / draws) ** 0.5
+        assert abs(got.get(key, 0) / draws - p) < 5 * sd + 1e-9, (key, p)
+
+
+@pytest.mark.parametrize("b", BACKENDS)
+def test_called_card_came_from_the_hound(b: ModuleType) -> None:
+    """self_call_allowed = false, Hound not shown: to an opponent, the called Queen is in
+    the Taker's hand only if it was in the Hound, i.e. 3 of the 30 places where it may
+    have been dealt (27 face-down cards of the three others, 3 of the Hound), not 12 of
+    39 as a uniform redeal of the hidden cards would have it."""
+    rules = NancyRules(self_call_allowed=False, reveal_hound=False, match_rounds=1)
+    for seed in range(50):
+        s = b.new_state("nancy", rules.to_params(), 5, seed)
+        s.apply(1)  # the first bidder bids 1, the others pass
+        for _ in range(4):
+            s.apply(0)
+        taker = next(e[1] for e in s.events() if e[0] == EV["taker"])
+        views = [observe(b, s, 5, q, rules) for q in range(5)]
+        queens = [a - ACTION_CALL for a in s.legal_actions() if (a - ACTION_CALL) % 14 == 12]
+        hidden = [c for c in queens if not any(c in v.face_up[q] for q, v in enumerate(views))]
+        if hidden:
+            break
+    called = hidden[0]
+    p = next(q for q in range(5) if q != taker and called not in views[q].hand)
+    assert s.apply(ACTION_CALL + called) == 0
+    draws = 3000 if b is not _reference else 400
+    in_taker = sum(
+        called in observe(b, s.sample_infoset(p, k), 5, taker, rules).hand for k in range(draws)
+    )
+    sd = (0.1 * 0.9 / draws) ** 0.5
+    assert abs(in_taker / draws - 0.1) < 5 * sd, in_taker / draws
+
+
+def test_exact_stage_gives_the_same_samples_in_c_and_reference(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """States where 200 shuffles miss (the exact stage runs): C and reference agree."""
+    hits = []
+    exact = ref._exact_deal
+
+    def counting(*args: Any) -> list[list[int]]:
+        hits.append(1)
+        return exact(*args)
+
+    monkeypatch.setattr(ref, "_exact_deal", counting)
+    rng = random.Random(8)
+    for g in range(40):
+        n = rng.choice([3, 4])
+        params = random_params(rng)
+        params[15] = 1
+        c = _core.new_state("nancy", params, n, g)
+        r = _reference.new_state("nancy", params, n, g)
+        while c.current_player() != -4:
+            p, seed = rng.randrange(n), rng.randrange(1 << 64)
+            before = len(hits)
+            r_sample = r.sample_infoset(p, seed)
+            if len(hits) > before:
+                c_sample = c.sample_infoset(p, seed)
+                assert c_sample.events() == r_sample.events()
+                for q in range(n):
+                    assert np.array_equal(c_sample.observe_tensor(q), r_sample.observe_tensor(q))
+            a = rng.choice(c.legal_actions())
+            c.apply(a)
+            r.apply(a)
+        if len(hits) >= 10:
+            break
+    assert len(hits) >= 10

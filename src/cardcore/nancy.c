@@ -6,6 +6,8 @@
  * is an action of the deciding player.  Card sets are two words (lo, hi) in
  * the Nancy layout of cardcore.h.
  */
+#include <stdlib.h>
+
 #include "cc_internal.h"
 #include "cc_nancy.h"
 
@@ -39,6 +41,7 @@ typedef struct nstate {
     uint32_t passed;
     int32_t taker, partner, called, partner_revealed;
     uint32_t required_taker_ranks; /* ladder ranks the Taker held all of */
+    int32_t call_free; /* face-down cards of the Taker at the call + Hound, less required ones */
     ncs discards, shown, disc_public; /* disc_public: shown trumps and face-up discards */
     int32_t ndisc;
     ncs pile[2];
@@ -445,7 +448,7 @@ static void add_hound(nstate *s, int32_t c) {
     ev_push(s, CC_NANCY_EV_DEAL, -1, CC_NANCY_PLACE_HOUND, c, -1, 0);
 }
 
-static void deal(nstate *s) {
+static void deal(nstate *s, const uint8_t *given) {
     /* keep the previous round's summary at the head of the log */
     if (s->sum_start > 0) {
         int32_t len = s->nev - s->sum_start;
@@ -473,6 +476,7 @@ static void deal(nstate *s) {
     s->taker = s->partner = s->called = -1;
     s->partner_revealed = 0;
     s->required_taker_ranks = 0;
+    s->call_free = 0;
     s->discards.lo = s->discards.hi = s->shown.lo = s->shown.hi = 0;
     s->disc_public.lo = s->disc_public.hi = 0;
     s->ndisc = 0;
@@ -494,14 +498,22 @@ static void deal(nstate *s) {
 
     ev_push(s, CC_NANCY_EV_DEALER, s->dealer, -1, s->rounds_done, s->thrown_in, CC_SEEN_ALL);
     uint8_t deck[78];
-    for (int32_t i = 0; i < 78; i++) deck[i] = (uint8_t)i;
-    cc_rng_shuffle_u8(&s->rng, deck, 78);
+    if (given != NULL) {
+        memcpy(deck, given, sizeof deck);
+    } else {
+        for (int32_t i = 0; i < 78; i++) deck[i] = (uint8_t)i;
+        cc_rng_shuffle_u8(&s->rng, deck, 78);
+    }
     int32_t packet = s->packet, H = s->hsize;
     int32_t npk = (78 - H) / packet;
     uint8_t chosen[32];
     memset(chosen, 0, sizeof chosen);
     int32_t enforce = s->params[CC_NANCY_P_HOUND_POSITION_RULE] == 1;
-    if (enforce) {
+    if (enforce && given != NULL) {
+        /* a stacked deck: the fixed schedule of docs/nancy.rst (the j-th
+         * Hound card goes before packet floor(j * npk / (H + 1))) */
+        for (int32_t j = 1; j <= H; j++) chosen[j * npk / (H + 1)] = 1;
+    } else if (enforce) {
         uint8_t b[32];
         int32_t m = npk - 1;
         for (int32_t i = 0; i < m; i++) b[i] = (uint8_t)(i + 1);
@@ -524,7 +536,10 @@ static void deal(nstate *s) {
     s->cur = nxt(s, s->dealer);
 }
 
-static int32_t n_init(void *state, const int32_t *params, int32_t nplayers, uint64_t seed) {
+/* init and init_deck: deal the first deal from the shuffled deck, or from
+ * `given` (78 distinct card ids, top first). */
+static int32_t start_match(void *state, const int32_t *params, int32_t nplayers, uint64_t seed,
+                           const uint8_t *given) {
     if (state == NULL) return CC_E_ARG;
     int32_t rc = n_check_params(params, nplayers);
     if (rc != CC_OK) return rc;
@@ -540,8 +555,25 @@ static int32_t n_init(void *state, const int32_t *params, int32_t nplayers, uint
     s->dealer = (int32_t)cc_rng_below(&s->rng, (uint64_t)nplayers);
     s->sum_start = s->sum_len = 0;
     s->nev = 0;
-    deal(s);
+    deal(s, given);
     return CC_OK;
+}
+
+static int32_t n_init(void *state, const int32_t *params, int32_t nplayers, uint64_t seed) {
+    return start_match(state, params, nplayers, seed, NULL);
+}
+
+static int32_t n_init_deck(void *state, const int32_t *params, int32_t nplayers, uint64_t seed,
+                           const uint8_t *deck, int32_t ndeck) {
+    int32_t rc = n_check_params(params, nplayers);
+    if (rc != CC_OK) return rc;
+    if (deck == NULL || ndeck != 78) return CC_E_ARG;
+    uint64_t seen[2] = {0, 0};
+    for (int32_t i = 0; i < 78; i++) {
+        if (deck[i] >= 78 || (seen[deck[i] >> 6] >> (deck[i] & 63)) & 1) return CC_E_ARG;
+        seen[deck[i] >> 6] |= 1ull << (deck[i] & 63);
+    }
+    return start_match(state, params, nplayers, seed, deck);
 }
 
 static int32_t n_current_player(const void *state) {
@@ -775,13 +807,13 @@ static void take_hound(nstate *s) {
 }
 
 static void end_round(nstate *s);
-static void deal(nstate *s);
+static void deal(nstate *s, const uint8_t *given);
 
 static void finish_bidding(nstate *s) {
     if (s->high_bid == 0) { /* all passed: thrown-in deal */
         s->thrown_in++;
         s->dealer = nxt(s, s->dealer);
-        deal(s);
+        deal(s, NULL);
         return;
     }
     s->taker = s->high_bidder;
@@ -952,7 +984,7 @@ static void end_round(nstate *s) {
         s->cur = CC_PLAYER_TERMINAL;
         return;
     }
-    deal(s);
+    deal(s, NULL);
 }
 
 static void play_card(nstate *s, int32_t c) {
@@ -1032,6 +1064,11 @@ static int32_t n_apply(void *state, int32_t a) {
         int32_t c = a - CC_NANCY_A_CALL;
         s->called = c;
         callable(s, &s->required_taker_ranks);
+        ncs req = {0, 0};
+        for (int32_t r = 0; r < 14; r++)
+            if (s->required_taker_ranks & (1u << r)) req = cs_or(req, rank_set(r));
+        ncs held_req = {s->hand[s->taker].lo & req.lo, s->hand[s->taker].hi & req.hi};
+        s->call_free = cs_count(s->hand[s->taker]) + s->hsize - cs_count(held_req);
         s->partner = -1;
         for (int32_t q = 0; q < s->n; q++)
             if (q != s->taker && has(cs_or(s->hand[q], s->up[q]), c)) s->partner = q;
@@ -1157,23 +1194,157 @@ static int32_t n_events(const void *state, cc_event *out, int32_t cap) {
 }
 
 /* ---- information-set sampling ------------------------------------------
- * Slots are the places whose cards `player` cannot see: other players'
- * face-down hands, the Hound before it is taken, the Taker's hidden
- * discards and (2 players) the face-down table cards.  Each slot has an
- * allowed set built from public facts (voids, trump ceilings, the discard
- * restrictions, the call ladder).  The unknown cards are first dealt by
- * uniform shuffles until one fits (exactly uniform among consistent deals
- * when it succeeds); after 200 misses a constrained random assignment
- * (most constrained card first) is used. */
+ * docs/nancy.rst, "Information-set samples".  Slots are the places whose
+ * cards `player` cannot see: other players' face-down hands, the Hound
+ * before it is taken, the Taker's hidden discards and (2 players) the
+ * face-down table cards.  Each slot admits the cards the public facts allow
+ * (voids, trump ceilings, discard restrictions, the call ladder, a shown
+ * Hound).  With self_call_allowed = 0 and a Hound `player` never saw, the
+ * called card weighs H / call_free in the Taker's slots (the Taker did not
+ * hold it, so it came from the Hound).  Target: deals of the unknown cards
+ * into the slots, with probability proportional to their weight.
+ * Stage 1: uniform shuffles (0, 200 or 2000 by the size of stage 2's count
+ * table), each dealt in slot order and kept if it fits (and, for a weighted
+ * deal, with probability H / call_free): exact rejection sampling.
+ * Stage 2 (if none was kept): exact sequential assignment, card by card
+ * in ascending id order, each card going to a group of slots with
+ * probability proportional to the weighted number of ways to finish the
+ * deal (counted in doubles over the groups' remaining room); slots of the
+ * same kind with the same admitted cards form one group, dealt out among
+ * its slots by a uniform shuffle. */
 
 #define SLOT_MAX 20
+#define SAMPLE_TABLE_MAX (1 << 22)
+#define SAMPLE_TABLE_SMALL 4096
 typedef struct slot {
     int32_t kind; /* 0 hand of q, 1 hound, 2 discards, 3 table pile (q, i) */
     int32_t q, i, size;
+    int32_t taker_side; /* the Taker's hand or discards */
     ncs allowed;
     int8_t cards[40];
     int32_t got;
 } slot;
+
+/* Groups of slots for stage 2: slots other than the Taker's that admit the
+ * same cards form one group; a group's remaining room is one digit of a
+ * mixed-radix index into the count table. */
+typedef struct sgroups {
+    int32_t ng, group[SLOT_MAX], gsize[SLOT_MAX], gtaker[SLOT_MAX];
+    ncs gallowed[SLOT_MAX];
+    int64_t stride[SLOT_MAX + 1];
+} sgroups;
+
+/* Fill G; return the count table's size, or -1 above SAMPLE_TABLE_MAX. */
+static int64_t make_groups(const slot *sl, int32_t ns, sgroups *G) {
+    G->ng = 0;
+    for (int32_t j = 0; j < ns; j++) {
+        int32_t g = -1;
+        for (int32_t h = 0; h < G->ng && !sl[j].taker_side; h++)
+            if (!G->gtaker[h] && G->gallowed[h].lo == sl[j].allowed.lo &&
+                G->gallowed[h].hi == sl[j].allowed.hi)
+                g = h;
+        if (g < 0) {
+            g = G->ng++;
+            G->gsize[g] = 0;
+            G->gtaker[g] = sl[j].taker_side;
+            G->gallowed[g] = sl[j].allowed;
+        }
+        G->group[j] = g;
+        G->gsize[g] += sl[j].size;
+    }
+    G->stride[0] = 1;
+    for (int32_t g = 0; g < G->ng; g++) {
+        G->stride[g + 1] = G->stride[g] * (G->gsize[g] + 1);
+        if (G->stride[g + 1] > SAMPLE_TABLE_MAX) return -1;
+    }
+    return G->stride[G->ng];
+}
+
+/* Stage 2: exact weighted assignment of pool[0..nu-1] to the slots. */
+static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
+                          const uint8_t *pool, int32_t nu, int32_t wcard, double wt) {
+    const int32_t ng = G->ng;
+    const int32_t *group = G->group, *gsize = G->gsize, *gtaker = G->gtaker;
+    const ncs *gallowed = G->gallowed;
+    const int64_t *stride = G->stride;
+    int64_t tsize = stride[ng];
+    if (tsize < 0 || tsize > SAMPLE_TABLE_MAX) return CC_E_CAPACITY;
+    double small[SAMPLE_TABLE_SMALL];
+    double *f = tsize <= SAMPLE_TABLE_SMALL ? small : (double *)malloc((size_t)tsize * sizeof(double));
+    if (f == NULL) return CC_E_CAPACITY;
+    /* f[cap] = weighted ways to deal the last sum(cap) cards of the pool into
+     * room cap; a child index is smaller, so ascending order works. */
+    int32_t odo[SLOT_MAX] = {0}, r = 0; /* the room vector of idx, and its sum */
+    for (int64_t idx = 0; idx < tsize; idx++) {
+        if (idx > 0) { /* advance the odometer */
+            int32_t g = 0;
+            while (odo[g] == gsize[g]) {
+                r -= odo[g];
+                odo[g++] = 0;
+            }
+            odo[g]++;
+            r++;
+        }
+        if (r == 0) { f[idx] = 1.0; continue; }
+        if (r > nu) { f[idx] = 0.0; continue; }
+        int32_t c = pool[nu - r];
+        double total = 0.0;
+        for (int32_t g = 0; g < ng; g++) {
+            if (odo[g] == 0 || !has(gallowed[g], c)) continue;
+            double w = (c == wcard && gtaker[g]) ? wt : 1.0;
+            total += w * f[idx - stride[g]];
+        }
+        f[idx] = total;
+    }
+    int32_t cap[SLOT_MAX];
+    int64_t idx = 0;
+    for (int32_t g = 0; g < ng; g++) {
+        cap[g] = gsize[g];
+        idx += (int64_t)gsize[g] * stride[g];
+    }
+    if (!(f[idx] > 0.0)) {
+        if (f != small) free(f);
+        return CC_E_CAPACITY;
+    }
+    uint8_t gcards[SLOT_MAX][78];
+    int32_t gcount[SLOT_MAX] = {0};
+    for (int32_t k = 0; k < nu; k++) {
+        int32_t c = pool[k], pick = -1;
+        double terms[SLOT_MAX], total = 0.0;
+        for (int32_t g = 0; g < ng; g++) {
+            terms[g] = 0.0;
+            if (cap[g] == 0 || !has(gallowed[g], c)) continue;
+            double w = (c == wcard && gtaker[g]) ? wt : 1.0;
+            terms[g] = w * f[idx - stride[g]];
+            total += terms[g];
+        }
+        double u = (double)(cc_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) * total;
+        double cum = 0.0;
+        for (int32_t g = 0; g < ng; g++) {
+            if (terms[g] > 0.0) {
+                cum += terms[g];
+                pick = g;
+                if (u < cum) break;
+            }
+        }
+        gcards[pick][gcount[pick]++] = (uint8_t)c;
+        cap[pick]--;
+        idx -= stride[pick];
+    }
+    if (f != small) free(f);
+    for (int32_t g = 0; g < ng; g++) {
+        int32_t members = 0;
+        for (int32_t j = 0; j < ns; j++) members += group[j] == g;
+        if (members > 1) cc_rng_shuffle_u8(rng, gcards[g], gcount[g]);
+        int32_t pos = 0;
+        for (int32_t j = 0; j < ns; j++) {
+            if (group[j] != g) continue;
+            sl[j].got = 0;
+            for (int32_t k = 0; k < sl[j].size; k++) sl[j].cards[sl[j].got++] = (int8_t)gcards[g][pos++];
+        }
+    }
+    return CC_OK;
+}
 
 static int32_t n_sample(const void *state, int32_t player, uint64_t seed, void *outp) {
     const nstate *s = (const nstate *)state;
@@ -1186,11 +1357,22 @@ static int32_t n_sample(const void *state, int32_t player, uint64_t seed, void *
     slot sl[SLOT_MAX];
     int32_t ns = 0;
     ncs all = {CC_NANCY_LO_MASK, CC_NANCY_HI_MASK};
-    ncs not_taker_cards = {0, 0}; /* cards that only the Taker's slots may hold */
-    for (int32_t r = 0; r < 14; r++)
-        if (s->required_taker_ranks & (1u << r)) not_taker_cards = cs_or(not_taker_cards, rank_set(r));
-    ncs unknown = {0, 0};
     int32_t hound_hidden = s->phase == CC_NANCY_PH_BID || s->phase == CC_NANCY_PH_CALL;
+    int32_t hound_known = !hound_hidden && s->taker >= 0 &&
+                          (s->params[CC_NANCY_P_REVEAL_HOUND] == 1 || player == s->taker);
+    /* cards only the Taker's slots may hold: the required ranks of the call
+     * ladder and the cards of a Hound `player` saw */
+    ncs taker_only = {0, 0};
+    for (int32_t r = 0; r < 14; r++)
+        if (s->required_taker_ranks & (1u << r)) taker_only = cs_or(taker_only, rank_set(r));
+    if (hound_known) taker_only = cs_or(taker_only, s->hound);
+    /* the called card, which the Taker did not hold (self_call_allowed = 0) */
+    ncs not_taker = {0, 0};
+    int32_t wcard = -1;
+    int32_t no_self = s->called >= 0 && s->params[CC_NANCY_P_SELF_CALL_ALLOWED] == 0;
+    if (no_self && hound_known && !has(s->hound, s->called)) cs_add(&not_taker, s->called);
+    if (no_self && !hound_known) wcard = s->called;
+    ncs unknown = {0, 0};
     for (int32_t q = 0; q < n; q++) {
         if (q == player || cs_empty(s->hand[q])) continue;
         slot *x = &sl[ns++];
@@ -1198,6 +1380,7 @@ static int32_t n_sample(const void *state, int32_t player, uint64_t seed, void *
         x->q = q;
         x->i = -1;
         x->size = cs_count(s->hand[q]);
+        x->taker_side = q == s->taker;
         ncs a = all;
         for (int32_t su = 0; su < 4; su++)
             if (s->voids[q] & (1u << su)) a.lo &= ~(LANE14 << (16 * su));
@@ -1206,7 +1389,7 @@ static int32_t n_sample(const void *state, int32_t player, uint64_t seed, void *
             /* the Taker showed a trump: he kept no card he could have discarded */
             a.lo &= KING_LO;
         }
-        if (q != s->taker) a = cs_andnot(a, not_taker_cards);
+        a = cs_andnot(a, q == s->taker ? not_taker : taker_only);
         x->allowed = a;
         unknown = cs_or(unknown, s->hand[q]);
     }
@@ -1215,6 +1398,7 @@ static int32_t n_sample(const void *state, int32_t player, uint64_t seed, void *
         x->kind = 1;
         x->q = x->i = -1;
         x->size = cs_count(s->hound);
+        x->taker_side = 0;
         x->allowed = all;
         unknown = cs_or(unknown, s->hound);
     }
@@ -1225,8 +1409,9 @@ static int32_t n_sample(const void *state, int32_t player, uint64_t seed, void *
         x->kind = 2;
         x->q = x->i = -1;
         x->size = cs_count(hidden_disc);
+        x->taker_side = 1;
         ncs a = {CC_NANCY_LO_MASK & ~KING_LO, 0};
-        x->allowed = a;
+        x->allowed = cs_andnot(a, not_taker);
         unknown = cs_or(unknown, hidden_disc);
     }
     if (n == 2) {
@@ -1238,58 +1423,51 @@ static int32_t n_sample(const void *state, int32_t player, uint64_t seed, void *
                 x->q = q;
                 x->i = i;
                 x->size = 1;
-                x->allowed = cs_andnot(all, not_taker_cards);
+                x->taker_side = 0;
+                x->allowed = cs_andnot(all, taker_only);
                 cs_add(&unknown, s->pbot[q][i]);
             }
     }
+    if (wcard >= 0 && !has(unknown, wcard)) wcard = -1;
+    /* only unknown cards are dealt: slots admitting the same of them are alike */
+    for (int32_t j = 0; j < ns; j++) {
+        sl[j].allowed.lo &= unknown.lo;
+        sl[j].allowed.hi &= unknown.hi;
+    }
+    int32_t H = s->hsize, M = s->call_free;
     int32_t nu = cs_count(unknown);
     uint8_t pool[78];
     for (int32_t k = 0; k < nu; k++) pool[k] = (uint8_t)cs_nth(unknown, k);
+    /* stage 1's length is fixed before it starts (so stage 2 stays exact):
+     * none when counting is cheap, more when it is dear */
+    sgroups G;
+    int64_t tsize = make_groups(sl, ns, &G);
+    int32_t tries = (tsize >= 0 && tsize <= SAMPLE_TABLE_SMALL) ? 0
+                    : (tsize >= 0 && tsize <= 65536)           ? 200
+                                                                : 2000;
     int ok = 0;
-    for (int32_t attempt = 0; attempt < 200 && !ok; attempt++) {
+    for (int32_t attempt = 0; attempt < tries && !ok; attempt++) {
         cc_rng_shuffle_u8(rng, pool, nu);
-        int32_t pos = 0;
+        int32_t pos = 0, in_taker = 0;
         ok = 1;
         for (int32_t j = 0; j < ns && ok; j++) {
             sl[j].got = 0;
             for (int32_t k = 0; k < sl[j].size; k++) {
                 int32_t c = pool[pos++];
                 if (!has(sl[j].allowed, c)) { ok = 0; break; }
+                if (c == wcard && sl[j].taker_side) in_taker = 1;
                 sl[j].cards[sl[j].got++] = (int8_t)c;
             }
         }
+        if (ok && in_taker) ok = (int32_t)cc_rng_below(rng, (uint64_t)M) < H;
     }
-    for (int32_t attempt = 0; attempt < 2000 && !ok; attempt++) {
-        cc_rng_shuffle_u8(rng, pool, nu);
-        /* most constrained cards first (stable on the shuffled order) */
-        uint8_t order[78];
-        int32_t m = 0;
-        for (int32_t deg = 0; deg <= ns; deg++)
-            for (int32_t k = 0; k < nu; k++) {
-                int32_t d = 0;
-                for (int32_t j = 0; j < ns; j++) d += has(sl[j].allowed, pool[k]);
-                if (d == deg) order[m++] = pool[k];
-            }
-        for (int32_t j = 0; j < ns; j++) sl[j].got = 0;
-        ok = 1;
-        for (int32_t k = 0; k < nu && ok; k++) {
-            int32_t c = order[k], room = 0;
-            for (int32_t j = 0; j < ns; j++)
-                if (has(sl[j].allowed, c)) room += sl[j].size - sl[j].got;
-            if (room == 0) { ok = 0; break; }
-            int32_t pick = (int32_t)cc_rng_below(rng, (uint64_t)room);
-            for (int32_t j = 0; j < ns; j++) {
-                if (!has(sl[j].allowed, c)) continue;
-                int32_t r = sl[j].size - sl[j].got;
-                if (pick < r) {
-                    sl[j].cards[sl[j].got++] = (int8_t)c;
-                    break;
-                }
-                pick -= r;
-            }
-        }
+    if (!ok) {
+        if (tsize < 0) return CC_E_CAPACITY;
+        for (int32_t k = 0; k < nu; k++) pool[k] = (uint8_t)cs_nth(unknown, k);
+        double wt = M > 0 ? (double)H / (double)M : 1.0;
+        int32_t rc = exact_deal(rng, sl, ns, &G, pool, nu, wcard, wt);
+        if (rc != CC_OK) return rc;
     }
-    if (!ok) return CC_E_CAPACITY;
     for (int32_t j = 0; j < ns; j++) {
         ncs set = {0, 0};
         for (int32_t k = 0; k < sl[j].size; k++) cs_add(&set, sl[j].cards[k]);
@@ -1336,4 +1514,5 @@ const cc_game cc_game_nancy = {
     n_observe,
     n_events,
     n_sample,
+    n_init_deck,
 };

@@ -359,6 +359,7 @@ class NancyState(RefState):
     MAX_PLAYERS: ClassVar[int] = 6
     NUM_PARAMS: ClassVar[int] = 16
     REASONS: ClassVar[dict[int, str]] = REASONS
+    DECK_SIZE: ClassVar[int] = 78
 
     @classmethod
     def check_params(cls, params: tuple[int, ...], nplayers: int) -> str | None:
@@ -367,7 +368,13 @@ class NancyState(RefState):
                 return f"parameter {i} must be {lo}..{hi}, got {params[i]}"
         return None
 
-    def __init__(self, params: tuple[int, ...], nplayers: int, seed: int) -> None:
+    def __init__(
+        self,
+        params: tuple[int, ...],
+        nplayers: int,
+        seed: int,
+        deck: Sequence[int] | None = None,
+    ) -> None:
         super().__init__(params, nplayers, seed)
         n = nplayers
         self.n = n
@@ -382,7 +389,7 @@ class NancyState(RefState):
         self.scores = [0] * n
         self.log: list[tuple[int, int, int, int, int, int]] = []
         self.summary: list[tuple[int, int, int, int, int, int]] = []
-        self._deal()
+        self._deal(None if deck is None else list(deck))
 
     # -- helpers ------------------------------------------------------------
     def _event(
@@ -405,7 +412,8 @@ class NancyState(RefState):
         return self.hand[p] | self.up[p]
 
     # -- the deal -----------------------------------------------------------
-    def _deal(self) -> None:
+    def _deal(self, stacked: list[int] | None = None) -> None:
+        """Deal from a shuffled deck, or from ``stacked`` (78 card ids, top first)."""
         n = self.n
         self.log = list(self.summary)
         self.hand: list[set[int]] = [set() for _ in range(n)]
@@ -425,6 +433,9 @@ class NancyState(RefState):
         self.called = -1
         self.partner_revealed = False
         self.required_taker_cards: set[int] = set()
+        # the Taker's face-down cards at the call plus the Hound, less the required ones:
+        # the cards that may have been the Hound (information-set samples)
+        self.call_free = 0
         self.discards: set[int] = set()
         self.shown: set[int] = set()
         self.public_discards: set[int] = set()
@@ -446,12 +457,19 @@ class NancyState(RefState):
         self.ceiling = [21] * n
 
         self._event(EV_DEALER, self.dealer, -1, self.rounds_done, self.thrown_in, SEEN_ALL)
-        deck = list(range(78))
-        self.rng.shuffle(deck)
+        if stacked is None:
+            deck = list(range(78))
+            self.rng.shuffle(deck)
+        else:
+            deck = stacked
         hsize = self.hound_size
         npackets = (78 - hsize) // self.packet
         hound_before: set[int] = set()
-        if self.params[HOUND_POSITION_RULE] == 1:
+        if self.params[HOUND_POSITION_RULE] == 1 and stacked is not None:
+            # the dealer's fixed schedule for a stacked deck (docs/nancy.rst):
+            # the j-th Hound card goes just before packet j * npackets // (hsize + 1)
+            hound_before = {j * npackets // (hsize + 1) for j in range(1, hsize + 1)}
+        elif self.params[HOUND_POSITION_RULE] == 1:
             # the Hound's cards go singly between packets, never first or last
             bounds = list(range(1, npackets))
             for i in range(hsize):
@@ -665,6 +683,8 @@ class NancyState(RefState):
     def _call(self, card: int) -> None:
         self.called = card
         self.required_taker_cards = self._callable()[1]
+        hand = self.hand[self.taker]
+        self.call_free = len(hand) + self.hound_size - len(hand & self.required_taker_cards)
         self.partner = -1
         for q in range(self.n):
             if q != self.taker and card in self._holding(q):
@@ -1013,9 +1033,11 @@ class NancyState(RefState):
     def sample_infoset(self, player: int, seed: int) -> NancyState:
         """Redeal what ``player`` cannot see, respecting every public fact.
 
-        Same procedure as the C engine (docs/nancy.rst): uniform shuffles of
-        the unknown cards until one fits every slot (200 tries), then a
-        constrained random assignment, most constrained card first.
+        The procedure of docs/nancy.rst ("Information-set samples"), step for
+        step as the C engine: uniform shuffles of the unknown cards (0, 200 or
+        2000 by the size of the exact stage's table), kept when they fit every
+        slot (and, for the weighted called card, with probability
+        H / call_free); then an exact sequential assignment.
         """
         n = self.n
         if not 0 <= player < n:
@@ -1024,7 +1046,22 @@ class NancyState(RefState):
         out.rng = Rng(seed)
         rng = out.rng
         everything = set(range(78))
-        required = self.required_taker_cards
+        hound_hidden = self.phase in (BID, CALL)
+        hound_known = (
+            not hound_hidden
+            and self.taker >= 0
+            and (self.params[REVEAL_HOUND] == 1 or player == self.taker)
+        )
+        # cards only the Taker's slots may hold
+        taker_only = set(self.required_taker_cards)
+        if hound_known:
+            taker_only |= self.hound
+        # the called card, which the Taker did not hold (self_call_allowed = false)
+        no_self_call = self.called >= 0 and self.params[SELF_CALL_ALLOWED] == 0
+        not_taker: set[int] = set()
+        if no_self_call and hound_known and self.called not in self.hound:
+            not_taker = {self.called}
+        weighted = self.called if no_self_call and not hound_known else -1
         slots: list[dict[str, Any]] = []
         unknown: set[int] = set()
         for q in range(n):
@@ -1036,13 +1073,21 @@ class NancyState(RefState):
             allowed -= {55 + v for v in range(self.ceiling[q] + 1, 22)}
             if q == self.taker and self.shown:
                 allowed = {c for c in allowed if c >= 56 or is_king(c)}
-            if q != self.taker:
-                allowed -= required
-            slots.append({"kind": "hand", "q": q, "size": len(self.hand[q]), "allowed": allowed})
+            allowed -= not_taker if q == self.taker else taker_only
+            slots.append(
+                {
+                    "kind": "hand",
+                    "q": q,
+                    "size": len(self.hand[q]),
+                    "allowed": allowed,
+                    "taker": q == self.taker,
+                }
+            )
             unknown |= self.hand[q]
-        hound_hidden = self.phase in (BID, CALL)
         if hound_hidden:
-            slots.append({"kind": "hound", "size": len(self.hound), "allowed": everything})
+            slots.append(
+                {"kind": "hound", "size": len(self.hound), "allowed": everything, "taker": False}
+            )
             unknown |= self.hound
         hidden_discards = (self.discards - self.public_discards) if player != self.taker else set()
         if hidden_discards:
@@ -1050,7 +1095,8 @@ class NancyState(RefState):
                 {
                     "kind": "discards",
                     "size": len(hidden_discards),
-                    "allowed": {c for c in range(56) if not is_king(c)},
+                    "allowed": {c for c in range(56) if not is_king(c)} - not_taker,
+                    "taker": True,
                 }
             )
             unknown |= hidden_discards
@@ -1064,13 +1110,23 @@ class NancyState(RefState):
                                 "q": q,
                                 "i": i,
                                 "size": 1,
-                                "allowed": everything - required,
+                                "allowed": everything - taker_only,
+                                "taker": False,
                             }
                         )
                         unknown.add(self.bottom[q][i])
+        if weighted not in unknown:
+            weighted = -1
+        for slot in slots:  # only unknown cards are dealt: slots admitting the same are alike
+            slot["allowed"] = slot["allowed"] & unknown
+        hsize, free = self.hound_size, self.call_free
         pool = sorted(unknown)
+        # stage 1's length is fixed before it starts (so stage 2 stays exact):
+        # none when counting is cheap, more when it is dear
+        size = _table_size(slots)
+        tries = 0 if size <= SAMPLE_TABLE_SMALL else 200 if size <= 65536 else 2000
         fitted: list[list[int]] | None = None
-        for _ in range(200):
+        for _ in range(tries):
             rng.shuffle(pool)
             deal: list[list[int]] = []
             position = 0
@@ -1082,35 +1138,16 @@ class NancyState(RefState):
                     ok = False
                     break
                 deal.append(cards)
+            if ok and any(
+                weighted in cards for slot, cards in zip(slots, deal, strict=True) if slot["taker"]
+            ):
+                ok = rng.below(free) < hsize  # the called card came from the Hound
             if ok:
                 fitted = deal
                 break
-        attempts = 0
-        while fitted is None and attempts < 2000:
-            attempts += 1
-            rng.shuffle(pool)
-            degree = {c: sum(1 for slot in slots if c in slot["allowed"]) for c in pool}
-            order = sorted(pool, key=lambda c: degree[c])  # stable: shuffled order within ties
-            deal = [[] for _ in slots]
-            ok = True
-            for c in order:
-                rooms = [
-                    slot["size"] - len(deal[j]) if c in slot["allowed"] else 0
-                    for j, slot in enumerate(slots)
-                ]
-                if sum(rooms) == 0:
-                    ok = False
-                    break
-                pick = rng.below(sum(rooms))
-                for j, room in enumerate(rooms):
-                    if pick < room:
-                        deal[j].append(c)
-                        break
-                    pick -= room
-            if ok:
-                fitted = deal
         if fitted is None:
-            raise ValueError("sample_infoset: output buffer too small")
+            weight = hsize / free if free > 0 else 1.0
+            fitted = _exact_deal(rng, slots, sorted(unknown), weighted, weight)
         for slot, cards in zip(slots, fitted, strict=True):
             if slot["kind"] == "hand":
                 out.hand[slot["q"]] = set(cards)
@@ -1137,3 +1174,124 @@ class NancyState(RefState):
             e if e[5] & (1 << player) else (e[0], e[1], e[2], -1, e[4], e[5]) for e in self.log
         ]
         return out
+
+
+SAMPLE_TABLE_MAX = 1 << 22
+SAMPLE_TABLE_SMALL = 4096
+
+
+def _groups(slots: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[int]]:
+    """Slots other than the Taker's that admit the same cards form one group.
+
+    Returns the groups (admitted cards, Taker's or not, total room) and the
+    group of each slot.
+    """
+    groups: list[dict[str, Any]] = []
+    member_of: list[int] = []
+    for slot in slots:
+        found = -1
+        if not slot["taker"]:
+            for g, group in enumerate(groups):
+                if not group["taker"] and group["allowed"] == slot["allowed"]:
+                    found = g
+        if found < 0:
+            groups.append({"allowed": slot["allowed"], "taker": slot["taker"], "room": 0})
+            found = len(groups) - 1
+        member_of.append(found)
+        groups[found]["room"] += slot["size"]
+    return groups, member_of
+
+
+def _table_size(slots: list[dict[str, Any]]) -> int:
+    """Entries of the exact stage's count table: the product of (room + 1) over groups."""
+    size = 1
+    for group in _groups(slots)[0]:
+        size *= group["room"] + 1
+    return size
+
+
+def _exact_deal(
+    rng: Rng, slots: list[dict[str, Any]], pool: list[int], weighted: int, weight: float
+) -> list[list[int]]:
+    """Deal ``pool`` (ascending) into ``slots`` exactly at random, weighted.
+
+    A deal's probability is proportional to its weight: 1, or ``weight`` if
+    it puts card ``weighted`` in one of the Taker's slots.  Slots of the
+    same kind admitting the same cards are grouped (their cards are dealt
+    out among them by a shuffle at the end).  The cards go one by one, in
+    ascending order, each to a group with probability proportional to the
+    weighted number of ways to finish the deal from there (``ways``).
+    """
+    groups, member_of = _groups(slots)
+    # a group's remaining room is one digit of a mixed-radix index
+    strides = []
+    table_size = 1
+    for group in groups:
+        strides.append(table_size)
+        table_size *= group["room"] + 1
+        if table_size > SAMPLE_TABLE_MAX:
+            raise ValueError("sample_infoset: output buffer too small")
+
+    def room_of(index: int, g: int) -> int:
+        return int(index // strides[g] % (groups[g]["room"] + 1))
+
+    # weight of each card (by position in the pool) in each group
+    weights = [
+        [
+            (weight if card == weighted and group["taker"] else 1.0)
+            if card in group["allowed"]
+            else 0.0
+            for group in groups
+        ]
+        for card in pool
+    ]
+    memo: dict[int, float] = {}
+
+    def ways(index: int, left: int) -> float:
+        """Weighted number of deals of the last ``left`` cards of the pool into the room."""
+        if left == 0:
+            return 1.0
+        if index not in memo:
+            card_weights = weights[len(pool) - left]
+            total = 0.0
+            for g in range(len(groups)):
+                if room_of(index, g) > 0 and card_weights[g] > 0.0:
+                    total += card_weights[g] * ways(index - strides[g], left - 1)
+            memo[index] = total
+        return memo[index]
+
+    index = sum(strides[g] * group["room"] for g, group in enumerate(groups))
+    if not ways(index, len(pool)) > 0.0:
+        raise ValueError("sample_infoset: output buffer too small")
+    dealt: list[list[int]] = [[] for _ in groups]
+    for k, card in enumerate(pool):
+        terms = []
+        for g in range(len(groups)):
+            term = 0.0
+            if room_of(index, g) > 0 and weights[k][g] > 0.0:
+                term = weights[k][g] * ways(index - strides[g], len(pool) - k - 1)
+            terms.append(term)
+        total = 0.0
+        for term in terms:
+            total += term
+        u = (rng.next() >> 11) * (1.0 / 9007199254740992.0) * total
+        cumulative = 0.0
+        pick = -1
+        for g, term in enumerate(terms):
+            if term > 0.0:
+                cumulative += term
+                pick = g
+                if u < cumulative:
+                    break
+        dealt[pick].append(card)
+        index -= strides[pick]
+    out: list[list[int]] = []
+    for g, cards in enumerate(dealt):
+        if member_of.count(g) > 1:
+            rng.shuffle(cards)
+    position = [0] * len(groups)
+    for slot, g in zip(slots, member_of, strict=True):
+        start = position[g]
+        out.append(dealt[g][start : start + slot["size"]])
+        position[g] += slot["size"]
+    return out
