@@ -302,7 +302,9 @@ static int32_t nt_tensor_size(const int32_t *pr, int32_t n) {
     return 156 + 52 * (n - 1) + 7 * n + 78;
 }
 
-static int32_t nt_init(void *state, const int32_t *pr, int32_t n, uint64_t seed) {
+/* The first deal from deck (top first): deck[i] for i < floor(26/n) * n goes
+ * to seat i % n; the rest of deck[] is the draw pile, deck[top] on top. */
+static int32_t deal(void *state, const int32_t *pr, int32_t n, const uint8_t *deck) {
     if (state == NULL) return CC_E_ARG;
     int32_t rc = nt_check_params(pr, n);
     if (rc != CC_OK) return rc;
@@ -312,7 +314,7 @@ static int32_t nt_init(void *state, const int32_t *pr, int32_t n, uint64_t seed)
     st->n = n;
     st->ask_desc = -1;
     st->ask_target = -1;
-    cc_shuffled_deck(seed, st->deck, CC_NUM_CARDS52);
+    memcpy(st->deck, deck, CC_NUM_CARDS52);
     int32_t each = 26 / n;
     for (int32_t i = 0; i < each * n; i++) {
         int32_t c = st->deck[i];
@@ -322,6 +324,26 @@ static int32_t nt_init(void *state, const int32_t *pr, int32_t n, uint64_t seed)
     st->top = each * n;
     start_turn(st, 0);
     return CC_OK;
+}
+
+static int32_t nt_init(void *state, const int32_t *pr, int32_t n, uint64_t seed) {
+    uint8_t deck[CC_NUM_CARDS52];
+    cc_shuffled_deck(seed, deck, CC_NUM_CARDS52);
+    return deal(state, pr, n, deck);
+}
+
+/* The deck must be a permutation of the 52 cards; the seed is not used (the
+ * game shuffles only once). */
+static int32_t nt_init_deck(void *state, const int32_t *pr, int32_t n, uint64_t seed,
+                            const uint8_t *deck, int32_t ndeck) {
+    (void)seed;
+    if (deck == NULL || ndeck != CC_NUM_CARDS52) return CC_E_ARG;
+    uint64_t seen = 0;
+    for (int32_t i = 0; i < ndeck; i++) {
+        if (deck[i] >= CC_NUM_CARDS52 || (seen >> deck[i]) & 1u) return CC_E_ARG;
+        seen |= (uint64_t)1 << deck[i];
+    }
+    return deal(state, pr, n, deck);
 }
 
 static int32_t nt_current_player(const void *state) {
@@ -878,4 +900,5 @@ const cc_game cc_game_notakers = {
     .observe_tensor = nt_observe_tensor,
     .events = nt_events,
     .sample_infoset = nt_sample_infoset,
+    .init_deck = nt_init_deck,
 };

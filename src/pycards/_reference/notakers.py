@@ -93,6 +93,7 @@ class NoTakersState(RefState):
     MAX_PLAYERS: ClassVar[int] = 8
     NUM_PARAMS: ClassVar[int] = 7
     REASONS: ClassVar[dict[int, str]] = REASONS
+    DECK_SIZE: ClassVar[int] = 52
 
     @classmethod
     def check_params(cls, params: tuple[int, ...], nplayers: int) -> str | None:
@@ -110,7 +111,9 @@ class NoTakersState(RefState):
                 return f"{name} must be 0..{top}, got {value}"
         return None
 
-    def __init__(self, params: tuple[int, ...], nplayers: int, seed: int) -> None:
+    def __init__(
+        self, params: tuple[int, ...], nplayers: int, seed: int, deck: list[int] | None = None
+    ) -> None:
         super().__init__(params, nplayers, seed)
         (
             self.save_requires_set,
@@ -144,9 +147,12 @@ class NoTakersState(RefState):
         self.in_hand: list[list[set[int]]] = [[set() for _ in range(n)] for _ in range(n)]
         self.held: list[list[set[int]]] = [[set() for _ in range(n)] for _ in range(n)]
         self.not_in_hand: list[list[set[int]]] = [[set() for _ in range(n)] for _ in range(n)]
-        # Shuffle; deal floor(26/n) each from the first half, one at a time.
-        deck = list(range(52))
-        Rng(seed).shuffle(deck)
+        # Shuffle (or take the given deck, top first); deal floor(26/n) each
+        # from the first half, one at a time.
+        if deck is None:
+            deck = list(range(52))
+            Rng(seed).shuffle(deck)
+        deck = list(deck)
         each = 26 // n
         for i in range(each * n):
             self.hands[i % n].add(deck[i])
