@@ -33,6 +33,15 @@ def run_score(backend: ModuleType, cards: int) -> int:
     return sum(length * mult for length, mult, _ in backend.runs(cards))
 
 
+def misaligned(arr: np.ndarray) -> np.ndarray:
+    """A C-contiguous copy of arr whose data starts one byte past an alignment."""
+    buf = np.zeros(arr.nbytes + arr.itemsize, dtype=np.uint8)
+    out = buf[1 : 1 + arr.nbytes].view(arr.dtype).reshape(arr.shape)
+    out[...] = arr
+    assert out.flags.c_contiguous and not out.flags.aligned
+    return out
+
+
 def mixed_sizes(seed: int, per_size: int) -> np.ndarray:
     """Random sets of every size 0..52, concatenated."""
     return np.concatenate([C.random_hands(per_size, k, seed + k) for k in range(53)])
@@ -181,6 +190,8 @@ def test_bad_arrays(backend: ModuleType, name: str) -> None:
         fn(good.reshape(2, 3))
     with pytest.raises(ValueError, match="C-contiguous"):
         fn(good[::2])
+    with pytest.raises(ValueError, match="aligned"):  # the C loads whole words
+        fn(misaligned(good))
     bad = good.copy()
     bad[4] |= np.uint64(1 << 13)
     bad[5] |= np.uint64(1 << 63)
