@@ -68,6 +68,41 @@ def test_batch_equals_scalar(backend: ModuleType) -> None:
         np.testing.assert_array_equal(got, want)
 
 
+PATHS = C._combos_paths()  # 0 = auto, then every kernel path this CPU runs
+
+
+def test_every_kernel_path_gives_the_same_results() -> None:
+    """Each path of the fused kernel (portable, popcnt, BMI2, AVX-512 when the
+    CPU has it), forced by its number, equals the portable path: sets of every
+    size, every target class (single cards count for targets <= 10), lengths
+    that are not a multiple of the vector width, and bad bits."""
+    assert PATHS[:2] == [0, 1]
+    hands = mixed_sizes(21, 30)
+    rng = np.random.default_rng(5)
+    hands = np.concatenate([hands, C.random_hands(3000, 5, 9), C.random_hands(3000, 4, 8)])
+    hands = hands[rng.permutation(len(hands))]
+    for target in (15, 1, 5, 10, 11, 31, 50, 51, 127, 128, 340):
+        for n in (0, 1, 7, 8, 9, 15, 17, len(hands)):
+            want = C._batch_hand_stats_path(1, hands[:n], target)
+            for path in PATHS:
+                got = C._batch_hand_stats_path(path, hands[:n], target)
+                for g, w in zip(got, want, strict=True):
+                    assert g.dtype == w.dtype and g.shape == w.shape
+                    np.testing.assert_array_equal(g, w, err_msg=f"path {path} target {target}")
+    whole = C.batch_hand_stats(hands, 31)
+    for g, w in zip(whole, C._batch_hand_stats_path(1, hands, 31), strict=True):
+        np.testing.assert_array_equal(g, w)
+    for i in (0, 8, 13, len(hands) - 1):
+        bad = hands.copy()
+        bad[i] |= np.uint64(1 << 13)
+        bad[-1] |= np.uint64(1 << 63)
+        for path in PATHS:
+            with pytest.raises(ValueError, match=f"element {i} "):
+                C._batch_hand_stats_path(path, bad)
+    with pytest.raises(ValueError, match="not available"):
+        C._batch_hand_stats_path(99, hands)
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_dtypes_and_shapes(backend: ModuleType) -> None:
     hands = C.random_hands(7, 5, 3)

@@ -289,6 +289,12 @@ def test_batch_combos(arr: Any, target: Any) -> None:
     assert [tuple(r) for r in outs["batch_suit_counts"].tolist()] == [e[3] for e in expect]
     assert outs["batch_longest_suit_run"].tolist() == [e[4] for e in expect]
     stats = outs["batch_hand_stats"]
+    for path in C._combos_paths():  # every kernel path gives the same
+        ok, forced = attempt(C._batch_hand_stats_path, path, arr, target)
+        assert ok == (stats is not None)
+        if ok:
+            for got, want in zip(forced, stats, strict=True):
+                assert np.array_equal(got, want)
     if stats is not None:
         fifteens, pairs, run_score, suits = stats
         assert fifteens.tolist() == [C.count_fifteens(int(c), target) for c in arr]
@@ -296,6 +302,17 @@ def test_batch_combos(arr: Any, target: Any) -> None:
         assert pairs.tolist() == [e[1] for e in expect]
         assert run_score.tolist() == [e[2] for e in expect]
         assert np.array_equal(suits, outs["batch_suit_counts"])
+
+
+@examples(100)
+@given(path=anything, arr=u64_arrays, target=st.one_of(st.just(15), any_int))
+def test_kernel_paths(path: Any, arr: Any, target: Any) -> None:
+    ok, stats = attempt(C._batch_hand_stats_path, path, arr, target)
+    if ok:
+        assert int(path) in C._combos_paths()  # (floats truncate, as everywhere)
+        want = C.batch_hand_stats(arr, target)
+        for got, w in zip(stats, want, strict=True):
+            assert np.array_equal(got, w)
 
 
 @examples(80)
