@@ -4,7 +4,7 @@ from Python, and the pure-Python reference, with ratios, measured in one run.
 Workload: random 5-card hands (``random_hands(n, 5, seed)``); "all four" is
 fifteens + pairs + run score + suit counts of each hand.  Each figure is the
 best of several repeats, on one core.  The fused kernel is also timed on each
-of its paths this CPU runs (portable, popcnt, BMI2, AVX-512).
+of its paths this CPU runs (portable, popcnt, BMI2, AVX2, AVX-512).
 
 Usage: ``PYTHONPATH=src python benchmarks/compare_combos.py [--quick]``.
 """
@@ -25,7 +25,7 @@ except ImportError:  # pure build: nothing native to compare
 
 
 # the kernel paths of cc_combos.h (CC_PATH_*); the fused kernel takes the best
-PATH_NAMES = {1: "portable", 2: "popcnt", 3: "popcnt+BMI2", 4: "AVX-512"}
+PATH_NAMES = {1: "portable", 2: "popcnt", 3: "popcnt+BMI2", 4: "AVX2", 5: "AVX-512"}
 
 
 def best_rate(fn: Callable[[], Any], items: int, repeats: int) -> float:

@@ -3,6 +3,7 @@ seeded random hands, and the public ``pycards.batch`` API."""
 
 from __future__ import annotations
 
+import itertools
 import threading
 from types import ModuleType
 
@@ -72,7 +73,7 @@ PATHS = C._combos_paths()  # 0 = auto, then every kernel path this CPU runs
 
 
 def test_every_kernel_path_gives_the_same_results() -> None:
-    """Each path of the fused kernel (portable, popcnt, BMI2, AVX-512 when the
+    """Each path of the fused kernel (portable, popcnt, BMI2, AVX2, AVX-512 when the
     CPU has it), forced by its number, equals the portable path: sets of every
     size, every target class (single cards count for targets <= 10), lengths
     that are not a multiple of the vector width, and bad bits."""
@@ -101,6 +102,22 @@ def test_every_kernel_path_gives_the_same_results() -> None:
                 C._batch_hand_stats_path(path, bad)
     with pytest.raises(ValueError, match="not available"):
         C._batch_hand_stats_path(99, hands)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("k", [3, 4, 5])
+def test_every_kernel_path_on_every_hand(k: int) -> None:
+    """Every path equals the portable one on all C(52, k) hands, k = 3..5."""
+    ids = np.fromiter(
+        itertools.chain.from_iterable(itertools.combinations(range(52), k)), dtype=np.int64
+    ).reshape(-1, k)
+    pos = (16 * (ids // 13) + ids % 13).astype(np.uint64)
+    hands = np.bitwise_or.reduce(np.left_shift(np.uint64(1), pos), axis=1)
+    for target in (15, 5, 31):
+        want = C._batch_hand_stats_path(1, hands, target)
+        for path in PATHS[2:]:
+            for g, w in zip(C._batch_hand_stats_path(path, hands, target), want, strict=True):
+                np.testing.assert_array_equal(g, w, err_msg=f"path {path} target {target}")
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

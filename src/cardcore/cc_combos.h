@@ -36,8 +36,9 @@ int32_t cc_batch_hand_stats(const uint64_t *cards, int64_t n, int32_t target,
 #define CC_PATH_PLAIN 1
 #define CC_PATH_POPCNT 2
 #define CC_PATH_BMI2 3
-#define CC_PATH_AVX512 4
-#define CC_NUM_PATHS 5
+#define CC_PATH_AVX2 4
+#define CC_PATH_AVX512 5
+#define CC_NUM_PATHS 6
 
 /* Bit p set for each path p this build and CPU can run. */
 uint32_t cc_combos_paths(void);

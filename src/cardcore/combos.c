@@ -272,8 +272,9 @@ int32_t cc_longest_suit_run(uint64_t cards) {
  *   CC_PATH_POPCNT  the same, compiled with popcnt;
  *   CC_PATH_BMI2    with popcnt + BMI1 + BMI2 (x & (x - 1), tzcnt and
  *                   three-operand shifts in one instruction each);
+ *   CC_PATH_AVX2    four sets per step in 256-bit vectors, see step_avx2;
  *   CC_PATH_AVX512  eight sets per step in 512-bit vectors (AVX-512 F, BW,
- *                   VL, CD, VPOPCNTDQ, BITALG), see pass1_avx512.
+ *                   VL, CD, VPOPCNTDQ, BITALG), see step_avx512.
  *
  * stats_loop is always inline and computes whichever results have an
  * output array: each path is one function per combination of outputs, so
@@ -542,6 +543,189 @@ __attribute__((target(CC_AVX512))) static uint64_t stats_avx512(
     if (run_score) return stats_loop_avx512(cards, n, target, NULL, NULL, run_score, NULL);
     return stats_loop_avx512(cards, n, target, NULL, NULL, NULL, suits);
 }
+/* ---- AVX2: four sets per step ------------------------------------------
+ * The AVX-512 formulas without its instructions: popcounts add nibble
+ * counts looked up by vpshufb (vpsadbw sums the bytes of each set), the
+ * ternary logic is spelled out, and the cards are taken from the bottom
+ * (x & -x), the pip of each from the exponent of its rank bit converted to
+ * float (rank bit 2^r gives exponent 127 + r; no card gives 0), looked up
+ * by vpshufb.  The sets left over after the last full vector go through the
+ * scalar pass 1.                                                        */
+#define CC_AVX2 "avx2,popcnt,bmi,bmi2"
+#define CC_AVX2_AI static inline __attribute__((always_inline, target(CC_AVX2)))
+
+/* Byte j: the pip of rank j - 1 (index = float exponent - 110, mod 16). */
+static const uint8_t PIP_OF_EXP[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 0, 0};
+static const uint8_t NIBBLE_POP[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+/* vpshufb indices rotating each 64-bit element left by 16 bits */
+static const uint8_t ROL16[16] = {6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9, 10, 11, 12, 13};
+
+typedef struct avx2_consts {
+    __m256i deck, lane13, low32, word0, byte0, nibble, five, n3bit, tbytes, pips, single, rol16;
+    __m256i exp_bias, even32, spread[4];
+} avx2_consts;
+
+CC_AVX2_AI __m256i lanes128(const uint8_t *t) {
+    return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)t));
+}
+
+CC_AVX2_AI avx2_consts avx2_setup(int32_t target) {
+    avx2_consts k;
+    k.deck = _mm256_set1_epi64x((long long)CC_DECK52_MASK);
+    k.lane13 = _mm256_set1_epi64x(LANE13);
+    k.low32 = _mm256_set1_epi64x(0xFFFFFFFFLL);
+    k.word0 = _mm256_set1_epi64x(0xFFFF);
+    k.byte0 = _mm256_set1_epi16(0xFF);
+    k.nibble = _mm256_set1_epi8(0x0F);
+    k.five = _mm256_set1_epi64x(5);
+    k.n3bit = _mm256_set1_epi64x(1);
+    k.tbytes = _mm256_set1_epi64x((long long)target_bytes(target));
+    k.pips = lanes128(PIP_OF_EXP);
+    k.single = _mm256_set1_epi64x((long long)single_mask_of(target));
+    k.rol16 = lanes128(ROL16);
+    k.exp_bias = _mm256_set1_epi32(110);
+    k.even32 = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    for (int32_t j = 0; j < 4; j++) k.spread[j] = lanes128(SPREAD[j]);
+    return k;
+}
+
+/* Per byte: the number of set bits. */
+CC_AVX2_AI __m256i byte_pop(__m256i x, const avx2_consts *k) {
+    __m256i nib = lanes128(NIBBLE_POP);
+    __m256i lo = _mm256_shuffle_epi8(nib, _mm256_and_si256(x, k->nibble));
+    __m256i hi = _mm256_shuffle_epi8(nib, _mm256_and_si256(_mm256_srli_epi16(x, 4), k->nibble));
+    return _mm256_add_epi8(lo, hi);
+}
+
+/* Per 16-bit lane: the number of set bits. */
+CC_AVX2_AI __m256i pop16(__m256i bytes, const avx2_consts *k) {
+    return _mm256_and_si256(_mm256_add_epi8(bytes, _mm256_srli_epi16(bytes, 8)), k->byte0);
+}
+
+/* The card at the bottom of x: its pip spread by table `spread`; x loses it. */
+CC_AVX2_AI __m256i take_bottom(__m256i *x, const avx2_consts *k, __m256i spread) {
+    __m256i b = _mm256_and_si256(*x, _mm256_sub_epi64(_mm256_setzero_si256(), *x));
+    *x = _mm256_xor_si256(*x, b);
+    __m256i r = _mm256_or_si256(b, _mm256_srli_epi64(b, 32));
+    r = _mm256_and_si256(_mm256_or_si256(r, _mm256_srli_epi64(r, 16)), k->lane13);
+    __m256i e = _mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(r)), 23);
+    /* a card: 17 + rank (byte 0; bytes 1-3 zero: pip 0); none: negative, all
+     * bytes >= 0x80: pip 0 */
+    __m256i pip = _mm256_shuffle_epi8(k->pips, _mm256_sub_epi32(e, k->exp_bias));
+    return _mm256_shuffle_epi8(pip, spread);
+}
+
+/* The low 32 bits of the four 64-bit elements, stored as four int32. */
+CC_AVX2_AI void store_low32(int32_t *out, __m256i v, const avx2_consts *k) {
+    __m256i packed = _mm256_permutevar8x32_epi32(v, k->even32);
+    _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(packed));
+}
+
+CC_AVX2_AI void step_avx2(const uint64_t *cards, int64_t i, const avx2_consts *k,
+                          int32_t singles, int64_t *fifteens, int32_t *pairs,
+                          int32_t *run_score, uint8_t *suits, __m256i *bad, __m256i *big) {
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i raw = _mm256_loadu_si256((const __m256i *)(cards + i));
+    *bad = _mm256_or_si256(*bad, _mm256_andnot_si256(k->deck, raw));
+    __m256i c = _mm256_and_si256(raw, k->deck);
+    __m256i bc = byte_pop(c, k);
+    __m256i n = _mm256_sad_epu8(bc, zero);
+    *big = _mm256_or_si256(*big, _mm256_cmpgt_epi64(n, k->five));
+    if (suits) {
+        __m256i s16 = pop16(bc, k);
+        __m256i s8 = _mm256_permute4x64_epi64(_mm256_packus_epi16(s16, s16), 0x08);
+        _mm_storeu_si128((__m128i *)(suits + 4 * i), _mm256_castsi256_si128(s8));
+    }
+    if (pairs) {
+        __m256i a = _mm256_and_si256(c, _mm256_shuffle_epi8(c, k->rol16));
+        __m256i b = _mm256_and_si256(_mm256_and_si256(c, _mm256_shuffle_epi32(c, 0xB1)), k->low32);
+        __m256i p = _mm256_sad_epu8(_mm256_add_epi8(byte_pop(a, k), byte_pop(b, k)), zero);
+        store_low32(pairs + i, p, k);
+    }
+    if (run_score) {
+        __m256i hi = _mm256_srli_epi64(c, 32);
+        __m256i t = _mm256_or_si256(c, hi);
+        __m256i present =
+            _mm256_and_si256(_mm256_or_si256(t, _mm256_srli_epi64(t, 16)), k->lane13);
+        __m256i w3 = _mm256_and_si256(_mm256_and_si256(present, _mm256_srli_epi64(present, 1)),
+                                      _mm256_srli_epi64(present, 2));
+        __m256i cover = _mm256_or_si256(_mm256_or_si256(w3, _mm256_slli_epi64(w3, 1)),
+                                        _mm256_slli_epi64(w3, 2));
+        __m256i a = _mm256_xor_si256(c, hi), b = _mm256_and_si256(c, hi);
+        __m256i a16 = _mm256_srli_epi64(a, 16), b16 = _mm256_srli_epi64(b, 16);
+        __m256i ones = _mm256_xor_si256(a, a16);
+        __m256i twos = _mm256_xor_si256(_mm256_xor_si256(b, b16), _mm256_and_si256(a, a16));
+        __m256i ct = _mm256_and_si256(cover, twos);
+        __m256i n2 = _mm256_andnot_si256(ones, ct), n3 = _mm256_and_si256(ct, ones);
+        __m256i packed = _mm256_or_si256(_mm256_or_si256(cover, _mm256_slli_epi64(n2, 16)),
+                                         _mm256_slli_epi64(n3, 32));
+        __m256i cnt = pop16(byte_pop(packed, k), k); /* len | n2 << 16 | n3 << 32 */
+        __m256i len = _mm256_and_si256(cnt, k->word0);
+        __m256i shift = _mm256_and_si256(_mm256_srli_epi64(cnt, 16), k->word0);
+        __m256i triple = _mm256_sub_epi64(zero, _mm256_srli_epi64(cnt, 32)); /* 0 or -1 */
+        __m256i base = _mm256_add_epi64(len, _mm256_and_si256(_mm256_slli_epi64(len, 1), triple));
+        store_low32(run_score + i, _mm256_sllv_epi64(base, shift), k);
+    }
+    if (fifteens) {
+        __m256i x = c;
+        __m256i w0 = take_bottom(&x, k, k->spread[0]);
+        w0 = _mm256_add_epi8(w0, take_bottom(&x, k, k->spread[1]));
+        w0 = _mm256_add_epi8(w0, take_bottom(&x, k, k->spread[2]));
+        __m256i p3 = take_bottom(&x, k, k->spread[3]);
+        __m256i p4 = take_bottom(&x, k, k->spread[3]);
+        __m256i w1 = _mm256_add_epi8(w0, p3), w2 = _mm256_add_epi8(w0, p4);
+        __m256i w3 = _mm256_add_epi8(w1, p4);
+        /* a match is -1: the sum of four compares is minus the hits per byte */
+        __m256i hits = _mm256_add_epi8(_mm256_cmpeq_epi8(w0, k->tbytes),
+                                       _mm256_cmpeq_epi8(w1, k->tbytes));
+        hits = _mm256_add_epi8(hits, _mm256_cmpeq_epi8(w2, k->tbytes));
+        hits = _mm256_add_epi8(hits, _mm256_cmpeq_epi8(w3, k->tbytes));
+        __m256i total = _mm256_sad_epu8(_mm256_sub_epi8(zero, hits), zero);
+        __m256i f = _mm256_srlv_epi64(total, _mm256_sub_epi64(k->five, n));
+        if (singles) {
+            __m256i on = _mm256_and_si256(c, k->single);
+            f = _mm256_sub_epi64(f, _mm256_sad_epu8(byte_pop(on, k), zero));
+        }
+        _mm256_storeu_si256((__m256i *)(fifteens + i), f);
+    }
+}
+
+CC_AVX2_AI uint64_t pass1_avx2(const uint64_t *cards, int64_t n, int32_t target,
+                               int32_t singles, int64_t *fifteens, int32_t *pairs,
+                               int32_t *run_score, uint8_t *suits, int32_t *big) {
+    avx2_consts k = avx2_setup(target);
+    __m256i bad = _mm256_setzero_si256(), many = _mm256_setzero_si256();
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4)
+        step_avx2(cards, i, &k, singles, fifteens, pairs, run_score, suits, &bad, &many);
+    *big |= !_mm256_testz_si256(many, many);
+    uint64_t rest =
+        pass1_scalar(cards, i, n, target, fifteens, pairs, run_score, suits, big);
+    return rest | (uint64_t)!_mm256_testz_si256(bad, bad);
+}
+
+CC_AVX2_AI uint64_t stats_loop_avx2(const uint64_t *cards, int64_t n, int32_t target,
+                                    int64_t *fifteens, int32_t *pairs, int32_t *run_score,
+                                    uint8_t *suits) {
+    int32_t big = 0;
+    uint64_t bad = target <= 10 ? pass1_avx2(cards, n, target, 1, fifteens, pairs, run_score,
+                                             suits, &big)
+                                : pass1_avx2(cards, n, target, 0, fifteens, pairs, run_score,
+                                             suits, &big);
+    if (big && (fifteens || run_score)) pass2(cards, n, target, fifteens, run_score);
+    return bad;
+}
+
+__attribute__((target(CC_AVX2))) static uint64_t stats_avx2(
+    const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens, int32_t *pairs,
+    int32_t *run_score, uint8_t *suits) {
+    if (fifteens && pairs && run_score && suits)
+        return stats_loop_avx2(cards, n, target, fifteens, pairs, run_score, suits);
+    if (fifteens) return stats_loop_avx2(cards, n, target, fifteens, NULL, NULL, NULL);
+    if (pairs) return stats_loop_avx2(cards, n, target, NULL, pairs, NULL, NULL);
+    if (run_score) return stats_loop_avx2(cards, n, target, NULL, NULL, run_score, NULL);
+    return stats_loop_avx2(cards, n, target, NULL, NULL, NULL, suits);
+}
 #endif /* CC_X86_PATHS */
 
 uint32_t cc_combos_paths(void) {
@@ -552,6 +736,8 @@ uint32_t cc_combos_paths(void) {
     if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
         __builtin_cpu_supports("bmi2"))
         paths |= 1u << CC_PATH_BMI2;
+    if (__builtin_cpu_supports("avx2") && (paths >> CC_PATH_BMI2 & 1))
+        paths |= 1u << CC_PATH_AVX2;
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512cd") &&
         __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512bitalg") &&
@@ -572,6 +758,7 @@ static stats_fn path_fn(int32_t path) {
     if (path < 0 || path >= CC_NUM_PATHS || !(paths >> path & 1)) return NULL;
 #ifdef CC_X86_PATHS
     if (path == CC_PATH_AVX512) return stats_avx512;
+    if (path == CC_PATH_AVX2) return stats_avx2;
     if (path == CC_PATH_BMI2) return stats_bmi2;
     if (path == CC_PATH_POPCNT) return stats_popcnt;
 #endif
