@@ -265,7 +265,7 @@ BATCH_1D = [
 ]
 
 
-@examples(450)
+@examples(350)
 @given(arr=u64_arrays, target=st.one_of(st.just(15), st.integers(-2, 345), any_int, junk))
 def test_batch_combos(arr: Any, target: Any) -> None:
     proper = is_proper(arr, np.uint64)
@@ -364,7 +364,7 @@ def test_nancy_scores(args: list[Any]) -> None:
         assert len(points) == int(nplayers) and sum(points) == 0
 
 
-@examples(350)
+@examples(300)
 @given(
     holdings=array_of(st.one_of(st.integers(0, U64), st.just(0)), np.uint64, ndim=2),
     tricks=array_of(st.one_of(st.integers(-1, 77), st.integers(-128, 127)), np.int8, ndim=2),
@@ -615,7 +615,7 @@ def apply_junk(state: Any, action: Any) -> None:
         assert state.raw() == before
 
 
-@examples(1600)
+@examples(1200)
 @given(data=st.data())
 def test_game_states(data: st.DataObject) -> None:
     name = data.draw(st.sampled_from(GAMES), label="game")
