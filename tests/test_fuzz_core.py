@@ -474,6 +474,8 @@ def test_notakers(cards: Any, ace: Any, tiebreak: Any, arr: Any) -> None:
         assert total == C.notakers_points(cards, ace)
         for _kind, set_cards, *_ in sets:
             assert set_cards & ~cards == 0
+    for junk_state in (None, cards, C.GameState(), C.GameState.__new__(C.GameState)):
+        assert not attempt(C.notakers_knowledge, junk_state, 0)[0]
     ok, batch_points = attempt(C.batch_notakers_points, arr, ace)
     if ok:
         assert batch_points.shape == (len(arr),) and batch_points.dtype == np.int32
@@ -642,7 +644,9 @@ def test_game_states(data: st.DataObject) -> None:
     check_state(state)
     for _ in range(data.draw(st.integers(1, 12), label="ops")):
         op = data.draw(
-            st.sampled_from(["legal", "forward", "to_end", "junk", "sample", "observe", "clone"])
+            st.sampled_from(
+                ["legal", "forward", "to_end", "junk", "sample", "observe", "clone", "knowledge"]
+            )
         )
         if op == "legal":
             play_random(state, rng, 1)
@@ -661,6 +665,12 @@ def test_game_states(data: st.DataObject) -> None:
                 assert np.array_equal(sample.observe_tensor(player), state.observe_tensor(player))
                 if data.draw(st.booleans()):
                     state = sample
+        elif op == "knowledge" and NOTAKERS:
+            player = data.draw(st.one_of(st.integers(-1, state.nplayers), anything))
+            ok, known = attempt(C.notakers_knowledge, state, player)
+            if ok:
+                assert name == "notakers" and len(known) == 3
+                assert all(len(part) == state.nplayers for part in known)
         elif op == "observe":
             player = data.draw(st.one_of(st.integers(-1, state.nplayers), anything))
             ok, tensor = attempt(state.observe_tensor, player)
@@ -723,6 +733,7 @@ FUZZED = {
     "nancy_batch_objectives",
     "nodde_score_hand", "nodde_score_play", "nodde_batch_score_hand", "nodde_hand_distribution",
     "notakers_points", "notakers_splits_exactly", "notakers_best_split", "batch_notakers_points",
+    "notakers_knowledge",
     "game_names", "game_info", "new_state", "random_playouts", "GameState",
 }  # fmt: skip
 
