@@ -8,9 +8,9 @@ game's scorer keeps its scalar name behind the game's prefix
 (:func:`notakers_split_points` is :func:`pycards.notakers.split_points`).
 
 Errors: an input that is not a ``numpy.ndarray`` of dtype ``uint64`` raises
-``TypeError``; a multi-dimensional or non-contiguous array, a set with bits
-outside the deck (the message names the first bad index and value) or a
-target outside 1..340 raises ``ValueError``.
+``TypeError``; a multi-dimensional, non-contiguous or misaligned array, a
+set with bits outside the deck (the message names the first bad index and
+value) or a target outside 1..340 raises ``ValueError``.
 
 >>> import numpy as np
 >>> from pycards.cards import parse_cards
