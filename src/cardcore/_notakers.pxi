@@ -88,7 +88,7 @@ def batch_notakers_points(object arr, int ace_in_runs):
     return out
 
 
-def notakers_knowledge(GameState state, int player):
+def notakers_knowledge(GameState state not None, int player):
     """What ``player`` knows of the other seats' cards in a No Takers? state:
     (in_hand, held, not_in_hand), each a list of 52-card bitsets by seat."""
     if state.game != &cc_game_notakers:
