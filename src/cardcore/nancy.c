@@ -351,8 +351,8 @@ int32_t cc_nancy_batch_objectives(const uint64_t *nancies, int64_t n, int32_t ar
 
 /* ---- the game ---------------------------------------------------------- */
 
-static const int32_t PARAM_MAX[NP] = {12, 1, 1, 9, 1, 1, 1, 1, 1, 1, 1, 2, 1, 2, 1, 1000};
-static const int32_t PARAM_MIN[NP] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+static const int32_t PARAM_MAX[NP] = {12, 1, 1, 9, 1, 1, 1, 1, 1, 1, 1, 2, 1, 2, 1, 1000, MAXP - 1};
+static const int32_t PARAM_MIN[NP] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1};
 static const int32_t EACH[7] = {0, 0, 36, 24, 18, 15, 12};
 
 static int32_t n_check_params(const int32_t *params, int32_t nplayers) {
@@ -360,6 +360,7 @@ static int32_t n_check_params(const int32_t *params, int32_t nplayers) {
     if (params == NULL) return CC_E_PARAMS;
     for (int32_t i = 0; i < NP; i++)
         if (params[i] < PARAM_MIN[i] || params[i] > PARAM_MAX[i]) return CC_E_PARAMS;
+    if (params[CC_NANCY_P_FIRST_DEALER] >= nplayers) return CC_E_PARAMS; /* not a seat */
     return CC_OK;
 }
 
@@ -552,7 +553,9 @@ static int32_t start_match(void *state, const int32_t *params, int32_t nplayers,
     s->packet = nplayers == 2 ? 4 : 3;
     s->rounds_total = params[CC_NANCY_P_MATCH_ROUNDS] ? params[CC_NANCY_P_MATCH_ROUNDS] : nplayers;
     cc_rng_seed(&s->rng, seed);
+    /* the first draw is made even when first_dealer fixes the seat */
     s->dealer = (int32_t)cc_rng_below(&s->rng, (uint64_t)nplayers);
+    if (params[CC_NANCY_P_FIRST_DEALER] >= 0) s->dealer = params[CC_NANCY_P_FIRST_DEALER];
     s->sum_start = s->sum_len = 0;
     s->nev = 0;
     deal(s, given);
