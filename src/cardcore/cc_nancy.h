@@ -6,6 +6,10 @@
  * Cards use the Nancy encoding of cardcore.h (dense ids 0..77; a card set is
  * two uint64 words, lo = suit cards at bit s * 16 + r, hi = trump n at bit n,
  * the Outsider at hi bit 0).
+ *
+ * Allocation: only sample_infoset allocates (its count table, above 4096
+ * entries); on failure it returns CC_E_CAPACITY with its output untouched.
+ * init, legal_actions, verify, apply and the observations never allocate.
  */
 #ifndef CC_NANCY_H
 #define CC_NANCY_H
