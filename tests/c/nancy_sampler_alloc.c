@@ -128,5 +128,11 @@ int main(int argc, char **argv) {
     }
     printf("samples %ld malloc_failed %ld outstanding %ld\n", samples, malloc_failed,
            g_outstanding);
+    __real_free(st);
+    __real_free(out);
+    __real_free(ref);
+    __real_free(inplace);
+    __real_free(tensor);
+    __real_free(events);
     return 0;
 }
