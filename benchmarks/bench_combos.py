@@ -50,6 +50,14 @@ def test_batch_1m(benchmark: Any, name: str) -> None:
 
 
 @pytest.mark.benchmark(group="combos-batch-1M-hands")
+@pytest.mark.parametrize("path", core._combos_paths()[1:])
+def test_hand_stats_path_1m(benchmark: Any, path: int) -> None:
+    """The fused kernel forced onto each path this CPU runs (cc_combos.h CC_PATH_*)."""
+    out = benchmark(core._batch_hand_stats_path, path, HANDS_1M)
+    assert out[0].shape[0] == 1_000_000
+
+
+@pytest.mark.benchmark(group="combos-batch-1M-hands")
 def test_four_separate_kernels_1m(benchmark: Any) -> None:
     def four() -> None:
         core.batch_count_fifteens(HANDS_1M)

@@ -3,7 +3,8 @@ from Python, and the pure-Python reference, with ratios, measured in one run.
 
 Workload: random 5-card hands (``random_hands(n, 5, seed)``); "all four" is
 fifteens + pairs + run score + suit counts of each hand.  Each figure is the
-best of several repeats, on one core.
+best of several repeats, on one core.  The fused kernel is also timed on each
+of its paths this CPU runs (portable, popcnt, BMI2, AVX2, AVX-512).
 
 Usage: ``PYTHONPATH=src python benchmarks/compare_combos.py [--quick]``.
 """
@@ -21,6 +22,10 @@ try:
     from cardcore import _core as core
 except ImportError:  # pure build: nothing native to compare
     core = None
+
+
+# the kernel paths of cc_combos.h (CC_PATH_*); the fused kernel takes the best
+PATH_NAMES = {1: "portable", 2: "popcnt", 3: "popcnt+BMI2", 4: "AVX2", 5: "AVX-512"}
 
 
 def best_rate(fn: Callable[[], Any], items: int, repeats: int) -> float:
@@ -76,6 +81,10 @@ def main() -> int:
     rows["C batch: hand_stats (all four, fused)"] = best_rate(
         lambda: core.batch_hand_stats(hands), n_batch, repeats
     )
+    for path in core._combos_paths()[1:]:
+        rows[f"C batch: hand_stats, {PATH_NAMES.get(path, path)} path"] = best_rate(
+            lambda path=path: core._batch_hand_stats_path(path, hands), n_batch, repeats
+        )
 
     def four_kernels() -> None:
         core.batch_count_fifteens(hands)

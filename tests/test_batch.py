@@ -3,6 +3,7 @@ seeded random hands, and the public ``pycards.batch`` API."""
 
 from __future__ import annotations
 
+import itertools
 import threading
 from types import ModuleType
 
@@ -33,6 +34,15 @@ def run_score(backend: ModuleType, cards: int) -> int:
     return sum(length * mult for length, mult, _ in backend.runs(cards))
 
 
+def misaligned(arr: np.ndarray) -> np.ndarray:
+    """A C-contiguous copy of arr whose data starts one byte past an alignment."""
+    buf = np.zeros(arr.nbytes + arr.itemsize, dtype=np.uint8)
+    out = buf[1 : 1 + arr.nbytes].view(arr.dtype).reshape(arr.shape)
+    out[...] = arr
+    assert out.flags.c_contiguous and not out.flags.aligned
+    return out
+
+
 def mixed_sizes(seed: int, per_size: int) -> np.ndarray:
     """Random sets of every size 0..52, concatenated."""
     return np.concatenate([C.random_hands(per_size, k, seed + k) for k in range(53)])
@@ -57,6 +67,57 @@ def test_batch_equals_scalar(backend: ModuleType) -> None:
         assert lsr[i] == backend.longest_suit_run(h)
     for got, want in zip(hs, (f, p, r, s), strict=True):
         np.testing.assert_array_equal(got, want)
+
+
+PATHS = C._combos_paths()  # 0 = auto, then every kernel path this CPU runs
+
+
+def test_every_kernel_path_gives_the_same_results() -> None:
+    """Each path of the fused kernel (portable, popcnt, BMI2, AVX2, AVX-512 when the
+    CPU has it), forced by its number, equals the portable path: sets of every
+    size, every target class (single cards count for targets <= 10), lengths
+    that are not a multiple of the vector width, and bad bits."""
+    assert PATHS[:2] == [0, 1]
+    hands = mixed_sizes(21, 30)
+    rng = np.random.default_rng(5)
+    hands = np.concatenate([hands, C.random_hands(3000, 5, 9), C.random_hands(3000, 4, 8)])
+    hands = hands[rng.permutation(len(hands))]
+    for target in (15, 1, 5, 10, 11, 31, 50, 51, 127, 128, 340):
+        for n in (0, 1, 7, 8, 9, 15, 17, len(hands)):
+            want = C._batch_hand_stats_path(1, hands[:n], target)
+            for path in PATHS:
+                got = C._batch_hand_stats_path(path, hands[:n], target)
+                for g, w in zip(got, want, strict=True):
+                    assert g.dtype == w.dtype and g.shape == w.shape
+                    np.testing.assert_array_equal(g, w, err_msg=f"path {path} target {target}")
+    whole = C.batch_hand_stats(hands, 31)
+    for g, w in zip(whole, C._batch_hand_stats_path(1, hands, 31), strict=True):
+        np.testing.assert_array_equal(g, w)
+    for i in (0, 8, 13, len(hands) - 1):
+        bad = hands.copy()
+        bad[i] |= np.uint64(1 << 13)
+        bad[-1] |= np.uint64(1 << 63)
+        for path in PATHS:
+            with pytest.raises(ValueError, match=f"element {i} "):
+                C._batch_hand_stats_path(path, bad)
+    with pytest.raises(ValueError, match="not available"):
+        C._batch_hand_stats_path(99, hands)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("k", [3, 4, 5])
+def test_every_kernel_path_on_every_hand(k: int) -> None:
+    """Every path equals the portable one on all C(52, k) hands, k = 3..5."""
+    ids = np.fromiter(
+        itertools.chain.from_iterable(itertools.combinations(range(52), k)), dtype=np.int64
+    ).reshape(-1, k)
+    pos = (16 * (ids // 13) + ids % 13).astype(np.uint64)
+    hands = np.bitwise_or.reduce(np.left_shift(np.uint64(1), pos), axis=1)
+    for target in (15, 5, 31):
+        want = C._batch_hand_stats_path(1, hands, target)
+        for path in PATHS[2:]:
+            for g, w in zip(C._batch_hand_stats_path(path, hands, target), want, strict=True):
+                np.testing.assert_array_equal(g, w, err_msg=f"path {path} target {target}")
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -181,6 +242,8 @@ def test_bad_arrays(backend: ModuleType, name: str) -> None:
         fn(good.reshape(2, 3))
     with pytest.raises(ValueError, match="C-contiguous"):
         fn(good[::2])
+    with pytest.raises(ValueError, match="aligned"):  # the C loads whole words
+        fn(misaligned(good))
     bad = good.copy()
     bad[4] |= np.uint64(1 << 13)
     bad[5] |= np.uint64(1 << 63)
@@ -246,3 +309,20 @@ def test_cffi_backend_matches_cython() -> None:
         assert cffi_backend.runs(h) == C.runs(h)
         assert cffi_backend.rank_counts(h) == C.rank_counts(h)
     np.testing.assert_array_equal(cffi_backend.random_hands(9, 5, 4), C.random_hands(9, 5, 4))
+
+
+def test_notakers_split_points_is_the_scalar_per_set() -> None:
+    """pycards.batch.notakers_split_points == pycards.notakers.split_points."""
+    from pycards.notakers import NoTakersRules, split_points
+
+    hands = np.concatenate([C.random_hands(40, k, 70 + k) for k in (0, 3, 8, 13, 20)])
+    for ace in ("low", "high", "both"):
+        rules = NoTakersRules(ace_in_runs=ace)
+        got = batch.notakers_split_points(hands, rules)
+        assert got.dtype == np.int32 and got.shape == hands.shape
+        assert got.tolist() == [split_points(int(h), rules) for h in hands]
+    assert batch.notakers_split_points(hands).tolist() == batch.notakers_split_points(
+        hands, NoTakersRules()
+    ).tolist()
+    with pytest.raises(TypeError):
+        batch.notakers_split_points(hands.astype(np.int64))

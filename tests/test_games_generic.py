@@ -168,6 +168,34 @@ def test_native_playouts_equal_reference_playouts(name: str, players: int) -> No
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_game_names_are_exact(name: str) -> None:
+    """A name with a NUL does not find the game named by its prefix (C strings)."""
+    for bad in (name + "\x00", name + "\x00x", "\x00" + name):
+        with pytest.raises(ValueError, match="unknown game"):
+            B.game_info(bad)
+        with pytest.raises(ValueError, match="unknown game"):
+            B.new_state(bad, load_game(name).params, B.game_info(name)["min_players"], 0)
+    with pytest.raises((TypeError, ValueError)):
+        B.game_info(None)
+
+
+def test_c_state_made_without_new_state() -> None:
+    """A C GameState not made by new_state() (GameState(), GameState.__new__)
+    raises on use instead of handing a NULL state to the engine."""
+    core = pytest.importorskip("cardcore._core")
+    calls: list[tuple[str, tuple[int, ...]]] = [
+        ("current_player", ()), ("num_actions", ()), ("tensor_size", ()),
+        ("legal_actions", ()), ("legal_mask", ()), ("verify", (0,)), ("reason_text", (1,)),
+        ("apply", (0,)), ("returns", ()), ("observe_tensor", (0,)), ("events", ()),
+        ("clone", ()), ("sample_infoset", (0, 1)), ("raw", ()),
+    ]  # fmt: skip
+    for empty in (core.GameState(), core.GameState.__new__(core.GameState)):
+        for method, args in calls:
+            with pytest.raises(ValueError, match="new_state"):
+                getattr(empty, method)(*args)
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_stacked_deck(name: str) -> None:
     """A first deal from a given deck: deterministic, validated, replayable."""
     info = B.game_info(name)

@@ -254,6 +254,13 @@ def test_batch_input_validation(b: ModuleType) -> None:
         b.nancy_batch_legal_cards(holdings[:2], tricks)
     with pytest.raises(ValueError, match="C-contiguous"):
         b.nancy_batch_legal_cards(np.asfortranarray(holdings), tricks)
+    buf = np.zeros(holdings.nbytes + 1, dtype=np.uint8)
+    unaligned = buf[1:].view(np.uint64).reshape(holdings.shape)
+    unaligned[...] = holdings
+    with pytest.raises(ValueError, match="aligned"):
+        b.nancy_batch_legal_cards(unaligned, tricks)
+    with pytest.raises(ValueError, match="aligned"):
+        b.nancy_batch_objectives(unaligned)
     bad = holdings.copy()
     bad[2, 1] = np.uint64(1 << 40)
     with pytest.raises(ValueError, match="row 2"):

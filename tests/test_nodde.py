@@ -266,6 +266,11 @@ def test_batch_rejects_bad_input() -> None:
         batch_score_hands(hands, turnups[:5])
     with pytest.raises(ValueError, match="C-contiguous"):
         batch_score_hands(hands[::2], turnups[::2])
+    buf = np.zeros(hands.nbytes + 1, dtype=np.uint8)
+    unaligned = buf[1:].view(np.uint64)
+    unaligned[...] = hands
+    with pytest.raises(ValueError, match="aligned"):
+        batch_score_hands(unaligned, turnups)
     bad = hands.copy()
     bad[7] = int(CardSet("AC 2C"))
     with pytest.raises(ValueError, match="deal 7"):

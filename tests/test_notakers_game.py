@@ -53,6 +53,8 @@ def same(c: Any, r: Any, n: int) -> None:
     for p in range(n):
         assert np.array_equal(c.observe_tensor(p), r.observe_tensor(p)), p
     assert c.events() == r.events()
+    for p in range(n):
+        assert c_core.notakers_knowledge(c, p) == ref.notakers_knowledge(r, p)
 
 
 def play_pair(seed: int, max_steps: int) -> int:

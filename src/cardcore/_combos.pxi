@@ -10,6 +10,12 @@ cdef extern from "cc_combos.h" nogil:
     int32_t cc_batch_longest_suit_run(const uint64_t *cards, int64_t n, int32_t *out,
                                       int64_t *bad_index)
     int32_t cc_random_hands(uint64_t seed, int32_t k, int64_t n, uint64_t *out)
+    int CC_PATH_AUTO
+    int CC_NUM_PATHS
+    uint32_t cc_combos_paths()
+    int32_t cc_batch_hand_stats_path(int32_t path, const uint64_t *cards, int64_t n,
+                                     int32_t target, int64_t *fifteens, int32_t *pairs,
+                                     int32_t *run_score, uint8_t *suits, int64_t *bad_index)
 
 
 cdef inline int _check_target(long target) except -1:
@@ -150,8 +156,21 @@ def batch_longest_suit_run(object arr):
 def batch_hand_stats(object arr, long target=15):
     """Fifteens (int64), pairs (int32), run score (int32) and suit counts (uint8, (n, 4)) of
     each bitset in one pass."""
+    return _batch_hand_stats_path(CC_PATH_AUTO, arr, target)
+
+
+def _combos_paths():
+    """(private: tests, benchmarks) The kernel paths this CPU runs (cc_combos.h CC_PATH_*)."""
+    cdef uint32_t paths = cc_combos_paths()
+    return [p for p in range(CC_NUM_PATHS) if p == CC_PATH_AUTO or (paths >> p) & 1]
+
+
+def _batch_hand_stats_path(int path, object arr, long target=15):
+    """(private: tests, benchmarks) batch_hand_stats on one kernel path."""
     cdef const uint64_t[::1] a = _u64_array(arr, "batch_hand_stats")
     _check_target(target)
+    if path not in _combos_paths():
+        raise ValueError(f"kernel path {path} is not available here ({_combos_paths()})")
     cdef Py_ssize_t n = a.shape[0]
     # One allocation for the four results (20 bytes per set, each part
     # aligned for its dtype): cheaper than four, and large blocks are then
@@ -169,8 +188,8 @@ def batch_hand_stats(object arr, long target=15):
     cdef int32_t rc = CC_OK
     if n > 0:
         with nogil:
-            rc = cc_batch_hand_stats(&a[0], n, <int32_t>target, &f[0], &p[0], &r[0], &s[0, 0],
-                                     &bad)
+            rc = cc_batch_hand_stats_path(path, &a[0], n, <int32_t>target, &f[0], &p[0], &r[0],
+                                          &s[0, 0], &bad)
     _batch_check(rc, "batch_hand_stats", arr, bad)
     return fifteens, pairs, run_score, suits
 

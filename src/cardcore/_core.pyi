@@ -49,6 +49,9 @@ def notakers_best_split(
 def batch_notakers_points(
     arr: npt.NDArray[np.uint64], ace_in_runs: int
 ) -> npt.NDArray[np.int32]: ...
+def notakers_knowledge(
+    state: GameState, player: int
+) -> tuple[list[int], list[int], list[int]]: ...
 
 # --- combos (combination primitives and their batch kernels) ------------------
 def count_fifteens(cards: int, target: int = 15) -> int: ...

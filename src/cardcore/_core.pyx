@@ -57,6 +57,9 @@ cdef const uint64_t[::1] _u64_array(object arr, str name) except *:
         raise ValueError(f"{name}: expected a 1-D array, got {arr.ndim} dimensions")
     if not arr.flags.c_contiguous:
         raise ValueError(f"{name}: array must be C-contiguous (use numpy.ascontiguousarray)")
+    if not arr.flags.aligned:
+        # the C loops read whole uint64 words (an unaligned load is undefined)
+        raise ValueError(f"{name}: array must be aligned (use a copy: arr.copy())")
     return arr
 
 
@@ -96,7 +99,11 @@ def game_names():
     return out
 
 
-cdef const cc_game *_find_game(str name) except NULL:
+cdef const cc_game *_find_game(object name) except NULL:
+    if not isinstance(name, str):
+        raise TypeError(f"game name must be a str, got {type(name).__name__}")
+    if "\x00" in name:
+        raise ValueError(f"unknown game {name!r} (contains NUL)")
     cdef bytes b = name.encode()
     cdef const cc_game *g = cc_game_by_name(b)
     if g == NULL:
@@ -152,6 +159,13 @@ cdef class GameState:
         if self.state != NULL:
             PyMem_Free(self.state)
 
+    cdef int _live(self) except -1:
+        # A GameState made by GameState() or GameState.__new__ has no engine
+        # state: refuse instead of handing NULL to the C functions.
+        if self.state == NULL:
+            raise ValueError("GameState has no state: make one with new_state()")
+        return 0
+
     cdef void _alloc(self, _Params params) except *:
         self.params = params
         self.game = params.game
@@ -163,18 +177,22 @@ cdef class GameState:
 
     def current_player(self):
         """The seat to act, or -4 (terminal)."""
+        self._live()
         return self.game.current_player(self.state)
 
     def num_actions(self):
         """Size of the action space."""
+        self._live()
         return self.game.num_actions(self.params.values, self.nplayers)
 
     def tensor_size(self):
         """Length of the observation tensor."""
+        self._live()
         return self.game.tensor_size(self.params.values, self.nplayers)
 
     def legal_actions(self):
         """Legal action ids, ascending."""
+        self._live()
         cdef uint64_t mask[16]
         cdef uint64_t m
         cdef int w
@@ -190,6 +208,7 @@ cdef class GameState:
 
     def legal_mask(self):
         """Bit ``a`` set for each legal action ``a``."""
+        self._live()
         cdef uint64_t mask[16]
         memset(mask, 0, sizeof(mask))
         self.game.legal_actions(self.state, mask)
@@ -200,26 +219,31 @@ cdef class GameState:
 
     def verify(self, int32_t action):
         """0 if ``action`` is legal now, else a reason code."""
+        self._live()
         return self.game.verify(self.state, action)
 
     def reason_text(self, int32_t code):
         """Human text of a reason code."""
+        self._live()
         if code < 0:
             return _STATUS_TEXT.get(code, f"error {code}")
         return self.game.reason_text(code).decode()
 
     def apply(self, int32_t action):
         """Apply ``action``: 0, or a reason code with the state unchanged."""
+        self._live()
         return self.game.apply(self.state, action)
 
     def returns(self):
         """Cumulative points per player."""
+        self._live()
         cdef int32_t out[8]
         self.game.returns(self.state, out)
         return [out[i] for i in range(self.nplayers)]
 
     def observe_tensor(self, int player):
         """The observation tensor of ``player`` (float32)."""
+        self._live()
         if player < 0 or player >= self.nplayers:
             raise ValueError(f"player {player} out of range 0..{self.nplayers - 1}")
         out = np.zeros(self.tensor_size(), dtype=np.float32)
@@ -229,6 +253,7 @@ cdef class GameState:
 
     def events(self):
         """The full event log: (kind, player, target, value, extra, seen_by)."""
+        self._live()
         cdef int32_t n = self.game.events(self.state, NULL, 0)
         if n <= 0:
             return []
@@ -247,6 +272,7 @@ cdef class GameState:
 
     def clone(self):
         """An independent copy (memcpy of the flat state)."""
+        self._live()
         cdef GameState other = GameState.__new__(GameState)
         other._alloc(self.params)
         memcpy(other.state, self.state, self.game.state_size)
@@ -254,6 +280,7 @@ cdef class GameState:
 
     def sample_infoset(self, int player, uint64_t seed):
         """A state drawn among those consistent with ``player``'s observations."""
+        self._live()
         if player < 0 or player >= self.nplayers:
             raise ValueError(f"player {player} out of range 0..{self.nplayers - 1}")
         cdef GameState other = GameState.__new__(GameState)
@@ -263,6 +290,7 @@ cdef class GameState:
 
     def raw(self):
         """The state's bytes (platform-specific; for comparisons in tests)."""
+        self._live()
         return (<char *>self.state)[:self.game.state_size]
 
 

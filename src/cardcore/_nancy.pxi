@@ -102,6 +102,8 @@ cdef object _nancy_rows(object arr, str name):
         raise ValueError(f"{name}: expected shape (n, 2) (lo, hi words), got {arr.shape}")
     if not arr.flags.c_contiguous:
         raise ValueError(f"{name}: array must be C-contiguous (use numpy.ascontiguousarray)")
+    if not arr.flags.aligned:
+        raise ValueError(f"{name}: array must be aligned (use a copy: arr.copy())")
     return arr
 
 

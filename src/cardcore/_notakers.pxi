@@ -23,6 +23,8 @@ cdef extern from "cc_notakers.h" nogil:
                                    cc_nt_split *out)
     int32_t cc_batch_notakers_points(const uint64_t *cards, int64_t n, int32_t ace_in_runs,
                                      int32_t *out, int64_t *bad_index)
+    int32_t cc_notakers_knowledge(const void *state, int32_t player, uint64_t *out)
+    const cc_game cc_game_notakers
 
 
 cdef int _nt_ace(int ace_in_runs) except -1:
@@ -84,3 +86,17 @@ def batch_notakers_points(object arr, int ace_in_runs):
         raise ValueError(f"arr[{bad}]: card set {a[bad]:#x} has bits outside the 52-card deck")
     _check(rc, "batch_notakers_points")
     return out
+
+
+def notakers_knowledge(GameState state, int player):
+    """What ``player`` knows of the other seats' cards in a No Takers? state:
+    (in_hand, held, not_in_hand), each a list of 52-card bitsets by seat."""
+    if state.game != &cc_game_notakers:
+        raise ValueError("notakers_knowledge needs a No Takers? state")
+    if player < 0 or player >= state.nplayers:
+        raise ValueError(f"player {player} out of range 0..{state.nplayers - 1}")
+    cdef uint64_t out[24]
+    _check(cc_notakers_knowledge(state.state, player, out), "notakers_knowledge")
+    n = state.nplayers
+    return ([out[q] for q in range(n)], [out[8 + q] for q in range(n)],
+            [out[16 + q] for q in range(n)])

@@ -29,6 +29,27 @@ int32_t cc_batch_hand_stats(const uint64_t *cards, int64_t n, int32_t target,
                             int32_t *run_score, uint8_t *suits,
                             int64_t *bad_index);
 
+/* The paths of the batch kernels: the same results, computed by the
+ * portable loop or by copies built for CPU extensions (x86 with GCC or
+ * Clang), chosen at run time.  CC_PATH_AUTO is the best this CPU has. */
+#define CC_PATH_AUTO 0
+#define CC_PATH_PLAIN 1
+#define CC_PATH_POPCNT 2
+#define CC_PATH_BMI2 3
+#define CC_PATH_AVX2 4
+#define CC_PATH_AVX512 5
+#define CC_NUM_PATHS 6
+
+/* Bit p set for each path p this build and CPU can run. */
+uint32_t cc_combos_paths(void);
+
+/* cc_batch_hand_stats on one path (for tests and benchmarks): CC_E_ARG if
+ * the path is unknown or not available here. */
+int32_t cc_batch_hand_stats_path(int32_t path, const uint64_t *cards, int64_t n,
+                                 int32_t target, int64_t *fifteens,
+                                 int32_t *pairs, int32_t *run_score,
+                                 uint8_t *suits, int64_t *bad_index);
+
 /* Longest same-suit run of each set (batch twin of cc_longest_suit_run). */
 int32_t cc_batch_longest_suit_run(const uint64_t *cards, int64_t n,
                                   int32_t *out, int64_t *bad_index);

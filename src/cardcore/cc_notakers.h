@@ -142,6 +142,14 @@ int32_t cc_batch_notakers_points(const uint64_t *cards, int64_t n,
 #define CC_NT_MAX_EVENTS 16384
 #define CC_NT_TURN_EVENTS 96
 
+/* What player knows of the other seats' cards (docs/notakers.rst,
+ * "Information-set sampling"), for a No Takers? state (a cc_game_notakers
+ * state: the caller checks the game): out[q] cards known in seat q's hand,
+ * out[8 + q] cards known in q's hand or save pile, out[16 + q] cards known
+ * not in q's hand, for q < nplayers (0 beyond, and for q == player).
+ * out has 24 words.  CC_OK or CC_E_ARG. */
+int32_t cc_notakers_knowledge(const void *state, int32_t player, uint64_t *out);
+
 extern const cc_game cc_game_notakers;
 
 #endif /* CC_NOTAKERS_H */

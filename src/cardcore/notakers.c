@@ -81,6 +81,12 @@ typedef struct nt_state {
     uint64_t hand[CC_MAX_PLAYERS];
     uint64_t save[CC_MAX_PLAYERS];
     uint8_t deck[CC_NUM_CARDS52];
+    /* What each observer o knows of seat q's cards (see "knowledge" below):
+     * in_hand[o][q] are in q's hand, held[o][q] (a superset) in q's hand or
+     * save pile, not_in_hand[o][q] are not in q's hand.  Rows o == q are 0. */
+    uint64_t in_hand[CC_MAX_PLAYERS][CC_MAX_PLAYERS];
+    uint64_t held[CC_MAX_PLAYERS][CC_MAX_PLAYERS];
+    uint64_t not_in_hand[CC_MAX_PLAYERS][CC_MAX_PLAYERS];
     nt_ev ev[CC_NT_MAX_EVENTS];
 } nt_state;
 
@@ -90,6 +96,57 @@ static uint64_t desc_match(int32_t d) {
     if (d < 13) return 0x0001000100010001ULL << d;
     if (d < 17) return (uint64_t)0x1FFF << (16 * (d - 13));
     return card_bit(d - 17);
+}
+
+/* ---- knowledge ---------------------------------------------------------
+ * Exact facts an observer learns, kept for the information-set sampler
+ * (docs/notakers.rst, "Information-set sampling").  Each update only drops
+ * a fact when it may have stopped being true. */
+
+/* Seat q drew cards unseen by the others: any card may be in his hand now. */
+static void kn_draw(nt_state *st, int32_t q) {
+    for (int32_t o = 0; o < st->n; o++) st->not_in_hand[o][q] = 0;
+}
+
+/* Seat q held no card of mask in hand (a Pass, or passed over). */
+static void kn_no_match(nt_state *st, int32_t q, uint64_t mask) {
+    for (int32_t o = 0; o < st->n; o++)
+        if (o != q) st->not_in_hand[o][q] |= mask;
+}
+
+/* Seat q saved the cards sel: open saves are public; a hidden save may hold
+ * any card known to be in his hand. */
+static void kn_save(nt_state *st, int32_t q, uint64_t sel) {
+    for (int32_t o = 0; o < st->n; o++) {
+        if (o == q) continue;
+        if (st->params[P_SAVE_VISIBILITY]) {
+            st->in_hand[o][q] &= ~sel;
+            st->held[o][q] &= ~sel;
+        } else {
+            st->in_hand[o][q] = 0;
+        }
+    }
+}
+
+/* Seat g gave card c to seat r; could is what an observer who did not see
+ * it knows the card to be among (the ask's matches, or any card). */
+static void kn_give(nt_state *st, int32_t g, int32_t r, uint64_t b, uint64_t could) {
+    for (int32_t o = 0; o < st->n; o++) {
+        if (o == g) {
+            st->in_hand[o][r] |= b;
+            st->held[o][r] |= b;
+            st->not_in_hand[o][r] &= ~b;
+        } else if (o == r) {
+            for (int32_t q = 0; q < st->n; q++) {
+                st->in_hand[o][q] &= ~b;
+                st->held[o][q] &= ~b;
+            }
+        } else {
+            st->in_hand[o][g] &= ~could;
+            st->held[o][g] &= ~could;
+            st->not_in_hand[o][r] &= ~could;
+        }
+    }
 }
 
 static void log_ev(nt_state *st, int32_t kind, int32_t player, int32_t target, int32_t value,
@@ -149,6 +206,7 @@ static void draw(nt_state *st, int32_t p, int32_t forced) {
     int32_t left = CC_NUM_CARDS52 - st->top;
     int32_t take = st->n;
     if (left < st->n) take = st->params[P_SHORT_DRAW] == 0 ? left : 0;
+    if (take > 0) kn_draw(st, p);
     for (int32_t i = 0; i < take; i++) {
         int32_t c = st->deck[st->top++];
         st->hand[p] |= card_bit(c);
@@ -203,13 +261,15 @@ static void fallback_next(nt_state *st) {
     for (int32_t k = st->fb_k + 1; k < st->n; k++) {
         int32_t q = (st->ask_target + k) % st->n;
         if (q == asker) continue;
-        if (st->hand[q] & st->ask_match) {
-            st->fb_k = k;
-            st->actor = q;
-            st->given = 0;
-            st->phase = CC_NT_PHASE_FALLBACK;
-            return;
+        if (!(st->hand[q] & st->ask_match)) {
+            kn_no_match(st, q, st->ask_match);
+            continue;
         }
+        st->fb_k = k;
+        st->actor = q;
+        st->given = 0;
+        st->phase = CC_NT_PHASE_FALLBACK;
+        return;
     }
     st->fb_k = st->n;
     if (st->any_given) end_turn(st);
@@ -242,7 +302,9 @@ static int32_t nt_tensor_size(const int32_t *pr, int32_t n) {
     return 156 + 52 * (n - 1) + 7 * n + 78;
 }
 
-static int32_t nt_init(void *state, const int32_t *pr, int32_t n, uint64_t seed) {
+/* The first deal from deck (top first): deck[i] for i < floor(26/n) * n goes
+ * to seat i % n; the rest of deck[] is the draw pile, deck[top] on top. */
+static int32_t deal(void *state, const int32_t *pr, int32_t n, const uint8_t *deck) {
     if (state == NULL) return CC_E_ARG;
     int32_t rc = nt_check_params(pr, n);
     if (rc != CC_OK) return rc;
@@ -252,7 +314,7 @@ static int32_t nt_init(void *state, const int32_t *pr, int32_t n, uint64_t seed)
     st->n = n;
     st->ask_desc = -1;
     st->ask_target = -1;
-    cc_shuffled_deck(seed, st->deck, CC_NUM_CARDS52);
+    memcpy(st->deck, deck, CC_NUM_CARDS52);
     int32_t each = 26 / n;
     for (int32_t i = 0; i < each * n; i++) {
         int32_t c = st->deck[i];
@@ -262,6 +324,26 @@ static int32_t nt_init(void *state, const int32_t *pr, int32_t n, uint64_t seed)
     st->top = each * n;
     start_turn(st, 0);
     return CC_OK;
+}
+
+static int32_t nt_init(void *state, const int32_t *pr, int32_t n, uint64_t seed) {
+    uint8_t deck[CC_NUM_CARDS52];
+    cc_shuffled_deck(seed, deck, CC_NUM_CARDS52);
+    return deal(state, pr, n, deck);
+}
+
+/* The deck must be a permutation of the 52 cards; the seed is not used (the
+ * game shuffles only once). */
+static int32_t nt_init_deck(void *state, const int32_t *pr, int32_t n, uint64_t seed,
+                            const uint8_t *deck, int32_t ndeck) {
+    (void)seed;
+    if (deck == NULL || ndeck != CC_NUM_CARDS52) return CC_E_ARG;
+    uint64_t seen = 0;
+    for (int32_t i = 0; i < ndeck; i++) {
+        if (deck[i] >= CC_NUM_CARDS52 || (seen >> deck[i]) & 1u) return CC_E_ARG;
+        seen |= (uint64_t)1 << deck[i];
+    }
+    return deal(state, pr, n, deck);
 }
 
 static int32_t nt_current_player(const void *state) {
@@ -411,6 +493,7 @@ static void give(nt_state *st, int32_t from, int32_t to, int32_t c, int32_t why)
     uint64_t b = card_bit(c);
     st->hand[from] &= ~b;
     st->hand[to] |= b;
+    kn_give(st, from, to, b, why == GIVE_NO_TAKERS ? CC_DECK52_MASK : st->ask_match);
     log_ev(st, CC_NT_EV_GIVE, from, to, c, why, (1u << from) | (1u << to));
 }
 
@@ -441,6 +524,7 @@ static int32_t nt_apply(void *state, int32_t a) {
                 st->actor = q;
             } else {
                 log_ev(st, CC_NT_EV_PASS, q, p, 0, 0, 0);
+                kn_no_match(st, q, st->ask_match);
                 st->fb_k = 0;
                 fallback_next(st);
             }
@@ -461,6 +545,7 @@ static int32_t nt_apply(void *state, int32_t a) {
                 sel &= sel - 1;
                 log_ev(st, CC_NT_EV_SAVE, p, 0, cc_card52_id_of_bit(bit), 0, seen);
             }
+            kn_save(st, p, st->selection);
             st->hand[p] &= ~st->selection;
             st->save[p] |= st->selection;
             st->selection = 0;
@@ -577,73 +662,221 @@ static int32_t nt_events(const void *state, cc_event *out, int32_t cap) {
     return st->nevents;
 }
 
-/* Whether a resampled deal agrees with what the current ask has shown. */
-static int32_t sample_ok(const nt_state *st, int32_t player) {
-    int32_t ph = st->phase;
-    if (ph != CC_NT_PHASE_GIVE && ph != CC_NT_PHASE_FALLBACK) return 1;
-    if (st->actor != player && !(st->hand[st->actor] & st->ask_match)) return 0;
-    if (ph == CC_NT_PHASE_FALLBACK) {
-        if (st->hand[st->ask_target] & st->ask_match) return 0;
-        for (int32_t k = 1; k < st->fb_k; k++) {
-            int32_t q = (st->ask_target + k) % st->n;
-            if (q == st->turn_player || ((st->fb_gave >> q) & 1u)) continue;
-            if (st->hand[q] & st->ask_match) return 0;
+/* ---- information-set sampling (docs/notakers.rst) ------------------------
+ * The hidden cards (pool) are dealt again to the other hands, the hidden
+ * save piles and the draw pile, uniformly among the deals that keep every
+ * count and the observer's knowledge: in_hand cards stay in that hand,
+ * held cards in that hand or save pile, not_in_hand cards out of that hand,
+ * and the current giver holds a match.  A proposal places the known cards,
+ * then takes each other seat in turn (seats with a not_in_hand constraint
+ * first): a seat without a hidden save pile gets a uniform subset of the
+ * remaining free cards outside not_in_hand; one with a hidden save pile
+ * gets a uniform subset of the free cards for hand and save together, then
+ * a uniform subset of those allowed in hand is its hand.  A step with k
+ * allowed cards for h places is kept with probability C(k, h) / C(K, h), K
+ * a bound on k that does not depend on the draws; so every accepted deal has
+ * the same probability.  A rejected proposal starts again. */
+
+#define NT_SAMPLE_TRIES_EXACT 20000
+#define NT_SAMPLE_TRIES 100000
+
+static uint64_t binom(int32_t n, int32_t k) {
+    if (k < 0 || k > n) return 0;
+    uint64_t c = 1;
+    for (int32_t i = 0; i < k; i++) c = c * (uint64_t)(n - i) / (uint64_t)(i + 1);
+    return c;
+}
+
+/* A uniform subset of k cards of set: its cards ascending, shuffled, the
+ * first k. */
+static uint64_t random_subset(cc_rng *rng, uint64_t set, int32_t k) {
+    uint8_t ids[CC_NUM_CARDS52];
+    int32_t m = 0;
+    for (int32_t c = 0; c < CC_NUM_CARDS52; c++)
+        if (set & card_bit(c)) ids[m++] = (uint8_t)c;
+    cc_rng_shuffle_u8(rng, ids, m);
+    uint64_t out = 0;
+    for (int32_t i = 0; i < k && i < m; i++) out |= card_bit(ids[i]);
+    return out;
+}
+
+/* Keep a step with probability C(k, h) / C(bound, h). */
+static int32_t keep_step(cc_rng *rng, int32_t k, int32_t bound, int32_t h) {
+    if (k < h) return 0;
+    if (k >= bound) return 1;
+    return cc_rng_below(rng, binom(bound, h)) < binom(k, h);
+}
+
+typedef struct nt_plan {
+    int32_t n, player, nseats, hidden_saves;
+    int32_t order[CC_MAX_PLAYERS];
+    int32_t hand_free[CC_MAX_PLAYERS]; /* hand places left after in_hand cards */
+    int32_t take[CC_MAX_PLAYERS];      /* free cards the seat's step takes */
+    int32_t bound[CC_MAX_PLAYERS];
+    uint64_t fixed[CC_MAX_PLAYERS]; /* in hand for sure */
+    uint64_t either[CC_MAX_PLAYERS]; /* in hand or hidden save pile */
+    uint64_t out[CC_MAX_PLAYERS];   /* not in hand */
+    uint64_t free;
+} nt_plan;
+
+static void make_plan(const nt_state *st, int32_t player, const uint64_t *not_in, nt_plan *pl) {
+    int32_t n = st->n;
+    int32_t open = st->params[P_SAVE_VISIBILITY];
+    uint64_t known = st->hand[player] | st->save[player];
+    if (open)
+        for (int32_t q = 0; q < n; q++) known |= st->save[q];
+    uint64_t pool = CC_DECK52_MASK & ~known;
+    pl->n = n;
+    pl->player = player;
+    pl->hidden_saves = !open;
+    pl->free = pool;
+    for (int32_t q = 0; q < n; q++) {
+        pl->fixed[q] = st->in_hand[player][q] & pool;
+        pl->either[q] = st->held[player][q] & pool & ~pl->fixed[q];
+        if (open || st->save[q] == 0) {
+            pl->fixed[q] |= pl->either[q];
+            pl->either[q] = 0;
+        }
+        pl->out[q] = not_in[q] & pool;
+        pl->free &= ~(pl->fixed[q] | pl->either[q]);
+    }
+    pl->nseats = 0;
+    for (int32_t pass = 0; pass < 2; pass++)
+        for (int32_t k = 1; k < n; k++) {
+            int32_t q = (player + k) % n;
+            int32_t constrained = (pl->out[q] & (pl->free | pl->either[q])) != 0;
+            if (constrained == (pass == 0)) pl->order[pl->nseats++] = q;
+        }
+    int32_t taken = 0;
+    for (int32_t i = 0; i < pl->nseats; i++) {
+        int32_t q = pl->order[i];
+        int32_t h = cc_popcount64(st->hand[q]) - cc_popcount64(pl->fixed[q]);
+        int32_t s = open ? 0 : cc_popcount64(st->save[q]);
+        pl->hand_free[q] = h;
+        uint64_t out = pl->out[q];
+        if (s == 0) {
+            /* cards taken before that lie outside out: at least taken minus
+             * the most of out they can hold */
+            int32_t in_out = 0;
+            for (int32_t j = 0; j < i; j++) {
+                int32_t r = pl->order[j];
+                uint64_t could = pl->free & out;
+                if (!pl->hidden_saves || st->save[r] == 0) could &= ~pl->out[r];
+                int32_t m = cc_popcount64(could);
+                in_out += pl->take[r] < m ? pl->take[r] : m;
+            }
+            int32_t outs = cc_popcount64(pl->free & out);
+            if (in_out > outs) in_out = outs;
+            int32_t low = taken - in_out;
+            pl->take[q] = h;
+            pl->bound[q] = cc_popcount64(pl->free & ~out) - (low > 0 ? low : 0);
+        } else {
+            int32_t u = h + s - cc_popcount64(pl->either[q]);
+            int32_t fa = cc_popcount64(pl->free & ~out);
+            int32_t b = cc_popcount64(pl->either[q] & ~out) + (u < fa ? u : fa);
+            pl->take[q] = u;
+            pl->bound[q] = b < h + s ? b : h + s;
+        }
+        taken += pl->take[q];
+    }
+}
+
+/* One proposal into o (hands, hidden saves, the pile); 1 if kept. */
+static int32_t propose(const nt_state *st, const nt_plan *pl, cc_rng *rng, nt_state *o) {
+    uint64_t rest = pl->free;
+    for (int32_t i = 0; i < pl->nseats; i++) {
+        int32_t q = pl->order[i];
+        int32_t h = pl->hand_free[q];
+        uint64_t out = pl->out[q];
+        if (!pl->hidden_saves || st->save[q] == 0) {
+            uint64_t allowed = rest & ~out;
+            if (!keep_step(rng, cc_popcount64(allowed), pl->bound[q], h)) return 0;
+            uint64_t chosen = random_subset(rng, allowed, h);
+            o->hand[q] = pl->fixed[q] | chosen;
+            rest &= ~chosen;
+        } else {
+            uint64_t chosen = random_subset(rng, rest, pl->take[q]);
+            uint64_t both = pl->either[q] | chosen;
+            uint64_t allowed = both & ~out;
+            if (!keep_step(rng, cc_popcount64(allowed), pl->bound[q], h)) return 0;
+            uint64_t in_hand = random_subset(rng, allowed, h);
+            o->hand[q] = pl->fixed[q] | in_hand;
+            o->save[q] = both & ~in_hand;
+            rest &= ~chosen;
         }
     }
+    int32_t m = 0;
+    for (int32_t c = 0; c < CC_NUM_CARDS52; c++)
+        if (rest & card_bit(c)) o->deck[st->top + m++] = (uint8_t)c;
+    cc_rng_shuffle_u8(rng, o->deck + st->top, m);
+    int32_t ph = st->phase, a = st->actor;
+    if ((ph == CC_NT_PHASE_GIVE || ph == CC_NT_PHASE_FALLBACK) && a != pl->player &&
+        !(o->hand[a] & st->ask_match))
+        return 0;
+    if (ph == CC_NT_PHASE_SAVE && a != pl->player)
+        o->selection = random_subset(rng, o->hand[a], cc_popcount64(st->selection));
     return 1;
 }
 
-#define NT_SAMPLE_TRIES 100000
+/* The constraints of the current ask alone: the asked player and the
+ * holders passed over hold no match. */
+static void ask_constraints(const nt_state *st, uint64_t *not_in) {
+    for (int32_t q = 0; q < st->n; q++) not_in[q] = 0;
+    if (st->phase != CC_NT_PHASE_FALLBACK) return;
+    not_in[st->ask_target] = st->ask_match;
+    for (int32_t k = 1; k < st->fb_k; k++) {
+        int32_t q = (st->ask_target + k) % st->n;
+        if (q == st->turn_player || ((st->fb_gave >> q) & 1u)) continue;
+        not_in[q] = st->ask_match;
+    }
+}
 
 static int32_t nt_sample_infoset(const void *state, int32_t player, uint64_t seed, void *out) {
     const nt_state *st = (const nt_state *)state;
     if (out == NULL || player < 0 || player >= st->n) return CC_E_ARG;
     nt_state *o = (nt_state *)out;
     memcpy(o, st, sizeof *st);
-    int32_t open = st->params[P_SAVE_VISIBILITY];
-    uint64_t known = st->hand[player] | st->save[player];
-    if (open)
-        for (int32_t q = 0; q < st->n; q++) known |= st->save[q];
-    uint8_t pool[CC_NUM_CARDS52], cards[CC_NUM_CARDS52];
-    int32_t np = 0;
-    for (int32_t c = 0; c < CC_NUM_CARDS52; c++)
-        if (!(known & card_bit(c))) pool[np++] = (uint8_t)c;
     cc_rng rng;
     cc_rng_seed(&rng, seed);
+    nt_plan plan;
+    uint64_t not_in[CC_MAX_PLAYERS];
     int32_t ok = 0;
-    for (int32_t t = 0; t < NT_SAMPLE_TRIES && !ok; t++) {
-        memcpy(cards, pool, (size_t)np);
-        cc_rng_shuffle_u8(&rng, cards, np);
-        int32_t i = 0;
-        for (int32_t q = 0; q < st->n; q++) {
-            if (q == player) continue;
-            int32_t cnt = cc_popcount64(st->hand[q]);
-            /* a saver's chosen cards: the first ones dealt to him */
-            int32_t nsel = (st->phase == CC_NT_PHASE_SAVE && q == st->actor)
-                               ? cc_popcount64(st->selection) : 0;
-            o->hand[q] = 0;
-            o->selection = nsel ? 0 : o->selection;
-            for (int32_t j = 0; j < cnt; j++) {
-                uint64_t b = card_bit(cards[i++]);
-                o->hand[q] |= b;
-                if (j < nsel) o->selection |= b;
-            }
-        }
-        if (!open)
-            for (int32_t q = 0; q < st->n; q++) {
-                if (q == player) continue;
-                int32_t cnt = cc_popcount64(st->save[q]);
-                o->save[q] = 0;
-                for (int32_t j = 0; j < cnt; j++) o->save[q] |= card_bit(cards[i++]);
-            }
-        for (int32_t j = st->top; j < CC_NUM_CARDS52; j++) o->deck[j] = cards[i++];
-        ok = sample_ok(o, player);
+    for (int32_t q = 0; q < st->n; q++) not_in[q] = st->not_in_hand[player][q];
+    make_plan(st, player, not_in, &plan);
+    for (int32_t t = 0; t < NT_SAMPLE_TRIES_EXACT && !ok; t++) ok = propose(st, &plan, &rng, o);
+    if (!ok) { /* too rare: keep only the current ask's constraints */
+        ask_constraints(st, not_in);
+        make_plan(st, player, not_in, &plan);
+        for (int32_t t = 0; t < NT_SAMPLE_TRIES && !ok; t++) ok = propose(st, &plan, &rng, o);
     }
     if (!ok) return CC_E_CAPACITY;
     for (int32_t j = 0; j < st->top; j++) o->deck[j] = 0;
     for (int32_t i = 0; i < o->nevents; i++) {
         nt_ev *e = &o->ev[i];
         if (e->seen && !((e->seen >> player) & 1u)) e->value = -1;
+    }
+    /* Only the observer's knowledge holds in the sample. */
+    for (int32_t q = 0; q < st->n; q++) {
+        o->not_in_hand[player][q] = not_in[q];
+        if (q == player) continue;
+        for (int32_t r = 0; r < st->n; r++) {
+            o->in_hand[q][r] = 0;
+            o->held[q][r] = 0;
+            o->not_in_hand[q][r] = 0;
+        }
+    }
+    return CC_OK;
+}
+
+/* The observer's knowledge (cc_notakers.h). */
+int32_t cc_notakers_knowledge(const void *state, int32_t player, uint64_t *out) {
+    const nt_state *st = (const nt_state *)state;
+    if (st == NULL || out == NULL || player < 0 || player >= st->n) return CC_E_ARG;
+    for (int32_t q = 0; q < CC_MAX_PLAYERS; q++) {
+        int32_t in = q < st->n;
+        out[q] = in ? st->in_hand[player][q] : 0;
+        out[CC_MAX_PLAYERS + q] = in ? st->held[player][q] : 0;
+        out[2 * CC_MAX_PLAYERS + q] = in ? st->not_in_hand[player][q] : 0;
     }
     return CC_OK;
 }
@@ -667,4 +900,5 @@ const cc_game cc_game_notakers = {
     .observe_tensor = nt_observe_tensor,
     .events = nt_events,
     .sample_infoset = nt_sample_infoset,
+    .init_deck = nt_init_deck,
 };

@@ -24,6 +24,8 @@ def _ndarray(arr: Any, name: str, dtype: Any, what: str) -> None:
 def _contiguous(arr: Any, name: str) -> None:
     if not arr.flags.c_contiguous:
         raise ValueError(f"{name}: array must be C-contiguous (use numpy.ascontiguousarray)")
+    if not arr.flags.aligned:
+        raise ValueError(f"{name}: array must be aligned (use a copy: arr.copy())")
 
 
 def u64_array(arr: Any, name: str) -> Any:

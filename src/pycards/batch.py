@@ -3,12 +3,14 @@
 Each function takes a 1-D C-contiguous ``numpy.uint64`` array of 52-card
 bitsets (bit ``suit * 16 + rank``, see :mod:`pycards.cards`) and returns one
 result per set, computed by a native loop that releases the GIL.  The
-functions keep the names of their scalar twins in :mod:`pycards.combos`.
+functions keep the names of their scalar twins in :mod:`pycards.combos`; a
+game's scorer keeps its scalar name behind the game's prefix
+(:func:`notakers_split_points` is :func:`pycards.notakers.split_points`).
 
 Errors: an input that is not a ``numpy.ndarray`` of dtype ``uint64`` raises
-``TypeError``; a multi-dimensional or non-contiguous array, a set with bits
-outside the deck (the message names the first bad index and value) or a
-target outside 1..340 raises ``ValueError``.
+``TypeError``; a multi-dimensional, non-contiguous or misaligned array, a
+set with bits outside the deck (the message names the first bad index and
+value) or a target outside 1..340 raises ``ValueError``.
 
 >>> import numpy as np
 >>> from pycards.cards import parse_cards
@@ -30,6 +32,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pycards._backend import B
+from pycards.notakers import NoTakersRules
+from pycards.notakers import batch_split_points as _notakers_batch_split_points
 
 __all__ = [
     "HandStats",
@@ -37,6 +41,7 @@ __all__ = [
     "count_pairs",
     "hand_stats",
     "longest_suit_run",
+    "notakers_split_points",
     "random_hands",
     "runs",
     "suit_counts",
@@ -114,3 +119,24 @@ def random_hands(n: int, k: int, seed: int) -> Hands:
     result: Any = B.random_hands(n, k, seed)
     hands: Hands = result
     return hands
+
+
+def notakers_split_points(
+    hands: Hands, rules: NoTakersRules | None = None
+) -> npt.NDArray[np.int32]:
+    """Per set, the No Takers? best-split points (RULES.md 3.3) under ``rules``
+    (the default rules when ``None``; only ``ace_in_runs`` matters), int32.
+
+    The batch twin of :func:`pycards.notakers.split_points` (the same function
+    as :func:`pycards.notakers.batch_split_points`); any number of cards per set.
+
+    >>> import numpy as np
+    >>> from pycards.cards import parse_cards
+    >>> hands = np.array([parse_cards(h).mask for h in ("5H 5S 5C", "AH 2H 3H", "QH KH AH")],
+    ...                  dtype=np.uint64)
+    >>> notakers_split_points(hands).tolist()
+    [2, 3, 0]
+    >>> notakers_split_points(hands, NoTakersRules(ace_in_runs="both")).tolist()
+    [2, 3, 3]
+    """
+    return _notakers_batch_split_points(hands, rules)

@@ -51,7 +51,9 @@ def game_names() -> list[str]:
 
 
 def _game(name: str) -> Any:
-    g = lib.cc_game_by_name(name.encode())
+    # (a NUL would end the C string early and find the game named by the prefix)
+    ok = isinstance(name, str) and "\x00" not in name
+    g = lib.cc_game_by_name(name.encode()) if ok else ffi.NULL
     if g == ffi.NULL:
         raise ValueError(f"unknown game {name!r}; known: {sorted(game_names())}")
     return g

@@ -11,6 +11,7 @@ from ._common import check, ffi, lib, mask52, u64_array
 __all__ = [
     "batch_notakers_points",
     "notakers_best_split",
+    "notakers_knowledge",
     "notakers_points",
     "notakers_splits_exactly",
 ]
@@ -76,3 +77,22 @@ def batch_notakers_points(arr: Any, ace_in_runs: int) -> Any:
         )
     check(rc, "batch_notakers_points")
     return out
+
+
+def notakers_knowledge(state: Any, player: int) -> tuple[list[int], list[int], list[int]]:
+    """What ``player`` knows of the other seats' cards in a No Takers? state:
+    (in_hand, held, not_in_hand), each a list of 52-card bitsets by seat."""
+    from .core import GameState
+
+    if not isinstance(state, GameState) or ffi.string(state._g.name) != b"notakers":
+        raise ValueError("notakers_knowledge needs a No Takers? state")
+    n = state.nplayers
+    if not 0 <= player < n:
+        raise ValueError(f"player {player} out of range 0..{n - 1}")
+    out = ffi.new("uint64_t[24]")
+    check(int(lib.cc_notakers_knowledge(state._buf, player, out)), "notakers_knowledge")
+    return (
+        [int(out[q]) for q in range(n)],
+        [int(out[8 + q]) for q in range(n)],
+        [int(out[16 + q]) for q in range(n)],
+    )

@@ -39,6 +39,7 @@ from .nodde import (
 from .notakers import (
     batch_notakers_points,
     notakers_best_split,
+    notakers_knowledge,
     notakers_points,
     notakers_splits_exactly,
 )
@@ -71,6 +72,7 @@ __all__ = [
     "nodde_score_hand",
     "nodde_score_play",
     "notakers_best_split",
+    "notakers_knowledge",
     "notakers_points",
     "notakers_splits_exactly",
     "random_hands",

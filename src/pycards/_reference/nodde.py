@@ -239,6 +239,8 @@ def nodde_batch_score_hand(hands: Any, turnups: Any, params: Sequence[int]) -> A
             raise ValueError(f"{name}: expected a 1-D array, got {arr.ndim} dimensions")
         if not arr.flags.c_contiguous:
             raise ValueError(f"{name}: array must be C-contiguous")
+        if not arr.flags.aligned:
+            raise ValueError(f"{name}: array must be aligned")
     if len(hands) != len(turnups):
         raise ValueError(f"hands and turnups differ in length ({len(hands)} != {len(turnups)})")
     out = np.empty(len(hands), dtype=np.int32)

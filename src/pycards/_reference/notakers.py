@@ -8,6 +8,7 @@ exhaustive search of :mod:`pycards._reference.notakers_split`.
 
 from __future__ import annotations
 
+import math
 from typing import Any, ClassVar
 
 import numpy as np
@@ -25,6 +26,7 @@ __all__ = [
     "NoTakersState",
     "batch_notakers_points",
     "notakers_best_split",
+    "notakers_knowledge",
     "notakers_points",
     "notakers_splits_exactly",
 ]
@@ -42,7 +44,9 @@ EV_DEAL, EV_DRAW, EV_SAVE, EV_ASK, EV_PASS, EV_GIVE, EV_NO_TAKERS, EV_END, EV_SC
 
 MAX_EVENTS = 16384
 TURN_EVENTS = 96
-SAMPLE_TRIES = 100000
+SAMPLE_TRIES_EXACT = 20000  # proposals against all of the observer's knowledge
+SAMPLE_TRIES = 100000  # then against the current ask's constraints only
+ALL_CARDS = set(range(52))
 
 REASONS = {
     1: "the game is over",
@@ -89,6 +93,7 @@ class NoTakersState(RefState):
     MAX_PLAYERS: ClassVar[int] = 8
     NUM_PARAMS: ClassVar[int] = 7
     REASONS: ClassVar[dict[int, str]] = REASONS
+    DECK_SIZE: ClassVar[int] = 52
 
     @classmethod
     def check_params(cls, params: tuple[int, ...], nplayers: int) -> str | None:
@@ -106,7 +111,9 @@ class NoTakersState(RefState):
                 return f"{name} must be 0..{top}, got {value}"
         return None
 
-    def __init__(self, params: tuple[int, ...], nplayers: int, seed: int) -> None:
+    def __init__(
+        self, params: tuple[int, ...], nplayers: int, seed: int, deck: list[int] | None = None
+    ) -> None:
         super().__init__(params, nplayers, seed)
         (
             self.save_requires_set,
@@ -134,9 +141,18 @@ class NoTakersState(RefState):
         self.fallback_gave: set[int] = set()
         self.receiver_offset = 0  # No Takers: seat offset from the asker
         self.points = [0] * n
-        # Shuffle; deal floor(26/n) each from the first half, one at a time.
-        deck = list(range(52))
-        Rng(seed).shuffle(deck)
+        # What each observer knows of each seat's cards (docs/notakers.rst):
+        # in_hand[o][q] in q's hand, held[o][q] in q's hand or save pile,
+        # not_in_hand[o][q] not in q's hand.
+        self.in_hand: list[list[set[int]]] = [[set() for _ in range(n)] for _ in range(n)]
+        self.held: list[list[set[int]]] = [[set() for _ in range(n)] for _ in range(n)]
+        self.not_in_hand: list[list[set[int]]] = [[set() for _ in range(n)] for _ in range(n)]
+        # Shuffle (or take the given deck, top first); deal floor(26/n) each
+        # from the first half, one at a time.
+        if deck is None:
+            deck = list(range(52))
+            Rng(seed).shuffle(deck)
+        deck = list(deck)
         each = 26 // n
         for i in range(each * n):
             self.hands[i % n].add(deck[i])
@@ -150,6 +166,15 @@ class NoTakersState(RefState):
     ) -> None:
         seen_by = SEEN_ALL if seen is None else sum(1 << p for p in seen)
         self.log.append((kind, player, target, value, extra, seen_by))
+
+    def _matching_cards(self) -> set[int]:
+        return {c for c in range(52) if _matches(c, self.ask_descriptor)}
+
+    def _learn_no_match(self, seat: int) -> None:
+        """Everybody saw that ``seat`` held no card matching the ask."""
+        for o in range(self.nplayers):
+            if o != seat:
+                self.not_in_hand[o][seat] |= self._matching_cards()
 
     def _matching(self, player: int) -> set[int]:
         return {c for c in self.hands[player] if _matches(c, self.ask_descriptor)}
@@ -196,6 +221,9 @@ class NoTakersState(RefState):
             take = left
         else:  # end_without_drawing
             take = 0
+        if take:  # unseen cards: anything may be in his hand now
+            for o in range(n):
+                self.not_in_hand[o][player] = set()
         for _ in range(take):
             card = self.pile.pop(0)
             self.hands[player].add(card)
@@ -241,7 +269,11 @@ class NoTakersState(RefState):
         n = self.nplayers
         for k in range(self.fallback_offset + 1, n):
             q = (self.ask_target + k) % n
-            if q != self.turn_player and self._matching(q):
+            if q == self.turn_player:
+                continue
+            if not self._matching(q):
+                self._learn_no_match(q)
+            else:
                 self.fallback_offset = k
                 self.actor = q
                 self.given = 0
@@ -254,6 +286,22 @@ class NoTakersState(RefState):
             self._no_takers()
 
     def _give(self, giver: int, receiver: int, card: int, why: int) -> None:
+        # Those who do not see the card know it matched the ask (any card
+        # for a No Takers give).
+        could = ALL_CARDS if why == 2 else self._matching_cards()
+        for o in range(self.nplayers):
+            if o == giver:
+                self.in_hand[o][receiver].add(card)
+                self.held[o][receiver].add(card)
+                self.not_in_hand[o][receiver].discard(card)
+            elif o == receiver:
+                for q in range(self.nplayers):
+                    self.in_hand[o][q].discard(card)
+                    self.held[o][q].discard(card)
+            else:
+                self.in_hand[o][giver] -= could
+                self.held[o][giver] -= could
+                self.not_in_hand[o][receiver] -= could
         self.hands[giver].remove(card)
         self.hands[receiver].add(card)
         self._log(EV_GIVE, giver, receiver, card, why, {giver, receiver})
@@ -362,6 +410,7 @@ class NoTakersState(RefState):
                     self.actor = self.ask_target
                 else:
                     self._log(EV_PASS, self.ask_target, player, 0, 0, None)
+                    self._learn_no_match(self.ask_target)
                     self.fallback_offset = 0
                     self._fallback_next()
             else:
@@ -375,6 +424,14 @@ class NoTakersState(RefState):
                 seen = None if self.save_open else {player}
                 for card in sorted(self.selection):
                     self._log(EV_SAVE, player, 0, card, 0, seen)
+                for o in range(self.nplayers):
+                    if o == player:
+                        continue
+                    if self.save_open:  # public now
+                        self.in_hand[o][player] -= self.selection
+                        self.held[o][player] -= self.selection
+                    else:  # any card known in his hand may be in the save pile
+                        self.in_hand[o][player] = set()
                 self.hands[player] -= self.selection
                 self.saves[player] |= self.selection
                 self.selection = set()
@@ -464,62 +521,179 @@ class NoTakersState(RefState):
     def events(self) -> list[tuple[int, int, int, int, int, int]]:
         return list(self.log)
 
-    def _sample_agrees(self, player: int) -> bool:
-        """What the current ask has shown: the giver holds a match, passers none."""
-        if self.phase not in (GIVING, FALLBACK):
-            return True
-        if self.actor != player and not self._matching(self.actor):
-            return False
-        if self.phase == FALLBACK:
-            if self._matching(self.ask_target):
-                return False
-            for k in range(1, self.fallback_offset):
-                q = (self.ask_target + k) % self.nplayers
-                if q != self.turn_player and q not in self.fallback_gave and self._matching(q):
-                    return False
-        return True
+    # -- information-set sampling ---------------------------------------
+    def _ask_constraints(self) -> list[set[int]]:
+        """Cards not in hand by the current ask alone (the asked player and
+        the holders passed over), by seat."""
+        out: list[set[int]] = [set() for _ in range(self.nplayers)]
+        if self.phase != FALLBACK:
+            return out
+        out[self.ask_target] = self._matching_cards()
+        for k in range(1, self.fallback_offset):
+            q = (self.ask_target + k) % self.nplayers
+            if q != self.turn_player and q not in self.fallback_gave:
+                out[q] = self._matching_cards()
+        return out
 
-    def sample_infoset(self, player: int, seed: int) -> NoTakersState:
-        """Deal the cards ``player`` cannot see again, uniformly, keeping every count.
+    def _propose(
+        self, player: int, not_in: list[set[int]], rng: Rng
+    ) -> tuple[list[set[int]], list[set[int]], list[int], set[int]] | None:
+        """One proposal (docs/notakers.rst): hands, save piles, the pile and
+        the selection; ``None`` if rejected.
 
-        The hidden cards (other hands, hidden save piles, the draw pile) are
-        shuffled and dealt in seat order, hands first, then save piles, then
-        the pile, until the deal agrees with the current ask.  Event values
-        hidden from ``player`` are blanked to -1.
+        The cards ``player`` cannot see are dealt again: known cards go where
+        they are known to be; then each other seat, those with a "not in
+        hand" constraint first, gets a uniform subset of the free cards (for
+        its hand alone, or for hand and hidden save pile together, of which a
+        uniform subset of the cards allowed in hand is the hand).  A step with
+        ``k`` allowed cards for ``h`` places is kept with probability
+        ``C(k, h) / C(K, h)``, ``K`` the most cards it could ever find allowed.
         """
         n = self.nplayers
-        out = self.clone()
-        assert isinstance(out, NoTakersState)
         known = self.hands[player] | self.saves[player]
         if self.save_open:
             for q in range(n):
                 known |= self.saves[q]
-        pool = [c for c in range(52) if c not in known]
+        pool = ALL_CARDS - known
+        others = [(player + k) % n for k in range(1, n)]
+
+        def hidden_save(q: int) -> bool:
+            return not self.save_open and bool(self.saves[q])
+
+        fixed = {q: self.in_hand[player][q] & pool for q in others}
+        either = {q: (self.held[player][q] & pool) - fixed[q] for q in others}
+        for q in others:
+            if not hidden_save(q):
+                fixed[q] |= either[q]
+                either[q] = set()
+        out = {q: not_in[q] & pool for q in others}
+        free = set(pool)
+        for q in others:
+            free -= fixed[q] | either[q]
+        constrained = [q for q in others if out[q] & (free | either[q])]
+        order = constrained + [q for q in others if q not in constrained]
+        # how many free cards each seat takes, and the bound K of its step
+        take: dict[int, int] = {}
+        bound: dict[int, int] = {}
+        places: dict[int, int] = {}
+        for i, q in enumerate(order):
+            places[q] = len(self.hands[q]) - len(fixed[q])
+            saved = len(self.saves[q]) if hidden_save(q) else 0
+            if not saved:
+                # the cards taken before that may lie in out[q] ...
+                at_most = 0
+                for r in order[:i]:
+                    may = free & out[q] if hidden_save(r) else (free & out[q]) - out[r]
+                    at_most += min(take[r], len(may))
+                at_most = min(at_most, len(free & out[q]))
+                # ... so at least this many of them lie outside it
+                at_least = sum(take[r] for r in order[:i]) - at_most
+                take[q] = places[q]
+                bound[q] = len(free - out[q]) - max(at_least, 0)
+            else:
+                take[q] = places[q] + saved - len(either[q])
+                bound[q] = min(
+                    places[q] + saved,
+                    len(either[q] - out[q]) + min(take[q], len(free - out[q])),
+                )
+
+        def keep(k: int, h: int, most: int) -> bool:
+            if k < h:
+                return False
+            if k >= most:
+                return True
+            return rng.below(math.comb(most, h)) < math.comb(k, h)
+
+        def subset(cards: set[int], k: int) -> set[int]:
+            ids = sorted(cards)
+            rng.shuffle(ids)
+            return set(ids[:k])
+
+        hands = [set(h) for h in self.hands]
+        saves = [set(h) for h in self.saves]
+        rest = set(free)
+        for q in order:
+            h = places[q]
+            if not hidden_save(q):
+                allowed = rest - out[q]
+                if not keep(len(allowed), h, bound[q]):
+                    return None
+                chosen = subset(allowed, h)
+                hands[q] = fixed[q] | chosen
+            else:
+                chosen = subset(rest, take[q])
+                both = either[q] | chosen
+                allowed = both - out[q]
+                if not keep(len(allowed), h, bound[q]):
+                    return None
+                in_hand = subset(allowed, h)
+                hands[q] = fixed[q] | in_hand
+                saves[q] = both - in_hand
+            rest -= chosen
+        pile = sorted(rest)
+        rng.shuffle(pile)
+        actor = self.actor
+        giving = self.phase in (GIVING, FALLBACK) and actor != player
+        if giving and not any(_matches(c, self.ask_descriptor) for c in hands[actor]):
+            return None
+        selection = set(self.selection)
+        if self.phase == SAVING and actor != player:
+            selection = subset(hands[actor], len(self.selection))
+        return hands, saves, pile, selection
+
+    def sample_infoset(self, player: int, seed: int) -> NoTakersState:
+        """A deal of the cards ``player`` cannot see, uniform among those that
+        keep every count and what he knows (``in_hand``, ``held``,
+        ``not_in_hand``, and that the current giver holds a match).
+
+        After SAMPLE_TRIES_EXACT rejected proposals only the current ask's
+        "not in hand" constraints are kept.  Event values hidden from
+        ``player`` are blanked to -1; only his knowledge is kept in the sample.
+        """
+        n = self.nplayers
         rng = Rng(seed)
-        for _ in range(SAMPLE_TRIES):
-            cards = list(pool)
-            rng.shuffle(cards)
-            for q in range(n):
-                if q == player:
-                    continue
-                size = len(self.hands[q])
-                chosen, cards = cards[:size], cards[size:]
-                out.hands[q] = set(chosen)
-                if self.phase == SAVING and q == self.actor:
-                    out.selection = set(chosen[: len(self.selection)])
-            if not self.save_open:
-                for q in range(n):
-                    if q == player:
-                        continue
-                    size = len(self.saves[q])
-                    out.saves[q], cards = set(cards[:size]), cards[size:]
-            out.pile = cards
-            if out._sample_agrees(player):
+        not_in = [set(self.not_in_hand[player][q]) for q in range(n)]
+        deal = None
+        for _ in range(SAMPLE_TRIES_EXACT):
+            deal = self._propose(player, not_in, rng)
+            if deal is not None:
                 break
         else:
-            raise ValueError("sample_infoset: no deal agrees with the observations")
-        out.log = [
+            not_in = self._ask_constraints()
+            for _ in range(SAMPLE_TRIES):
+                deal = self._propose(player, not_in, rng)
+                if deal is not None:
+                    break
+            else:
+                raise ValueError("sample_infoset: no deal agrees with the observations")
+        assert deal is not None
+        sample = self.clone()
+        assert isinstance(sample, NoTakersState)
+        sample.hands, sample.saves, sample.pile, sample.selection = deal
+        sample.log = [
             (k, p, t, v if s == SEEN_ALL or s >> player & 1 else -1, x, s)
             for (k, p, t, v, x, s) in self.log
         ]
-        return out
+        for o in range(n):
+            for q in range(n):
+                if o != player:
+                    sample.in_hand[o][q] = set()
+                    sample.held[o][q] = set()
+                    sample.not_in_hand[o][q] = set()
+                else:
+                    sample.not_in_hand[o][q] = set(not_in[q])
+        return sample
+
+
+def notakers_knowledge(state: RefState, player: int) -> tuple[list[int], list[int], list[int]]:
+    """What ``player`` knows of the other seats' cards in a No Takers? state:
+    (in_hand, held, not_in_hand), each a list of 52-card bitsets by seat."""
+    if not isinstance(state, NoTakersState):
+        raise ValueError("notakers_knowledge needs a No Takers? state")
+    if not 0 <= player < state.nplayers:
+        raise ValueError(f"player {player} out of range 0..{state.nplayers - 1}")
+    return (
+        [_bits(s) for s in state.in_hand[player]],
+        [_bits(s) for s in state.held[player]],
+        [_bits(s) for s in state.not_in_hand[player]],
+    )
