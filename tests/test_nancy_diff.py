@@ -1,10 +1,11 @@
 """Stateful differential test: the C engine against the plain-Python reference.
 
-The same seeded games (random rules variants, random legal actions) are played
-on both; after every step the player to act, the legal actions, verify codes
-of sampled actions, the event log, the returns and every player's observation
-tensor must be identical, and information-set samples must agree.  A short
-sample runs by default; thousands of games per player count under ``-m slow``.
+The same seeded games (random rules variants, the first dealer drawn from the
+seed or fixed, random legal actions) are played on both; after every step the
+player to act, the legal actions, verify codes of sampled actions, the event
+log, the returns and every player's observation tensor must be identical, and
+information-set samples must agree.  A short sample runs by default; thousands
+of games per player count under ``-m slow``.
 """
 
 from __future__ import annotations
@@ -72,9 +73,12 @@ def _cases(count: int, seed: int) -> list[tuple[int, list[int], int]]:
     rng = random.Random(seed)
     out = []
     for n in range(2, 7):
-        out.append((n, [6, 0, 0, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1], rng.randrange(1 << 64)))
+        out.append(
+            (n, [6, 0, 0, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, -1], rng.randrange(1 << 64))
+        )
         for _ in range(count):
             params = [rng.randint(lo, hi) for lo, hi in RANGES]
+            params.append(rng.randint(-1, n - 1))  # first_dealer: drawn, or a fixed seat
             if params[15] == 0 or params[15] > 1:  # keep matches short in the default run
                 params[15] = 1
             out.append((n, params, rng.randrange(1 << 64)))
@@ -88,7 +92,7 @@ def test_c_equals_reference(n: int, params: list[int], seed: int) -> None:
 
 def test_native_playouts_equal_reference_playouts() -> None:
     for n in range(2, 7):
-        params = [6, 1, 1, 2, 1, 0, 0, 0, 1, 1, 1, 2, 1, 1, 1, 2]
+        params = [6, 1, 1, 2, 1, 0, 0, 0, 1, 1, 1, 2, 1, 1, 1, 2, n - 1]
         assert _core.random_playouts("nancy", params, n, 77, 2) == _reference.random_playouts(
             "nancy", params, n, 77, 2
         )
@@ -101,6 +105,7 @@ def _stacked_cases(count: int, seed: int) -> list[tuple[int, list[int], int, lis
         for _ in range(count):
             params = [rng.randint(lo, hi) for lo, hi in RANGES]
             params[15] = rng.choice([1, 1, 2])
+            params.append(rng.randint(-1, n - 1))
             deck = list(range(78))
             rng.shuffle(deck)
             out.append((n, params, rng.randrange(1 << 64), deck))
@@ -130,4 +135,5 @@ def test_c_equals_reference_thousands(n: int) -> None:
     for _g in range(1000):
         params = [rng.randint(lo, hi) for lo, hi in RANGES]
         params[15] = rng.choice([1, 1, 2])
+        params.append(rng.randint(-1, n - 1))
         run_pair(n, params, rng.randrange(1 << 64), check_every=5)

@@ -50,7 +50,8 @@ def cards(text: str) -> set[int]:
 
 
 def random_params(rng: random.Random) -> list[int]:
-    return [rng.randint(lo, hi) for lo, hi in RANGES]
+    """Random rules parameters; the first dealer (the last one) is drawn from the seed."""
+    return [*(rng.randint(lo, hi) for lo, hi in RANGES), -1]
 
 
 def observe(b: ModuleType, s: Any, n: int, player: int, rules: NancyRules) -> NancyObservation:

@@ -18,6 +18,7 @@ from cardcore import _core
 from pycards import _reference
 from pycards._reference.rng import Rng
 from pycards.cards import NancyCard
+from pycards.errors import InvalidCardError, RulesError
 from pycards.game import State
 from pycards.nancy import (
     ACTION_CALL,
@@ -155,6 +156,195 @@ def test_stacked_deck_by_names_through_the_api() -> None:
 
 
 # ---------------------------------------------------------------------------
+# the first dealer (rules.first_dealer) and NancyGame.stacked_deck
+
+
+def deal_cards(s: Any) -> list[int]:
+    """The cards of the current deal, in deck order (the deal log)."""
+    return [e[3] for e in s.events() if e[0] == EV_DEAL]
+
+
+@pytest.mark.parametrize("b", BACKENDS)
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_first_dealer_is_the_first_draw_unless_fixed(b: ModuleType, n: int) -> None:
+    for seed in (0, 1, 7, 2**63 + 5):
+        for enforce in (0, 1):
+            params = list(NancyRules(match_rounds=2).to_params())
+            params[1] = enforce
+            drawn = Rng(seed).below(n)
+            plain = b.new_state("nancy", params, n, seed)
+            assert plain.events()[0][:2] == (EV_DEALER, drawn)  # the generator's first draw
+            for fixed in range(n):
+                params[16] = fixed
+                s = b.new_state("nancy", params, n, seed)
+                assert s.events()[0][:2] == (EV_DEALER, fixed)
+                assert s.current_player() == (fixed + 1) % n
+                # the draw is made anyway: the same shuffle, dealt from the fixed dealer
+                assert deal_cards(s) == deal_cards(plain)
+                first = next(e for e in s.events() if e[0] == EV_DEAL and e[1] >= 0)
+                assert first[1] == (fixed + 1) % n
+                if fixed == drawn:  # fixing the seat the seed draws changes nothing
+                    assert s.events() == plain.events()
+                    for p in range(n):
+                        assert (s.observe_tensor(p) == plain.observe_tensor(p)).all()
+                    if hasattr(s, "raw"):  # all but the params (the state's first 17 int32)
+                        assert s.raw()[17 * 4 :] == plain.raw()[17 * 4 :]
+                # all pass: the deal passes on, shuffled by the same generator as before
+                other = b.new_state("nancy", params, n, seed)
+                params[16] = -1
+                ref = b.new_state("nancy", params, n, seed)
+                for _ in range(n):
+                    assert other.apply(0) == 0 and ref.apply(0) == 0
+                assert deal_cards(other) == deal_cards(ref)
+                dealers = [e[1] for e in other.events() if e[0] == EV_DEALER]
+                assert dealers[-1] == (fixed + 1) % n
+
+
+@pytest.mark.parametrize("b", BACKENDS)
+def test_first_dealer_is_validated(b: ModuleType) -> None:
+    for n in range(2, 7):
+        params = list(NancyRules().to_params())
+        for bad in (n, 6, -2):
+            params[16] = bad
+            with pytest.raises(ValueError):
+                b.new_state("nancy", params, n, 1)
+            with pytest.raises(ValueError):
+                b.new_state("nancy", params, n, 1, list(range(78)))
+    for value in (-1, 6, True, "0", 1.0):
+        with pytest.raises(RulesError, match="first_dealer"):
+            NancyRules(first_dealer=value)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="first_dealer 3 is not a seat of 3"):
+        NancyGame(NancyRules(first_dealer=3), 3)
+    assert NancyRules().to_params()[16] == -1
+    assert NancyRules(first_dealer=5).to_params()[16] == 5
+    assert NancyGame(NancyRules(first_dealer=5), 6).new_initial_state(9).observation(0).dealer == 5
+
+
+def random_table(
+    rng: random.Random, n: int, face_up: int
+) -> tuple[list[list[int]], list[list[int]], list[list[int]], list[int]]:
+    """A random full placement: per seat table bottoms, face-up cards, hand; the Hound."""
+    deck = list(range(78))
+    rng.shuffle(deck)
+    each = EACH[n]
+    nup, ndown = (8, 8) if n == 2 else (face_up, 0)
+    downs, ups, hands = [], [], []
+    for q in range(n):
+        mine = deck[q * each : (q + 1) * each]
+        downs.append(mine[:ndown])
+        ups.append(mine[ndown : ndown + nup])
+        hands.append(mine[ndown + nup :])
+    return downs, ups, hands, deck[n * each :]
+
+
+@pytest.mark.parametrize("b", BACKENDS)
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("enforce", [False, True])
+def test_stacked_deck_deals_every_card_where_asked(b: ModuleType, n: int, enforce: bool) -> None:
+    rng = random.Random(10 * n + enforce)
+    for face_up in (6, 0, 12) if n > 2 else (6,):
+        dealer = rng.randrange(n)
+        rules = NancyRules(
+            face_up_count=face_up,
+            first_dealer=dealer,
+            hound_position_rule="enforce" if enforce else "ignore",
+        )
+        game = NancyGame(rules, n)
+        downs, ups, hands, hound = random_table(rng, n, face_up)
+        names = [" ".join(str(NancyCard(c)) for c in hand) for hand in hands]
+        deck = [
+            int(c)
+            for c in game.stacked_deck(
+                names, hound, face_up=ups, table_down=downs if n == 2 else None
+            )
+        ]
+        assert sorted(deck) == list(range(78))
+        # the helper follows the documented formula (expected_places)
+        for pos, (seat, place, pile) in enumerate(expected_places(n, dealer, enforce, face_up)):
+            c = deck[pos]
+            if place == HOUND:
+                assert c in hound
+            elif place == TABLE_DOWN:
+                assert downs[seat][pile] == c
+            elif place == FACE_UP:
+                assert c in ups[seat] and (n > 2 or ups[seat][pile] == c)
+            else:
+                assert c in hands[seat]
+        # and the engine deals it so
+        s = b.new_state("nancy", rules.to_params(), n, rng.randrange(1 << 64), deck)
+        assert s.events()[0][1] == dealer
+        deals = [e for e in s.events() if e[0] == EV_DEAL]
+        assert {e[3] for e in deals if e[2] == HOUND} == set(hound)
+        for q in range(n):
+            t = s.observe_tensor(q)
+            assert {c for c in range(78) if t[n + c]} == set(hands[q])
+            assert {c for c in range(78) if t[n + 78 + 78 * q + c]} == set(ups[q])
+            if n == 2:
+                for e in deals:
+                    if e[1] == q and e[2] == TABLE_DOWN:
+                        assert downs[q][e[4]] == e[3]
+                    if e[1] == q and e[2] == FACE_UP:
+                        assert ups[q][e[4]] == e[3]
+
+
+def test_stacked_deck_replays_a_table_through_the_api() -> None:
+    rules = NancyRules(first_dealer=1, match_rounds=1)
+    game = NancyGame(rules, 4)
+    rng = random.Random(4)
+    _, ups, hands, hound = random_table(rng, 4, 6)
+    deck = game.stacked_deck(hands, hound, face_up=ups)
+    for seed in (0, 123):  # any seed: the dealer is fixed
+        state = game.new_initial_state(seed, deck=deck)
+        for p in range(4):
+            obs = state.observation(p)
+            assert obs.dealer == 1 and state.current_player == 2
+            assert set(obs.hand) == set(hands[p])
+            assert [set(u) for u in obs.face_up] == [set(u) for u in ups]
+        replayed = State.from_json(state.to_json())  # the deck and the rules travel along
+        assert replayed.observation(2) == state.observation(2)
+
+
+def test_stacked_deck_checks_its_input() -> None:
+    game = NancyGame(NancyRules(face_up_count=0), 3)
+    with pytest.raises(ValueError, match="name the dealer"):
+        game.stacked_deck(["", "", ""], fill=True)
+    with pytest.raises(ValueError, match="dealer must be a seat"):
+        game.stacked_deck(["", "", ""], dealer=3, fill=True)
+    with pytest.raises(ValueError, match="per seat"):
+        game.stacked_deck(["", ""], dealer=0, fill=True)
+    with pytest.raises(ValueError, match="per seat"):
+        game.stacked_deck("KR QR", dealer=0, fill=True)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="only 2 players"):
+        game.stacked_deck(["", "", ""], table_down=["1R", "", ""], dealer=0, fill=True)
+    with pytest.raises(InvalidCardError, match="seat 0's hand holds 24 cards, got 2"):
+        game.stacked_deck(["KR QR", "", ""], dealer=0)  # too few without fill
+    with pytest.raises(InvalidCardError, match="placed twice"):
+        game.stacked_deck(["KR QR", "KR", ""], dealer=0, fill=True)
+    with pytest.raises(InvalidCardError, match="placed twice"):
+        game.stacked_deck(["KR", "", ""], hound=["King of Rats"], dealer=0, fill=True)
+    with pytest.raises(InvalidCardError, match="the Hound holds 6 cards, got 7"):
+        game.stacked_deck(["", "", ""], hound="1R 2R 3R 4R 5R 6R 7R", dealer=0, fill=True)
+    with pytest.raises(InvalidCardError, match="face-up cards holds 0"):
+        game.stacked_deck(["", "", ""], face_up=["1R", "", ""], dealer=0, fill=True)
+    with pytest.raises(InvalidCardError):
+        game.stacked_deck(["ZZ", "", ""], dealer=0, fill=True)
+    # the dealer comes from the rules unless given; the first packet goes to the next seat
+    fixed = NancyGame(NancyRules(face_up_count=0, first_dealer=2), 3)
+    deck = fixed.stacked_deck(["KR, Queen of Rats", [NancyCard(0), 1], ""], fill=True)
+    # seat 0 is filled first, with the 22 lowest free cards (2..11, 14..25)
+    assert [int(c) for c in deck[:6]] == [card("KR"), card("QR"), 2, 0, 1, 26]
+    other = fixed.stacked_deck(["KR QR", "1R 2R", ""], dealer=0, fill=True)
+    assert [int(c) for c in other[:3]] == [0, 1, 26]  # seat 1 first, then seat 2, then seat 0
+    assert [int(c) for c in other[6:9]] == [card("KR"), card("QR"), 2]
+    # two players: piles in order, bottoms dealt first, then tops, then the hand
+    two = NancyGame(NancyRules(first_dealer=1), 2)
+    deck2 = two.stacked_deck(["", ""], table_down=["XXI", ""], face_up=["", "XX"], fill=True)
+    assert deck2[0] == card("XXI")  # seat 0's first card: the bottom of its pile 0
+    # seat 1's packets are 1, 3, 5, ...: bottoms 0-3, bottoms 4-7, then tops 0-3
+    assert deck2[4 * 5] == card("XX")
+
+
+# ---------------------------------------------------------------------------
 # hand-built scenarios, dealt from stacked decks, on every backend
 
 EACH = {2: 36, 3: 24, 4: 18, 5: 15, 6: 12}
@@ -173,43 +363,6 @@ def cards(text: str) -> set[int]:
     return {card(t) for t in text.split()}
 
 
-def seed_for_dealer(n: int, dealer: int) -> int:
-    """A seed whose first draw (the first dealer) is ``dealer``."""
-    return next(s for s in range(1000) if Rng(s).below(n) == dealer)
-
-
-def stack(n: int, dealer: int, seats: list[str], hound: str, enforce: bool = False) -> list[int]:
-    """A deck dealing seat q the cards ``seats[q]`` (in the order dealt) and the Hound ``hound``.
-
-    Each seat's list is filled up to its share with the lowest cards nobody was given,
-    by the documented mapping (expected_places' formula).
-    """
-    given = [[card(t) for t in text.split()] for text in seats]
-    hound_cards = [card(t) for t in hound.split()]
-    used = [c for seat in given for c in seat] + hound_cards
-    assert len(set(used)) == len(used)
-    rest = sorted(set(range(78)) - set(used))
-    full = []
-    for seat in given:
-        need = EACH[n] - len(seat)
-        full.append(seat + rest[:need])
-        rest = rest[need:]
-    hound_cards += rest
-    assert len(hound_cards) == TABLE[n][2]
-    packet, _, hsize, hound_positions = TABLE[n]
-    hound_at = set(hound_positions) if enforce else set(range(78 - hsize, 78))
-    deck, i, h = [], 0, 0
-    for pos in range(78):
-        if pos in hound_at:
-            deck.append(hound_cards[h])
-            h += 1
-            continue
-        k, within = divmod(i, packet)
-        i += 1
-        deck.append(full[(dealer + 1 + k) % n][packet * (k // n) + within])
-    return deck
-
-
 class Scene:
     """A deal from a stacked deck on one backend, driven by action names."""
 
@@ -220,15 +373,19 @@ class Scene:
         dealer: int,
         seats: list[str],
         hound: str,
+        table: tuple[list[str], list[str]] | None = None,
         **rules: Any,
     ) -> None:
+        """Seat q holds ``seats[q]`` (its hand; with ``table``, the 2-player
+        pile bottoms and tops), the rest filled in by ``stacked_deck``."""
         rules.setdefault("face_up_count", 0)
         rules.setdefault("match_rounds", 1)
-        self.rules = NancyRules(**rules)
+        self.rules = NancyRules(first_dealer=dealer, **rules)
         self.n = n
         self.game = NancyGame(self.rules, n)
-        deck = stack(n, dealer, seats, hound, self.rules.hound_position_rule == "enforce")
-        self.s = b.new_state("nancy", self.rules.to_params(), n, seed_for_dealer(n, dealer), deck)
+        down, up = table if table is not None else (None, None)
+        deck = self.game.stacked_deck(seats, hound, face_up=up, table_down=down, fill=True)
+        self.s = b.new_state("nancy", self.rules.to_params(), n, 0, [int(c) for c in deck])
         assert self.s.events()[0][1] == dealer
 
     def do(self, *names: str) -> None:
@@ -512,11 +669,11 @@ def test_partner_tricks_to(b: ModuleType, to: str) -> None:
 
 @pytest.mark.parametrize("b", BACKENDS)
 def test_two_player_table_piles_turn_up_after_the_trick(b: ModuleType) -> None:
-    # seat 0's cards: 0..7 pile bottoms, 8..15 pile tops, then the hand
+    # pile i of seat 0: bottom bottoms[i] under top tops[i]; 1R in seat 1's hand
     bottoms = "QR 2R 3R 4R 5R 6R 7R 8R"
     tops = "KR 2S 3S 4S 5S 6S 7S 8S"
-    other = "7X 8X 9X 10X JX CX QX KX 7P 8P 9P 10P JP CP QP KP 1R"  # 1R in seat 1's hand
-    t = Scene(b, 2, 1, [f"{bottoms} {tops}", other], HOUND6)
+    other_down, other_up = "7X 8X 9X 10X JX CX QX KX", "7P 8P 9P 10P JP CP QP KP"
+    t = Scene(b, 2, 1, ["", "1R"], HOUND6, table=([bottoms, other_down], [tops, other_up]))
     t.do("bid 1", "pass", *(f"discard {c}" for c in HOUND6.split()))
     assert t.obs(0).table_face_down == (8, 8)
     t.do("play KR")  # the face-up top of pile 0

@@ -6,6 +6,10 @@
  * Cards use the Nancy encoding of cardcore.h (dense ids 0..77; a card set is
  * two uint64 words, lo = suit cards at bit s * 16 + r, hi = trump n at bit n,
  * the Outsider at hi bit 0).
+ *
+ * Allocation: only sample_infoset allocates (its count table, above 4096
+ * entries); on failure it returns CC_E_CAPACITY with its output untouched.
+ * init, legal_actions, verify, apply and the observations never allocate.
  */
 #ifndef CC_NANCY_H
 #define CC_NANCY_H
@@ -29,7 +33,11 @@
 #define CC_NANCY_P_ARCANE_SUM_MODE 13         /* 0 exact_total, 1 subset_sum, 2 at_least */
 #define CC_NANCY_P_FAT_NANCY_OUTSIDER_EXCEPTION 14 /* 0 none, 1 slam */
 #define CC_NANCY_P_MATCH_ROUNDS 15            /* 0 = one deal per player, else 1..1000 */
-#define CC_NANCY_NUM_PARAMS 16
+/* -1: the first dealer is the generator's first draw, below(nplayers); a
+ * seat 0..nplayers-1 fixes him.  The draw is made either way, so fixing the
+ * seat the seed draws leaves the game exactly as it was. */
+#define CC_NANCY_P_FIRST_DEALER 16
+#define CC_NANCY_NUM_PARAMS 17
 
 /* ---- actions ------------------------------------------------------------ */
 #define CC_NANCY_A_PASS 0        /* bid b (1..9) is action b */

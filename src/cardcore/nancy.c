@@ -351,8 +351,8 @@ int32_t cc_nancy_batch_objectives(const uint64_t *nancies, int64_t n, int32_t ar
 
 /* ---- the game ---------------------------------------------------------- */
 
-static const int32_t PARAM_MAX[NP] = {12, 1, 1, 9, 1, 1, 1, 1, 1, 1, 1, 2, 1, 2, 1, 1000};
-static const int32_t PARAM_MIN[NP] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+static const int32_t PARAM_MAX[NP] = {12, 1, 1, 9, 1, 1, 1, 1, 1, 1, 1, 2, 1, 2, 1, 1000, MAXP - 1};
+static const int32_t PARAM_MIN[NP] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1};
 static const int32_t EACH[7] = {0, 0, 36, 24, 18, 15, 12};
 
 static int32_t n_check_params(const int32_t *params, int32_t nplayers) {
@@ -360,6 +360,7 @@ static int32_t n_check_params(const int32_t *params, int32_t nplayers) {
     if (params == NULL) return CC_E_PARAMS;
     for (int32_t i = 0; i < NP; i++)
         if (params[i] < PARAM_MIN[i] || params[i] > PARAM_MAX[i]) return CC_E_PARAMS;
+    if (params[CC_NANCY_P_FIRST_DEALER] >= nplayers) return CC_E_PARAMS; /* not a seat */
     return CC_OK;
 }
 
@@ -552,7 +553,9 @@ static int32_t start_match(void *state, const int32_t *params, int32_t nplayers,
     s->packet = nplayers == 2 ? 4 : 3;
     s->rounds_total = params[CC_NANCY_P_MATCH_ROUNDS] ? params[CC_NANCY_P_MATCH_ROUNDS] : nplayers;
     cc_rng_seed(&s->rng, seed);
+    /* the first draw is made even when first_dealer fixes the seat */
     s->dealer = (int32_t)cc_rng_below(&s->rng, (uint64_t)nplayers);
+    if (params[CC_NANCY_P_FIRST_DEALER] >= 0) s->dealer = params[CC_NANCY_P_FIRST_DEALER];
     s->sum_start = s->sum_len = 0;
     s->nev = 0;
     deal(s, given);
@@ -1327,6 +1330,10 @@ static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
                 if (u < cum) break;
             }
         }
+        if (pick < 0) { /* unreachable while f[idx] > 0; never index with -1 */
+            if (f != small) free(f);
+            return CC_E_CAPACITY;
+        }
         gcards[pick][gcount[pick]++] = (uint8_t)c;
         cap[pick]--;
         idx -= stride[pick];
@@ -1346,14 +1353,18 @@ static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
     return CC_OK;
 }
 
+/* The sample is worked out from `state` alone, with a local generator; `outp`
+ * (a separate state buffer, or `state` itself) is written only once it has
+ * succeeded, so an error (CC_E_ARG, or CC_E_CAPACITY when the count table is
+ * too large or cannot be allocated) leaves it untouched. */
 static int32_t n_sample(const void *state, int32_t player, uint64_t seed, void *outp) {
     const nstate *s = (const nstate *)state;
+    if (s == NULL || outp == NULL) return CC_E_ARG;
     int32_t n = s->n;
-    if (player < 0 || player >= n || outp == NULL) return CC_E_ARG;
-    nstate *o = (nstate *)outp;
-    memcpy(o, s, sizeof *s);
-    cc_rng_seed(&o->rng, seed);
-    cc_rng *rng = &o->rng;
+    if (player < 0 || player >= n) return CC_E_ARG;
+    cc_rng sample_rng;
+    cc_rng_seed(&sample_rng, seed);
+    cc_rng *rng = &sample_rng;
     slot sl[SLOT_MAX];
     int32_t ns = 0;
     ncs all = {CC_NANCY_LO_MASK, CC_NANCY_HI_MASK};
@@ -1468,6 +1479,10 @@ static int32_t n_sample(const void *state, int32_t player, uint64_t seed, void *
         int32_t rc = exact_deal(rng, sl, ns, &G, pool, nu, wcard, wt);
         if (rc != CC_OK) return rc;
     }
+    /* success: only now write the output */
+    nstate *o = (nstate *)outp;
+    if (o != s) memcpy(o, s, sizeof *s);
+    o->rng = sample_rng;
     for (int32_t j = 0; j < ns; j++) {
         ncs set = {0, 0};
         for (int32_t k = 0; k < sl[j].size; k++) cs_add(&set, sl[j].cards[k]);

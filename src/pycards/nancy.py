@@ -21,14 +21,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
 from pycards._backend import B
 from pycards.cards import NancyCard, NancyCardSet, NancyCardsLike, to_mask78
-from pycards.errors import RulesError
+from pycards.errors import InvalidCardError, RulesError
 from pycards.game import Game, State
 
 __all__ = [
@@ -111,6 +111,21 @@ class NancyRules:
     :ivar arcane_sum_mode: ``exact_total``, ``subset_sum`` or ``at_least``.
     :ivar fat_nancy_outsider_exception: ``none`` or ``slam``.
     :ivar match_rounds: rounds in a match; ``None``: each player deals once.
+    :ivar first_dealer: the seat of the first dealer, or ``None`` (the default)
+        to draw him from the game seed.  Fix it to replay a real table (with a
+        stacked deck, :meth:`NancyGame.stacked_deck`).  The draw is made either
+        way, so fixing the seat the seed would have drawn changes nothing else.
+
+    Contradictory settings raise :class:`~pycards.errors.RulesError` (a
+    ``ValueError``): an unknown choice, a value out of range, or (when a game
+    is created) a ``first_dealer`` who is not a seat.
+
+    >>> NancyRules(first_dealer=2).to_params()[-2:]
+    (0, 2)
+    >>> NancyRules(first_dealer=6)
+    Traceback (most recent call last):
+    ...
+    pycards.errors.RulesError: first_dealer must be None or a seat 0..5, got 6
     """
 
     face_up_count: int = 6
@@ -129,6 +144,7 @@ class NancyRules:
     arcane_sum_mode: Literal["exact_total", "subset_sum", "at_least"] = "exact_total"
     fat_nancy_outsider_exception: Literal["none", "slam"] = "none"
     match_rounds: int | None = None
+    first_dealer: int | None = None
 
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():
@@ -150,6 +166,11 @@ class NancyRules:
             not isinstance(self.match_rounds, int) or not 1 <= self.match_rounds <= 1000
         ):
             raise RulesError(f"match_rounds must be None or 1..1000, got {self.match_rounds!r}")
+        dealer = self.first_dealer
+        if dealer is not None and (
+            isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 5
+        ):
+            raise RulesError(f"first_dealer must be None or a seat 0..5, got {dealer!r}")
 
     @classmethod
     def standard(cls) -> NancyRules:
@@ -196,7 +217,17 @@ class NancyRules:
             c["arcane_sum_mode"].index(self.arcane_sum_mode),
             c["fat_nancy_outsider_exception"].index(self.fat_nancy_outsider_exception),
             self.match_rounds or 0,
+            -1 if self.first_dealer is None else self.first_dealer,
         )
+
+    def check_players(self, num_players: int) -> None:
+        """Raise :class:`RulesError` if these rules cannot be played by ``num_players``."""
+        if not 2 <= num_players <= 6:
+            raise RulesError(f"nancy: 2 to 6 players, got {num_players}")
+        if self.first_dealer is not None and self.first_dealer >= num_players:
+            raise RulesError(
+                f"nancy: first_dealer {self.first_dealer} is not a seat of {num_players} players"
+            )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -241,12 +272,146 @@ def _card_name(card: int) -> str:
     return str(NancyCard(card))
 
 
+def _nancy_card(card: NancyCard | int | str) -> NancyCard:
+    if isinstance(card, str):
+        return NancyCard.parse(card)
+    return NancyCard(card)
+
+
+def _nancy_card_list(cards: str | Iterable[NancyCard | int | str]) -> list[NancyCard]:
+    """Cards in the order given: a string of short codes split on spaces, or
+    of full names split on commas (as :func:`~pycards.cards.parse_nancy_cards`)."""
+    if isinstance(cards, str):
+        if "," in cards or ";" in cards:
+            tokens = [t.strip() for t in cards.replace(";", ",").split(",") if t.strip()]
+        else:
+            tokens = cards.split()
+        return [NancyCard.parse(t) for t in tokens]
+    if not isinstance(cards, Iterable):
+        raise TypeError(
+            f"expected Nancy cards (a string like 'KR XXI' or a sequence), got {cards!r}"
+        )
+    return [_nancy_card(c) for c in cards]
+
+
+_SeatCards: TypeAlias = str | Iterable[NancyCard | int | str]
+
+
 class NancyGame(Game[NancyRules, NancyObservation]):
-    """The Game of Nancy for 2 to 6 players."""
+    """The Game of Nancy for 2 to 6 players.
+
+    The first dealer is drawn from the seed unless ``rules.first_dealer``
+    names him; the first deal can come from a given deck
+    (``new_initial_state(seed, deck=...)``), which :meth:`stacked_deck`
+    builds from what each seat is to hold.
+    """
 
     NAME: ClassVar[str] = "nancy"
     RULES_TYPE: ClassVar[type[Any]] = NancyRules
     CARD_TYPE = NancyCard
+
+    def _check_players(self) -> None:
+        self.rules.check_players(self.num_players)
+
+    def stacked_deck(
+        self,
+        hands: Sequence[_SeatCards],
+        hound: _SeatCards = (),
+        face_up: Sequence[_SeatCards] | None = None,
+        table_down: Sequence[_SeatCards] | None = None,
+        dealer: int | None = None,
+        fill: bool = False,
+    ) -> list[NancyCard]:
+        """A whole deck, top first, that deals each seat its cards when
+        ``dealer`` deals; for :meth:`~pycards.game.Game.new_initial_state`
+        ``(seed, deck=...)``.
+
+        ``hands[seat]`` are the seat's face-down hand cards, ``face_up[seat]``
+        its face-up cards (with 2 players: the face-up tops of its table piles
+        0..7, in pile order) and ``table_down[seat]`` (2 players only) the
+        face-down bottoms of its piles 0..7; ``hound`` is the Hound.  Each is a
+        string of card names or a sequence of cards, ids or names.  The
+        positions follow the documented mapping (docs/nancy.rst, "A stacked
+        first deal"), with the rules' ``hound_position_rule``.  ``dealer``
+        defaults to the rules' ``first_dealer``; the state deals as planned only
+        if that is who deals (so fix ``first_dealer`` in the rules, or pass the
+        seat the seed draws).
+
+        Every place must get exactly as many cards as it holds, unless
+        ``fill`` is true: then places given fewer are filled up with the
+        lowest cards nobody was given, seat by seat (table bottoms, face-up
+        cards, hand), then the Hound (for setting up a position).  A card
+        placed twice, a place given too many cards (or, without ``fill``, too
+        few) raises :class:`~pycards.errors.InvalidCardError`; a wrong number of
+        seats or a dealer who is not a seat raises ``ValueError``.
+
+        >>> game = NancyGame(NancyRules(face_up_count=0, first_dealer=2), num_players=3)
+        >>> deck = game.stacked_deck(["KR QR", "KS", ""], hound="XXI I", fill=True)
+        >>> " ".join(str(c) for c in deck[:4]), " ".join(str(c) for c in deck[-6:])
+        ('KR QR 1R KS', 'XXI I XVIII XIX XX OUT')
+        >>> state = game.new_initial_state(seed=5, deck=deck)
+        >>> state.observation(0).dealer, "KR" in str(state.observation(0).hand)
+        (2, True)
+        """
+        n = self.num_players
+        if dealer is None:
+            dealer = self.rules.first_dealer
+        if dealer is None:
+            raise ValueError("stacked_deck: name the dealer (or fix first_dealer in the rules)")
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise ValueError(f"stacked_deck: dealer must be a seat 0..{n - 1}, got {dealer!r}")
+
+        def per_seat(what: str, given: Sequence[_SeatCards] | None) -> list[list[NancyCard]]:
+            if given is None:
+                return [[] for _ in range(n)]
+            if isinstance(given, str) or len(given) != n:
+                raise ValueError(f"stacked_deck: give {what} per seat ({n} entries)")
+            return [_nancy_card_list(cards) for cards in given]
+
+        if n > 2 and table_down is not None and any(_nancy_card_list(t) for t in table_down):
+            raise ValueError("stacked_deck: only 2 players have face-down table piles")
+        downs = per_seat("the table bottoms", table_down if n == 2 else None)
+        ups = per_seat("the face-up cards", face_up)
+        hand_lists = per_seat("a hand", hands)
+        hound_list = _nancy_card_list(hound)
+        each = {2: 36, 3: 24, 4: 18, 5: 15, 6: 12}[n]
+        nup = 8 if n == 2 else self.rules.face_up_count
+        ndown = 8 if n == 2 else 0
+        hsize = 3 if n == 5 else 6
+        # (name, cards, size) of every place, in fill order
+        places: list[tuple[str, list[NancyCard], int]] = []
+        for q in range(n):
+            places.append((f"seat {q}'s table bottoms", downs[q], ndown))
+            places.append((f"seat {q}'s face-up cards", ups[q], nup))
+            places.append((f"seat {q}'s hand", hand_lists[q], each - nup - ndown))
+        places.append(("the Hound", hound_list, hsize))
+        seen: set[NancyCard] = set()
+        for name, cards, size in places:
+            if len(cards) > size or (len(cards) < size and not fill):
+                raise InvalidCardError(f"stacked_deck: {name} holds {size} cards, got {len(cards)}")
+            for c in cards:
+                if c in seen:
+                    raise InvalidCardError(f"stacked_deck: {c} is placed twice", str(c))
+                seen.add(c)
+        spare = iter([NancyCard(c) for c in range(78) if NancyCard(c) not in seen])
+        for _name, cards, size in places:
+            cards.extend(next(spare) for _ in range(size - len(cards)))
+        # each seat's cards by card number, in the order dealt (docs/nancy.rst)
+        dealt = [downs[q] + ups[q] + hand_lists[q] for q in range(n)]
+        packet = 4 if n == 2 else 3
+        npackets = (78 - hsize) // packet
+        before: set[int] = set()
+        if self.rules.hound_position_rule == "enforce":
+            before = {j * npackets // (hsize + 1) for j in range(1, hsize + 1)}
+        deck: list[NancyCard] = []
+        hound_left = iter(hound_list)
+        for k in range(npackets):
+            if k in before:
+                deck.append(next(hound_left))
+            r = k // n
+            deck += dealt[(dealer + 1 + k) % n][packet * r : packet * r + packet]
+        deck.extend(hound_left)
+        return deck
 
     def action_name(self, action: int) -> str:
         """``pass``, ``bid 3``, ``call QR``, ``discard 5S``, ``play XXI``, ``pick KP``."""

@@ -63,7 +63,8 @@ EVENT_CAPACITY = 320
     ARCANE_SUM_MODE,
     FAT_NANCY_OUTSIDER_EXCEPTION,
     MATCH_ROUNDS,
-) = range(16)
+    FIRST_DEALER,
+) = range(17)
 PARAM_RANGES = [
     (0, 12),
     (0, 1),
@@ -81,6 +82,7 @@ PARAM_RANGES = [
     (0, 2),
     (0, 1),
     (0, 1000),
+    (-1, 5),
 ]
 CARDS_EACH = {2: 36, 3: 24, 4: 18, 5: 15, 6: 12}
 
@@ -357,7 +359,7 @@ class NancyState(RefState):
     NAME: ClassVar[str] = "nancy"
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
-    NUM_PARAMS: ClassVar[int] = 16
+    NUM_PARAMS: ClassVar[int] = 17
     REASONS: ClassVar[dict[int, str]] = REASONS
     DECK_SIZE: ClassVar[int] = 78
 
@@ -366,6 +368,8 @@ class NancyState(RefState):
         for i, (lo, hi) in enumerate(PARAM_RANGES):
             if not lo <= params[i] <= hi:
                 return f"parameter {i} must be {lo}..{hi}, got {params[i]}"
+        if params[FIRST_DEALER] >= nplayers:
+            return f"first_dealer {params[FIRST_DEALER]} is not a seat of {nplayers} players"
         return None
 
     def __init__(
@@ -383,7 +387,8 @@ class NancyState(RefState):
         self.packet = 4 if n == 2 else 3
         self.rounds_total = params[MATCH_ROUNDS] or n
         self.rng = Rng(seed)
-        self.dealer = self.rng.below(n)
+        drawn = self.rng.below(n)  # drawn even when first_dealer fixes the seat
+        self.dealer = drawn if params[FIRST_DEALER] < 0 else params[FIRST_DEALER]
         self.rounds_done = 0
         self.thrown_in = 0
         self.scores = [0] * n

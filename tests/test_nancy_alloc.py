@@ -1,0 +1,58 @@
+"""The Nancy engine's allocation contract, checked in C (tests/c/nancy_sampler_alloc.c).
+
+The harness is linked with ``-Wl,--wrap=malloc,--wrap=free`` (GNU ld) so it can
+count and fail every allocation of the engine: the playout path (init, legal
+actions, verify, apply, observation, events, returns) must never allocate;
+``sample_infoset`` may allocate only its count table, and when that fails it
+must return an error code, leave the output untouched and free what it took.
+Sampling in place (output = state) must give the same bytes as into a separate
+buffer.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import sysconfig
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+CORE = ROOT / "src" / "cardcore"
+HARNESS = ROOT / "tests" / "c" / "nancy_sampler_alloc.c"
+
+
+def _compiler() -> list[str] | None:
+    configured = shlex.split(sysconfig.get_config_var("CC") or "")
+    for cmd in (configured, ["cc"], ["gcc"]):
+        if cmd and shutil.which(cmd[0]):
+            return cmd
+    return None
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs GNU ld's --wrap")
+def test_sampler_allocation_failures_and_no_allocation_on_the_playout_path(
+    tmp_path: pathlib.Path,
+) -> None:
+    cc = _compiler()
+    if cc is None:
+        pytest.skip("no C compiler")
+    sources = sorted(str(p) for p in CORE.glob("*.c") if not p.name.startswith("_"))
+    exe = tmp_path / "nancy_sampler_alloc"
+    build = [
+        *cc, "-std=c11", "-O2", "-Wall", "-Wextra", "-Wno-unused-function", f"-I{CORE}",
+        str(HARNESS), *sources, "-Wl,--wrap=malloc", "-Wl,--wrap=free", "-o", str(exe),
+    ]  # fmt: skip
+    subprocess.run(build, check=True, capture_output=True, text=True)
+    run = subprocess.run([str(exe), "4"], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    m = re.fullmatch(r"samples (\d+) malloc_failed (\d+) outstanding (\d+)\n", run.stdout)
+    assert m is not None, run.stdout
+    samples, failed, outstanding = (int(x) for x in m.groups())
+    assert samples > 1000
+    assert failed > 0  # the allocation-failure path was exercised
+    assert outstanding == 0
