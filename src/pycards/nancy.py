@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pycards._backend import B
+from pycards._rules import check_bools, check_choices, check_int
 from pycards.cards import NancyCard, NancyCardSet, NancyCardsLike, to_mask78
 from pycards.errors import InvalidCardError, RulesError
 from pycards.game import Game, State
@@ -147,30 +148,20 @@ class NancyRules:
     first_dealer: int | None = None
 
     def __post_init__(self) -> None:
-        for name, allowed in _CHOICES.items():
-            if getattr(self, name) not in allowed:
-                raise RulesError(f"{name} must be one of {allowed}, got {getattr(self, name)!r}")
-        for name in (
-            "self_call_allowed",
-            "reveal_hound",
-            "overtrump_on_trump_lead",
-            "exchange_from_discard",
-        ):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be a bool, got {getattr(self, name)!r}")
-        if not isinstance(self.face_up_count, int) or not 0 <= self.face_up_count <= 12:
-            raise RulesError(f"face_up_count must be 0..12, got {self.face_up_count!r}")
-        if not isinstance(self.min_bid, int) or not 1 <= self.min_bid <= 9:
-            raise RulesError(f"min_bid must be 1..9, got {self.min_bid!r}")
-        if self.match_rounds is not None and (
-            not isinstance(self.match_rounds, int) or not 1 <= self.match_rounds <= 1000
-        ):
-            raise RulesError(f"match_rounds must be None or 1..1000, got {self.match_rounds!r}")
-        dealer = self.first_dealer
-        if dealer is not None and (
-            isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 5
-        ):
-            raise RulesError(f"first_dealer must be None or a seat 0..5, got {dealer!r}")
+        check_choices(self, _CHOICES)
+        check_bools(
+            self,
+            (
+                "self_call_allowed",
+                "reveal_hound",
+                "overtrump_on_trump_lead",
+                "exchange_from_discard",
+            ),
+        )
+        check_int(self, "face_up_count", 0, 12)
+        check_int(self, "min_bid", 1, 9)
+        check_int(self, "match_rounds", 1, 1000, optional=True)
+        check_int(self, "first_dealer", 0, 5, optional=True, what="a seat")
 
     @classmethod
     def standard(cls) -> NancyRules:

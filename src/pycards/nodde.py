@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pycards._backend import B
+from pycards._rules import check_bools, check_choices, check_int
 from pycards.cards import Card, CardSet, CardsLike, to_mask52
 from pycards.errors import InvalidCardError, RulesError
 from pycards.game import TERMINAL, Event, Game, State
@@ -150,24 +151,10 @@ class NoddeRules:
     first_dealer: int | None = None
 
     def __post_init__(self) -> None:
-        for name, choices in _CHOICES.items():
-            value = getattr(self, name)
-            if value not in choices:
-                options = ", ".join(repr(c) for c in choices)
-                raise RulesError(f"{name} must be one of {options}, got {value!r}")
-        for name in ("reshuffle_each_deal", "flush_in_play"):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be a bool, got {getattr(self, name)!r}")
-        target = self.game_target
-        if isinstance(target, bool) or not isinstance(target, int):
-            raise RulesError(f"game_target must be an int, got {target!r}")
-        if not 1 <= target <= MAX_TARGET:
-            raise RulesError(f"game_target must be 1..{MAX_TARGET}, got {target}")
-        dealer = self.first_dealer
-        if dealer is not None and (
-            isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3
-        ):
-            raise RulesError(f"first_dealer must be None or a seat 0..3, got {dealer!r}")
+        check_choices(self, _CHOICES)
+        check_bools(self, ("reshuffle_each_deal", "flush_in_play"))
+        check_int(self, "game_target", 1, MAX_TARGET)
+        check_int(self, "first_dealer", 0, 3, optional=True, what="a seat")
 
     @classmethod
     def seed(cls) -> NoddeRules:

@@ -28,8 +28,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pycards._backend import B
+from pycards._rules import check_bools, check_choices, check_int
 from pycards.cards import RANKS, SUITS, Card, CardSet, CardsLike, to_mask52
-from pycards.errors import RulesError
 from pycards.game import Game, State
 
 __all__ = [
@@ -132,16 +132,9 @@ class NoTakersRules:
     tiebreak_ace: TiebreakAce = "high"
 
     def __post_init__(self) -> None:
-        for name, choices in _CHOICES.items():
-            value = getattr(self, name)
-            if value not in choices:
-                options = ", ".join(repr(c) for c in choices)
-                raise RulesError(f"{name} must be one of {options}, got {value!r}")
-        if not isinstance(self.save_requires_set, bool):
-            raise RulesError(f"save_requires_set must be a bool, got {self.save_requires_set!r}")
-        turns = self.max_turns
-        if isinstance(turns, bool) or not isinstance(turns, int) or not 0 <= turns <= MAX_TURNS:
-            raise RulesError(f"max_turns must be an int 0..{MAX_TURNS}, got {turns!r}")
+        check_choices(self, _CHOICES)
+        check_bools(self, ("save_requires_set",))
+        check_int(self, "max_turns", 0, MAX_TURNS)
 
     @classmethod
     def standard(cls) -> NoTakersRules:
