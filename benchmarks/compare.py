@@ -17,7 +17,11 @@ def main() -> int:
     for script in sorted(HERE.glob("compare_*.py")):
         print(f"\n===== {script.name} =====", flush=True)
         sys.argv = [str(script), *sys.argv[1:]]
-        runpy.run_path(str(script), run_name="__main__")
+        try:
+            runpy.run_path(str(script), run_name="__main__")
+        except SystemExit as exc:  # a script's own `raise SystemExit(main())`
+            if exc.code not in (None, 0):
+                raise
     return 0
 
 
