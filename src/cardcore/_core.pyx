@@ -311,7 +311,7 @@ def new_state(str name, object params, int nplayers, uint64_t seed, object deck=
     if len(deck) > 256:
         raise ValueError(f"{name}: deck of {len(deck)} cards is too long")
     for i, c in enumerate(deck):
-        if not isinstance(c, int) or not 0 <= c <= 255:
+        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= 255:
             raise ValueError(f"{name}: deck entry {i} is not a card id: {c!r}")
         buf[i] = c
     n = len(deck)

@@ -776,9 +776,11 @@ static int32_t n_verify(const void *state, int32_t a) {
 
 /* ---- transitions -------------------------------------------------------- */
 
-static void start_play(nstate *s) {
-    /* 2 players: a discarded pile top uncovers its card now */
-    for (int32_t q = 0; q < 2 && s->n == 2; q++) {
+/* 2 players: turn up the card beneath each pile top that left the table
+ * (played to a trick or discarded); it is public from now on. */
+static void flip_uncovered(nstate *s) {
+    if (s->n != 2) return;
+    for (int32_t q = 0; q < 2; q++) {
         for (int32_t i = 0; i < 8; i++) {
             if (!(s->flip_pending[q] & (1u << i))) continue;
             int32_t c = s->pbot[q][i];
@@ -791,6 +793,10 @@ static void start_play(nstate *s) {
         }
         s->flip_pending[q] = 0;
     }
+}
+
+static void start_play(nstate *s) {
+    flip_uncovered(s); /* a discarded pile top uncovers its card now */
     s->phase = CC_NANCY_PH_PLAY;
     s->leader = s->cur = nxt(s, s->dealer);
     s->trick_n = 0;
@@ -905,22 +911,7 @@ static void finish_trick(nstate *s) {
     if (w != s->taker) s->taker_won_all = 0;
     s->last_winner = w;
     ev_push(s, CC_NANCY_EV_TRICK, w, -1, s->trick_idx, wp, CC_SEEN_ALL);
-    /* 2 players: uncover the cards beneath played pile tops */
-    if (n == 2) {
-        for (int32_t q = 0; q < 2; q++) {
-            for (int32_t i = 0; i < 8; i++) {
-                if (!(s->flip_pending[q] & (1u << i))) continue;
-                int32_t c = s->pbot[q][i];
-                s->ptop[q][i] = (int8_t)c;
-                s->pbot[q][i] = -1;
-                if (c >= 0) {
-                    cs_add(&s->up[q], c);
-                    ev_push(s, CC_NANCY_EV_FLIP, q, -1, c, i, CC_SEEN_ALL);
-                }
-            }
-            s->flip_pending[q] = 0;
-        }
-    }
+    flip_uncovered(s); /* the cards beneath played pile tops */
     int pending = 0;
     if (has_out && !last) {
         int32_t o = s->out_player, op = pile_of(s, o);

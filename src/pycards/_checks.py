@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["int8_tricks", "u64_array", "u64_rows"]
+__all__ = ["deck_ids", "int8_tricks", "u64_array", "u64_rows"]
 
 
 def _ndarray(arr: Any, name: str, dtype: Any, what: str) -> None:
@@ -53,3 +53,15 @@ def int8_tricks(arr: Any, name: str, maxk: int) -> Any:
         raise ValueError(f"{name}: expected shape (n, k) with k <= {maxk}, got {arr.shape}")
     _contiguous(arr, name)
     return arr
+
+
+def deck_ids(deck: Any, name: str) -> list[int]:
+    """A stacked deck as a list of card ids 0..255 (at most 256 of them); whether it
+    is a permutation of the game's deck is the engine's check."""
+    cards = list(deck)
+    if len(cards) > 256:
+        raise ValueError(f"{name}: deck of {len(cards)} cards is too long")
+    for i, c in enumerate(cards):
+        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= 255:
+            raise ValueError(f"{name}: deck entry {i} is not a card id: {c!r}")
+    return cards

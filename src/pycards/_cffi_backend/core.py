@@ -7,6 +7,8 @@ from typing import Any
 
 import numpy as np
 
+from pycards._checks import deck_ids
+
 from ._common import STATUS_TEXT, check, ffi, lib
 
 __all__ = [
@@ -197,12 +199,7 @@ def new_state(
         return s
     if p.game.init_deck == ffi.NULL:
         raise ValueError(f"{name}: this game cannot be dealt from a given deck")
-    cards = list(deck)
-    if len(cards) > 256:
-        raise ValueError(f"{name}: deck of {len(cards)} cards is too long")
-    for i, c in enumerate(cards):
-        if not isinstance(c, int) or not 0 <= c <= 255:
-            raise ValueError(f"{name}: deck entry {i} is not a card id: {c!r}")
+    cards = deck_ids(deck, name)
     buf = ffi.new("uint8_t[]", cards or [0])
     if p.game.init_deck(s._buf, p.values, nplayers, seed, buf, len(cards)) != lib.CC_OK:
         raise ValueError(f"{name}: the deck must be a permutation of the game's cards")

@@ -14,6 +14,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from pycards._checks import deck_ids
+
 from .rng import Rng
 
 __all__ = [
@@ -88,12 +90,7 @@ def new_state(
         return cls(params, nplayers, seed)
     if not cls.DECK_SIZE:
         raise ValueError(f"{name}: this game cannot be dealt from a given deck")
-    cards = list(deck)
-    if len(cards) > 256:
-        raise ValueError(f"{name}: deck of {len(cards)} cards is too long")
-    for i, c in enumerate(cards):
-        if not isinstance(c, int) or not 0 <= c <= 255:
-            raise ValueError(f"{name}: deck entry {i} is not a card id: {c!r}")
+    cards = deck_ids(deck, name)
     if sorted(cards) != list(range(cls.DECK_SIZE)):
         raise ValueError(f"{name}: the deck must be a permutation of the game's cards")
     return cls(params, nplayers, seed, deck=cards)  # type: ignore[call-arg]
