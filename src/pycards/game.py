@@ -143,6 +143,18 @@ class Game(ABC, Generic[RulesT, ObsT]):
             raise
         return State(self, backend, seed, [], ids)
 
+    def _stacking_dealer(self, dealer: int | None) -> int:
+        """The dealer a stacked deck is built for: ``dealer``, else the rules'
+        ``first_dealer``; ``ValueError`` if neither names a seat."""
+        if dealer is None:
+            dealer = getattr(self.rules, "first_dealer", None)
+        if dealer is None:
+            raise ValueError("stacked_deck: name the dealer (or fix first_dealer in the rules)")
+        n = self.num_players
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise ValueError(f"stacked_deck: dealer must be a seat 0..{n - 1}, got {dealer!r}")
+        return dealer
+
     def _deck_ids(self, deck: Sequence[int | str] | str) -> list[int]:
         card_type = self.CARD_TYPE
         if isinstance(deck, str):

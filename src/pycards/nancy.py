@@ -345,12 +345,7 @@ class NancyGame(Game[NancyRules, NancyObservation]):
         (2, True)
         """
         n = self.num_players
-        if dealer is None:
-            dealer = self.rules.first_dealer
-        if dealer is None:
-            raise ValueError("stacked_deck: name the dealer (or fix first_dealer in the rules)")
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise ValueError(f"stacked_deck: dealer must be a seat 0..{n - 1}, got {dealer!r}")
+        dealer = self._stacking_dealer(dealer)
 
         def per_seat(what: str, given: Sequence[_SeatCards] | None) -> list[list[NancyCard]]:
             if given is None:

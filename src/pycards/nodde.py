@@ -438,12 +438,7 @@ class Nodde(Game[NoddeRules, NoddeObservation]):
         [8, 6]
         """
         n = self.num_players
-        if dealer is None:
-            dealer = self.rules.first_dealer
-        if dealer is None:
-            raise ValueError("stacked_deck: name the dealer (or fix first_dealer in the rules)")
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise ValueError(f"stacked_deck: dealer must be a seat 0..{n - 1}, got {dealer!r}")
+        dealer = self._stacking_dealer(dealer)
         if isinstance(hands, str) or len(hands) != n:
             raise ValueError(f"stacked_deck: give one hand per seat ({n} hands)")
         cards = [_card_list(h) for h in hands]
