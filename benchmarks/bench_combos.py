@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import _oracle_path  # noqa: F401
 import numpy as np
 import pytest
-
-from pycards import _reference as ref
+import reference as ref
 
 core: Any = pytest.importorskip("cardcore._core")
 

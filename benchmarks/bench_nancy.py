@@ -12,11 +12,12 @@ import functools
 import random
 from typing import Any
 
+import _oracle_path  # noqa: F401
 import numpy as np
 import pytest
+import reference as _reference
 
 from cardcore import _core
-from pycards import _reference
 from pycards.nancy import NancyGame, NancyRules
 
 PARAMS = NancyRules().to_params()

@@ -11,7 +11,7 @@ import random
 import numpy as np
 import pytest
 
-from pycards._backend import B
+from cardcore import _core
 from pycards.cards import CardSet
 from pycards.nodde import Nodde, NoddeRules, batch_score_hands, hand_score_distribution
 
@@ -39,7 +39,7 @@ def test_python_api_playouts(benchmark: pytest.FixtureRequest) -> None:
 
 @pytest.mark.benchmark(group="nodde-playouts-100-games")
 def test_native_playouts(benchmark: pytest.FixtureRequest) -> None:
-    steps, _ = benchmark(B.random_playouts, "nodde", PARAMS, 2, 0, 100)  # type: ignore[operator]
+    steps, _ = benchmark(_core.random_playouts, "nodde", PARAMS, 2, 0, 100)  # type: ignore[operator]
     assert steps > 1000
 
 
@@ -59,7 +59,7 @@ def test_batch_score_hands(benchmark: pytest.FixtureRequest) -> None:
 
 @pytest.mark.benchmark(group="nodde-distribution")
 def test_hand_score_distribution(benchmark: pytest.FixtureRequest) -> None:
-    if B.__name__.endswith("_reference"):
+    if _core.__name__.endswith("_reference"):
         pytest.skip("brute force in Python takes about a minute")
     d = benchmark(hand_score_distribution)  # type: ignore[operator]
     assert d.sum() == 22100 * 49

@@ -6,11 +6,12 @@ at most 150 ns and the whole deck in at most 10 us (batch, per hand).
 
 from __future__ import annotations
 
+import _oracle_path  # noqa: F401
 import numpy as np
 import pytest
+import reference as ref
 
 from cardcore import _core as c_core
-from pycards import _reference as ref
 from pycards.notakers import NoTakers, batch_split_points, best_split
 
 FULL = 0x1FFF1FFF1FFF1FFF

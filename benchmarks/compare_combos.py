@@ -16,7 +16,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from pycards import _reference as ref
+import _oracle_path  # noqa: F401
+import reference as ref
 
 try:
     from cardcore import _core as core

@@ -28,10 +28,11 @@ import sys
 import time
 from typing import Any
 
+import _oracle_path  # noqa: F401
 import numpy as np
+import reference as _reference
 
 from cardcore import _core
-from pycards import _reference
 from pycards.nancy import NancyGame, NancyRules
 
 QUICK = "--quick" in sys.argv

@@ -11,10 +11,11 @@ import sys
 import time
 from collections.abc import Callable
 
+import _oracle_path  # noqa: F401
 import numpy as np
+import reference as ref
 
 from cardcore import _core as c_core
-from pycards import _reference as ref
 from pycards.notakers import NoTakers
 
 QUICK = "--quick" in sys.argv

@@ -9,10 +9,10 @@ from types import ModuleType
 
 import numpy as np
 import pytest
+import reference as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pycards import _reference as ref
 from pycards import batch
 from pycards.cards import parse_cards
 
@@ -288,27 +288,6 @@ def test_public_batch_api() -> None:
         batch.count_pairs(hands.astype(np.int64))
     with pytest.raises(ValueError, match="element 0"):
         batch.hand_stats(np.array([1 << 15], dtype=np.uint64))
-
-
-def test_cffi_backend_matches_cython() -> None:
-    pytest.importorskip("cardcore._cffi")
-    from pycards import _cffi_backend as cffi_backend
-
-    hands = mixed_sizes(21, 4)
-    for name in KERNELS:
-        got, want = getattr(cffi_backend, name)(hands), getattr(C, name)(hands)
-        for g, w in zip(
-            got if isinstance(got, tuple) else (got,),
-            want if isinstance(want, tuple) else (want,),
-            strict=True,
-        ):
-            assert g.dtype == w.dtype and g.shape == w.shape
-            np.testing.assert_array_equal(g, w)
-    for h in (int(x) for x in hands[::7]):
-        assert cffi_backend.count_fifteens(h, 31) == C.count_fifteens(h, 31)
-        assert cffi_backend.runs(h) == C.runs(h)
-        assert cffi_backend.rank_counts(h) == C.rank_counts(h)
-    np.testing.assert_array_equal(cffi_backend.random_hands(9, 5, 4), C.random_hands(9, 5, 4))
 
 
 def test_notakers_split_points_is_the_scalar_per_set() -> None:

@@ -9,12 +9,12 @@ from types import ModuleType
 import numpy as np
 import numpy.typing as npt
 import pytest
+import reference as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference import combos as ref_combos
 
-from pycards import _reference as ref
 from pycards import combos
-from pycards._reference import combos as ref_combos
 from pycards.cards import CardSet, parse_cards
 from pycards.errors import InvalidCardError
 

@@ -15,15 +15,15 @@ from typing import Any
 import numpy as np
 import pytest
 
+from cardcore import _core
 from pycards import IllegalActionError, InvalidCardError
-from pycards._backend import B
 from pycards.game import TERMINAL, Game, State, game_names, load_game
 
 GAMES = game_names()
 CASES = [
     (name, n)
     for name in GAMES
-    for n in range(B.game_info(name)["min_players"], B.game_info(name)["max_players"] + 1)
+    for n in range(_core.game_info(name)["min_players"], _core.game_info(name)["max_players"] + 1)
 ]
 
 
@@ -147,7 +147,7 @@ def test_infoset_samples_look_the_same_to_the_player(name: str, players: int) ->
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_native_playouts_match_backend(name: str, players: int) -> None:
     game = load_game(name, num_players=players)
-    steps, points = B.random_playouts(name, game.params, players, 5, 3)
+    steps, points = _core.random_playouts(name, game.params, players, 5, 3)
     assert steps > 0 and len(points) == players
 
 
@@ -159,10 +159,10 @@ def test_unknown_game() -> None:
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_native_playouts_equal_reference_playouts(name: str, players: int) -> None:
     """The C playout loop and the reference loop play the very same games."""
-    from pycards import _reference
+    import reference as _reference
 
     game = load_game(name, num_players=players)
-    assert B.random_playouts(name, game.params, players, 3, 4) == _reference.random_playouts(
+    assert _core.random_playouts(name, game.params, players, 3, 4) == _reference.random_playouts(
         name, game.params, players, 3, 4
     )
 
@@ -172,11 +172,11 @@ def test_game_names_are_exact(name: str) -> None:
     """A name with a NUL does not find the game named by its prefix (C strings)."""
     for bad in (name + "\x00", name + "\x00x", "\x00" + name):
         with pytest.raises(ValueError, match="unknown game"):
-            B.game_info(bad)
+            _core.game_info(bad)
         with pytest.raises(ValueError, match="unknown game"):
-            B.new_state(bad, load_game(name).params, B.game_info(name)["min_players"], 0)
+            _core.new_state(bad, load_game(name).params, _core.game_info(name)["min_players"], 0)
     with pytest.raises((TypeError, ValueError)):
-        B.game_info(None)
+        _core.game_info(None)
 
 
 def test_c_state_made_without_new_state() -> None:
@@ -198,7 +198,7 @@ def test_c_state_made_without_new_state() -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_stacked_deck(name: str) -> None:
     """A first deal from a given deck: deterministic, validated, replayable."""
-    info = B.game_info(name)
+    info = _core.game_info(name)
     game = load_game(name, num_players=info["min_players"])
     size = 78 if name == "nancy" else 52
     deck = list(range(size))[::-1]
@@ -219,7 +219,7 @@ def test_stacked_deck(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_stacked_deck_from_one_string(name: str) -> None:
     """A deck given as one string of card names equals the same deck as a list."""
-    game = load_game(name, num_players=B.game_info(name)["min_players"])
+    game = load_game(name, num_players=_core.game_info(name)["min_players"])
     size = 78 if name == "nancy" else 52
     card = game.CARD_TYPE
     names = [str(card(i)) for i in reversed(range(size))]
@@ -237,7 +237,7 @@ def test_stacked_deck_from_one_string(name: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_sample_seed_must_be_an_integer(name: str) -> None:
-    game = load_game(name, num_players=B.game_info(name)["min_players"])
+    game = load_game(name, num_players=_core.game_info(name)["min_players"])
     state = game.new_initial_state(1)
     for bad in (1.5, -1, 2**64, True):
         with pytest.raises(ValueError):

@@ -15,9 +15,9 @@ from types import ModuleType
 
 import numpy as np
 import pytest
+import reference as _reference
 
 from cardcore import _core
-from pycards import _reference
 
 _cffi_backend: ModuleType | None
 try:  # the cffi binding, when built

@@ -15,11 +15,11 @@ from typing import Any
 
 import numpy as np
 import pytest
+import reference as _reference
+from reference import nancy as ref
+from reference.rng import Rng
 
 from cardcore import _core
-from pycards import _reference
-from pycards._reference import nancy as ref
-from pycards._reference.rng import Rng
 from pycards.cards import NancyCard, to_mask78
 from pycards.game import State
 from pycards.nancy import (

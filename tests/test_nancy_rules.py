@@ -8,9 +8,9 @@ from types import ModuleType
 
 import numpy as np
 import pytest
+import reference as _reference
 
 from cardcore import _core
-from pycards import _reference
 from pycards.cards import NancyCard, to_mask78
 from pycards.nancy import base_score, legal_cards, objectives, settlement, trick_winner
 

@@ -13,10 +13,10 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+import reference as _reference
+from reference.rng import Rng
 
 from cardcore import _core
-from pycards import _reference
-from pycards._reference.rng import Rng
 from pycards.cards import NancyCard
 from pycards.errors import InvalidCardError, RulesError
 from pycards.game import State

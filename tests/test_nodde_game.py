@@ -9,12 +9,11 @@ from typing import Any
 
 import numpy as np
 import pytest
+import reference as R  # noqa: N812
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardcore import _core as C  # noqa: N812
-from pycards import _reference as R  # noqa: N812
-from pycards._backend import BACKEND
 from pycards.cards import Card, CardSet
 from pycards.errors import IllegalActionError
 from pycards.game import TERMINAL, State
@@ -176,7 +175,7 @@ def test_game_over_refuses_actions() -> None:
 
 
 # fewer examples on the slow pure-Python backend (its sampler enumerates hands)
-@settings(max_examples=40 if BACKEND != "python" else 15, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(
     players=st.integers(2, 4),
     seed=st.integers(0, 2**64 - 1),

@@ -14,9 +14,9 @@ from typing import Any
 
 import numpy as np
 import pytest
+import reference as _reference
 
 from cardcore import _core
-from pycards import _reference
 from pycards.cards import Card, CardSet
 from pycards.errors import InvalidCardError, RulesError
 from pycards.game import TERMINAL, Event, State

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+import reference as ref
 
 from cardcore import _core as c_core
-from pycards import _reference as ref
 from pycards.cards import CardSet
 from pycards.errors import InvalidCardError
 from pycards.notakers import (

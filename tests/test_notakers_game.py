@@ -8,9 +8,9 @@ from typing import Any
 
 import numpy as np
 import pytest
+import reference as ref
 
 from cardcore import _core as c_core
-from pycards import _reference as ref
 from pycards.errors import IllegalActionError
 from pycards.notakers import (
     ACTION_DRAW,

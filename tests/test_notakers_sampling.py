@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 import pytest
+import reference as ref
 
 from cardcore import _core as c_core
-from pycards import _reference as ref
 
 TERMINAL = -4
 EV_DRAW, EV_SAVE, EV_ASK, EV_PASS, EV_GIVE, EV_NO_TAKERS = 2, 3, 4, 5, 6, 7

@@ -7,11 +7,11 @@ import random
 
 import numpy as np
 import pytest
+import reference as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardcore import _core as c_core
-from pycards import _reference as ref
 from pycards.cards import CardSet
 from pycards.errors import RulesError
 from pycards.notakers import (

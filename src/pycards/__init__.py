@@ -5,7 +5,6 @@ primitives (:mod:`pycards.combos`), the numpy batch API (:mod:`pycards.batch`),
 the generic game/state protocol (:mod:`pycards.game`) and one module per game.
 """
 
-from pycards._backend import BACKEND
 from pycards.cards import (
     Card,
     CardSet,
@@ -21,7 +20,6 @@ from pycards.errors import IllegalActionError, InvalidCardError, PycardsError, R
 __version__ = "0.1.0"
 
 __all__ = [
-    "BACKEND",
     "Card",
     "CardSet",
     "IllegalActionError",

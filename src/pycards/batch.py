@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from pycards._backend import B
+from cardcore import _core
 from pycards.notakers import NoTakersRules
 from pycards.notakers import batch_split_points as _notakers_batch_split_points
 
@@ -66,13 +66,13 @@ class HandStats(NamedTuple):
 
 def count_fifteens(hands: Hands, target: int = 15) -> npt.NDArray[np.int64]:
     """Per set, the subsets of 2 or more cards whose pips total ``target`` (int64)."""
-    result: npt.NDArray[np.int64] = B.batch_count_fifteens(hands, target)
+    result: npt.NDArray[np.int64] = _core.batch_count_fifteens(hands, target)
     return result
 
 
 def count_pairs(hands: Hands) -> npt.NDArray[np.int32]:
     """Per set, the number of same-rank pairs (int32)."""
-    result: npt.NDArray[np.int32] = B.batch_count_pairs(hands)
+    result: npt.NDArray[np.int32] = _core.batch_count_pairs(hands)
     return result
 
 
@@ -81,19 +81,19 @@ def runs(hands: Hands) -> npt.NDArray[np.int32]:
 
     This is what cribbage pegs for runs (4-5-6-6 scores 6: two runs of 3).
     """
-    result: npt.NDArray[np.int32] = B.batch_run_score(hands)
+    result: npt.NDArray[np.int32] = _core.batch_run_score(hands)
     return result
 
 
 def suit_counts(hands: Hands) -> npt.NDArray[np.uint8]:
     """Per set, the cards of each suit (clubs, diamonds, hearts, spades): shape (n, 4), uint8."""
-    result: npt.NDArray[np.uint8] = B.batch_suit_counts(hands)
+    result: npt.NDArray[np.uint8] = _core.batch_suit_counts(hands)
     return result
 
 
 def longest_suit_run(hands: Hands) -> npt.NDArray[np.int32]:
     """Per set, the longest run of consecutive ranks within one suit (int32)."""
-    result: npt.NDArray[np.int32] = B.batch_longest_suit_run(hands)
+    result: npt.NDArray[np.int32] = _core.batch_longest_suit_run(hands)
     return result
 
 
@@ -105,7 +105,7 @@ def hand_stats(hands: Hands, target: int = 15) -> HandStats:
     >>> stats.fifteens.tolist(), stats.run_score.tolist(), stats.suit_counts.tolist()
     ([1], [5], [[5, 0, 0, 0]])
     """
-    fifteens, pairs, run_score, suits = B.batch_hand_stats(hands, target)
+    fifteens, pairs, run_score, suits = _core.batch_hand_stats(hands, target)
     return HandStats(fifteens, pairs, run_score, suits)
 
 
@@ -116,7 +116,7 @@ def random_hands(n: int, k: int, seed: int) -> Hands:
     with ``seed`` drives a partial Fisher-Yates shuffle of one deck kept from
     hand to hand (see ``cc_random_hands`` in ``cc_combos.h``).
     """
-    result: Any = B.random_hands(n, k, seed)
+    result: Any = _core.random_hands(n, k, seed)
     hands: Hands = result
     return hands
 

@@ -31,7 +31,7 @@ from typing import Any, ClassVar, TypeAlias, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from pycards._backend import B
+from cardcore import _core
 from pycards.errors import InvalidCardError
 
 __all__ = [
@@ -715,7 +715,7 @@ def shuffled_deck(seed: int, size: int = 52) -> list[int]:
     """
     if not 0 <= seed < 1 << 64:
         raise ValueError(f"seed must be a 64-bit unsigned integer, got {seed}")
-    return list(B.shuffled_deck(seed, size))
+    return list(_core.shuffled_deck(seed, size))
 
 
 def deal(seed: int, hands: int, cards_each: int) -> list[CardSet]:

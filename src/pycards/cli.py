@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from cardcore import _core
 from pycards import batch
-from pycards._backend import BACKEND, B
 from pycards.errors import RulesError
 from pycards.game import game_names, load_game
 
@@ -31,7 +31,7 @@ def _score_batch(args: argparse.Namespace) -> int:
     fifteens, pairs, runs, suits = stats
     flush = suits.max(axis=1) >= min(4, k)
     points = 2 * fifteens + 2 * pairs + runs
-    print(f"pycards: {n:,} random {k}-card hands (seed {args.seed}, backend {BACKEND})")
+    print(f"pycards: {n:,} random {k}-card hands (seed {args.seed})")
     print(f"  {'':22}{'mean':>10}{'max':>8}{'hands with any':>18}")
     for label, values in (
         (f"fifteens (to {args.target})", fifteens),
@@ -61,11 +61,13 @@ def _score_batch(args: argparse.Namespace) -> int:
 def _playouts(args: argparse.Namespace) -> int:
     game = load_game(args.game, num_players=args.players)
     t0 = time.perf_counter()
-    steps, points = B.random_playouts(args.game, game.params, args.players, args.seed, args.games)
+    steps, points = _core.random_playouts(
+        args.game, game.params, args.players, args.seed, args.games
+    )
     elapsed = time.perf_counter() - t0
     print(
         f"pycards: {args.games:,} random games of {args.game} for {args.players} players "
-        f"(seed {args.seed}, backend {BACKEND}, native loop)"
+        f"(seed {args.seed}, native loop)"
     )
     print(f"  actions: {steps:,} ({steps / args.games:.1f} per game)")
     print("  mean points per seat: " + ", ".join(f"{p / args.games:.2f}" for p in points))
@@ -91,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.add_argument("--seed", type=int, default=2026, help="seed of the first game")
         args = parser.parse_args(args_list[1:])
         if args.players is None:
-            args.players = B.game_info(args.game)["min_players"]
+            args.players = _core.game_info(args.game)["min_players"]
         if args.games <= 0:
             parser.error("--games must be positive")
         try:

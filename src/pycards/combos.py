@@ -20,7 +20,7 @@ numpy versions for many hands at once are in :mod:`pycards.batch`.
 
 from __future__ import annotations
 
-from pycards._backend import B
+from cardcore import _core
 from pycards.cards import CardsLike, to_mask52
 
 __all__ = [
@@ -48,7 +48,7 @@ def count_fifteens(cards: CardsLike, target: int = 15) -> int:
     >>> count_fifteens("5H 5S 5C 5D JH", target=20)  # 5+5+J x 6, 5+5+5+5
     7
     """
-    return int(B.count_fifteens(to_mask52(cards), target))
+    return int(_core.count_fifteens(to_mask52(cards), target))
 
 
 def count_pairs(cards: CardsLike) -> int:
@@ -57,7 +57,7 @@ def count_pairs(cards: CardsLike) -> int:
     >>> count_pairs("5H 5S 5C"), count_pairs("5H 5S 5C 5D")  # pair royal, double pair royal
     (3, 6)
     """
-    return int(B.count_pairs(to_mask52(cards)))
+    return int(_core.count_pairs(to_mask52(cards)))
 
 
 def rank_counts(cards: CardsLike) -> tuple[int, ...]:
@@ -66,7 +66,7 @@ def rank_counts(cards: CardsLike) -> tuple[int, ...]:
     >>> rank_counts("AS AH KD")
     (2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1)
     """
-    return tuple(int(c) for c in B.rank_counts(to_mask52(cards)))
+    return tuple(int(c) for c in _core.rank_counts(to_mask52(cards)))
 
 
 def suit_counts(cards: CardsLike) -> tuple[int, int, int, int]:
@@ -75,7 +75,7 @@ def suit_counts(cards: CardsLike) -> tuple[int, int, int, int]:
     >>> suit_counts("AS TD 10h 2c")
     (1, 1, 1, 1)
     """
-    c, d, h, s = (int(x) for x in B.suit_counts(to_mask52(cards)))
+    c, d, h, s = (int(x) for x in _core.suit_counts(to_mask52(cards)))
     return c, d, h, s
 
 
@@ -92,7 +92,7 @@ def runs(cards: CardsLike) -> list[tuple[int, int]]:
     >>> runs("QH KS AC 2D")
     []
     """
-    return [(int(length), int(mult)) for length, mult, _low in B.runs(to_mask52(cards))]
+    return [(int(length), int(mult)) for length, mult, _low in _core.runs(to_mask52(cards))]
 
 
 def n_of_a_kind(cards: CardsLike) -> list[tuple[int, int]]:
@@ -112,4 +112,4 @@ def longest_suit_run(cards: CardsLike) -> int:
     >>> longest_suit_run("QH KH AH")
     2
     """
-    return int(B.longest_suit_run(to_mask52(cards)))
+    return int(_core.longest_suit_run(to_mask52(cards)))

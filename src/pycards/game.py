@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from pycards._backend import B
+from cardcore import _core
 from pycards.cards import Card, NancyCard
 from pycards.errors import IllegalActionError, InvalidCardError, RulesError
 
@@ -99,7 +99,7 @@ class Game(ABC, Generic[RulesT, ObsT]):
             raise TypeError(
                 f"{self.NAME}: rules must be {self.RULES_TYPE.__name__}, got {type(rules).__name__}"
             )
-        info = B.game_info(self.NAME)
+        info = _core.game_info(self.NAME)
         if not info["min_players"] <= num_players <= info["max_players"]:
             raise RulesError(
                 f"{self.NAME}: {num_players} players not supported "
@@ -110,7 +110,7 @@ class Game(ABC, Generic[RulesT, ObsT]):
         self.params: tuple[int, ...] = tuple(rules.to_params())
         self._check_players()
         try:
-            probe = B.new_state(self.NAME, self.params, num_players, 0)
+            probe = _core.new_state(self.NAME, self.params, num_players, 0)
         except ValueError as exc:
             raise RulesError(str(exc)) from exc
         self.num_actions: int = probe.num_actions()
@@ -136,7 +136,7 @@ class Game(ABC, Generic[RulesT, ObsT]):
             raise ValueError(f"seed must be an integer 0..2**64-1, got {seed!r}")
         ids = None if deck is None else self._deck_ids(deck)
         try:
-            backend = B.new_state(self.NAME, self.params, self.num_players, seed, ids)
+            backend = _core.new_state(self.NAME, self.params, self.num_players, seed, ids)
         except ValueError as exc:
             if ids is not None and "permutation" in str(exc):
                 raise InvalidCardError(str(exc)) from None

@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Literal, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from pycards._backend import B
+from cardcore import _core
 from pycards._rules import check_bools, check_choices, check_int
 from pycards.cards import NancyCard, NancyCardSet, NancyCardsLike, to_mask78
 from pycards.errors import InvalidCardError, RulesError
@@ -546,7 +546,7 @@ def legal_cards(
     'KR OUT'
     """
     return NancyCardSet.from_mask(
-        B.nancy_legal_cards(to_mask78(holding), _trick_ids(trick), overtrump)
+        _core.nancy_legal_cards(to_mask78(holding), _trick_ids(trick), overtrump)
     )
 
 
@@ -556,7 +556,7 @@ def trick_winner(trick: Sequence[NancyCard | int | str]) -> int:
     >>> trick_winner(["KR", "II", "QR"])
     1
     """
-    result: int = B.nancy_trick_winner(_trick_ids(trick))
+    result: int = _core.nancy_trick_winner(_trick_ids(trick))
     return result
 
 
@@ -570,13 +570,13 @@ def objectives(
     65
     """
     mode = _CHOICES["arcane_sum_mode"].index(arcane_sum_mode)
-    result: int = B.nancy_objectives(to_mask78(nancy), mode)
+    result: int = _core.nancy_objectives(to_mask78(nancy), mode)
     return result
 
 
 def base_score(bid: int, completed: int, won: bool) -> int:
     """The round's base score (RULES.md 1.6)."""
-    result: int = B.nancy_base_score(bid, completed, won)
+    result: int = _core.nancy_base_score(bid, completed, won)
     return result
 
 
@@ -584,7 +584,7 @@ def settlement(
     nplayers: int, taker: int, partner: int, bid: int, completed: int, won: bool
 ) -> list[int]:
     """Points of each seat for one round (``partner`` -1 when the Taker plays alone)."""
-    result: list[int] = B.nancy_settlement(nplayers, taker, partner, bid, completed, won)
+    result: list[int] = _core.nancy_settlement(nplayers, taker, partner, bid, completed, won)
     return result
 
 
@@ -593,13 +593,13 @@ def batch_legal_cards(
 ) -> npt.NDArray[np.uint64]:
     """Legal cards per row: holdings ``(n, 2)`` uint64, tricks ``(n, k<=5)`` int8
     (card ids in play order, -1 padding) -> ``(n, 2)`` uint64."""
-    result: npt.NDArray[np.uint64] = B.nancy_batch_legal_cards(holdings, tricks, overtrump)
+    result: npt.NDArray[np.uint64] = _core.nancy_batch_legal_cards(holdings, tricks, overtrump)
     return result
 
 
 def batch_trick_winner(tricks: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
     """Winning position per trick row ``(n, k<=6)`` int8 -> ``(n,)`` int8."""
-    result: npt.NDArray[np.int8] = B.nancy_batch_trick_winner(tricks)
+    result: npt.NDArray[np.int8] = _core.nancy_batch_trick_winner(tricks)
     return result
 
 
@@ -609,5 +609,5 @@ def batch_objectives(
 ) -> npt.NDArray[np.uint16]:
     """Objectives 1..7 mask per Nancy row ``(n, 2)`` uint64 -> ``(n,)`` uint16."""
     mode = _CHOICES["arcane_sum_mode"].index(arcane_sum_mode)
-    result: npt.NDArray[np.uint16] = B.nancy_batch_objectives(nancies, mode)
+    result: npt.NDArray[np.uint16] = _core.nancy_batch_objectives(nancies, mode)
     return result

@@ -30,7 +30,7 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from pycards._backend import B
+from cardcore import _core
 from pycards._rules import check_bools, check_choices, check_int
 from pycards.cards import Card, CardSet, CardsLike, to_mask52
 from pycards.errors import InvalidCardError, RulesError
@@ -288,7 +288,7 @@ def score_hand(
         raise InvalidCardError(f"a Nodde hand has 3 cards, got {CardSet(mask)}")
     if mask & up.bit:
         raise InvalidCardError(f"the turn-up {up} is in the hand")
-    items = _items(B.nodde_score_hand(mask, int(up), _rules(rules).to_params()))
+    items = _items(_core.nodde_score_hand(mask, int(up), _rules(rules).to_params()))
     return HandScore(items, sum(i.points for i in items))
 
 
@@ -310,7 +310,7 @@ def score_play(
         raise ValueError(f"a play sequence has 1 to {_MAX_PLAY} cards, got {len(cards)}")
     if sum(c.pips for c in cards) > 31:
         raise ValueError(f"the sequence {' '.join(map(str, cards))} totals over 31")
-    items = _items(B.nodde_score_play([int(c) for c in cards], _rules(rules).to_params()))
+    items = _items(_core.nodde_score_play([int(c) for c in cards], _rules(rules).to_params()))
     return PlayScore(items, sum(i.points for i in items))
 
 
@@ -326,7 +326,7 @@ def batch_score_hands(
     >>> batch_score_hands(h, np.array([Card.parse("KD")], dtype=np.uint8)).tolist()
     [8]
     """
-    result: npt.NDArray[np.int32] = B.nodde_batch_score_hand(
+    result: npt.NDArray[np.int32] = _core.nodde_batch_score_hand(
         hands, turnups, _rules(rules).to_params()
     )
     return result
@@ -338,7 +338,7 @@ def hand_score_distribution(rules: NoddeRules | None = None) -> npt.NDArray[np.i
     to 1,082,900.  Milliseconds in C; the pure-Python backend takes about a
     minute.
     """
-    hist = np.asarray(B.nodde_hand_distribution(_rules(rules).to_params()), dtype=np.int64)
+    hist = np.asarray(_core.nodde_hand_distribution(_rules(rules).to_params()), dtype=np.int64)
     nonzero = np.flatnonzero(hist)
     return hist[: int(nonzero[-1]) + 1] if len(nonzero) else hist[:1]
 

@@ -27,7 +27,7 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from pycards._backend import B
+from cardcore import _core
 from pycards._rules import check_bools, check_choices, check_int
 from pycards.cards import RANKS, SUITS, Card, CardSet, CardsLike, to_mask52
 from pycards.game import Game, State
@@ -245,7 +245,7 @@ def best_split(cards: CardsLike, rules: NoTakersRules | None = None) -> Split:
     (3, 'run', 'AH QH KH', ((3, 14, 3),))
     """
     r = _rules(rules)
-    raw_points, raw_sets = B.notakers_best_split(
+    raw_points, raw_sets = _core.notakers_best_split(
         to_mask52(cards),
         _CHOICES["ace_in_runs"].index(r.ace_in_runs),
         _CHOICES["tiebreak_ace"].index(r.tiebreak_ace),
@@ -271,7 +271,9 @@ def split_points(cards: CardsLike, rules: NoTakersRules | None = None) -> int:
     6
     """
     r = _rules(rules)
-    return int(B.notakers_points(to_mask52(cards), _CHOICES["ace_in_runs"].index(r.ace_in_runs)))
+    return int(
+        _core.notakers_points(to_mask52(cards), _CHOICES["ace_in_runs"].index(r.ace_in_runs))
+    )
 
 
 def splits_exactly(cards: CardsLike, rules: NoTakersRules | None = None) -> bool:
@@ -282,7 +284,9 @@ def splits_exactly(cards: CardsLike, rules: NoTakersRules | None = None) -> bool
     """
     r = _rules(rules)
     return bool(
-        B.notakers_splits_exactly(to_mask52(cards), _CHOICES["ace_in_runs"].index(r.ace_in_runs))
+        _core.notakers_splits_exactly(
+            to_mask52(cards), _CHOICES["ace_in_runs"].index(r.ace_in_runs)
+        )
     )
 
 
@@ -296,7 +300,7 @@ def batch_split_points(
     [2, 3]
     """
     r = _rules(rules)
-    out: npt.NDArray[np.int32] = B.batch_notakers_points(
+    out: npt.NDArray[np.int32] = _core.batch_notakers_points(
         cards, _CHOICES["ace_in_runs"].index(r.ace_in_runs)
     )
     return out

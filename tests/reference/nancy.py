@@ -16,8 +16,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from pycards._checks import int8_tricks, u64_rows
-
+from ._checks import int8_tricks, u64_rows
 from .game import SEEN_ALL, TERMINAL, RefState, register
 from .rng import Rng
 

@@ -3,7 +3,7 @@
 The game follows the encoding of ``cc_notakers.h`` (see docs/notakers.rst):
 the same parameters, actions, phases, events, observation tensor and RNG
 use, so a seeded game is identical to the C engine's.  The scorer is the
-exhaustive search of :mod:`pycards._reference.notakers_split`.
+exhaustive search of :mod:`reference.notakers_split`.
 """
 
 from __future__ import annotations

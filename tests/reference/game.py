@@ -14,8 +14,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from pycards._checks import deck_ids
-
+from ._checks import deck_ids
 from .rng import Rng
 
 __all__ = [

@@ -26,8 +26,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pycards._checks import u64_array
-
+from ._checks import u64_array
 from .rng import Rng
 
 __all__ = [
