@@ -48,6 +48,30 @@ cdef extern from "cardcore.h" nogil:
     int32_t cc_batch_run_score(const uint64_t *cards, int64_t n, int32_t *out,
                                int64_t *bad_index)
 
+    int CC_MAX_PARAMS
+    int CC_MAX_SEGMENTS
+    int CC_MAX_DECK
+    int CC_PARAM_BOOL
+    int CC_PARAM_INT
+    int CC_PARAM_CHOICE
+    int CC_PARAM_OPTIONAL
+    int CC_VALUE_NUMBER
+    int CC_VALUE_CARD
+    int CC_VALUE_NONE
+    int CC_ARG_NONE
+    int CC_ARG_CARD
+    int CC_ARG_NUMBER
+    int CC_ARG_RANK
+    int CC_ARG_SUIT
+    int CC_SEG_CARDS
+    int CC_SEG_CARD
+    int CC_SEG_ONE_HOT
+    int CC_SEG_NUMBER
+    int CC_SEG_NUMBERS
+    int CC_SEG_SEAT_NUMBERS
+    int CC_SEG_SEAT_CARDS
+    int CC_SEG_SEAT
+
     ctypedef struct cc_event:
         int32_t kind
         int32_t player
@@ -56,16 +80,59 @@ cdef extern from "cardcore.h" nogil:
         int32_t extra
         uint32_t seen_by
 
+    ctypedef struct cc_param:
+        const char *name
+        int32_t kind
+        int32_t min
+        int32_t max
+        int32_t default_value
+        int32_t none_value
+        const char *choices
+        const char *doc
+
+    ctypedef struct cc_event_kind:
+        const char *name
+        int32_t value_kind
+        const char *doc
+
+    ctypedef struct cc_action_range:
+        const char *name
+        int32_t first
+        int32_t count
+        int32_t arg
+        int32_t base
+        int32_t stride
+
+    ctypedef struct cc_segment:
+        const char *name
+        int32_t offset
+        int32_t length
+        int32_t kind
+        int32_t scale
+        int32_t seat0
+        const char *doc
+
     ctypedef struct cc_game:
         const char *name
         int32_t min_players
         int32_t max_players
-        int32_t num_params
+        int32_t deck_size
         size_t state_size
-        int32_t (*check_params)(const int32_t *params, int32_t nplayers)
+        size_t log_offset
+        int32_t log_capacity
+        int32_t num_params
+        const cc_param *params
+        int32_t (*check_params)(const int32_t *params, int32_t nplayers, int32_t *bad)
         int32_t (*num_actions)(const int32_t *params, int32_t nplayers)
         int32_t (*tensor_size)(const int32_t *params, int32_t nplayers)
+        int32_t (*segments)(const int32_t *params, int32_t nplayers, cc_segment *out, int32_t cap)
+        int32_t num_event_kinds
+        const cc_event_kind *event_kinds
+        int32_t num_action_ranges
+        const cc_action_range *action_ranges
         int32_t (*init)(void *state, const int32_t *params, int32_t nplayers, uint64_t seed)
+        int32_t (*init_deck)(void *state, const int32_t *params, int32_t nplayers,
+                             uint64_t seed, const uint8_t *deck, int32_t ndeck)
         int32_t (*current_player)(const void *state)
         int32_t (*legal_actions)(const void *state, uint64_t *mask)
         int32_t (*verify)(const void *state, int32_t action)
@@ -73,13 +140,15 @@ cdef extern from "cardcore.h" nogil:
         int32_t (*apply)(void *state, int32_t action)
         void (*returns)(const void *state, int32_t *out)
         int32_t (*observe_tensor)(const void *state, int32_t player, float *out)
-        int32_t (*events)(const void *state, cc_event *out, int32_t cap)
         int32_t (*sample_infoset)(const void *state, int32_t player, uint64_t seed, void *out)
-        int32_t (*init_deck)(void *state, const int32_t *params, int32_t nplayers,
-                             uint64_t seed, const uint8_t *deck, int32_t ndeck)
 
     const cc_game *cc_game_by_index(int32_t i)
     const cc_game *cc_game_by_name(const char *name)
+    int32_t cc_game_check_params(const cc_game *game, const int32_t *params, int32_t nplayers,
+                                 int32_t *bad)
+    size_t cc_game_used_size(const cc_game *game, const void *state)
+    int32_t cc_game_events(const cc_game *game, const void *state, cc_event *out, int32_t cap,
+                           int64_t *dropped)
     int32_t cc_random_playouts(const cc_game *game, const int32_t *params, int32_t nplayers,
                                uint64_t seed, int64_t ngames, void *scratch,
                                int64_t *steps_out, int64_t *points_out)

@@ -144,7 +144,7 @@ cdef class _Params:
                 raise ValueError(f"{name}: rules parameter {i} must be an int32, got {v!r}")
             self.values[i] = v
         self.nplayers = nplayers
-        if self.game.check_params(self.values, nplayers) != CC_OK:
+        if cc_game_check_params(self.game, self.values, nplayers, NULL) != CC_OK:
             raise ValueError(f"{name}: invalid rules parameters {params!r} for {nplayers} players")
 
 
@@ -254,14 +254,14 @@ cdef class GameState:
     def events(self):
         """The full event log: (kind, player, target, value, extra, seen_by)."""
         self._live()
-        cdef int32_t n = self.game.events(self.state, NULL, 0)
+        cdef int32_t n = cc_game_events(self.game, self.state, NULL, 0, NULL)
         if n <= 0:
             return []
         cdef cc_event *buf = <cc_event *>PyMem_Malloc(n * sizeof(cc_event))
         if buf == NULL:
             raise MemoryError()
         try:
-            self.game.events(self.state, buf, n)
+            cc_game_events(self.game, self.state, buf, n, NULL)
             return [
                 (buf[i].kind, buf[i].player, buf[i].target, buf[i].value, buf[i].extra,
                  buf[i].seen_by)

@@ -114,22 +114,27 @@ int32_t cc_batch_run_score(const uint64_t *cards, int64_t n, int32_t *out,
                            int64_t *bad_index);
 
 /* ---- the generic game table --------------------------------------------
- * Every game is one cc_game value.  A state is a flat, fixed-size block of
- * memory (no pointers), so clone is memcpy and states can live in arrays.
+ * Every game is one cc_game value, filled by field name (designated
+ * initializers).  A state is a flat, fixed-size block of memory (no
+ * pointers) that ends with the game's event log (a cc_log header and its
+ * entries), so a clone copies the used bytes only (cc_game_used_size).
  * Chance events (deals) are resolved inside the state by its own seeded
  * cc_rng, so current_player never returns CC_PLAYER_CHANCE for the built-in
  * games; the constant is reserved for games with explicit chance nodes.
- * Rules are an int32 array of num_params values (each game documents the
- * order; the Python rules dataclass builds it).                         */
+ * Rules are an int32 array of num_params values, described by params[]. */
 #define CC_MAX_PLAYERS 8
 #define CC_MAX_ACTIONS 1024
 #define CC_MASK_WORDS 16
+#define CC_MAX_PARAMS 32
+#define CC_MAX_SEGMENTS 64
+#define CC_MAX_DECK 78
 #define CC_PLAYER_CHANCE -1
 #define CC_PLAYER_TERMINAL -4
 #define CC_SEEN_ALL 0xFFFFFFFFu
 
-/* One entry of a state's event log.  value is visible to player p only if
- * bit p of seen_by is set; extra is always public.  kind is game-specific. */
+/* One entry of a state's event log, as copied out by cc_game_events.
+ * value is visible to player p only if bit p of seen_by is set; the other
+ * fields are public.  kind indexes the game's event_kinds table. */
 typedef struct cc_event {
     int32_t kind;
     int32_t player;
@@ -139,19 +144,161 @@ typedef struct cc_event {
     uint32_t seen_by;
 } cc_event;
 
+/* ---- the event log (log.c): one module, one overflow policy ------------
+ * A game's state ends with a cc_log header immediately followed by
+ * log_capacity cc_log_entry values.  The log is a ring: it keeps the most
+ * recent log_capacity events, total counts every event ever logged, and
+ * cc_game_events reports how many were dropped.  No rule, legal-action
+ * generator or sampler reads the log (what they need is kept in the state),
+ * so a long game never changes because its log is full. */
+typedef struct cc_log_entry {
+    int16_t kind;
+    int8_t player;
+    int8_t target;
+    uint32_t seen_by;
+    int32_t value;
+    int32_t extra;
+} cc_log_entry;
+
+typedef struct cc_log {
+    int64_t total;    /* events ever logged */
+    int32_t capacity; /* entries after the header */
+    int32_t reserved;
+} cc_log;
+
+void cc_log_init(cc_log *log, int32_t capacity);
+void cc_log_push(cc_log *log, int32_t kind, int32_t player, int32_t target,
+                 int32_t value, int32_t extra, uint32_t seen_by);
+/* Events kept (min(total, capacity)). */
+int32_t cc_log_kept(const cc_log *log);
+/* The i-th kept event, oldest first (0 <= i < cc_log_kept). */
+cc_log_entry *cc_log_at(cc_log *log, int32_t i);
+const cc_log_entry *cc_log_at_const(const cc_log *log, int32_t i);
+
+/* ---- self-description -----------------------------------------------------
+ * Each game describes its rules parameters, event kinds, actions and
+ * observation tensor in tables, so that the Python side (rules validation,
+ * action names, event names, observation decoding, stacked decks) is generic
+ * code written once. */
+
+/* Kinds of rules parameters (the Python type of the rules field). */
+#define CC_PARAM_BOOL 0   /* 0 false, 1 true */
+#define CC_PARAM_INT 1    /* an int in min..max */
+#define CC_PARAM_CHOICE 2 /* 0..max, value i named by the i-th of choices */
+/* An int in min..max, or None (Python) stored as none_value (outside
+ * min..max).  A seat parameter has min 0, max CC_MAX_PLAYERS - 1: the game's
+ * check_params refuses a seat >= nplayers. */
+#define CC_PARAM_OPTIONAL 3
+
+typedef struct cc_param {
+    const char *name;      /* the rules field, e.g. "run_points" */
+    int32_t kind;          /* CC_PARAM_* */
+    int32_t min;           /* BOOL 0, CHOICE 0 */
+    int32_t max;           /* BOOL 1, CHOICE (number of choices - 1) */
+    int32_t default_value; /* the engine value of the default */
+    int32_t none_value;    /* OPTIONAL: the engine value of None */
+    const char *choices;   /* CHOICE: the names, '|'-separated; else NULL */
+    const char *doc;       /* one line */
+} cc_param;
+
+/* What the value field of an event holds (for names: card names, bids). */
+#define CC_VALUE_NUMBER 0 /* a number (points, a bid, a count) */
+#define CC_VALUE_CARD 1   /* a card id of the game's deck */
+#define CC_VALUE_NONE 2   /* nothing (always 0) */
+
+typedef struct cc_event_kind {
+    const char *name;   /* e.g. "play"; kinds are numbered from 0 */
+    int32_t value_kind; /* CC_VALUE_* */
+    const char *doc;    /* the fields: "player played value; extra ..." */
+} cc_event_kind;
+
+/* How the offset inside an action range names its argument. */
+#define CC_ARG_NONE 0   /* a single action (count 1) */
+#define CC_ARG_CARD 1   /* offset = card id of the game's deck: {card} */
+#define CC_ARG_NUMBER 2 /* offset + base: {number} */
+#define CC_ARG_RANK 3   /* offset = rank 0..12 (A 2 .. K): {rank} */
+#define CC_ARG_SUIT 4   /* offset = suit 0..3 (C D H S): {suit} */
+
+/* A range of action ids.  name is a template: the action's name is name
+ * with {card}, {number}, {rank}, {suit} replaced by the argument's name and
+ * {seat} by k, e.g. "play {card}", "bid {number}", "ask +{seat} rank {rank}".
+ * With stride 0 the range is first .. first + count - 1.  With stride > 0
+ * it repeats for each other seat k = 1 .. nplayers - 1 (k seats on from
+ * the actor): block k covers first + (k - 1) * stride + 0 .. count - 1. */
+typedef struct cc_action_range {
+    const char *name;
+    int32_t first;
+    int32_t count;
+    int32_t arg;    /* CC_ARG_* */
+    int32_t base;   /* CC_ARG_NUMBER: the number of the first id */
+    int32_t stride; /* 0, or the id distance between seat blocks */
+} cc_action_range;
+
+/* Kinds of observation tensor segments and what they decode to. */
+#define CC_SEG_CARDS 0   /* deck_size values, 1 for each card in the set: a card set */
+#define CC_SEG_CARD 1    /* one-hot over the deck: a card, or None if all 0 */
+#define CC_SEG_ONE_HOT 2 /* one-hot over length values: an index, or None */
+#define CC_SEG_NUMBER 3  /* length 1: the number value * scale */
+#define CC_SEG_NUMBERS 4 /* length values: a tuple of numbers value * scale */
+/* Per-seat segments are observer-relative: block r describes the seat
+ * (observer + seat0 + r) mod nplayers; they decode to a tuple over the
+ * absolute seats 0..nplayers-1, None for a seat without a block. */
+#define CC_SEG_SEAT_NUMBERS 5 /* blocks of 1 value: a number (value * scale) */
+#define CC_SEG_SEAT_CARDS 6   /* blocks of deck_size values: a card set */
+#define CC_SEG_SEAT 7         /* one-hot over relative seats: an absolute seat, or None */
+
+typedef struct cc_segment {
+    const char *name;  /* the observation field, e.g. "hand" */
+    int32_t offset;    /* first index in the tensor */
+    int32_t length;    /* number of values */
+    int32_t kind;      /* CC_SEG_* */
+    int32_t scale;     /* NUMBER(S): value = tensor value * scale (1: raw) */
+    int32_t seat0;     /* SEAT_NUMBERS/SEAT_CARDS: relative seat of block 0 */
+    const char *doc;   /* one line */
+} cc_segment;
+
+#define CC_DECK_52 52 /* the French deck: Card ids 0..51 */
+#define CC_DECK_78 78 /* the Nancy tarot deck: NancyCard ids 0..77 */
+
 typedef struct cc_game {
     const char *name;
     int32_t min_players;
     int32_t max_players;
-    int32_t num_params;
+    int32_t deck_size; /* CC_DECK_52 or CC_DECK_78: ids of cards in actions,
+                          events, tensors and stacked decks */
     size_t state_size;
-    /* Validate params for nplayers: CC_OK or CC_E_PARAMS / CC_E_PLAYERS. */
-    int32_t (*check_params)(const int32_t *params, int32_t nplayers);
+    size_t log_offset;  /* offsetof(state, its cc_log): the log comes last */
+    int32_t log_capacity;
+    /* rules parameters */
+    int32_t num_params;
+    const cc_param *params;
+    /* Constraints between parameters and the player count, checked after
+     * cc_game_check_params has checked each value against params[]:
+     * CC_OK, or CC_E_PARAMS with *bad set to the index of the parameter
+     * at fault.  nplayers 0: the checks that do not involve the players. */
+    int32_t (*check_params)(const int32_t *params, int32_t nplayers,
+                            int32_t *bad);
     int32_t (*num_actions)(const int32_t *params, int32_t nplayers);
     int32_t (*tensor_size)(const int32_t *params, int32_t nplayers);
+    /* Named segments of the tensor, in tensor order, covering it exactly:
+     * writes at most cap, returns their number. */
+    int32_t (*segments)(const int32_t *params, int32_t nplayers,
+                        cc_segment *out, int32_t cap);
+    int32_t num_event_kinds;
+    const cc_event_kind *event_kinds;
+    int32_t num_action_ranges;
+    const cc_action_range *action_ranges;
     /* Deal the first deal from seed. */
     int32_t (*init)(void *state, const int32_t *params, int32_t nplayers,
                     uint64_t seed);
+    /* Like init, but the first deal takes its cards from deck[0..ndeck-1]
+     * (dense card ids, top of the deck first: a permutation of the whole
+     * deck) instead of shuffling, for replaying a real table or setting up
+     * a position.  Later shuffles use the state's generator seeded from
+     * seed.  CC_E_ARG if deck is not a permutation of the game's deck.
+     * NULL for a game that cannot be dealt from a given deck. */
+    int32_t (*init_deck)(void *state, const int32_t *params, int32_t nplayers,
+                         uint64_t seed, const uint8_t *deck, int32_t ndeck);
     int32_t (*current_player)(const void *state);
     /* Set bit a of mask (CC_MASK_WORDS words) for each legal action a;
      * return the number of legal actions (0 when terminal). */
@@ -167,21 +314,31 @@ typedef struct cc_game {
     /* Observation tensor of player p: what p may know, nothing else. */
     int32_t (*observe_tensor)(const void *state, int32_t player,
                               float *out);
-    /* Copy up to cap events; return the total number in the log. */
-    int32_t (*events)(const void *state, cc_event *out, int32_t cap);
     /* Write into out a state drawn uniformly among the deals consistent
-     * with everything player p has observed in state. */
+     * with everything player p has observed in state; out's generator is
+     * seeded from seed (future chance is drawn afresh) and out's log holds
+     * only what p has seen (hidden values are the sampled ones). */
     int32_t (*sample_infoset)(const void *state, int32_t player,
                               uint64_t seed, void *out);
-    /* Like init, but the first deal takes its cards from deck[0..ndeck-1]
-     * (dense card ids, top of the deck first: a permutation of the whole
-     * deck) instead of shuffling, for replaying a real table or setting up
-     * a position.  Later shuffles use the state's generator seeded from
-     * seed.  CC_E_ARG if deck is not a permutation of the game's deck.
-     * NULL for a game that cannot be dealt from a given deck. */
-    int32_t (*init_deck)(void *state, const int32_t *params, int32_t nplayers,
-                         uint64_t seed, const uint8_t *deck, int32_t ndeck);
+    /* TRANSITIONAL (removed once every game keeps a cc_log): the game's own
+     * event copy, used by cc_game_events when log_offset is 0. */
+    int32_t (*legacy_events)(const void *state, cc_event *out, int32_t cap);
 } cc_game;
+
+/* ---- generic functions over any game (game.c) ---------------------------- */
+/* Check a rules array for nplayers (0: without the player count): each
+ * value against params[] (kind, range, none_value), then the game's own
+ * constraints.  CC_OK, CC_E_PLAYERS, or CC_E_PARAMS with *bad set to the
+ * index of the parameter at fault. */
+int32_t cc_game_check_params(const cc_game *game, const int32_t *params,
+                             int32_t nplayers, int32_t *bad);
+/* Bytes of a state in use (the fixed part and the kept log entries): a
+ * clone copies these. */
+size_t cc_game_used_size(const cc_game *game, const void *state);
+/* Copy up to cap kept events, oldest first; *dropped (may be NULL) gets
+ * the number of events the ring has dropped.  Returns the number kept. */
+int32_t cc_game_events(const cc_game *game, const void *state,
+                       cc_event *out, int32_t cap, int64_t *dropped);
 
 /* The registry of built-in games (NULL-terminated). */
 const cc_game *cc_game_by_index(int32_t i);

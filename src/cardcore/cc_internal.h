@@ -2,6 +2,7 @@
 #ifndef CC_INTERNAL_H
 #define CC_INTERNAL_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -25,5 +26,20 @@ static inline int32_t cc_card52_id_of_bit(int32_t bit) {
 static inline void cc_mask_set(uint64_t *mask, int32_t a) {
     mask[a >> 6] |= (uint64_t)1 << (a & 63);
 }
+
+/* The last members of every game state: its event log, a cc_log header and
+ * its entries (cardcore.h, "the event log").  Declare the state as
+ *     typedef struct { ...; CC_LOG_MEMBERS(CAP); } my_state;
+ * and check the layout with CC_LOG_LAYOUT(my_state), then fill the table's
+ * log_offset = offsetof(my_state, log) and log_capacity = CAP. */
+#define CC_LOG_MEMBERS(cap) \
+    cc_log log;             \
+    cc_log_entry log_entries[cap]
+#define CC_LOG_LAYOUT(type)                                                      \
+    _Static_assert(offsetof(type, log_entries) == offsetof(type, log) + sizeof(cc_log), \
+                   #type ": log entries must follow the log header");            \
+    _Static_assert(sizeof(type) == offsetof(type, log_entries) +                 \
+                                       sizeof(((type *)0)->log_entries),         \
+                   #type ": the log must come last")
 
 #endif

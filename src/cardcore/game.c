@@ -26,6 +26,57 @@ const cc_game *cc_game_by_name(const char *name) {
     return NULL;
 }
 
+int32_t cc_game_check_params(const cc_game *game, const int32_t *params, int32_t nplayers,
+                             int32_t *bad) {
+    int32_t ignored;
+    if (bad == NULL) bad = &ignored;
+    *bad = -1;
+    if (game == NULL || params == NULL) return CC_E_ARG;
+    if (nplayers != 0 && (nplayers < game->min_players || nplayers > game->max_players))
+        return CC_E_PLAYERS;
+    for (int32_t i = 0; game->params != NULL && i < game->num_params; i++) {
+        const cc_param *d = &game->params[i];
+        int32_t v = params[i];
+        if (d->kind == CC_PARAM_OPTIONAL && v == d->none_value) continue;
+        if (v < d->min || v > d->max) {
+            *bad = i;
+            return CC_E_PARAMS;
+        }
+    }
+    return game->check_params ? game->check_params(params, nplayers, bad) : CC_OK;
+}
+
+static const cc_log *log_of(const cc_game *game, const void *state) {
+    return (const cc_log *)(const void *)((const char *)state + game->log_offset);
+}
+
+size_t cc_game_used_size(const cc_game *game, const void *state) {
+    if (game->log_offset == 0) return game->state_size; /* TRANSITIONAL */
+    return game->log_offset + sizeof(cc_log) +
+           (size_t)cc_log_kept(log_of(game, state)) * sizeof(cc_log_entry);
+}
+
+int32_t cc_game_events(const cc_game *game, const void *state, cc_event *out, int32_t cap,
+                       int64_t *dropped) {
+    if (game->log_offset == 0) { /* TRANSITIONAL */
+        if (dropped) *dropped = 0;
+        return game->legacy_events(state, out, cap);
+    }
+    const cc_log *log = log_of(game, state);
+    int32_t kept = cc_log_kept(log);
+    if (dropped) *dropped = log->total - kept;
+    for (int32_t i = 0; i < kept && i < cap; i++) {
+        const cc_log_entry *e = cc_log_at_const(log, i);
+        out[i].kind = e->kind;
+        out[i].player = e->player;
+        out[i].target = e->target;
+        out[i].value = e->value;
+        out[i].extra = e->extra;
+        out[i].seen_by = e->seen_by;
+    }
+    return kept;
+}
+
 /* The k-th (0-based) set bit of a CC_MASK_WORDS mask. */
 static int32_t nth_action(const uint64_t *mask, int32_t k) {
     for (int32_t w = 0; w < CC_MASK_WORDS; w++) {
@@ -48,8 +99,7 @@ int32_t cc_random_playouts(const cc_game *game, const int32_t *params,
                            void *scratch, int64_t *steps_out,
                            int64_t *points_out) {
     if (game == NULL || scratch == NULL || ngames < 0) return CC_E_ARG;
-    if (nplayers < game->min_players || nplayers > game->max_players) return CC_E_PLAYERS;
-    int32_t rc = game->check_params(params, nplayers);
+    int32_t rc = cc_game_check_params(game, params, nplayers, NULL);
     if (rc != CC_OK) return rc;
     cc_rng rng;
     cc_rng_seed(&rng, seed ^ 0xA5A5A5A5A5A5A5A5ULL);

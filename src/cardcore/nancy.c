@@ -1501,24 +1501,31 @@ static int32_t n_sample(const void *state, int32_t player, uint64_t seed, void *
     return CC_OK;
 }
 
+/* TRANSITIONAL: the old check_params signature */
+static int32_t n_check_params_t(const int32_t *params, int32_t nplayers, int32_t *bad) {
+    (void)bad;
+    return n_check_params(params, nplayers);
+}
+
 const cc_game cc_game_nancy = {
-    "nancy",
-    2,
-    6,
-    NP,
-    sizeof(nstate),
-    n_check_params,
-    n_num_actions,
-    n_tensor_size,
-    n_init,
-    n_current_player,
-    n_legal_actions,
-    n_verify,
-    n_reason_text,
-    n_apply,
-    n_returns,
-    n_observe,
-    n_events,
-    n_sample,
-    n_init_deck,
+    .name = "nancy",
+    .min_players = 2,
+    .max_players = 6,
+    .deck_size = 78,
+    .num_params = NP,
+    .state_size = sizeof(nstate),
+    .check_params = n_check_params_t,
+    .num_actions = n_num_actions,
+    .tensor_size = n_tensor_size,
+    .init = n_init,
+    .current_player = n_current_player,
+    .legal_actions = n_legal_actions,
+    .verify = n_verify,
+    .reason_text = n_reason_text,
+    .apply = n_apply,
+    .returns = n_returns,
+    .observe_tensor = n_observe,
+    .legacy_events = n_events,
+    .sample_infoset = n_sample,
+    .init_deck = n_init_deck,
 };

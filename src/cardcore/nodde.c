@@ -915,24 +915,31 @@ static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed
     return CC_OK;
 }
 
+/* TRANSITIONAL: the old check_params signature */
+static int32_t g_check_params_t(const int32_t *params, int32_t nplayers, int32_t *bad) {
+    (void)bad;
+    return g_check_params(params, nplayers);
+}
+
 const cc_game cc_game_nodde = {
-    "nodde",
-    2,
-    4,
-    CC_NODDE_NUM_PARAMS,
-    sizeof(nodde_state),
-    g_check_params,
-    g_num_actions,
-    g_tensor_size,
-    g_init,
-    g_current_player,
-    g_legal_actions,
-    g_verify,
-    g_reason_text,
-    g_apply,
-    g_returns,
-    g_observe_tensor,
-    g_events,
-    g_sample_infoset,
-    g_init_deck,
+    .name = "nodde",
+    .min_players = 2,
+    .max_players = 4,
+    .deck_size = 52,
+    .num_params = CC_NODDE_NUM_PARAMS,
+    .state_size = sizeof(nodde_state),
+    .check_params = g_check_params_t,
+    .num_actions = g_num_actions,
+    .tensor_size = g_tensor_size,
+    .init = g_init,
+    .current_player = g_current_player,
+    .legal_actions = g_legal_actions,
+    .verify = g_verify,
+    .reason_text = g_reason_text,
+    .apply = g_apply,
+    .returns = g_returns,
+    .observe_tensor = g_observe_tensor,
+    .legacy_events = g_events,
+    .sample_infoset = g_sample_infoset,
+    .init_deck = g_init_deck,
 };

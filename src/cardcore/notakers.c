@@ -881,13 +881,20 @@ int32_t cc_notakers_knowledge(const void *state, int32_t player, uint64_t *out) 
     return CC_OK;
 }
 
+/* TRANSITIONAL: the old check_params signature */
+static int32_t nt_check_params_t(const int32_t *params, int32_t nplayers, int32_t *bad) {
+    (void)bad;
+    return nt_check_params(params, nplayers);
+}
+
 const cc_game cc_game_notakers = {
     .name = "notakers",
     .min_players = 2,
     .max_players = 8,
+    .deck_size = 52,
     .num_params = CC_NT_NUM_PARAMS,
     .state_size = sizeof(nt_state),
-    .check_params = nt_check_params,
+    .check_params = nt_check_params_t,
     .num_actions = nt_num_actions,
     .tensor_size = nt_tensor_size,
     .init = nt_init,
@@ -898,7 +905,7 @@ const cc_game cc_game_notakers = {
     .apply = nt_apply,
     .returns = nt_returns,
     .observe_tensor = nt_observe_tensor,
-    .events = nt_events,
+    .legacy_events = nt_events,
     .sample_infoset = nt_sample_infoset,
     .init_deck = nt_init_deck,
 };

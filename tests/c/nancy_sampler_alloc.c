@@ -83,7 +83,7 @@ int main(int argc, char **argv) {
             int32_t ret[6];
             g->returns(st, ret);
             for (int32_t p = 0; p < n; p++) g->observe_tensor(st, p, tensor);
-            g->events(st, events, 400);
+            cc_game_events(g, st, events, 400, NULL);
             if (g_calls != 0) FAIL("game %ld: malloc called on the playout path", game);
             if (cur == CC_PLAYER_TERMINAL) break;
             /* sample for every seat: first with malloc failing, then working */

@@ -1,0 +1,42 @@
+/* log.c: the event log every game state ends with (see cardcore.h, "the event
+ * log"): a ring of the most recent events, one overflow policy for all games. */
+#include "cc_internal.h"
+
+void cc_log_init(cc_log *log, int32_t capacity) {
+    log->total = 0;
+    log->capacity = capacity;
+    log->reserved = 0;
+}
+
+static cc_log_entry *entries(cc_log *log) { return (cc_log_entry *)(void *)(log + 1); }
+
+static const cc_log_entry *entries_const(const cc_log *log) {
+    return (const cc_log_entry *)(const void *)(log + 1);
+}
+
+void cc_log_push(cc_log *log, int32_t kind, int32_t player, int32_t target, int32_t value,
+                 int32_t extra, uint32_t seen_by) {
+    if (log->capacity <= 0) return;
+    cc_log_entry *e = &entries(log)[log->total % log->capacity];
+    e->kind = (int16_t)kind;
+    e->player = (int8_t)player;
+    e->target = (int8_t)target;
+    e->seen_by = seen_by;
+    e->value = value;
+    e->extra = extra;
+    log->total++;
+}
+
+int32_t cc_log_kept(const cc_log *log) {
+    return log->total < log->capacity ? (int32_t)log->total : log->capacity;
+}
+
+static int64_t first_kept(const cc_log *log) { return log->total - cc_log_kept(log); }
+
+cc_log_entry *cc_log_at(cc_log *log, int32_t i) {
+    return &entries(log)[(first_kept(log) + i) % log->capacity];
+}
+
+const cc_log_entry *cc_log_at_const(const cc_log *log, int32_t i) {
+    return &entries_const(log)[(first_kept(log) + i) % log->capacity];
+}
