@@ -7,20 +7,104 @@
  */
 #include "nancy_internal.h"
 
-/* ---- the game ---------------------------------------------------------- */
+/* ---- self-description (docs/nancy.rst) ---------------------------------- */
 
-static const int32_t PARAM_MAX[CC_NANCY_NUM_PARAMS] = {12, 1, 1, 9, 1, 1, 1, 1, 1, 1, 1, 2, 1, 2, 1, 1000, CC_NANCY_MAX_PLAYERS - 1};
-static const int32_t PARAM_MIN[CC_NANCY_NUM_PARAMS] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1};
-static const int32_t EACH[7] = {0, 0, 36, 24, 18, 15, 12};
+/* Indexed by CC_NANCY_P_*: names and defaults are NancyRules' fields. */
+static const cc_param PARAMS[CC_NANCY_NUM_PARAMS] = {
+    [CC_NANCY_P_FACE_UP_COUNT] = {"face_up_count", CC_PARAM_INT, 0, 12, 6, 0, NULL,
+                                  "cards of each player's deal dealt face-up (3 to 6 players)"},
+    [CC_NANCY_P_HOUND_POSITION_RULE] = {"hound_position_rule", CC_PARAM_CHOICE, 0, 1, 0, 0,
+                                        "ignore|enforce",
+                                        "enforce: the Hound is dealt singly between packets"},
+    [CC_NANCY_P_BIDDING_STYLE] = {"bidding_style", CC_PARAM_CHOICE, 0, 1, 0, 0,
+                                  "single_round|open_auction", "one bid each, or an auction"},
+    [CC_NANCY_P_MIN_BID] = {"min_bid", CC_PARAM_INT, 1, 9, 1, 0, NULL, "the lowest bid"},
+    [CC_NANCY_P_ALL_PASS] = {"all_pass", CC_PARAM_CHOICE, 0, 1, 0, 0, "redeal|dealer_forced",
+                             "when all pass: a new deal, or the last player must bid"},
+    [CC_NANCY_P_SELF_CALL_ALLOWED] = {"self_call_allowed", CC_PARAM_BOOL, 0, 1, 1, 0, NULL,
+                                      "the Taker may call a card he holds"},
+    [CC_NANCY_P_REVEAL_HOUND] = {"reveal_hound", CC_PARAM_BOOL, 0, 1, 1, 0, NULL,
+                                 "the Hound is shown to all before the Taker takes it"},
+    [CC_NANCY_P_OVERTRUMP_ON_TRUMP_LEAD] = {"overtrump_on_trump_lead", CC_PARAM_BOOL, 0, 1, 1,
+                                            0, NULL, "on a trump lead, play a higher trump"},
+    [CC_NANCY_P_PARTNER_TRICKS_TO] = {"partner_tricks_to", CC_PARAM_CHOICE, 0, 1, 0, 0,
+                                      "opponents|nancy", "the pile the Partner's tricks go to"},
+    [CC_NANCY_P_OUTSIDER_EXCHANGE_MODE] = {"outsider_exchange_mode", CC_PARAM_CHOICE, 0, 1, 0,
+                                           0, "random|owner_choice",
+                                           "how the Outsider's exchange card is chosen"},
+    [CC_NANCY_P_EXCHANGE_FROM_DISCARD] = {"exchange_from_discard", CC_PARAM_BOOL, 0, 1, 0, 0,
+                                          NULL, "the exchange card may come from the discards"},
+    [CC_NANCY_P_DEFERRED_EXCHANGE_PICK] = {"deferred_exchange_pick", CC_PARAM_CHOICE, 0, 2, 0,
+                                           0, "winner_choice|random|owner_choice",
+                                           "who picks a deferred exchange card"},
+    [CC_NANCY_P_OUTSIDER_LAST_TRICK] = {"outsider_last_trick", CC_PARAM_CHOICE, 0, 1, 0, 0,
+                                        "decides_round|changes_side",
+                                        "the Outsider played to the last trick"},
+    [CC_NANCY_P_ARCANE_SUM_MODE] = {"arcane_sum_mode", CC_PARAM_CHOICE, 0, 2, 0, 0,
+                                    "exact_total|subset_sum|at_least",
+                                    "Master of the Arcane: how the trumps make 22"},
+    [CC_NANCY_P_FAT_NANCY_OUTSIDER_EXCEPTION] = {"fat_nancy_outsider_exception",
+                                                 CC_PARAM_CHOICE, 0, 1, 0, 0, "none|slam",
+                                                 "slam: the Outsider led last wins a slam"},
+    [CC_NANCY_P_MATCH_ROUNDS] = {"match_rounds", CC_PARAM_OPTIONAL, 1, 1000, 0, 0, NULL,
+                                 "deals in a match; None: each player deals once"},
+    [CC_NANCY_P_FIRST_DEALER] = {"first_dealer", CC_PARAM_OPTIONAL, 0, CC_NANCY_MAX_PLAYERS - 1,
+                                 -1, -1, NULL,
+                                 "the first dealer's seat; None: drawn from the game seed"},
+};
 
-static int32_t n_check_params(const int32_t *params, int32_t nplayers) {
-    if (nplayers < 2 || nplayers > CC_NANCY_MAX_PLAYERS) return CC_E_PLAYERS;
-    if (params == NULL) return CC_E_PARAMS;
-    for (int32_t i = 0; i < CC_NANCY_NUM_PARAMS; i++)
-        if (params[i] < PARAM_MIN[i] || params[i] > PARAM_MAX[i]) return CC_E_PARAMS;
-    if (params[CC_NANCY_P_FIRST_DEALER] >= nplayers) return CC_E_PARAMS; /* not a seat */
+static int32_t n_check_params(const int32_t *params, int32_t nplayers, int32_t *bad) {
+    int32_t ignored;
+    if (bad == NULL) bad = &ignored;
+    if (params == NULL) return CC_E_ARG;
+    if (nplayers != 0 && params[CC_NANCY_P_FIRST_DEALER] >= nplayers) { /* not a seat */
+        *bad = CC_NANCY_P_FIRST_DEALER;
+        return CC_E_PARAMS;
+    }
     return CC_OK;
 }
+
+static const cc_event_kind EVENT_KINDS[CC_NANCY_NUM_EVENT_KINDS] = {
+    [CC_NANCY_EV_DEALER] = {"dealer", CC_VALUE_NUMBER,
+                            "player deals; value deals done, extra thrown-in deals"},
+    [CC_NANCY_EV_DEAL] = {"deal", CC_VALUE_CARD,
+                          "player (-1 the Hound) is dealt value to place target "
+                          "(0 hand, 1 face-up, 2 table face-down, 3 Hound); extra pile"},
+    [CC_NANCY_EV_BID] = {"bid", CC_VALUE_NUMBER, "player bids value (0: pass)"},
+    [CC_NANCY_EV_TAKER] = {"taker", CC_VALUE_NUMBER, "player takes with bid value"},
+    [CC_NANCY_EV_CALL] = {"call", CC_VALUE_CARD, "the Taker player calls value"},
+    [CC_NANCY_EV_HOUND] = {"hound", CC_VALUE_CARD,
+                           "the Taker player takes value from the Hound; extra 1 if shown"},
+    [CC_NANCY_EV_DISCARD] = {"discard", CC_VALUE_CARD,
+                             "the Taker player discards value; extra 1 shown trump, 2 face-up"},
+    [CC_NANCY_EV_PLAY] = {"play", CC_VALUE_CARD, "player plays value; extra trick index"},
+    [CC_NANCY_EV_PARTNER] = {"partner", CC_VALUE_CARD,
+                             "player holds the called card value; extra 1 if a Partner"},
+    [CC_NANCY_EV_FLIP] = {"flip", CC_VALUE_CARD,
+                          "value is turned up on player's table pile extra (2 players)"},
+    [CC_NANCY_EV_TRICK] = {"trick", CC_VALUE_NUMBER,
+                           "player wins trick value; extra pile (0 Nancy, 1 opponents)"},
+    [CC_NANCY_EV_DEBT] = {"debt", CC_VALUE_NONE,
+                          "player, the Outsider's owner, owes trick winner target a card"},
+    [CC_NANCY_EV_EXCHANGE] = {"exchange", CC_VALUE_CARD,
+                              "player (-1 a random draw) gives value to pile target "
+                              "(0 Nancy); extra 1 if a deferred payment"},
+    [CC_NANCY_EV_RESULT] = {"result", CC_VALUE_NUMBER,
+                            "the Taker player completed target objectives, mask value; "
+                            "extra won | Outsider-decided << 1"},
+    [CC_NANCY_EV_SCORE] = {"score", CC_VALUE_NUMBER,
+                           "player scores value; extra the cumulative score"},
+    [CC_NANCY_EV_GAME_OVER] = {"game_over", CC_VALUE_NONE, "the match is over"},
+};
+
+static const cc_action_range ACTION_RANGES[] = {
+    {"pass", CC_NANCY_A_PASS, 1, CC_ARG_NONE, 0, 0},
+    {"bid {number}", CC_NANCY_A_BID, 9, CC_ARG_NUMBER, 1, 0},
+    {"call {card}", CC_NANCY_A_CALL, 78, CC_ARG_CARD, 0, 0},
+    {"discard {card}", CC_NANCY_A_DISCARD, 78, CC_ARG_CARD, 0, 0},
+    {"play {card}", CC_NANCY_A_PLAY, 78, CC_ARG_CARD, 0, 0},
+    {"pick {card}", CC_NANCY_A_PICK, 78, CC_ARG_CARD, 0, 0},
+};
 
 static int32_t n_num_actions(const int32_t *params, int32_t nplayers) {
     (void)params;
@@ -28,46 +112,92 @@ static int32_t n_num_actions(const int32_t *params, int32_t nplayers) {
     return CC_NANCY_NUM_ACTIONS;
 }
 
-/* Observation layout (docs/nancy.rst): sizes in order. */
+/* The observation tensor (docs/nancy.rst, "Observation tensor"), in order.
+ * Per-seat parts are relative to the observer: block r is seat
+ * (observer + r) mod n, and a seat one-hot marks that relative seat. */
+enum { U_ONE = 0, U_DECK, U_SEATS, U_SEAT_DECKS, U_PHASES };
+static const struct {
+    const char *name;
+    int32_t kind, unit;
+    const char *doc;
+} SEGMENTS[] = {
+    {"hand", CC_SEG_CARDS, U_DECK, "own face-down hand"},
+    {"face_up", CC_SEG_SEAT_CARDS, U_SEAT_DECKS, "face-up cards of each seat"},
+    {"table_down", CC_SEG_SEAT_NUMBERS, U_SEATS, "face-down table cards per seat (2 players)"},
+    {"trick", CC_SEG_SEAT_CARDS, U_SEAT_DECKS, "each seat's card in the current trick"},
+    {"leader", CC_SEG_SEAT, U_SEATS, "the seat that led the current trick"},
+    {"played", CC_SEG_CARDS, U_DECK, "cards played to tricks this deal"},
+    {"bids", CC_SEG_SEAT_NUMBERS, U_SEATS, "each seat's bid: -1 none yet, 0 pass, 1..9"},
+    {"dealer", CC_SEG_SEAT, U_SEATS, "the dealer"},
+    {"taker", CC_SEG_SEAT, U_SEATS, "the Taker, once bidding is over"},
+    {"called", CC_SEG_CARD, U_DECK, "the called card (5 and 6 players)"},
+    {"partner_revealed", CC_SEG_NUMBER, U_ONE, "1 once the called card's holder is known"},
+    {"partner", CC_SEG_SEAT, U_SEATS, "the Partner, once revealed"},
+    {"hound", CC_SEG_CARDS, U_DECK, "the Hound, once taken, if shown or to the Taker"},
+    {"discards", CC_SEG_CARDS, U_DECK, "own discards (the Taker)"},
+    {"shown_trumps", CC_SEG_CARDS, U_DECK, "trumps the Taker discarded (shown to all)"},
+    {"nancy_pile", CC_SEG_CARDS, U_DECK, "the Nancy (Taker's pile) as far as visible"},
+    {"opponents_pile", CC_SEG_CARDS, U_DECK, "the opponents' pile"},
+    {"void_rats", CC_SEG_SEAT_NUMBERS, U_SEATS, "1 if the seat showed no Rats"},
+    {"void_swords", CC_SEG_SEAT_NUMBERS, U_SEATS, "1 if the seat showed no Swords"},
+    {"void_skulls", CC_SEG_SEAT_NUMBERS, U_SEATS, "1 if the seat showed no Skulls"},
+    {"void_pistols", CC_SEG_SEAT_NUMBERS, U_SEATS, "1 if the seat showed no Pistols"},
+    {"trump_ceiling", CC_SEG_SEAT_NUMBERS, U_SEATS, "the seat holds no trump above this"},
+    {"phase", CC_SEG_ONE_HOT, U_PHASES, "bidding, call, discard, play, pick, over"},
+    {"current_player", CC_SEG_SEAT, U_SEATS, "the player to act"},
+    {"scores", CC_SEG_SEAT_NUMBERS, U_SEATS, "cumulative scores"},
+    {"trick_index", CC_SEG_NUMBER, U_ONE, "tricks completed this deal"},
+    {"rounds_done", CC_SEG_NUMBER, U_ONE, "deals completed"},
+    {"outsider_debt", CC_SEG_NUMBER, U_ONE, "1 while an Outsider exchange is owed"},
+    {"outsider_played", CC_SEG_NUMBER, U_ONE, "1 once the Outsider was played this deal"},
+};
+#define NUM_SEGMENTS ((int32_t)(sizeof SEGMENTS / sizeof SEGMENTS[0]))
+
+static int32_t unit_len(int32_t unit, int32_t n) {
+    switch (unit) {
+    case U_ONE: return 1;
+    case U_DECK: return 78;
+    case U_SEATS: return n;
+    case U_SEAT_DECKS: return n * 78;
+    default: return CC_NANCY_NUM_PHASES;
+    }
+}
+
 static int32_t tensor_len(int32_t n) {
-    return n            /* own seat */
-           + 78         /* own face-down hand */
-           + n * 78     /* face-up cards per seat */
-           + n          /* face-down table cards per seat (count) */
-           + n * 78     /* current trick, per seat */
-           + n          /* trick leader */
-           + 78         /* cards played this deal */
-           + n * 11     /* bids: none, pass, 1..9 */
-           + n          /* dealer */
-           + n          /* taker */
-           + 78         /* called card */
-           + 1 + n      /* partner revealed, partner seat */
-           + 78         /* Hound (when shown, or to the Taker) */
-           + 78         /* own discards (Taker) */
-           + 78         /* shown trump discards */
-           + 78         /* Nancy pile as visible */
-           + 78         /* opponents' pile */
-           + n * 4 + n  /* voids per suit, trump ceiling */
-           + CC_NANCY_NUM_PHASES + n /* phase, current player */
-           + n          /* cumulative scores */
-           + 4;         /* trick index, rounds done, debt pending, Outsider played */
+    int32_t len = 0;
+    for (int32_t i = 0; i < NUM_SEGMENTS; i++) len += unit_len(SEGMENTS[i].unit, n);
+    return len;
 }
 
 static int32_t n_tensor_size(const int32_t *params, int32_t nplayers) {
     (void)params;
+    if (nplayers < 2 || nplayers > CC_NANCY_MAX_PLAYERS) return CC_E_PLAYERS;
     return tensor_len(nplayers);
 }
 
-static void ev_push(cc_nancy_state *s, int32_t kind, int32_t player, int32_t target, int32_t value,
-                    int32_t extra, uint32_t seen) {
-    if (s->nev >= CC_NANCY_LOG_CAP) return;
-    cc_event *e = &s->ev[s->nev++];
-    e->kind = kind;
-    e->player = player;
-    e->target = target;
-    e->value = value;
-    e->extra = extra;
-    e->seen_by = seen;
+static int32_t n_segments(const int32_t *params, int32_t nplayers, cc_segment *out,
+                          int32_t cap) {
+    (void)params;
+    if (nplayers < 2 || nplayers > CC_NANCY_MAX_PLAYERS) return CC_E_PLAYERS;
+    if (out == NULL && cap > 0) return CC_E_ARG;
+    int32_t offset = 0;
+    for (int32_t i = 0; i < NUM_SEGMENTS; i++) {
+        int32_t len = unit_len(SEGMENTS[i].unit, nplayers);
+        if (i < cap) {
+            cc_segment seg = {SEGMENTS[i].name, offset, len, SEGMENTS[i].kind, 1, 0,
+                              SEGMENTS[i].doc};
+            out[i] = seg;
+        }
+        offset += len;
+    }
+    return NUM_SEGMENTS;
+}
+
+static const int32_t EACH[7] = {0, 0, 36, 24, 18, 15, 12};
+
+static inline void ev_push(cc_nancy_state *s, int32_t kind, int32_t player, int32_t target,
+                           int32_t value, int32_t extra, uint32_t seen) {
+    cc_log_push(&s->log, kind, player, target, value, extra, seen);
 }
 
 static inline int32_t nxt(const cc_nancy_state *s, int32_t p) { return (p + 1) % s->n; }
@@ -108,14 +238,6 @@ static void add_hound(cc_nancy_state *s, int32_t c) {
 }
 
 static void deal(cc_nancy_state *s, const uint8_t *given) {
-    /* keep the previous round's summary at the head of the log */
-    if (s->sum_start > 0) {
-        int32_t len = s->nev - s->sum_start;
-        memmove(s->ev, s->ev + s->sum_start, (size_t)len * sizeof(cc_event));
-        s->sum_len = len;
-        s->sum_start = 0;
-    }
-    s->nev = s->sum_len;
     int32_t n = s->n;
     for (int32_t p = 0; p < CC_NANCY_MAX_PLAYERS; p++) {
         s->hand[p].lo = s->hand[p].hi = 0;
@@ -200,10 +322,11 @@ static void deal(cc_nancy_state *s, const uint8_t *given) {
 static int32_t start_match(void *state, const int32_t *params, int32_t nplayers, uint64_t seed,
                            const uint8_t *given) {
     if (state == NULL) return CC_E_ARG;
-    int32_t rc = n_check_params(params, nplayers);
+    if (nplayers < 2 || nplayers > CC_NANCY_MAX_PLAYERS) return CC_E_PLAYERS;
+    int32_t rc = cc_game_check_params(&cc_game_nancy, params, nplayers, NULL);
     if (rc != CC_OK) return rc;
     cc_nancy_state *s = (cc_nancy_state *)state;
-    memset(s, 0, offsetof(cc_nancy_state, ev));
+    memset(s, 0, offsetof(cc_nancy_state, log));
     memcpy(s->params, params, sizeof s->params);
     s->n = nplayers;
     s->each = EACH[nplayers];
@@ -214,8 +337,7 @@ static int32_t start_match(void *state, const int32_t *params, int32_t nplayers,
     /* the first draw is made even when first_dealer fixes the seat */
     s->dealer = (int32_t)cc_rng_below(&s->rng, (uint64_t)nplayers);
     if (params[CC_NANCY_P_FIRST_DEALER] >= 0) s->dealer = params[CC_NANCY_P_FIRST_DEALER];
-    s->sum_start = s->sum_len = 0;
-    s->nev = 0;
+    cc_log_init(&s->log, CC_NANCY_LOG_CAP);
     deal(s, given);
     return CC_OK;
 }
@@ -226,7 +348,9 @@ static int32_t n_init(void *state, const int32_t *params, int32_t nplayers, uint
 
 static int32_t n_init_deck(void *state, const int32_t *params, int32_t nplayers, uint64_t seed,
                            const uint8_t *deck, int32_t ndeck) {
-    int32_t rc = n_check_params(params, nplayers);
+    if (state == NULL) return CC_E_ARG;
+    if (nplayers < 2 || nplayers > CC_NANCY_MAX_PLAYERS) return CC_E_PLAYERS;
+    int32_t rc = cc_game_check_params(&cc_game_nancy, params, nplayers, NULL);
     if (rc != CC_OK) return rc;
     if (deck == NULL || ndeck != 78) return CC_E_ARG;
     uint64_t seen[2] = {0, 0};
@@ -250,7 +374,7 @@ static int dealer_forced_now(const cc_nancy_state *s) {
     return (s->passed & others) == others;
 }
 
-/* Cards the Taker may name (RULES.md 1.3.5; docs: the call ladder). */
+/* Cards the Taker may name (docs/nancy.rst, "The partner call"). */
 static cc_nancy_cards callable(const cc_nancy_state *s, uint32_t *required_ranks) {
     static const int32_t ladder[4] = {12, 10, 11, 13};
     cc_nancy_cards held = cs_or(s->hand[s->taker], s->up[s->taker]);
@@ -586,7 +710,7 @@ static void finish_trick(cc_nancy_state *s) {
                 s->debt_to = wp;
                 s->debt_winner = w;
                 s->debt_owner = o;
-                ev_push(s, CC_NANCY_EV_DEBT, o, w, -1, 0, CC_SEEN_ALL);
+                ev_push(s, CC_NANCY_EV_DEBT, o, w, 0, 0, CC_SEEN_ALL);
             } else {
                 int32_t random = s->params[CC_NANCY_P_OUTSIDER_EXCHANGE_MODE] == 0;
                 pending = start_exchange(s, op, wp, elig, 0, random, side_chooser(s, op, o));
@@ -617,7 +741,6 @@ static void end_round(cc_nancy_state *s) {
     int32_t won = s->rule13 >= 0 ? s->rule13 : (completed > 0 && completed >= s->high_bid);
     int32_t delta[CC_NANCY_MAX_PLAYERS];
     cc_nancy_settlement(s->n, s->taker, s->partner, s->high_bid, completed, won, delta);
-    s->sum_start = s->trick_ev; /* the log carries the last trick over to the next deal */
     if (s->partner >= 0 && !s->partner_revealed) {
         s->partner_revealed = 1;
         ev_push(s, CC_NANCY_EV_PARTNER, s->partner, -1, s->called, 1, CC_SEEN_ALL);
@@ -634,6 +757,7 @@ static void end_round(cc_nancy_state *s) {
     if (s->rounds_done >= s->rounds_total) {
         s->phase = CC_NANCY_PH_OVER;
         s->cur = CC_PLAYER_TERMINAL;
+        ev_push(s, CC_NANCY_EV_GAME_OVER, -1, -1, 0, 0, CC_SEEN_ALL);
         return;
     }
     deal(s, NULL);
@@ -641,7 +765,6 @@ static void end_round(cc_nancy_state *s) {
 
 static void play_card(cc_nancy_state *s, int32_t c) {
     int32_t p = s->cur;
-    if (s->trick_n == 0) s->trick_ev = s->nev;
     if (c != CC_NANCY_OUTSIDER && s->trick_n > 0) {
         int32_t led, high;
         trick_summary(s->trick_card, s->trick_n, &led, &high);
@@ -767,102 +890,98 @@ static void put_set(float *o, cc_nancy_cards set) {
         if (cs_has(set, c)) o[c] = 1.0f;
 }
 
+/* In the order of SEGMENTS; per-seat blocks are relative to `player`. */
 static int32_t n_observe(const void *state, int32_t player, float *out) {
     const cc_nancy_state *s = (const cc_nancy_state *)state;
+    if (s == NULL || out == NULL) return CC_E_ARG;
     int32_t n = s->n;
-    if (player < 0 || player >= n || out == NULL) return CC_E_ARG;
+    if (player < 0 || player >= n) return CC_E_ARG;
     memset(out, 0, sizeof(float) * (size_t)tensor_len(n));
+#define REL(q) (((q) - player + n) % n)
     float *o = out;
-    o[player] = 1.0f;
-    o += n;
-    put_set(o, s->hand[player]);
+    put_set(o, s->hand[player]); /* hand */
     o += 78;
-    for (int32_t q = 0; q < n; q++, o += 78) put_set(o, s->up[q]);
-    for (int32_t q = 0; q < n; q++) {
+    for (int32_t q = 0; q < n; q++) put_set(o + REL(q) * 78, s->up[q]); /* face_up */
+    o += n * 78;
+    for (int32_t q = 0; q < n; q++) { /* table_down */
         int32_t cnt = 0;
         if (n == 2)
             for (int32_t i = 0; i < 8; i++) cnt += s->pbot[q][i] >= 0;
-        o[q] = (float)cnt;
+        o[REL(q)] = (float)cnt;
     }
     o += n;
-    if (s->phase == CC_NANCY_PH_PLAY)
+    if (s->phase == CC_NANCY_PH_PLAY) /* trick */
         for (int32_t i = 0; i < s->trick_n; i++)
-            o[s->trick_player[i] * 78 + s->trick_card[i]] = 1.0f;
+            o[REL(s->trick_player[i]) * 78 + s->trick_card[i]] = 1.0f;
     o += n * 78;
-    if (s->phase == CC_NANCY_PH_PLAY) o[s->leader] = 1.0f;
+    if (s->phase == CC_NANCY_PH_PLAY) o[REL(s->leader)] = 1.0f; /* leader */
     o += n;
-    put_set(o, s->played);
+    put_set(o, s->played); /* played */
     o += 78;
-    for (int32_t q = 0; q < n; q++) o[q * 11 + s->bid[q] + 1] = 1.0f;
-    o += n * 11;
-    o[s->dealer] = 1.0f;
+    for (int32_t q = 0; q < n; q++) o[REL(q)] = (float)s->bid[q]; /* bids */
     o += n;
-    if (s->taker >= 0) o[s->taker] = 1.0f;
+    o[REL(s->dealer)] = 1.0f; /* dealer */
     o += n;
-    if (s->called >= 0) o[s->called] = 1.0f;
+    if (s->taker >= 0) o[REL(s->taker)] = 1.0f; /* taker */
+    o += n;
+    if (s->called >= 0) o[s->called] = 1.0f; /* called */
     o += 78;
-    if (s->partner_revealed) {
-        o[0] = 1.0f;
-        if (s->partner >= 0) o[1 + s->partner] = 1.0f;
-    }
-    o += 1 + n;
+    o[0] = (float)(s->partner_revealed != 0); /* partner_revealed */
+    o += 1;
+    if (s->partner_revealed && s->partner >= 0) o[REL(s->partner)] = 1.0f; /* partner */
+    o += n;
     int32_t after_hound = s->taker >= 0 && s->phase != CC_NANCY_PH_BID && s->phase != CC_NANCY_PH_CALL;
     if (after_hound && (s->params[CC_NANCY_P_REVEAL_HOUND] == 1 || player == s->taker))
-        put_set(o, s->hound);
+        put_set(o, s->hound); /* hound */
     o += 78;
-    if (player == s->taker) put_set(o, s->discards);
+    if (player == s->taker) put_set(o, s->discards); /* discards */
     o += 78;
-    put_set(o, s->shown);
+    put_set(o, s->shown); /* shown_trumps */
     o += 78;
-    cc_nancy_cards hidden = cs_andnot(s->discards, s->disc_public);
+    cc_nancy_cards hidden = cs_andnot(s->discards, s->disc_public); /* nancy_pile */
     put_set(o, player == s->taker ? s->pile[CC_NANCY_PILE_NANCY]
                                   : cs_andnot(s->pile[CC_NANCY_PILE_NANCY], hidden));
     o += 78;
-    put_set(o, s->pile[CC_NANCY_PILE_OPP]);
+    put_set(o, s->pile[CC_NANCY_PILE_OPP]); /* opponents_pile */
     o += 78;
-    for (int32_t q = 0; q < n; q++)
-        for (int32_t su = 0; su < 4; su++) o[q * 4 + su] = (float)((s->voids[q] >> su) & 1);
-    o += n * 4;
-    for (int32_t q = 0; q < n; q++) o[q] = (float)s->ceil[q];
+    for (int32_t su = 0; su < 4; su++, o += n) /* void_rats .. void_pistols */
+        for (int32_t q = 0; q < n; q++) o[REL(q)] = (float)((s->voids[q] >> su) & 1);
+    for (int32_t q = 0; q < n; q++) o[REL(q)] = (float)s->ceil[q]; /* trump_ceiling */
     o += n;
-    o[s->phase] = 1.0f;
+    o[s->phase] = 1.0f; /* phase */
     o += CC_NANCY_NUM_PHASES;
-    if (s->phase != CC_NANCY_PH_OVER) o[s->cur] = 1.0f;
+    if (s->phase != CC_NANCY_PH_OVER) o[REL(s->cur)] = 1.0f; /* current_player */
     o += n;
-    for (int32_t q = 0; q < n; q++) o[q] = (float)s->scores[q];
+    for (int32_t q = 0; q < n; q++) o[REL(q)] = (float)s->scores[q]; /* scores */
     o += n;
     o[0] = (float)s->trick_idx;
     o[1] = (float)s->rounds_done;
     o[2] = (float)s->debt;
     o[3] = (float)(s->out_player >= 0);
+#undef REL
     return CC_OK;
-}
-
-static int32_t n_events(const void *state, cc_event *out, int32_t cap) {
-    const cc_nancy_state *s = (const cc_nancy_state *)state;
-    if (out != NULL)
-        for (int32_t i = 0; i < s->nev && i < cap; i++) out[i] = s->ev[i];
-    return s->nev;
-}
-
-
-/* TRANSITIONAL: the old check_params signature */
-static int32_t n_check_params_t(const int32_t *params, int32_t nplayers, int32_t *bad) {
-    (void)bad;
-    return n_check_params(params, nplayers);
 }
 
 const cc_game cc_game_nancy = {
     .name = "nancy",
     .min_players = 2,
-    .max_players = 6,
-    .deck_size = 78,
-    .num_params = CC_NANCY_NUM_PARAMS,
+    .max_players = CC_NANCY_MAX_PLAYERS,
+    .deck_size = CC_DECK_78,
     .state_size = sizeof(cc_nancy_state),
-    .check_params = n_check_params_t,
+    .log_offset = offsetof(cc_nancy_state, log),
+    .log_capacity = CC_NANCY_LOG_CAP,
+    .num_params = CC_NANCY_NUM_PARAMS,
+    .params = PARAMS,
+    .check_params = n_check_params,
     .num_actions = n_num_actions,
     .tensor_size = n_tensor_size,
+    .segments = n_segments,
+    .num_event_kinds = CC_NANCY_NUM_EVENT_KINDS,
+    .event_kinds = EVENT_KINDS,
+    .num_action_ranges = (int32_t)(sizeof ACTION_RANGES / sizeof ACTION_RANGES[0]),
+    .action_ranges = ACTION_RANGES,
     .init = n_init,
+    .init_deck = n_init_deck,
     .current_player = n_current_player,
     .legal_actions = n_legal_actions,
     .verify = n_verify,
@@ -870,7 +989,5 @@ const cc_game cc_game_nancy = {
     .apply = n_apply,
     .returns = n_returns,
     .observe_tensor = n_observe,
-    .legacy_events = n_events,
     .sample_infoset = cc_nancy_sample_infoset,
-    .init_deck = n_init_deck,
 };

@@ -62,10 +62,11 @@ typedef struct cc_nancy_state {
     uint8_t voids[CC_NANCY_MAX_PLAYERS];
     int8_t ceil[CC_NANCY_MAX_PLAYERS];
     int32_t scores[CC_NANCY_MAX_PLAYERS];
-    int32_t sum_start, sum_len, trick_ev; /* trick_ev: log index of the trick's first play */
-    int32_t nev;
-    cc_event ev[CC_NANCY_LOG_CAP];
+    /* the event log comes last (cardcore.h, "the event log"); no rule and no
+     * sampler reads it */
+    CC_LOG_MEMBERS(CC_NANCY_LOG_CAP);
 } cc_nancy_state;
+CC_LOG_LAYOUT(cc_nancy_state);
 
 /* ---- cards ------------------------------------------------------------- */
 

@@ -28,7 +28,8 @@ static inline int32_t trick_len(const int8_t *trick, int32_t k) {
 int32_t cc_nancy_legal_cards(uint64_t lo, uint64_t hi, const int8_t *trick, int32_t k,
                              int32_t overtrump, uint64_t *out_lo, uint64_t *out_hi) {
     if ((lo & ~CC_NANCY_LO_MASK) || (hi & ~CC_NANCY_HI_MASK)) return CC_E_CARDS;
-    if (k < 0 || k > 5 || (k > 0 && trick == NULL) || out_lo == NULL || out_hi == NULL)
+    if (k < 0 || k > 5 || (k > 0 && trick == NULL) || out_lo == NULL || out_hi == NULL ||
+        (overtrump != 0 && overtrump != 1))
         return CC_E_ARG;
     if (!check_trick(trick, k)) return CC_E_ARG;
     int32_t led, high;
@@ -81,7 +82,8 @@ int32_t cc_nancy_settlement(int32_t nplayers, int32_t taker, int32_t partner, in
                             int32_t completed, int32_t won, int32_t *out) {
     if (nplayers < 2 || nplayers > CC_NANCY_MAX_PLAYERS || out == NULL) return CC_E_ARG;
     if (taker < 0 || taker >= nplayers || partner < -1 || partner >= nplayers) return CC_E_ARG;
-    if (bid < 1 || bid > 9 || completed < 0 || completed > 9) return CC_E_ARG;
+    if (bid < 1 || bid > 9 || completed < 0 || completed > 9 || (won != 0 && won != 1))
+        return CC_E_ARG;
     int32_t base = cc_nancy_base_score(bid, completed, won);
     int32_t alone = partner < 0 || partner == taker;
     int32_t opps = nplayers - (alone ? 1 : 2);
@@ -107,24 +109,20 @@ static const int8_t TRUMP_OF[79] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 0};
 
-/* 0 if row i is a valid holding and trick (ids 0..77, -1 padding at the end;
- * repeated ids are not looked for), else CC_E_CARDS / CC_E_ARG. */
+/* 0 if row i is a valid holding and trick (distinct ids 0..77, -1 padding
+ * at the end), else CC_E_CARDS / CC_E_ARG. */
 static int32_t batch_row_error(const uint64_t *holdings, const int8_t *t, int32_t k,
                                int64_t i) {
     if ((holdings[2 * i] & ~CC_NANCY_LO_MASK) | (holdings[2 * i + 1] & ~CC_NANCY_HI_MASK))
         return CC_E_CARDS;
-    int32_t end = 0;
-    for (int32_t j = 0; j < k; j++) {
-        if (t[j] < -1 || t[j] > 77 || (end && t[j] != -1)) return CC_E_ARG;
-        end |= t[j] == -1;
-    }
-    return CC_OK;
+    return check_trick(t, k) ? CC_OK : CC_E_ARG;
 }
 
 int32_t cc_nancy_batch_legal_cards(const uint64_t *holdings, const int8_t *tricks, int64_t n,
                                    int32_t k, int32_t overtrump, uint64_t *out,
                                    int64_t *bad_index) {
-    if (n < 0 || k < 0 || k > 5 || (n > 0 && (holdings == NULL || out == NULL)) ||
+    if (n < 0 || k < 0 || k > 5 || (overtrump != 0 && overtrump != 1) ||
+        (n > 0 && (holdings == NULL || out == NULL)) ||
         (n > 0 && k > 0 && tricks == NULL))
         return CC_E_ARG;
     uint64_t bad = 0;
@@ -133,12 +131,16 @@ int32_t cc_nancy_batch_legal_cards(const uint64_t *holdings, const int8_t *trick
         bad |= (p.lo & ~CC_NANCY_LO_MASK) | (p.hi & ~CC_NANCY_HI_MASK);
         const int8_t *t = tricks + i * k;
         int32_t led = -1, high = 0, end = 0;
+        uint64_t used[2] = {0, 0};
         for (int32_t j = 0; j < k; j++) {
             int32_t c = t[j];
-            /* valid: -1 padding at the end, else 0..77 */
+            /* valid: -1 padding at the end, else distinct ids 0..77 */
             bad |= (uint64_t)((c < -1) | (c > 77) | (end & (c != -1)));
             end |= c == -1;
             int32_t x = (c < -1 || c > 77) ? 0 : c + 1;
+            uint64_t bit = x ? 1ull << ((x - 1) & 63) : 0;
+            bad |= used[((x - 1) >> 6) & 1] & bit;
+            used[((x - 1) >> 6) & 1] |= bit;
             if (led < 0) led = LED_OF[x];
             int32_t tn = TRUMP_OF[x];
             high = tn > high ? tn : high;

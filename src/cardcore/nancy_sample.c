@@ -160,6 +160,14 @@ static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
     return CC_OK;
 }
 
+/* sigma[c] for c in real: the cards of real & sampled stay, the others of
+ * real go to those of sampled in ascending order (equal counts). */
+static void relabel(int8_t *sigma, cc_nancy_cards real, cc_nancy_cards sampled) {
+    cc_nancy_cards from = cs_andnot(real, sampled), to = cs_andnot(sampled, real);
+    int32_t m = cs_count(from);
+    for (int32_t k = 0; k < m; k++) sigma[cs_nth(from, k)] = (int8_t)cs_nth(to, k);
+}
+
 /* The sample is worked out from `state` alone, with a local generator; `outp`
  * (a separate state buffer, or `state` itself) is written only once it has
  * succeeded, so an error (CC_E_ARG, or CC_E_CAPACITY when the count table is
@@ -286,13 +294,45 @@ int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed
         int32_t rc = exact_deal(rng, sl, ns, &G, pool, nu, wcard, wt);
         if (rc != CC_OK) return rc;
     }
+    /* The relabelling sigma of the hidden cards, real -> sampled, for the log:
+     * within each group of places (a hand, the Hound, a table card; the
+     * Taker's hand and hidden discards together) the cards in both stay,
+     * the others pair up in ascending order.  Read from `state` before the
+     * output (which may be `state`) is written. */
+    int8_t sigma[78];
+    for (int32_t c = 0; c < 78; c++) sigma[c] = (int8_t)c;
+    cc_nancy_cards sampled[SLOT_MAX], taker_real = {0, 0}, taker_sampled = {0, 0};
+    cc_nancy_cards sampled_disc = {0, 0};
+    for (int32_t j = 0; j < ns; j++) {
+        cc_nancy_cards set = {0, 0}, real = {0, 0};
+        for (int32_t k = 0; k < sl[j].size; k++) cs_add(&set, sl[j].cards[k]);
+        sampled[j] = set;
+        switch (sl[j].kind) {
+        case 0: real = s->hand[sl[j].q]; break;
+        case 1: real = s->hound; break;
+        case 2: real = hidden_disc; sampled_disc = set; break;
+        default: cs_add(&real, s->pbot[sl[j].q][sl[j].i]); break;
+        }
+        if (sl[j].taker_side) {
+            taker_real = cs_or(taker_real, real);
+            taker_sampled = cs_or(taker_sampled, set);
+        } else {
+            relabel(sigma, real, set);
+        }
+    }
+    relabel(sigma, taker_real, taker_sampled);
+    /* the log from the current deal's first event (earlier deals are over) */
+    int32_t kept = cc_log_kept(&s->log), deal_start = 0;
+    for (int32_t i = 0; i < kept; i++)
+        if (cc_log_at_const(&s->log, i)->kind == CC_NANCY_EV_DEALER) deal_start = i;
+
     /* success: only now write the output */
     cc_nancy_state *o = (cc_nancy_state *)outp;
     if (o != s) memcpy(o, s, sizeof *s);
+    /* the output's generator: the sampler's, seeded from `seed` alone */
     o->rng = sample_rng;
     for (int32_t j = 0; j < ns; j++) {
-        cc_nancy_cards set = {0, 0};
-        for (int32_t k = 0; k < sl[j].size; k++) cs_add(&set, sl[j].cards[k]);
+        cc_nancy_cards set = sampled[j];
         switch (sl[j].kind) {
         case 0: o->hand[sl[j].q] = set; break;
         case 1: o->hound = set; break;
@@ -304,16 +344,32 @@ int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed
         }
     }
     if (s->taker >= 0 && player != s->taker && s->params[CC_NANCY_P_REVEAL_HOUND] == 0 &&
-        !hound_hidden)
-        o->hound.lo = o->hound.hi = 0;
+        !hound_hidden) {
+        /* a Hound `player` never saw: the one the relabelled log shows */
+        cc_nancy_cards h = {0, 0};
+        for (int32_t k = 0; k < s->hsize; k++) cs_add(&h, sigma[cs_nth(s->hound, k)]);
+        o->hound = h;
+    }
     /* the Partner is whoever holds the called card in the sample */
     if (s->called >= 0 && !s->partner_revealed) {
         o->partner = -1;
         for (int32_t q = 0; q < n; q++)
             if (q != s->taker && cs_has(cs_or(o->hand[q], o->up[q]), s->called)) o->partner = q;
     }
-    for (int32_t i = 0; i < o->nev; i++)
-        if (!(o->ev[i].seen_by & (1u << player))) o->ev[i].value = -1;
+    /* the log: what `player` did not see becomes the sample's cards; values
+     * of earlier deals he never saw read -1 */
+    uint32_t me = 1u << player;
+    int32_t disc_k = 0;
+    for (int32_t i = 0; i < kept; i++) {
+        cc_log_entry *e = cc_log_at(&o->log, i);
+        if (e->seen_by & me) continue;
+        if (i < deal_start)
+            e->value = -1;
+        else if (e->kind == CC_NANCY_EV_DISCARD)
+            e->value = cs_nth(sampled_disc, disc_k++);
+        else if (e->value >= 0 && e->value < 78)
+            e->value = sigma[e->value];
+    }
     return CC_OK;
 }
 
