@@ -431,7 +431,7 @@ class NoddeState(RefState):
 
     def tensor_size(self) -> int:
         n = self.n
-        return 104 + 52 * n + 52 * MAX_PLAY + 1 + self.nsides + 5 * n + 1
+        return 104 + 52 * n + 52 + 1 + 6 * n + 1
 
     def legal_actions(self) -> list[int]:
         if self.to_act == TERMINAL:
@@ -484,11 +484,10 @@ class NoddeState(RefState):
                     out[104 + 52 * i + c] = 1
         base = 104 + 52 * n
         for k, c in enumerate(self.sequence):
-            out[base + 52 * k + c] = 1
-        pos = base + 52 * MAX_PLAY
+            out[base + c] = k + 1
+        pos = base + 52
         values: list[float] = [self.total]
-        me = self._side(player)
-        values += [self.scores[(me + i) % self.nsides] for i in range(self.nsides)]
+        values += [self.scores[self._side((player + i) % n)] for i in range(n)]
         values += [1 if self.to_act == (player + i) % n else 0 for i in range(n)]
         values += [1 if self.dealer == (player + i) % n else 0 for i in range(n)]
         values += [1 if (player + i) % n in self.gone else 0 for i in range(n)]
