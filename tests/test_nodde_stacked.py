@@ -98,7 +98,9 @@ KD_TABLE = ["6H 6S 9C", "AC 3D 7S", "QH KS AH", "TH 5S 5C"]
 
 @pytest.mark.parametrize("mod", BACKENDS)
 @pytest.mark.parametrize(
-    ("rules", "want"), [(MWYNWEN, [8, 0, 4, 10]), (WILL, [6, 0, 2, 10])], ids=["mwynwen", "willughby"]
+    ("rules", "want"),
+    [(MWYNWEN, [8, 0, 4, 10]), (WILL, [6, 0, 2, 10])],
+    ids=["mwynwen", "willughby"],
 )
 def test_hand_scores_from_elder_to_dealer(
     mod: ModuleType, rules: NoddeRules, want: list[int]

@@ -34,7 +34,7 @@ from cardcore import _core
 from pycards._rules import check_bools, check_choices, check_int
 from pycards.cards import Card, CardSet, CardsLike, to_mask52
 from pycards.errors import InvalidCardError, RulesError
-from pycards.game import TERMINAL, Event, Game, State
+from pycards.game import TERMINAL, Game, State
 
 __all__ = [
     "EVENT_KINDS",
@@ -108,7 +108,8 @@ class NoddeRules:
         Lady Mwynwen's redaction says).
     :ivar turned_knave_scorer: who pegs 2 for a Jack turned up: ``"dealer"``
         or ``"elder"``.
-    :ivar run_points: ``"mwynwen"`` (Lady Mwynwen's table: run of n = 2(n-2): 3 -> 2, 4 -> 4, 5 -> 6)
+    :ivar run_points: ``"mwynwen"`` (Lady Mwynwen's table: run of n = 2(n-2):
+        3 -> 2, 4 -> 4, 5 -> 6)
         or ``"per_card"`` (n).
     :ivar flush_rule: ``"any3_of_4"`` (3 or 4 of the 4 cards of one suit) or
         ``"hand3_required"`` (the 3 own cards must be that suit).
