@@ -1,4 +1,4 @@
-"""Nodde Knave scoring and rules (RULES.md 2): worked examples, play scoring,
+"""Nodde Knave scoring and rules (docs/nodde.rst): worked examples, play scoring,
 batch == scalar == reference, the exact distribution, rules validation."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def kinds(score: object) -> dict[str, int]:
 
 
 # ---------------------------------------------------------------------------
-# RULES.md 2.5 worked examples (seed() and willughby())
+# docs/nodde.rst worked examples (mwynwen() and willughby())
 
 EXAMPLES = [
     # hand, turn-up, seed total, willughby total, seed points per kind
@@ -58,7 +58,7 @@ def test_rules_2_5_examples(
     assert s.total == seed_total
     assert kinds(s) == parts
     assert score_hand(hand, turnup, WILL).total == will_total
-    assert score_hand(hand, turnup).total == seed_total  # seed() is the default
+    assert score_hand(hand, turnup).total == seed_total  # mwynwen() is the default
 
 
 def test_example_items_name_their_cards() -> None:
@@ -91,7 +91,7 @@ def test_variants_in_hand() -> None:
 
 
 # ---------------------------------------------------------------------------
-# play scoring (RULES.md 2.3 and the play examples of 2.5)
+# play scoring (docs/nodde.rst, The play and the play examples of 2.5)
 
 
 def prefix_points(cards: str, rules: NoddeRules = MWYNWEN) -> list[int]:
@@ -318,7 +318,7 @@ def test_distribution_counts_every_deal(rules: NoddeRules) -> None:
 def test_public_distribution() -> None:
     d = hand_score_distribution()
     assert d.sum() == N_DEALS and d[-1] > 0
-    # 5-5-5 + 5: 4 * C(4,3) = 4 ways, 20 points (RULES.md 2.5); nothing scores more
+    # 5-5-5 + 5: 4 * C(4,3) = 4 ways, 20 points (docs/nodde.rst, worked examples); nothing scores more
     assert len(d) == 21 and d[20] == 4
 
 

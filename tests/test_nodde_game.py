@@ -1,5 +1,5 @@
 """The Nodde Knave game: C engine against the plain-Python reference step by
-step, illegal actions, hidden information, and the game flow of RULES.md 2."""
+step, illegal actions, hidden information, and the game flow of docs/nodde.rst."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Nodde Knave from stacked decks, on every backend (C, cffi when built, the
-reference): the RULES.md 2.5 examples dealt and played as real deals, the
+reference): the docs/nodde.rst worked examples examples dealt and played as real deals, the
 order of scoring and winning at once (2.2, 2.4), go and the last card (2.3),
 the deck positions of docs/nodde.rst, the first dealer, and C against the
 reference from random stacked decks."""
@@ -87,9 +87,9 @@ def plays(events: list[Event]) -> list[tuple[int, int, str, int]]:
 
 
 # ---------------------------------------------------------------------------
-# RULES.md 2.5 hand examples dealt for real
+# docs/nodde.rst worked examples hand examples dealt for real
 
-# With the turn-up KD (hand-computed where RULES.md has no example):
+# With the turn-up KD (hand-computed where the docs have no example):
 #   TH 5S 5C: 10 (2.5), 6H 6S 9C: 8, willughby 6 (2.5),
 #   AC 3D 7S: 0 (no 15: sums 4 8 10 11 13 14 17 18 21; no pair, run, flush),
 #   QH KS AH: pair KS KD 2 + 31 in hand (10+10+1+10) 2 = 4, willughby 2.
@@ -130,7 +130,7 @@ def test_partners_add_their_hands(mod: ModuleType) -> None:
     assert state.observation(1).scores == (12, 10, 12, 10)
 
 
-# hand, turn-up, seed(), willughby() (RULES.md 2.5)
+# hand, turn-up, mwynwen(), willughby() (docs/nodde.rst, worked examples)
 EXAMPLES = [
     ("6H 6S 9C", "3D", 8, 8),
     ("TH 5S 5C", "KD", 10, 10),
@@ -161,7 +161,7 @@ def test_rules_2_5_hands_as_deals(
 
 
 # ---------------------------------------------------------------------------
-# the turned knave (RULES.md 2.2 step 1)
+# the turned knave (docs/nodde.rst.2 step 1)
 
 # With the turn-up JH (hand-computed): 5C 5D 4S: fifteens 5C+JH, 5D+JH 4, pair 2 = 6;
 # AC 2C 3D: fifteen 2+3+J 2, run A-2-3 2 = 4 (willughby: run 3, so 5).
@@ -186,7 +186,7 @@ def test_turned_knave_pegs_before_the_hands(mod: ModuleType, scorer: str, want: 
 
 @pytest.mark.parametrize("mod", BACKENDS)
 def test_knave_noddy_in_a_real_deal(mod: ModuleType) -> None:
-    # JC 7C 8C + 9C: 9 (RULES.md 2.5), of which knave noddy 1; the same hand
+    # JC 7C 8C + 9C: 9 (docs/nodde.rst, worked examples), of which knave noddy 1; the same hand
     # with the turn-up 9D: fifteen 7+8 2, run 2, flush of 3 clubs 3 = 7
     rules = dataclasses.replace(MWYNWEN, game_target=TALL)
     for turnup, total in (("9C", 9), ("9D", 7)):
@@ -195,7 +195,7 @@ def test_knave_noddy_in_a_real_deal(mod: ModuleType) -> None:
 
 
 # ---------------------------------------------------------------------------
-# the game ends at once, even during hand scoring (RULES.md 2.4)
+# the game ends at once, even during hand scoring (docs/nodde.rst.4)
 
 
 @pytest.mark.parametrize("mod", BACKENDS)
@@ -235,7 +235,7 @@ def test_turned_knave_can_win_before_any_call(mod: ModuleType) -> None:
 
 
 # ---------------------------------------------------------------------------
-# the play examples of RULES.md 2.5, played
+# the play examples of docs/nodde.rst worked examples, played
 
 
 @pytest.mark.parametrize("mod", BACKENDS)
