@@ -239,6 +239,9 @@ def test_stacked_deck_from_one_string(name: str) -> None:
 def test_sample_seed_must_be_an_integer(name: str) -> None:
     game = load_game(name, num_players=_core.game_info(name)["min_players"])
     state = game.new_initial_state(1)
-    for bad in (1.5, -1, 2**64, True):
-        with pytest.raises(ValueError):
-            state.sample_infoset(0, bad)  # type: ignore[arg-type]
+    for bad in (-1, 2**64):
+        with pytest.raises(ValueError, match="seed"):
+            state.sample_infoset(0, bad)
+    for wrong in (1.5, True, None, "1", np.float64(1.0)):
+        with pytest.raises(TypeError, match="seed"):
+            state.sample_infoset(0, wrong)  # type: ignore[arg-type]
