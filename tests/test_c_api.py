@@ -655,9 +655,11 @@ def test_segments(name: str) -> None:
             if s.kind == lib.CC_SEG_NUMBER:
                 assert s.length == 1, where
             if s.kind == lib.CC_SEG_SEAT_CARDS:
-                assert s.length % g.deck_size == 0 and s.length // g.deck_size < n, where
+                # blocks of deck_size values for the seats seat0, seat0 + 1, ... (relative)
+                assert s.length % g.deck_size == 0, where
+                assert s.seat0 >= 0 and s.seat0 + s.length // g.deck_size <= n, where
             if s.kind == lib.CC_SEG_SEAT_NUMBERS:
-                assert s.length <= n, where
+                assert s.seat0 >= 0 and s.seat0 + s.length <= n, where
             if s.kind == lib.CC_SEG_SEAT:
                 assert s.length <= n, where
             if s.kind in (lib.CC_SEG_NUMBER, lib.CC_SEG_NUMBERS, lib.CC_SEG_SEAT_NUMBERS):
