@@ -318,7 +318,8 @@ def test_distribution_counts_every_deal(rules: NoddeRules) -> None:
 def test_public_distribution() -> None:
     d = hand_score_distribution()
     assert d.sum() == N_DEALS and d[-1] > 0
-    # 5-5-5 + 5: 4 * C(4,3) = 4 ways, 20 points (docs/nodde.rst, worked examples); nothing scores more
+    # 5-5-5 + 5: 4 * C(4,3) = 4 ways, 20 points (docs/nodde.rst, worked examples);
+    # nothing scores more
     assert len(d) == 21 and d[20] == 4
 
 

@@ -31,10 +31,9 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
-from pycards._rules import check_bools, check_choices, check_int
 from pycards.cards import Card, CardSet, CardsLike, to_mask52
-from pycards.errors import InvalidCardError, RulesError
-from pycards.game import TERMINAL, Game, State
+from pycards.errors import InvalidCardError
+from pycards.game import TERMINAL, Game, Rules, State
 
 __all__ = [
     "EVENT_KINDS",
@@ -64,18 +63,8 @@ ITEM_KINDS = (
     "last_card",
     "turned_knave",
 )
-#: Names of the event kinds of the game log, by kind id (``CC_NODDE_EV_*``).
-EVENT_KINDS = (
-    "new_deal",
-    "deal_card",
-    "turnup",
-    "turned_knave",
-    "hand_score",
-    "play",
-    "go",
-    "last_card",
-    "game_over",
-)
+#: Names of the event kinds of the game log, by kind id (read from the engine).
+EVENT_KINDS: tuple[str, ...] = tuple(k["name"] for k in _core.game_info("nodde")["event_kinds"])
 #: The largest allowed ``game_target``.
 MAX_TARGET = 121
 _MAX_PLAY = 12
@@ -87,18 +76,9 @@ FlushRule = Literal["any3_of_4", "hand3_required"]
 Hand31 = Literal["off", "flat2", "flat4"]
 Score25 = Literal["off", "flat4", "per_card"]
 
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "four_player_mode": ("partners", "individual"),
-    "turned_knave_scorer": ("dealer", "elder"),
-    "run_points": ("mwynwen", "per_card"),
-    "flush_rule": ("any3_of_4", "hand3_required"),
-    "hand_31": ("off", "flat2", "flat4"),
-    "score_25": ("off", "flat4", "per_card"),
-}
 
-
-@dataclasses.dataclass(frozen=True)
-class NoddeRules:
+@dataclasses.dataclass(frozen=True, repr=False)
+class NoddeRules(Rules):
     """The rules of Nodde Knave (docs/nodde.rst); every field is a named variant.
 
     :ivar four_player_mode: with 4 players, ``"partners"`` (seats 0+2 against
@@ -140,6 +120,8 @@ class NoddeRules:
     pycards.errors.RulesError: hand_31 must be one of 'off', 'flat2', 'flat4', got 'flat3'
     """
 
+    GAME: ClassVar[str] = "nodde"
+
     four_player_mode: FourPlayerMode = "partners"
     reshuffle_each_deal: bool = True
     turned_knave_scorer: KnaveScorer = "dealer"
@@ -150,12 +132,6 @@ class NoddeRules:
     flush_in_play: bool = True
     game_target: int = 31
     first_dealer: int | None = None
-
-    def __post_init__(self) -> None:
-        check_choices(self, _CHOICES)
-        check_bools(self, ("reshuffle_each_deal", "flush_in_play"))
-        check_int(self, "game_target", 1, MAX_TARGET)
-        check_int(self, "first_dealer", 0, 3, optional=True, what="a seat")
 
     #: The preset constructors, named after their sources.
     PRESETS: ClassVar[tuple[str, ...]] = ("mwynwen", "willughby")
@@ -181,40 +157,6 @@ class NoddeRules:
         """The historical reconstructions (du Coeur 1996; Guilde of St Ives):
         runs 1 per card, no 31 in hand, no 25."""
         return dataclasses.replace(cls.mwynwen(), run_points="per_card", hand_31="off")
-
-    def to_params(self) -> tuple[int, ...]:
-        """The C rules array, in this order: four_player_mode (0 partners,
-        1 individual), reshuffle_each_deal, turned_knave_scorer (0 dealer,
-        1 elder), run_points (0 mwynwen, 1 per_card), flush_rule (0 any3_of_4,
-        1 hand3_required), hand_31 (0 off, 1 flat2, 2 flat4), score_25 (0 off,
-        1 flat4, 2 per_card), flush_in_play, game_target, first_dealer (-1 for
-        ``None``)."""
-        return (
-            _CHOICES["four_player_mode"].index(self.four_player_mode),
-            int(self.reshuffle_each_deal),
-            _CHOICES["turned_knave_scorer"].index(self.turned_knave_scorer),
-            _CHOICES["run_points"].index(self.run_points),
-            _CHOICES["flush_rule"].index(self.flush_rule),
-            _CHOICES["hand_31"].index(self.hand_31),
-            _CHOICES["score_25"].index(self.score_25),
-            int(self.flush_in_play),
-            self.game_target,
-            -1 if self.first_dealer is None else self.first_dealer,
-        )
-
-    def check_players(self, num_players: int) -> None:
-        """Raise :class:`RulesError` if these rules cannot be played by ``num_players``."""
-        if not 2 <= num_players <= 4:
-            raise RulesError(f"nodde: 2 to 4 players, got {num_players}")
-        if not self.reshuffle_each_deal and num_players != 2:
-            raise RulesError(
-                "nodde: reshuffle_each_deal=False only works with 2 players "
-                "(docs/nodde.rst, The deal)"
-            )
-        if self.first_dealer is not None and self.first_dealer >= num_players:
-            raise RulesError(
-                f"nodde: first_dealer {self.first_dealer} is not a seat of {num_players} players"
-            )
 
 
 # ---------------------------------------------------------------------------
@@ -400,10 +342,6 @@ class NoddeObservation:
         return TERMINAL if self.to_act is None else self.to_act
 
 
-def _cards_of(vec: npt.NDArray[np.float32]) -> CardSet:
-    return CardSet(int(i) for i in np.flatnonzero(vec))
-
-
 class NoddeGame(Game[NoddeRules, NoddeObservation]):
     """Nodde Knave for 2 to 4 players (docs/nodde.rst).
 
@@ -424,9 +362,8 @@ class NoddeGame(Game[NoddeRules, NoddeObservation]):
 
     NAME = "nodde"
     RULES_TYPE = NoddeRules
-
-    def _check_players(self) -> None:
-        self.rules.check_players(self.num_players)
+    OBSERVATION_TYPE = NoddeObservation
+    CARD_TYPE = Card
 
     def stacked_deck(
         self,
@@ -474,62 +411,6 @@ class NoddeGame(Game[NoddeRules, NoddeObservation]):
             seen.add(c)
         return order + [Card(i) for i in range(52) if i not in seen]
 
-    def action_name(self, action: int) -> str:
-        """``"play <card>"``."""
-        return f"play {_card(action)}"
-
-    def action_from_name(self, name: str) -> int:
-        """The id of ``"play 7H"`` (or just ``"7H"``)."""
-        if not isinstance(name, str):
-            raise TypeError(f"an action name is a str, got {name!r}")
-        text = name.strip()
-        if text.lower().startswith("play "):
-            text = text[5:]
-        try:
-            return int(Card.parse(text))
-        except InvalidCardError:
-            raise ValueError(f"not a Nodde action: {name!r} (expected e.g. 'play 7H')") from None
-
-    def event_kind_name(self, kind: int) -> str:
-        """See :data:`EVENT_KINDS`."""
-        return EVENT_KINDS[kind] if 0 <= kind < len(EVENT_KINDS) else f"kind{kind}"
-
-    def decode_observation(self, state: State[NoddeObservation], player: int) -> NoddeObservation:
-        """Decode ``player``'s tensor segment by segment (docs/nodde.rst)."""
-        t = state.observation_tensor(player)
-        n = self.num_players
-
-        def seats(start: int) -> list[int]:
-            out = [0] * n
-            for i in range(n):
-                out[(player + i) % n] = int(t[start + i])
-            return out
-
-        def seat(start: int) -> int | None:
-            hot = np.flatnonzero(t[start : start + n])
-            return (player + int(hot[0])) % n if len(hot) else None
-
-        played: list[CardSet | None] = [None] * n
-        for i in range(n):
-            played[(player + i) % n] = _cards_of(t[104 + 52 * i : 156 + 52 * i])
-        o = 104 + 52 * n
-        up = np.flatnonzero(t[52:104])
-        return NoddeObservation(
-            player=player,
-            hand=_cards_of(t[0:52]),
-            turnup=Card(int(up[0])) if len(up) else None,
-            played=tuple(played),
-            play_order=tuple(int(v) for v in t[o : o + 52]),
-            total=int(t[o + 52]),
-            scores=tuple(seats(o + 53)),
-            to_act=seat(o + 53 + n),
-            dealer=seat(o + 53 + 2 * n),
-            gone=tuple(seats(o + 53 + 3 * n)),
-            hand_called=tuple(seats(o + 53 + 4 * n)),
-            hand_scores=tuple(seats(o + 53 + 5 * n)),
-            game_over=int(t[o + 53 + 6 * n]),
-        )
-
     def render(self, state: State[NoddeObservation], viewer: int | None = None) -> str:
         """The table as ``viewer`` sees it (``None``: the referee, every hand):
         each seat's known cards, the play so far and the total, the scores,
@@ -544,8 +425,6 @@ class NoddeGame(Game[NoddeRules, NoddeObservation]):
         play: -  (total 0)
         """
         n = self.num_players
-        if viewer is not None:
-            state._check_player(viewer)
         ref = state.observation(0 if viewer is None else viewer)
         deal_no = sum(1 for e in state.events() if e.kind == "new_deal")
         lines = [f"deal {deal_no}, dealer seat {ref.dealer}, turn-up {ref.turnup}"]
