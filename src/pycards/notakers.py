@@ -91,8 +91,8 @@ NUM_DESCRIPTORS = 69
 PHASES = ("turn", "save", "give", "pass_fallback", "no_takers", "over")
 #: Event kinds by id.
 EVENT_KINDS: dict[int, str] = {
-    1: "deal", 2: "draw", 3: "save", 4: "ask", 5: "pass", 6: "give", 7: "no_takers",
-    8: "end", 9: "score",
+    0: "deal", 1: "draw", 2: "save", 3: "ask", 4: "pass", 5: "give", 6: "no_takers",
+    7: "score", 8: "game_over",
 }  # fmt: skip
 _KIND_NAMES = {1: "pair", 2: "trips", 3: "run", 4: "four"}
 _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
@@ -502,10 +502,10 @@ class NoTakers(Game[NoTakersRules, NoTakersObservation]):
         o = 156
         piles: list[CardSet | None] = [None] * n
         piles[player] = save
-        for rel in range(1, n):
-            if self.rules.save_visibility == "open":
+        if self.rules.save_visibility == "open":  # the segment exists only then
+            for rel in range(1, n):
                 piles[seat(rel)] = _cards_of(t[o : o + 52])
-            o += 52
+                o += 52
         hand_sizes, save_sizes = by_seat(t[o : o + n]), by_seat(t[o + n : o + 2 * n])
         o += 2 * n
         pile_size, turns = int(t[o]), int(t[o + 1])
