@@ -79,7 +79,7 @@ def nancy_objectives(object nancy, int arcane_sum_mode=0):
 
 
 def nancy_base_score(int bid, int completed, bint won):
-    """The round's base score (RULES.md 1.6)."""
+    """The round's base score (docs/nancy.rst, "Objectives and score")."""
     if bid < 1 or bid > 9 or completed < 0 or completed > 9:
         raise ValueError(f"bid must be 1..9 and completed 0..9, got {bid}, {completed}")
     return cc_nancy_base_score(bid, completed, won)

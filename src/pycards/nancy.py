@@ -67,7 +67,7 @@ PHASES = ("bidding", "call", "discard", "play", "pick", "over")
 #: Event kind names, by kind id (see docs/nancy.rst).
 EVENT_KINDS = (
     "dealer", "deal", "bid", "taker", "call", "hound", "discard", "play", "partner",
-    "flip", "trick", "debt", "exchange", "result", "score",
+    "flip", "trick", "debt", "exchange", "result", "score", "game_over",
 )  # fmt: skip
 #: Names of the nine objectives; objective k is bit k-1 of an objective mask.
 OBJECTIVE_NAMES = (
@@ -223,40 +223,89 @@ class NancyRules:
 
 @dataclasses.dataclass(frozen=True)
 class NancyObservation:
-    """What one player may know (built from the tensor; docs/nancy.rst).
+    """What one player may know: one field per segment of the observation
+    tensor (docs/nancy.rst, "Observation tensor"), seats absolute.
 
-    Seats are absolute.  ``trick`` lists ``(seat, card)`` in play order.
-    ``partner`` is ``None`` until the called card is played (or the round
-    ends).  ``hound`` is ``None`` unless shown (or you are the Taker);
-    ``discards`` is ``None`` unless you are the Taker.
+    Per-seat tuples are indexed by seat; ``trick[seat]`` is the card that seat
+    played to the current trick (an empty set if none); ``bids[seat]`` is -1
+    before the seat bid, 0 for a pass, else the bid.  ``hound`` is empty
+    unless shown (or you are the Taker), ``discards`` unless you are the Taker.
     """
 
     player: int
-    phase: str
-    current_player: int | None
-    dealer: int
-    taker: int | None
-    bids: tuple[int | None, ...]
     hand: NancyCardSet
-    face_up: tuple[NancyCardSet, ...]
-    table_face_down: tuple[int, ...]
-    trick: tuple[tuple[int, NancyCard], ...]
+    face_up: tuple[NancyCardSet | None, ...]
+    table_down: tuple[int | None, ...]
+    trick: tuple[NancyCardSet | None, ...]
+    leader: int | None
     played: NancyCardSet
+    bids: tuple[int | None, ...]
+    dealer: int | None
+    taker: int | None
     called: NancyCard | None
-    partner_revealed: bool
+    partner_revealed: int
     partner: int | None
-    hound: NancyCardSet | None
-    discards: NancyCardSet | None
+    hound: NancyCardSet
+    discards: NancyCardSet
     shown_trumps: NancyCardSet
     nancy_pile: NancyCardSet
     opponents_pile: NancyCardSet
-    voids: tuple[tuple[int, ...], ...]
-    trump_ceiling: tuple[int, ...]
-    scores: tuple[int, ...]
+    void_rats: tuple[int | None, ...]
+    void_swords: tuple[int | None, ...]
+    void_skulls: tuple[int | None, ...]
+    void_pistols: tuple[int | None, ...]
+    trump_ceiling: tuple[int | None, ...]
+    phase: int | None
+    current_player: int | None
+    scores: tuple[int | None, ...]
     trick_index: int
     rounds_done: int
-    outsider_debt: bool
-    outsider_played: bool
+    outsider_debt: int
+    outsider_played: int
+
+    @property
+    def phase_name(self) -> str:
+        """``bidding``, ``call``, ``discard``, ``play``, ``pick`` or ``over``."""
+        return PHASES[self.phase or 0]
+
+    @property
+    def trick_cards(self) -> tuple[tuple[int, NancyCard], ...]:
+        """The current trick as ``(seat, card)`` in play order."""
+        if self.leader is None:
+            return ()
+        n = len(self.trick)
+        out: list[tuple[int, NancyCard]] = []
+        for k in range(n):
+            q = (self.leader + k) % n
+            out.extend((q, c) for c in self.trick[q] or ())
+        return tuple(out)
+
+    @property
+    def voids(self) -> tuple[tuple[int, ...], ...]:
+        """The suits (0..3: Rats, Swords, Skulls, Pistols) each seat showed void in."""
+        parts = (self.void_rats, self.void_swords, self.void_skulls, self.void_pistols)
+        return tuple(tuple(s for s in range(4) if parts[s][q]) for q in range(len(self.void_rats)))
+
+
+# (name, kind, unit): the engine's segments (cardcore nancy_game.c SEGMENTS);
+# TRANSITIONAL until the generic decoder reads them from the engine.
+_SEGMENTS = (
+    ("hand", "cards", "deck"), ("face_up", "seat_cards", "seat_decks"),
+    ("table_down", "seat_numbers", "seats"), ("trick", "seat_cards", "seat_decks"),
+    ("leader", "seat", "seats"), ("played", "cards", "deck"),
+    ("bids", "seat_numbers", "seats"), ("dealer", "seat", "seats"),
+    ("taker", "seat", "seats"), ("called", "card", "deck"),
+    ("partner_revealed", "number", "one"), ("partner", "seat", "seats"),
+    ("hound", "cards", "deck"), ("discards", "cards", "deck"),
+    ("shown_trumps", "cards", "deck"), ("nancy_pile", "cards", "deck"),
+    ("opponents_pile", "cards", "deck"), ("void_rats", "seat_numbers", "seats"),
+    ("void_swords", "seat_numbers", "seats"), ("void_skulls", "seat_numbers", "seats"),
+    ("void_pistols", "seat_numbers", "seats"), ("trump_ceiling", "seat_numbers", "seats"),
+    ("phase", "one_hot", "phases"), ("current_player", "seat", "seats"),
+    ("scores", "seat_numbers", "seats"), ("trick_index", "number", "one"),
+    ("rounds_done", "number", "one"), ("outsider_debt", "number", "one"),
+    ("outsider_played", "number", "one"),
+)  # fmt: skip
 
 
 def _card_name(card: int) -> str:
@@ -444,89 +493,43 @@ class NancyGame(Game[NancyRules, NancyObservation]):
         return EVENT_KINDS[kind] if 0 <= kind < len(EVENT_KINDS) else f"kind {kind}"
 
     def decode_observation(self, state: State[NancyObservation], player: int) -> NancyObservation:
-        """Decode ``player``'s observation tensor (layout in docs/nancy.rst)."""
+        """Decode ``player``'s observation tensor, segment by segment."""
         t = state.observation_tensor(player)
         n = self.num_players
+        units = {"one": 1, "deck": 78, "seats": n, "seat_decks": 78 * n, "phases": 6}
         pos = 0
-
-        def take(size: int) -> npt.NDArray[np.float32]:
-            nonlocal pos
-            part = t[pos : pos + size]
-            pos += size
-            return part
+        fields: dict[str, Any] = {"player": player}
 
         def cards(part: npt.NDArray[np.float32]) -> NancyCardSet:
             return NancyCardSet(int(c) for c in np.flatnonzero(part))
 
-        def seat(part: npt.NDArray[np.float32]) -> int | None:
+        def first(part: npt.NDArray[np.float32]) -> int | None:
             hits = np.flatnonzero(part)
             return int(hits[0]) if len(hits) else None
 
-        take(n)
-        hand = cards(take(78))
-        face_up = tuple(cards(take(78)) for _ in range(n))
-        table_down = tuple(int(x) for x in take(n))
-        trick_seats = [cards(take(78)) for _ in range(n)]
-        leader = seat(take(n))
-        played = cards(take(78))
-        bids: list[int | None] = []
-        for _ in range(n):
-            b = seat(take(11))
-            bids.append(None if b is None or b == 0 else b - 1)
-        dealer = seat(take(n))
-        taker = seat(take(n))
-        called_part = seat(take(78))
-        partner_part = take(1 + n)
-        hound = cards(take(78))
-        discards = cards(take(78))
-        shown = cards(take(78))
-        nancy_pile = cards(take(78))
-        opp_pile = cards(take(78))
-        voids_part = take(4 * n)
-        ceiling = tuple(int(x) for x in take(n))
-        phase = seat(take(6))
-        current = seat(take(n))
-        scores = tuple(int(x) for x in take(n))
-        trick_index, rounds_done, debt, out_played = (int(x) for x in take(4))
-        trick: list[tuple[int, NancyCard]] = []
-        if leader is not None:
-            for k in range(n):
-                q = (leader + k) % n
-                for c in trick_seats[q]:
-                    trick.append((q, c))
-        hound_known = (
-            taker is not None
-            and phase not in (0, 1)
-            and (self.rules.reveal_hound or player == taker)
-        )
-        return NancyObservation(
-            player=player,
-            phase=PHASES[phase or 0],
-            current_player=current,
-            dealer=dealer if dealer is not None else 0,
-            taker=taker,
-            bids=tuple(bids),
-            hand=hand,
-            face_up=face_up,
-            table_face_down=table_down,
-            trick=tuple(trick),
-            played=played,
-            called=NancyCard(called_part) if called_part is not None else None,
-            partner_revealed=bool(partner_part[0]),
-            partner=seat(partner_part[1:]),
-            hound=hound if hound_known else None,
-            discards=discards if player == taker else None,
-            shown_trumps=shown,
-            nancy_pile=nancy_pile,
-            opponents_pile=opp_pile,
-            voids=tuple(tuple(s for s in range(4) if voids_part[q * 4 + s]) for q in range(n)),
-            trump_ceiling=ceiling,
-            scores=scores,
-            trick_index=trick_index,
-            rounds_done=rounds_done,
-            outsider_debt=bool(debt),
-            outsider_played=bool(out_played),
-        )
+        def absolute(blocks: list[Any]) -> tuple[Any, ...]:
+            return tuple(blocks[(q - player) % n] for q in range(n))
+
+        for name, kind, unit in _SEGMENTS:
+            part = t[pos : pos + units[unit]]
+            pos += units[unit]
+            if kind == "cards":
+                fields[name] = cards(part)
+            elif kind == "seat_cards":
+                fields[name] = absolute([cards(part[78 * r : 78 * r + 78]) for r in range(n)])
+            elif kind == "seat_numbers":
+                fields[name] = absolute([int(x) for x in part])
+            elif kind == "seat":
+                r = first(part)
+                fields[name] = None if r is None else (player + r) % n
+            elif kind == "card":
+                c = first(part)
+                fields[name] = None if c is None else NancyCard(c)
+            elif kind == "one_hot":
+                fields[name] = first(part)
+            else:
+                fields[name] = int(part[0])
+        return NancyObservation(**fields)
 
 
 # ---------------------------------------------------------------------------
