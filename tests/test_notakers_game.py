@@ -296,8 +296,9 @@ def test_logs_follow_the_rules() -> None:
         s = c_core.new_state("notakers", params, n, seed)
         while s.current_player() != TERMINAL:
             legal = s.legal_actions()
-            s.apply(ACTION_DRAW if ACTION_DRAW in legal and rng.random() < 0.3 else
-                    rng.choice(legal))
+            s.apply(
+                ACTION_DRAW if ACTION_DRAW in legal and rng.random() < 0.3 else rng.choice(legal)
+            )
         events = s.events()
         assert events[-1][0] == EV_GAME_OVER
         assert [e[0] for e in events[-1 - n : -1]] == [EV_SCORE] * n

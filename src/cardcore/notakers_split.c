@@ -1,4 +1,4 @@
-/* notakers_split.c: the exact best split of No Takers? (RULES.md 3.3).
+/* notakers_split.c: the exact best split of No Takers? (docs/notakers.rst, scoring).
  *
  * Maximum points: a dynamic program over the ranks in run order (the
  * "sequence": A..K for ace_in_runs low, 2..K,A for high, A,2..K,A for

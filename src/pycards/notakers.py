@@ -1,4 +1,4 @@
-"""No Takers? (RULES.md 3): the rules, the exact best-split scorer, and the game.
+"""No Takers? (docs/notakers.rst): the rules, the exact best-split scorer, and the game.
 
 The scorer finds, for any set of cards (0 to 52), a split into disjoint sets
 with the most points and, among those, the best tie-break key.  Suits: Cups
@@ -100,7 +100,7 @@ _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
 @dataclasses.dataclass(frozen=True)
 class NoTakersRules:
-    """The rules of No Takers? (RULES.md 3); every field is a named variant.
+    """The rules of No Takers? (docs/notakers.rst); every field is a named variant.
 
     :ivar save_requires_set: a Save must split into sets with no card left over.
     :ivar save_visibility: save piles are ``"hidden"`` (sizes public) or ``"open"``.
@@ -138,7 +138,7 @@ class NoTakersRules:
 
     @classmethod
     def standard(cls) -> NoTakersRules:
-        """The defaults of RULES.md 3 (the seed's rules as read there)."""
+        """The rules as "No Takers?" gives them (docs/notakers.rst)."""
         return cls()
 
     @classmethod
@@ -225,7 +225,7 @@ class Split:
 
     @property
     def rank_key(self) -> tuple[int, tuple[tuple[int, int, int], ...]]:
-        """(points, key): the larger wins (RULES.md 3.3)."""
+        """(points, key): the larger wins (docs/notakers.rst, scoring)."""
         return (self.points, self.key)
 
     @property
@@ -238,7 +238,7 @@ class Split:
 
 
 def best_split(cards: CardsLike, rules: NoTakersRules | None = None) -> Split:
-    """The best split of any set of cards (RULES.md 3.3), exactly.
+    """The best split of any set of cards (docs/notakers.rst, scoring), exactly.
 
     >>> s = best_split("AH 2H 3H QH KH", NoTakersRules(ace_in_runs="both"))
     >>> s.points, s.sets[0].kind, str(s.sets[0].cards), s.key
@@ -418,7 +418,7 @@ def _one_hot(vec: npt.NDArray[np.float32]) -> int | None:
 
 
 class NoTakers(Game[NoTakersRules, NoTakersObservation]):
-    """No Takers? for 2 to 8 players (RULES.md 3.2).
+    """No Takers? for 2 to 8 players (docs/notakers.rst).
 
     Action names: ``"draw"``, ``"end save"``, ``"cancel save"``,
     ``"stop giving"``, ``"save 7H"``, ``"give 7H"``, ``"ask +1 rank 7"``,
