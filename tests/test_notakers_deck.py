@@ -102,9 +102,9 @@ def test_bad_decks_are_refused(backend: Any) -> None:
 
 
 def test_the_ask_example(backend: Any) -> None:
-    """The worked Ask example of docs/notakers.rst: P1 asks P2 for sevens; P2
-    has none and passes; P3 holds two sevens and gives one of his choice, P4 gives his only seven (7S).
-    Seats 0..3 are P1..P4."""
+    """The worked Ask example of docs/notakers.rst: P1 asks P2 for sevens;
+    P2 has none and passes; P3 holds two sevens and gives one of his choice,
+    P4 gives his only seven (7S).  Seats 0..3 are P1..P4."""
     s = backend.new_state(
         "notakers",
         params(),
