@@ -248,11 +248,14 @@ def test_events_carry_card_names(name: str) -> None:
     state = _play(game, 2, steps=10)
     kinds = _core.game_info(name)["event_kinds"]
     seen = 0
-    for e in state.events(None):
-        if kinds[e.kind_id]["value"] == "card" and e.value is not None:
-            assert e.card == str(game.CARD_TYPE(e.value))
-            seen += 1
-    assert seen, "no public card event in 10 actions"
+    for viewer in (None, *range(game.num_players)):
+        for e in state.events(viewer):
+            if kinds[e.kind_id]["value"] == "card" and e.value is not None and e.value >= 0:
+                assert e.card == str(game.CARD_TYPE(e.value))
+                seen += 1
+            else:
+                assert e.card is None
+    assert seen, "no card event any seat may see in 10 actions"
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -52,7 +52,7 @@ def test_check_params_names_the_parameter(name: str) -> None:
         )
         with pytest.raises(RulesError, match=p["name"]):
             _core.check_params(name, bad, info["min_players"])
-    with pytest.raises(RulesError, match="players"):
+    with pytest.raises(ValueError, match="players"):  # RulesError, or out of 0..8
         _core.check_params(name, good, info["max_players"] + 1)
     with pytest.raises(RulesError, match="parameters"):
         _core.check_params(name, good[:-1], info["min_players"])

@@ -18,7 +18,7 @@ from pycards.notakers import (
     ACTION_GIVE,
     ACTION_SAVE,
     ACTION_SAVE_DONE,
-    NoTakers,
+    NoTakersGame,
     ask_action,
 )
 
@@ -226,7 +226,7 @@ def test_max_turns(backend: Any) -> None:
 
 def test_facade_takes_names(backend: Any) -> None:
     """Game.new_initial_state(deck=...) with card names (the selected backend)."""
-    game = NoTakers(num_players=4)
+    game = NoTakersGame(num_players=4)
     names = [str(c) for c in CardSet(list(range(52)))]
     state = game.new_initial_state(5, deck=names)
     assert state.observation(0).hand == CardSet(list(range(0, 24, 4)))

@@ -18,7 +18,7 @@ from pycards.notakers import (
     ACTION_GIVE,
     ACTION_SAVE,
     ACTION_SAVE_DONE,
-    NoTakers,
+    NoTakersGame,
     NoTakersRules,
     ask_action,
 )
@@ -216,7 +216,7 @@ def test_max_turns() -> None:
 
 def test_ask_example_pass_fallback() -> None:
     """P1 asks P2 for sevens; P2 passes; P3 (two 7s) gives one, P4 (one 7) gives 7."""
-    game = NoTakers(num_players=4)
+    game = NoTakersGame(num_players=4)
     for seed in range(5000):
         s = game.new_initial_state(seed)
         sevens = [sum(1 for c in s.observation(p).hand if c.rank == 6) for p in range(4)]
@@ -377,7 +377,7 @@ def test_save_must_be_sets_when_required() -> None:
 
 
 def test_facade_raises_with_the_reason() -> None:
-    game = NoTakers(rules=NoTakersRules(), num_players=3)
+    game = NoTakersGame(rules=NoTakersRules(), num_players=3)
     s = game.new_initial_state(1)
     absent = next(c for c in range(52) if c not in {int(x) for x in s.observation(0).hand})
     with pytest.raises(IllegalActionError, match="card not in hand"):
@@ -438,7 +438,7 @@ def other_saves(state: Any, n: int) -> list[set[int]]:
 
 
 def test_given_card_is_seen_by_giver_and_receiver_only() -> None:
-    game = NoTakers(num_players=4)
+    game = NoTakersGame(num_players=4)
     rng = random.Random(2)
     s = game.new_initial_state(2)
     while not s.is_terminal and not any(e.kind == "give" for e in s.events()):
@@ -455,17 +455,21 @@ def test_given_card_is_seen_by_giver_and_receiver_only() -> None:
 
 
 def test_observation_decodes_the_tensor() -> None:
-    game = NoTakers(rules=NoTakersRules(save_visibility="open"), num_players=3)
+    game = NoTakersGame(rules=NoTakersRules(save_visibility="open"), num_players=3)
     rng = random.Random(4)
     s = game.new_initial_state(4)
     while not s.is_terminal:
         obs = s.observation(1)
         assert obs.current_player == s.current_player
         assert len(obs.hand) == obs.hand_sizes[1]
-        assert all(
-            pile is not None and len(pile) == k
-            for pile, k in zip(obs.save_piles, obs.save_sizes, strict=True)
-        )
+        assert obs.save_piles is not None and obs.save_piles[1] is None
+        assert len(obs.save) == obs.save_sizes[1]
+        for q in (0, 2):
+            pile = obs.save_piles[q]
+            assert pile is not None and len(pile) == obs.save_sizes[q]
         s.apply(pick(rng, s.legal_actions()))
     final = s.observation(0)
-    assert final.phase == "over" and final.final_points == tuple(s.returns())
+    assert final.phase_name == "over" and final.points == tuple(s.returns())
+    assert final.current_player is None
+    hidden = NoTakersGame(num_players=3).new_initial_state(4).observation(0)
+    assert hidden.save_piles is None
