@@ -1,4 +1,4 @@
-"""The Game of Nancy as a game (RULES.md section 1): deals, bidding, the call,
+"""The Game of Nancy as a game (docs/nancy.rst): deals, bidding, the call,
 the Hound and the discard, trick play, the Outsider, results, illegal actions,
 leaks and information-set samples.
 
@@ -22,7 +22,6 @@ from cardcore import _core
 from pycards.cards import NancyCard, to_mask78
 from pycards.game import State
 from pycards.nancy import (
-    _SEGMENTS,
     ACTION_CALL,
     ACTION_PLAY,
     NancyGame,
@@ -60,7 +59,7 @@ def observe(b: ModuleType, s: Any, n: int, player: int, rules: NancyRules) -> Na
 
 
 # ---------------------------------------------------------------------------
-# the deal (RULES.md 1.2)
+# the deal (docs/nancy.rst, "The deal")
 
 LAYOUT = {2: (20, 8, 8, 6), 3: (18, 6, 0, 6), 4: (12, 6, 0, 6), 5: (9, 6, 0, 3), 6: (6, 6, 0, 6)}
 
@@ -117,7 +116,7 @@ def test_hound_position_rule(b: ModuleType, n: int) -> None:
 
 
 # ---------------------------------------------------------------------------
-# bidding (RULES.md 1.3.4)
+# bidding (docs/nancy.rst, "Bidding")
 
 
 @pytest.mark.parametrize("b", BACKENDS)
@@ -297,12 +296,10 @@ def test_illegal_actions_unchanged_on_reference() -> None:
 
 
 def _sections(n: int) -> dict[str, slice]:
-    units = {"one": 1, "deck": 78, "seats": n, "seat_decks": 78 * n, "phases": 6}
-    out, pos = {}, 0
-    for name, _kind, unit in _SEGMENTS:
-        out[name] = slice(pos, pos + units[unit])
-        pos += units[unit]
-    return out
+    return {
+        seg["name"]: slice(seg["offset"], seg["offset"] + seg["length"])
+        for seg in NancyGame(NancyRules(), n).segments
+    }
 
 
 @pytest.mark.parametrize("n", [2, 4, 5])
@@ -420,10 +417,12 @@ def test_rules_validation_and_presets() -> None:
         NancyRules(face_up_count=13)
     with pytest.raises(RulesError):
         NancyRules(match_rounds=0)
-    assert NancyRules.standard() == NancyRules()
-    assert NancyRules.real_table().to_params()[1] == 1
-    assert NancyRules.tarot().to_params()[2] == 1
-    assert NancyRules.single_deal().to_params()[15] == 1
+    assert NancyRules.PRESETS == ("wiki", "wiki_table", "wiki_one_deal", "french_tarot")
+    assert NancyRules.wiki() == NancyRules()
+    assert NancyRules.wiki_table().to_params()[1] == 1
+    assert NancyRules.french_tarot().to_params()[2] == 1
+    assert NancyRules.wiki_one_deal().to_params()[15] == 1
+    assert repr(NancyRules.wiki_one_deal()) == "NancyRules(match_rounds=1)"
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])

@@ -417,7 +417,7 @@ class Scene:
         return [e[3] for e in self.events("score")]
 
 
-# -- the partner call, the Hound, the discard (RULES.md 1.3.5-6) -------------
+# -- the partner call, the Hound, the discard (docs/nancy.rst) -------------
 
 CALL_SEATS = ["QR QS QX QP JR 2R", "JS 3R", "JX 4R", "JP 5R", "6R"]
 
@@ -521,7 +521,7 @@ def test_plain_discard_allows_no_trump(b: ModuleType) -> None:
     assert t.verify("discard II") == 9
 
 
-# -- trick play and the Outsider (RULES.md 1.4, rules 12 and 13) --------------
+# -- trick play and the Outsider (docs/nancy.rst, the Outsider) --------------
 
 HOUND6 = "1X 2X 3X 4X 5X 6X"
 FOUR = ["2S KR XXI", "KS 5R 7P", "3S OUT 8P", "4S 6R 9P"]
