@@ -19,6 +19,7 @@ import reference as _reference
 from reference import nancy as ref
 
 from cardcore import _core
+from nancy_view import observation
 from pycards.cards import NancyCard, to_mask78
 from pycards.game import State
 from pycards.nancy import (
@@ -54,8 +55,7 @@ def random_params(rng: random.Random) -> list[int]:
 
 
 def observe(b: ModuleType, s: Any, n: int, player: int, rules: NancyRules) -> NancyObservation:
-    game = NancyGame(rules, n)
-    return game.decode_observation(State(game, s, 0, []), player)
+    return observation(NancyGame(rules, n), s, player)
 
 
 # ---------------------------------------------------------------------------
