@@ -314,7 +314,7 @@ def _card_list(cards: object, name: str) -> list[NancyCard]:
 def _card_set(cards: object, name: str) -> int:
     """A Nancy bitset of anything Nancy-card-like; a bool, float or None is a
     TypeError naming ``name``."""
-    if cards is None or isinstance(cards, (bool, np.bool_, float, np.floating)):
+    if cards is None or isinstance(cards, (bool, np.bool_, float, np.floating, bytes)):
         raise TypeError(f"{name} must be Nancy cards, got {type(cards).__name__} ({cards!r})")
     if isinstance(cards, (str, NancyCardSet)) or isinstance(cards, (int, np.integer)):
         try:
