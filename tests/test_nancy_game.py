@@ -469,3 +469,37 @@ def test_called_card_came_from_the_hound() -> None:
     )
     sd = (0.1 * 0.9 / draws) ** 0.5
     assert abs(in_taker / draws - 0.1) < 5 * sd, in_taker / draws
+
+
+def test_docs_list_every_segment_event_and_preset() -> None:
+    from pathlib import Path
+
+    from pycards.nancy import EVENT_KINDS
+
+    page = (Path(__file__).parent.parent / "docs" / "nancy.rst").read_text()
+    for seg in NancyGame(NancyRules(), 4).segments:
+        assert f"``{seg['name']}``" in page, seg["name"]
+    for kind in EVENT_KINDS:
+        assert f"``{kind}``" in page, kind
+    for preset in NancyRules.PRESETS:
+        assert f"NancyRules.{preset}()" in page, preset
+
+
+@pytest.mark.parametrize("n", [2, 4, 5])
+def test_table_shows_each_seat_only_what_it_may_know(n: int) -> None:
+    game = NancyGame(NancyRules(match_rounds=1), n)
+    state = game.new_initial_state(21)
+    rng = random.Random(n)
+    for _ in range(40):
+        state.apply(rng.choice(state.legal_actions()))
+    referee = str(state)
+    assert f"seat {state.current_player} to act" in referee.splitlines()[0]
+    for p in range(n):
+        rows = {line.split()[0]: line for line in state.table(p).splitlines()[3 : 3 + n]}
+        hand = state.observation(p).hand
+        assert all(str(c) in rows[str(p)] for c in hand)  # own hand shown
+        assert all(str(c) in referee for c in hand)  # the referee sees every hand
+        for q in range(n):
+            if q != p:
+                assert "cards)" in rows[str(q)]  # other hands as a count only
+                assert not any(str(c) in rows[str(q)].split() for c in state.observation(q).hand)
