@@ -16,12 +16,11 @@ from typing import Any
 import numpy as np
 import pytest
 import reference as _reference
+from nancy_view import observation
 from reference import nancy as ref
 
 from cardcore import _core
-from nancy_view import observation
 from pycards.cards import NancyCard, to_mask78
-from pycards.game import State
 from pycards.nancy import (
     ACTION_CALL,
     ACTION_PLAY,

@@ -95,13 +95,13 @@ def test_scores_take_numpy_ints_and_name_the_range() -> None:
     for won in (1, 0, None, "yes"):
         with pytest.raises(TypeError, match="won must be a bool"):
             base_score(3, 4, won)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="bid must be 1..9, got 10"):
+    with pytest.raises(ValueError, match=r"bid must be 1..9, got 10"):
         base_score(10, 0, True)
-    with pytest.raises(ValueError, match="taker must be 0..3, got 4"):
+    with pytest.raises(ValueError, match=r"taker must be 0..3, got 4"):
         settlement(4, 4, -1, 1, 1, True)
     with pytest.raises(ValueError, match="partner"):
         settlement(5, 2, 2, 1, 1, True)
-    with pytest.raises(ValueError, match="nplayers must be 2..6"):
+    with pytest.raises(ValueError, match=r"nplayers must be 2..6"):
         settlement(7, 0, -1, 1, 1, True)
 
 
@@ -183,15 +183,15 @@ def test_core_ranges_and_numpy_ints() -> None:
     assert _core.nancy_base_score(np.int64(3), np.uint8(4), np.bool_(True)) == 13
     assert _core.nancy_trick_winner([np.int8(13), np.int64(12)]) == 0
     assert _core.nancy_objectives(np.uint64(0), np.int8(2)) == 0
-    with pytest.raises(ValueError, match="bid must be 1..9"):
+    with pytest.raises(ValueError, match=r"bid must be 1..9"):
         _core.nancy_base_score(0, 1, True)
-    with pytest.raises(ValueError, match="completed must be 0..9"):
+    with pytest.raises(ValueError, match=r"completed must be 0..9"):
         _core.nancy_base_score(1, 10, True)
-    with pytest.raises(ValueError, match="taker must be 0..4"):
+    with pytest.raises(ValueError, match=r"taker must be 0..4"):
         _core.nancy_settlement(5, 5, -1, 1, 1, True)
-    with pytest.raises(ValueError, match="partner must be -1..3"):
+    with pytest.raises(ValueError, match=r"partner must be -1..3"):
         _core.nancy_settlement(4, 0, -2, 1, 1, True)
-    with pytest.raises(ValueError, match="arcane_sum_mode must be 0..2"):
+    with pytest.raises(ValueError, match=r"arcane_sum_mode must be 0..2"):
         _core.nancy_objectives(0, 3)
     with pytest.raises(ValueError, match=r"trick\[0\]: card id 78"):
         _core.nancy_trick_winner([78])
@@ -199,5 +199,5 @@ def test_core_ranges_and_numpy_ints() -> None:
         _core.nancy_trick_winner("KR")
     with pytest.raises(TypeError, match="trick must be a sequence"):
         _core.nancy_legal_cards(0, 5)
-    with pytest.raises(ValueError, match="holding .* outside the Nancy deck"):
+    with pytest.raises(ValueError, match=r"holding .* outside the Nancy deck"):
         _core.nancy_legal_cards(1 << 14, [])

@@ -1,5 +1,5 @@
-"""Nancy rule functions (docs/nancy.rst, "Trick play" to "Result and score") on both backends: published and
-hand-computed examples, batch kernels against the scalar ones, bad input."""
+"""Nancy rule functions (docs/nancy.rst, "Trick play" to "Result and score") on both
+backends: published and hand-computed examples, batch kernels against the scalar ones, bad input."""
 
 from __future__ import annotations
 

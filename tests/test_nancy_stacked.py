@@ -15,10 +15,10 @@ from typing import Any
 import numpy as np
 import pytest
 import reference as _reference
+from nancy_view import observation
 from reference.rng import Rng
 
 from cardcore import _core
-from nancy_view import observation
 from pycards.cards import NancyCard
 from pycards.errors import InvalidCardError, RulesError
 from pycards.game import State
@@ -311,7 +311,7 @@ def test_stacked_deck_checks_its_input() -> None:
     game = NancyGame(NancyRules(face_up_count=0), 3)
     with pytest.raises(ValueError, match="name the dealer"):
         game.stacked_deck(["", "", ""], fill=True)
-    with pytest.raises(ValueError, match="dealer must be 0..2, got 3"):
+    with pytest.raises(ValueError, match=r"dealer must be 0..2, got 3"):
         game.stacked_deck(["", "", ""], dealer=3, fill=True)
     for bad_dealer in (True, 1.0):
         with pytest.raises(TypeError, match="dealer"):

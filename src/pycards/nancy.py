@@ -285,7 +285,7 @@ def _card(c: object, name: str) -> NancyCard:
             return NancyCard.parse(c)
         except InvalidCardError as exc:
             raise InvalidCardError(f"{name}: {exc}", c) from None
-    if isinstance(c, Card) or isinstance(c, (bool, np.bool_)):
+    if isinstance(c, (Card, bool, np.bool_)):
         raise TypeError(f"{name} must be a Nancy card, id or name, got {type(c).__name__} ({c})")
     if not isinstance(c, (int, np.integer)):
         raise TypeError(f"{name} must be a Nancy card, id or name, got {type(c).__name__} ({c!r})")
@@ -316,7 +316,7 @@ def _card_set(cards: object, name: str) -> int:
     TypeError naming ``name``."""
     if cards is None or isinstance(cards, (bool, np.bool_, float, np.floating, bytes)):
         raise TypeError(f"{name} must be Nancy cards, got {type(cards).__name__} ({cards!r})")
-    if isinstance(cards, (str, NancyCardSet)) or isinstance(cards, (int, np.integer)):
+    if isinstance(cards, (str, NancyCardSet, int, np.integer)):
         try:
             return to_mask78(cards)  # type: ignore[arg-type]
         except InvalidCardError as exc:
@@ -432,9 +432,12 @@ class NancyGame(Game[NancyRules, NancyObservation]):
                 raise ValueError(f"stacked_deck: give {what} per seat ({n} entries)")
             return [_card_list(cards, f"{what}[{q}]") for q, cards in enumerate(given)]
 
-        if n > 2 and table_down is not None:
-            if any(_card_list(t, "table_down") for t in table_down):
-                raise ValueError("stacked_deck: only 2 players have face-down table piles")
+        if (
+            n > 2
+            and table_down is not None
+            and any(_card_list(t, "table_down") for t in table_down)
+        ):
+            raise ValueError("stacked_deck: only 2 players have face-down table piles")
         downs = per_seat("table_down", table_down if n == 2 else None)
         ups = per_seat("face_up", face_up)
         hand_lists = per_seat("hands", hands)
@@ -545,7 +548,9 @@ class NancyGame(Game[NancyRules, NancyObservation]):
             rows.append((str(q), role or "-", bid_text, hand, face_up))
         widths = [max(len(r[i]) for r in rows) for i in range(4)]
         for r in rows:
-            lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)) + "  " + r[4])
+            lines.append(
+                "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)) + "  " + r[4]
+            )
         hound = me.hound if views is None or me.taker is None else view(me.taker).hound
         if hound:
             lines.append(f"Hound: {hound}")
