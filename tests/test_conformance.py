@@ -60,7 +60,7 @@ def test_names_follow_one_scheme(name: str) -> None:
     module = _module(name)
     for public in (cls.__name__, f"{prefix}Rules", f"{prefix}Observation", "EVENT_KINDS"):
         assert public in module.__all__, public
-    assert cls.NAME == name
+    assert name == cls.NAME
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -191,7 +191,7 @@ def test_segments_cover_the_tensor_and_name_the_observation(name: str, players: 
     assert [f for f in fields[1:] if f in names] == names
     for f in dataclasses.fields(game.OBSERVATION_TYPE)[1:]:
         if f.name not in names:
-            assert f.default is not dataclasses.MISSING, f"{f.name} is neither a segment nor optional"
+            assert f.default is not dataclasses.MISSING, f"{f.name}: not a segment, no default"
     state = _play(game, 3, steps=5)
     for p in range(players):
         obs = state.observation(p)

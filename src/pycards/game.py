@@ -62,7 +62,6 @@ TERMINAL = -4
 SEEN_ALL = 0xFFFFFFFF
 
 _M64 = (1 << 64) - 1
-_GAME_OVER = -3  # CC_E_GAME_OVER
 _RANKS = "A23456789TJQK"
 _SUITS = "CDHS"
 _RECORD_FORMAT = "pycards-state/1"
@@ -732,16 +731,14 @@ class State(Generic[ObsT]):
     def apply(self, action: int | str, player: int | None = None) -> None:
         """Apply ``action`` for the player to act (checked against ``player`` if given)."""
         if type(action) is int and player is None and 0 <= action < self.game.num_actions:
-            code = self._s.apply(action)
-            if code:
-                reason = "game over" if code == _GAME_OVER else self._s.reason_text(code)
+            if self._s.apply(action):
+                reason = self._reason(action, None) or "illegal"
                 raise IllegalActionError(action, reason, name=self._name(action))
             return
         self.verify(action, player)
         a = self._action_id(action)
-        code = self._s.apply(a)
-        if code:
-            reason = "game over" if code == _GAME_OVER else self._s.reason_text(code)
+        if self._s.apply(a):
+            reason = self._reason(a, player) or "illegal"
             raise IllegalActionError(a, reason, name=self._name(a))
 
     def clone(self) -> State[ObsT]:

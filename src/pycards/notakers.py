@@ -1,4 +1,4 @@
-"""No Takers? (RULES.md 3): the rules, the exact best-split scorer, and the game.
+"""No Takers? (docs/notakers.rst): the rules, the exact best-split scorer, and the game.
 
 The scorer finds, for any set of cards (0 to 52), a split into disjoint sets
 with the most points and, among those, the best tie-break key.  Suits: Cups
@@ -91,8 +91,8 @@ NUM_DESCRIPTORS = 69
 PHASES = ("turn", "save", "give", "pass_fallback", "no_takers", "over")
 #: Event kinds by id.
 EVENT_KINDS: dict[int, str] = {
-    1: "deal", 2: "draw", 3: "save", 4: "ask", 5: "pass", 6: "give", 7: "no_takers",
-    8: "end", 9: "score",
+    0: "deal", 1: "draw", 2: "save", 3: "ask", 4: "pass", 5: "give", 6: "no_takers",
+    7: "score", 8: "game_over",
 }  # fmt: skip
 _KIND_NAMES = {1: "pair", 2: "trips", 3: "run", 4: "four"}
 _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
@@ -100,7 +100,7 @@ _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
 @dataclasses.dataclass(frozen=True)
 class NoTakersRules:
-    """The rules of No Takers? (RULES.md 3); every field is a named variant.
+    """The rules of No Takers? (docs/notakers.rst); every field is a named variant.
 
     :ivar save_requires_set: a Save must split into sets with no card left over.
     :ivar save_visibility: save piles are ``"hidden"`` (sizes public) or ``"open"``.
@@ -138,7 +138,7 @@ class NoTakersRules:
 
     @classmethod
     def standard(cls) -> NoTakersRules:
-        """The defaults of RULES.md 3 (the seed's rules as read there)."""
+        """The rules as "No Takers?" gives them (docs/notakers.rst)."""
         return cls()
 
     @classmethod
@@ -225,7 +225,7 @@ class Split:
 
     @property
     def rank_key(self) -> tuple[int, tuple[tuple[int, int, int], ...]]:
-        """(points, key): the larger wins (RULES.md 3.3)."""
+        """(points, key): the larger wins (docs/notakers.rst, scoring)."""
         return (self.points, self.key)
 
     @property
@@ -238,7 +238,7 @@ class Split:
 
 
 def best_split(cards: CardsLike, rules: NoTakersRules | None = None) -> Split:
-    """The best split of any set of cards (RULES.md 3.3), exactly.
+    """The best split of any set of cards (docs/notakers.rst, scoring), exactly.
 
     >>> s = best_split("AH 2H 3H QH KH", NoTakersRules(ace_in_runs="both"))
     >>> s.points, s.sets[0].kind, str(s.sets[0].cards), s.key
@@ -418,7 +418,7 @@ def _one_hot(vec: npt.NDArray[np.float32]) -> int | None:
 
 
 class NoTakers(Game[NoTakersRules, NoTakersObservation]):
-    """No Takers? for 2 to 8 players (RULES.md 3.2).
+    """No Takers? for 2 to 8 players (docs/notakers.rst).
 
     Action names: ``"draw"``, ``"end save"``, ``"cancel save"``,
     ``"stop giving"``, ``"save 7H"``, ``"give 7H"``, ``"ask +1 rank 7"``,
@@ -502,10 +502,10 @@ class NoTakers(Game[NoTakersRules, NoTakersObservation]):
         o = 156
         piles: list[CardSet | None] = [None] * n
         piles[player] = save
-        for rel in range(1, n):
-            if self.rules.save_visibility == "open":
+        if self.rules.save_visibility == "open":  # the segment exists only then
+            for rel in range(1, n):
                 piles[seat(rel)] = _cards_of(t[o : o + 52])
-            o += 52
+                o += 52
         hand_sizes, save_sizes = by_seat(t[o : o + n]), by_seat(t[o + n : o + 2 * n])
         o += 2 * n
         pile_size, turns = int(t[o]), int(t[o + 1])
