@@ -1,4 +1,4 @@
-"""The Game of Nancy as a game (RULES.md section 1): deals, bidding, the call,
+"""The Game of Nancy as a game (docs/nancy.rst): deals, bidding, the call,
 the Hound and the discard, trick play, the Outsider, results, illegal actions,
 leaks and information-set samples.
 
@@ -16,13 +16,12 @@ from typing import Any
 import numpy as np
 import pytest
 import reference as _reference
+from nancy_view import observation
 from reference import nancy as ref
 
 from cardcore import _core
 from pycards.cards import NancyCard, to_mask78
-from pycards.game import State
 from pycards.nancy import (
-    _SEGMENTS,
     ACTION_CALL,
     ACTION_PLAY,
     NancyGame,
@@ -55,12 +54,11 @@ def random_params(rng: random.Random) -> list[int]:
 
 
 def observe(b: ModuleType, s: Any, n: int, player: int, rules: NancyRules) -> NancyObservation:
-    game = NancyGame(rules, n)
-    return game.decode_observation(State(game, s, 0, []), player)
+    return observation(NancyGame(rules, n), s, player)
 
 
 # ---------------------------------------------------------------------------
-# the deal (RULES.md 1.2)
+# the deal (docs/nancy.rst, "The deal")
 
 LAYOUT = {2: (20, 8, 8, 6), 3: (18, 6, 0, 6), 4: (12, 6, 0, 6), 5: (9, 6, 0, 3), 6: (6, 6, 0, 6)}
 
@@ -117,7 +115,7 @@ def test_hound_position_rule(b: ModuleType, n: int) -> None:
 
 
 # ---------------------------------------------------------------------------
-# bidding (RULES.md 1.3.4)
+# bidding (docs/nancy.rst, "Bidding")
 
 
 @pytest.mark.parametrize("b", BACKENDS)
@@ -297,12 +295,10 @@ def test_illegal_actions_unchanged_on_reference() -> None:
 
 
 def _sections(n: int) -> dict[str, slice]:
-    units = {"one": 1, "deck": 78, "seats": n, "seat_decks": 78 * n, "phases": 6}
-    out, pos = {}, 0
-    for name, _kind, unit in _SEGMENTS:
-        out[name] = slice(pos, pos + units[unit])
-        pos += units[unit]
-    return out
+    return {
+        seg["name"]: slice(seg["offset"], seg["offset"] + seg["length"])
+        for seg in NancyGame(NancyRules(), n).segments
+    }
 
 
 @pytest.mark.parametrize("n", [2, 4, 5])
@@ -420,10 +416,12 @@ def test_rules_validation_and_presets() -> None:
         NancyRules(face_up_count=13)
     with pytest.raises(RulesError):
         NancyRules(match_rounds=0)
-    assert NancyRules.standard() == NancyRules()
-    assert NancyRules.real_table().to_params()[1] == 1
-    assert NancyRules.tarot().to_params()[2] == 1
-    assert NancyRules.single_deal().to_params()[15] == 1
+    assert NancyRules.PRESETS == ("wiki", "wiki_table", "wiki_one_deal", "french_tarot")
+    assert NancyRules.wiki() == NancyRules()
+    assert NancyRules.wiki_table().to_params()[1] == 1
+    assert NancyRules.french_tarot().to_params()[2] == 1
+    assert NancyRules.wiki_one_deal().to_params()[15] == 1
+    assert repr(NancyRules.wiki_one_deal()) == "NancyRules(match_rounds=1)"
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
@@ -470,3 +468,37 @@ def test_called_card_came_from_the_hound() -> None:
     )
     sd = (0.1 * 0.9 / draws) ** 0.5
     assert abs(in_taker / draws - 0.1) < 5 * sd, in_taker / draws
+
+
+def test_docs_list_every_segment_event_and_preset() -> None:
+    from pathlib import Path
+
+    from pycards.nancy import EVENT_KINDS
+
+    page = (Path(__file__).parent.parent / "docs" / "nancy.rst").read_text()
+    for seg in NancyGame(NancyRules(), 4).segments:
+        assert f"``{seg['name']}``" in page, seg["name"]
+    for kind in EVENT_KINDS:
+        assert f"``{kind}``" in page, kind
+    for preset in NancyRules.PRESETS:
+        assert f"NancyRules.{preset}()" in page, preset
+
+
+@pytest.mark.parametrize("n", [2, 4, 5])
+def test_table_shows_each_seat_only_what_it_may_know(n: int) -> None:
+    game = NancyGame(NancyRules(match_rounds=1), n)
+    state = game.new_initial_state(21)
+    rng = random.Random(n)
+    for _ in range(40):
+        state.apply(rng.choice(state.legal_actions()))
+    referee = str(state)
+    assert f"seat {state.current_player} to act" in referee.splitlines()[0]
+    for p in range(n):
+        rows = {line.split()[0]: line for line in state.table(p).splitlines()[3 : 3 + n]}
+        hand = state.observation(p).hand
+        assert all(str(c) in rows[str(p)] for c in hand)  # own hand shown
+        assert all(str(c) in referee for c in hand)  # the referee sees every hand
+        for q in range(n):
+            if q != p:
+                assert "cards)" in rows[str(q)]  # other hands as a count only
+                assert not any(str(c) in rows[str(q)].split() for c in state.observation(q).hand)

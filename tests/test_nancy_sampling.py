@@ -9,10 +9,14 @@ seeds are fixed, so the suite is deterministic.
 
 from __future__ import annotations
 
+import itertools
 import math
+import random
+from typing import Any
 
 from cardcore import _core
-from pycards.nancy import NancyRules
+from pycards.errors import IllegalActionError
+from pycards.nancy import NancyGame, NancyRules
 
 EV_DEALER, EV_DEAL = 0, 1
 PLACE_HOUND = 3
@@ -92,3 +96,68 @@ def test_samples_before_any_play_spread_hidden_cards_by_place_size() -> None:
     assert chi2(counts, [draws * z / 42 for z in sizes]) < chi2_limit(3)
     p = sum(z * (z - 1) for z in sizes) / (42 * 41)
     assert chi2([together, draws - together], [draws * p, draws * (1 - p)]) < chi2_limit(1)
+
+
+def _late_position(seed: int) -> tuple[Any, list[int], list[int]]:
+    """A 3-player deal (no face-up cards, Taker seat p) played at random until
+    three cards are left in each hand; returns the state, the deck, the actions."""
+    rules = NancyRules(face_up_count=0, match_rounds=1, first_dealer=0)
+    game = NancyGame(rules, 3)
+    rng = random.Random(seed)
+    deck = list(range(78))
+    rng.shuffle(deck)
+    state = game.new_initial_state(seed, deck=deck)
+    while not state.is_terminal:
+        obs = state.observation(0)
+        if obs.phase_name == "play" and obs.trick_index == 21 and not obs.trick_cards:
+            return state, deck, list(state.history)
+        state.apply(rng.choice(state.legal_actions()))
+    raise LookupError(seed)
+
+
+def test_samples_are_uniform_over_the_consistent_deals_by_brute_force() -> None:
+    """Three players, three cards left each, sampled by the Taker (who saw the
+    Hound and made the discards): the unknown cards are the other two hands.
+    Every split of them is tried by replaying the game's actions on a deck that
+    deals it: a split is consistent when every action is legal and the Taker's
+    observation comes out the same.  The samples must hit every consistent split,
+    no other, with equal frequencies (chi-square, 1/1000 false alarms)."""
+    for seed in range(200):
+        state, deck, history = _late_position(seed)
+        p = state.observation(0).taker
+        assert p is not None
+        others = [q for q in range(3) if q != p]
+        hands = [sorted(int(c) for c in state.observation(q).hand) for q in others]
+        unknown = sorted(hands[0] + hands[1])
+        slots = [deck.index(c) for c in hands[0]], [deck.index(c) for c in hands[1]]
+        target = state.observation_tensor(p).tobytes()
+        consistent = []
+        for first in itertools.combinations(unknown, 3):
+            rest = [c for c in unknown if c not in first]
+            trial = list(deck)
+            for pos, c in zip(slots[0] + slots[1], list(first) + rest, strict=True):
+                trial[pos] = c
+            replay = state.game.new_initial_state(state.seed or 0, deck=trial)
+            try:
+                for a in history:
+                    replay.apply(a)
+            except IllegalActionError:
+                continue
+            if replay.observation_tensor(p).tobytes() == target:
+                consistent.append(frozenset(first))
+        assert frozenset(hands[0]) in consistent
+        if len(consistent) >= 4:
+            break
+    else:
+        raise AssertionError("no position with 4 consistent splits")
+    draws = 500 * len(consistent)
+    counts = dict.fromkeys(consistent, 0)
+    for k in range(draws):
+        got = frozenset(int(c) for c in state.sample_infoset(p, k).observation(others[0]).hand)
+        assert got in counts, "an inconsistent deal was sampled"
+        counts[got] += 1
+    observed = list(counts.values())
+    assert min(observed) > 0
+    assert chi2(observed, [draws / len(consistent)] * len(consistent)) < chi2_limit(
+        len(consistent) - 1
+    )

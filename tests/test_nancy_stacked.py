@@ -12,8 +12,10 @@ import random
 from types import ModuleType
 from typing import Any
 
+import numpy as np
 import pytest
 import reference as _reference
+from nancy_view import observation
 from reference.rng import Rng
 
 from cardcore import _core
@@ -214,7 +216,7 @@ def test_first_dealer_is_validated(b: ModuleType) -> None:
     for value in (-1, 6, True, "0", 1.0):
         with pytest.raises(RulesError, match="first_dealer"):
             NancyRules(first_dealer=value)  # type: ignore[arg-type]
-    with pytest.raises(RulesError, match="first_dealer 3 is not a seat of 3"):
+    with pytest.raises(RulesError, match="first_dealer=3 is not allowed with 3 players"):
         NancyGame(NancyRules(first_dealer=3), 3)
     assert NancyRules().to_params()[16] == -1
     assert NancyRules(first_dealer=5).to_params()[16] == 5
@@ -309,8 +311,22 @@ def test_stacked_deck_checks_its_input() -> None:
     game = NancyGame(NancyRules(face_up_count=0), 3)
     with pytest.raises(ValueError, match="name the dealer"):
         game.stacked_deck(["", "", ""], fill=True)
-    with pytest.raises(ValueError, match="dealer must be a seat"):
+    with pytest.raises(ValueError, match=r"dealer must be 0..2, got 3"):
         game.stacked_deck(["", "", ""], dealer=3, fill=True)
+    for bad_dealer in (True, 1.0):
+        with pytest.raises(TypeError, match="dealer"):
+            game.stacked_deck(["", "", ""], dealer=bad_dealer, fill=True)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="fill must be a bool"):
+        game.stacked_deck(["", "", ""], dealer=0, fill=1)  # type: ignore[arg-type]
+    for bad_card in (True, 1.5, None):
+        with pytest.raises(TypeError, match=r"hands\[1\]\[0\]"):
+            game.stacked_deck(["", [bad_card], ""], dealer=0, fill=True)  # type: ignore[list-item]
+    with pytest.raises(InvalidCardError, match=r"hound\[1\]: no Nancy card has id 78"):
+        game.stacked_deck(["", "", ""], hound=[0, 78], dealer=0, fill=True)
+    with pytest.raises(InvalidCardError, match=r"hands\[0\]\[1\].*'ZZ'"):
+        game.stacked_deck(["KR ZZ", "", ""], dealer=0, fill=True)
+    # numpy ints are card ids; seat 1 gets the first packet
+    assert game.stacked_deck(["", [np.int8(5)], ""], dealer=0, fill=True)[0] == 5
     with pytest.raises(ValueError, match="per seat"):
         game.stacked_deck(["", ""], dealer=0, fill=True)
     with pytest.raises(ValueError, match="per seat"):
@@ -401,7 +417,7 @@ class Scene:
         return {a - base for a in self.s.legal_actions()}
 
     def obs(self, p: int) -> NancyObservation:
-        return self.game.decode_observation(State(self.game, self.s, 0, []), p)
+        return observation(self.game, self.s, p)
 
     def events(self, kind: str) -> list[tuple[int, ...]]:
         return [tuple(e) for e in self.s.events() if e[0] == EV[kind]]
@@ -417,7 +433,7 @@ class Scene:
         return [e[3] for e in self.events("score")]
 
 
-# -- the partner call, the Hound, the discard (RULES.md 1.3.5-6) -------------
+# -- the partner call, the Hound, the discard (docs/nancy.rst) -------------
 
 CALL_SEATS = ["QR QS QX QP JR 2R", "JS 3R", "JX 4R", "JP 5R", "6R"]
 
@@ -521,7 +537,7 @@ def test_plain_discard_allows_no_trump(b: ModuleType) -> None:
     assert t.verify("discard II") == 9
 
 
-# -- trick play and the Outsider (RULES.md 1.4, rules 12 and 13) --------------
+# -- trick play and the Outsider (docs/nancy.rst, the Outsider) --------------
 
 HOUND6 = "1X 2X 3X 4X 5X 6X"
 FOUR = ["2S KR XXI", "KS 5R 7P", "3S OUT 8P", "4S 6R 9P"]
