@@ -67,7 +67,7 @@ _SUITS = "CDHS"
 _RECORD_FORMAT = "pycards-state/1"
 
 ObsT = TypeVar("ObsT")
-RulesT = TypeVar("RulesT")
+RulesT = TypeVar("RulesT", bound="Rules")
 
 _REGISTRY: dict[str, type[Game[Any, Any]]] = {}
 
@@ -551,18 +551,11 @@ class Game(Generic[RulesT, ObsT]):
     # -- serialization ----------------------------------------------------------
     def rules_to_dict(self) -> dict[str, Any]:
         """The rules as a JSON-friendly dict."""
-        if not isinstance(self.rules, Rules):  # TRANSITIONAL: a game not yet on Rules
-            return dataclasses.asdict(self.rules)  # type: ignore[call-overload, no-any-return]
-        data: dict[str, Any] = self.rules.to_dict()
-        return data
+        return self.rules.to_dict()
 
     @classmethod
     def rules_from_dict(cls, data: object) -> Any:
         """Rebuild a rules object from :meth:`rules_to_dict` (strict)."""
-        if not issubclass(cls.RULES_TYPE, Rules):  # TRANSITIONAL
-            if not isinstance(data, dict):
-                raise RulesError("rules must be a dict")
-            return cls.RULES_TYPE(**data)
         return cls.RULES_TYPE.from_dict(data)
 
 
