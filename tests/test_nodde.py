@@ -62,7 +62,7 @@ def test_rules_2_5_examples(
 
 
 def test_example_items_name_their_cards() -> None:
-    # 6H 6S 9C + 3D: 6+9 twice and 3+6+6 (the one the seed text overlooks)
+    # 6H 6S 9C + 3D: 6+9 twice and 3+6+6 (the one the source overlooks)
     s = score_hand("6H 6S 9C", "3D")
     fifteens = sorted(str(i.cards) for i in s.items if i.kind == "fifteen")
     assert fifteens == sorted(["9C 6H", "9C 6S", "3D 6H 6S"])

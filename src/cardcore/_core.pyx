@@ -15,18 +15,18 @@ from cardcore._cardcore cimport *
 
 import numpy as np
 
-from pycards.errors import IllegalActionError, InvalidCardError, PycardsError, RulesError
+from pycards import errors as _errors
 
 # ---------------------------------------------------------------------------
 # errors: one table from status code to exception type and text
 
 cdef dict _ERRORS = {
     CC_E_ARG: ValueError,
-    CC_E_CARDS: InvalidCardError,
-    CC_E_GAME_OVER: IllegalActionError,
-    CC_E_ILLEGAL: IllegalActionError,
-    CC_E_PLAYERS: RulesError,
-    CC_E_PARAMS: RulesError,
+    CC_E_CARDS: _errors.InvalidCardError,
+    CC_E_GAME_OVER: _errors.IllegalActionError,
+    CC_E_ILLEGAL: _errors.IllegalActionError,
+    CC_E_PLAYERS: _errors.RulesError,
+    CC_E_PARAMS: _errors.RulesError,
     CC_E_CAPACITY: ValueError,
 }
 
@@ -44,10 +44,10 @@ cdef dict _STATUS_TEXT = {
 cdef int _check(int32_t rc, str what) except -1:
     """Raise the exception of a negative status code (from ``_ERRORS``)."""
     if rc < 0:
-        cls = _ERRORS.get(rc, PycardsError)
+        cls = _ERRORS.get(rc, _errors.PycardsError)
         text = f"{what}: {_STATUS_TEXT.get(rc, f'error {rc}')}"
-        if cls is IllegalActionError:
-            raise IllegalActionError(None, text)
+        if cls is _errors.IllegalActionError:
+            raise _errors.IllegalActionError(None, text)
         raise cls(text)
     return 0
 

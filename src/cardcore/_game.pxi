@@ -119,7 +119,7 @@ cdef class _Params:
                             f"got {type(params).__name__}")
         params = tuple(params)
         if len(params) != self.game.num_params or len(params) > CC_MAX_PARAMS:
-            raise RulesError(
+            raise _errors.RulesError(
                 f"{name}: expected {self.game.num_params} rules parameters, got {len(params)}"
             )
         self.nplayers = _int_arg(nplayers, "nplayers", 0, CC_MAX_PLAYERS)
@@ -131,7 +131,7 @@ cdef class _Params:
         self.num_actions = self.game.num_actions(self.values, self.nplayers)
         self.tensor_size = self.game.tensor_size(self.values, self.nplayers)
         if not 0 < self.num_actions <= CC_MAX_ACTIONS or self.tensor_size < 0:
-            raise RulesError(f"{name}: the engine gave no action space for these rules")
+            raise _errors.RulesError(f"{name}: the engine gave no action space for these rules")
         self.nsegs = 0
         if self.game.segments != NULL:
             self.nsegs = self.game.segments(self.values, self.nplayers, self.segs, CC_MAX_SEGMENTS)
@@ -147,7 +147,7 @@ def check_params(str name, object params, object nplayers):
     cdef int32_t values[32]
     cdef int32_t n = _int_arg(nplayers, "nplayers", 0, CC_MAX_PLAYERS)
     if len(params) != g.num_params or len(params) > CC_MAX_PARAMS:
-        raise RulesError(f"{name}: expected {g.num_params} rules parameters, got {len(params)}")
+        raise _errors.RulesError(f"{name}: expected {g.num_params} rules parameters, got {len(params)}")
     for i, v in enumerate(params):
         values[i] = _int_arg(v, f"rules parameter {i}", -2147483648, 2147483647)
     cdef int32_t bad = -1
@@ -155,7 +155,7 @@ def check_params(str name, object params, object nplayers):
     if rc == CC_OK:
         return None
     if rc == CC_E_PLAYERS:
-        raise RulesError(
+        raise _errors.RulesError(
             f"{name}: {n} players not supported ({g.min_players} to {g.max_players})"
         )
     if 0 <= bad < g.num_params and g.params != NULL:
@@ -171,8 +171,8 @@ def check_params(str name, object params, object nplayers):
         else:
             shown = repr(value)
         where = f" with {n} players" if n else ""
-        raise RulesError(f"{name}: {field}={shown} is not allowed{where} ({_text(d.doc)})")
-    raise RulesError(f"{name}: invalid rules parameters {params!r} for {n} players")
+        raise _errors.RulesError(f"{name}: {field}={shown} is not allowed{where} ({_text(d.doc)})")
+    raise _errors.RulesError(f"{name}: invalid rules parameters {params!r} for {n} players")
 
 
 def segments(str name, object params, object nplayers):
@@ -246,11 +246,18 @@ cdef class GameState:
     cdef _Params params
     cdef void *state
     cdef readonly int nplayers
-    cdef readonly object history   # list of actions applied, None for a sampled state
+    # The actions applied, as a chain of (previous, action) pairs shared between
+    # clones (a clone copies one reference, not the list); _recorded is False
+    # for a sampled state, which has no history.
+    cdef object _chain
+    cdef Py_ssize_t _length
+    cdef bint _recorded
 
     def __cinit__(self):
         self.state = NULL
-        self.history = None
+        self._chain = None
+        self._length = 0
+        self._recorded = False
 
     def __dealloc__(self):
         if self.state != NULL:
@@ -269,6 +276,31 @@ cdef class GameState:
         if self.state == NULL:
             raise MemoryError()
         return 0
+
+    @property
+    def history(self):
+        """The actions applied since the deal, oldest first (a new list), or None
+        for a sampled state."""
+        if not self._recorded:
+            return None
+        out = [None] * self._length
+        node = self._chain
+        cdef Py_ssize_t i = self._length
+        while node is not None:
+            i -= 1
+            out[i] = node[1]
+            node = node[0]
+        return out
+
+    @property
+    def recorded(self):
+        """False for a sampled state (it has no history)."""
+        return self._recorded
+
+    @property
+    def history_length(self):
+        """How many actions were applied since the deal (0 for a sampled state)."""
+        return self._length
 
     @property
     def game_name(self):
@@ -352,8 +384,9 @@ cdef class GameState:
         self._live()
         cdef int32_t a = _int_arg(action, "action", -2147483648, 2147483647)
         cdef int32_t rc = self.game.apply(self.state, a)
-        if rc == 0 and self.history is not None:
-            self.history.append(a)
+        if rc == 0 and self._recorded:
+            self._chain = (self._chain, a)
+            self._length += 1
         return rc
 
     def returns(self):
@@ -373,10 +406,11 @@ cdef class GameState:
             _check(self.game.observe_tensor(self.state, p, &view[0]), "observe_tensor")
         return out
 
-    def observation_values(self, object player):
+    def observation_values(self, object player, object cards=None, object card=None):
         """The observation of ``player`` decoded segment by segment (segment order):
-        card sets as bitset ints, cards and one-hots as ids or None, numbers as
-        ints, per-seat segments as tuples over the absolute seats."""
+        card sets as bitset ints (or ``cards(bitset)`` if given), cards as ids (or
+        ``card(id)``) or None, one-hots as indices or None, numbers as ints,
+        per-seat segments as tuples over the absolute seats."""
         self._live()
         cdef int32_t p = _int_arg(player, "player", 0, self.nplayers - 1)
         cdef int32_t size = self.params.tensor_size
@@ -389,12 +423,12 @@ cdef class GameState:
         try:
             memset(t, 0, size * sizeof(float))
             _check(self.game.observe_tensor(self.state, p, t), "observe_tensor")
-            return self._decode(t, p)
+            return self._decode(t, p, cards, card)
         finally:
             if t != small:
                 PyMem_Free(t)
 
-    cdef tuple _decode(self, const float *t, int32_t p):
+    cdef tuple _decode(self, const float *t, int32_t p, object cards, object card):
         cdef int32_t n = self.nplayers
         cdef int32_t deck = self.game.deck_size
         cdef int32_t i, k, r, blocks, seat
@@ -405,8 +439,12 @@ cdef class GameState:
             s = &self.params.segs[i]
             base = t + s.offset
             if s.kind == CC_SEG_CARDS:
-                out.append(_cards_of(base, s.length, deck))
-            elif s.kind == CC_SEG_CARD or s.kind == CC_SEG_ONE_HOT:
+                v = _cards_of(base, s.length, deck)
+                out.append(v if cards is None else cards(v))
+            elif s.kind == CC_SEG_CARD:
+                v = _one_hot(base, s.length)
+                out.append(v if card is None or v is None else card(v))
+            elif s.kind == CC_SEG_ONE_HOT:
                 out.append(_one_hot(base, s.length))
             elif s.kind == CC_SEG_NUMBER:
                 out.append(_number(base[0], s.scale))
@@ -420,7 +458,8 @@ cdef class GameState:
                     if s.kind == CC_SEG_SEAT_NUMBERS:
                         values[seat] = _number(base[r], s.scale)
                     else:
-                        values[seat] = _cards_of(base + r * deck, deck, deck)
+                        v = _cards_of(base + r * deck, deck, deck)
+                        values[seat] = v if cards is None else cards(v)
                 out.append(tuple(values))
             elif s.kind == CC_SEG_SEAT:
                 r = -1
@@ -470,8 +509,9 @@ cdef class GameState:
         cdef GameState other = GameState.__new__(GameState)
         other._alloc(self.params)
         memcpy(other.state, self.state, cc_game_used_size(self.game, self.state))
-        if self.history is not None:
-            other.history = list(self.history)
+        other._chain = self._chain
+        other._length = self._length
+        other._recorded = self._recorded
         return other
 
     def sample_infoset(self, object player, object seed):
@@ -499,14 +539,14 @@ def new_state(str name, object params, object nplayers, object seed, object deck
     or, when ``deck`` (card ids, top first) is given, from that deck for the first deal."""
     cdef _Params p = _Params(name, params, nplayers)
     if p.nplayers == 0:
-        raise RulesError(f"{name}: 0 players not supported")
+        raise _errors.RulesError(f"{name}: 0 players not supported")
     cdef uint64_t sd = _int_arg(seed, "seed", 0, _MAX_SEED)
     cdef GameState s = GameState.__new__(GameState)
     cdef uint8_t buf[256]
     cdef int32_t n, rc
     s._alloc(p)
     memset(s.state, 0, p.game.state_size)
-    s.history = []
+    s._recorded = True
     if deck is None:
         _check(p.game.init(s.state, p.values, p.nplayers, sd), f"{name}: init")
         return s
@@ -515,13 +555,13 @@ def new_state(str name, object params, object nplayers, object seed, object deck
     if isinstance(deck, (str, bytes)) or not hasattr(deck, "__len__"):
         raise TypeError(f"deck must be a sequence of card ids, got {type(deck).__name__}")
     if len(deck) > p.game.deck_size:
-        raise InvalidCardError(f"deck: {len(deck)} cards, the deck has {p.game.deck_size}")
+        raise _errors.InvalidCardError(f"deck: {len(deck)} cards, the deck has {p.game.deck_size}")
     for i, c in enumerate(deck):
         buf[i] = _int_arg(c, f"deck[{i}]", 0, p.game.deck_size - 1)
     n = len(deck)
     rc = p.game.init_deck(s.state, p.values, p.nplayers, sd, buf, n)
     if rc != CC_OK:
-        raise InvalidCardError(f"{name}: the deck must be a permutation of the game's "
+        raise _errors.InvalidCardError(f"{name}: the deck must be a permutation of the game's "
                                f"{p.game.deck_size} cards")
     return s
 

@@ -299,7 +299,12 @@ class Game(Generic[RulesT, ObsT]):
         self.segments: list[dict[str, Any]] = probe.segments()
         self._names: list[str] | None = None
         self._ids: dict[str, int] | None = None
-        self._decoders: list[tuple[str, Callable[[Any], Any]]] | None = None
+        self._plan: tuple[list[str], Callable[[int], Any], Callable[[int], Any]] | None = None
+        self._observation_defaults: dict[str, Any] = {
+            f.name: f.default
+            for f in dataclasses.fields(self.OBSERVATION_TYPE)
+            if f.default is not dataclasses.MISSING
+        }
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.rules!r}, num_players={self.num_players})"
@@ -504,36 +509,27 @@ class Game(Generic[RulesT, ObsT]):
         )
 
     # -- observations -----------------------------------------------------------
-    def _observation_decoders(self) -> list[tuple[str, Callable[[Any], Any]]]:
-        if self._decoders is None:
+    def _observation_plan(self) -> tuple[list[str], Callable[[int], Any], Callable[[int], Any]]:
+        """The segment names, and the card-set and card constructors the binding
+        applies to the bitsets and card ids it decodes."""
+        if self._plan is None:
+            names = [s["name"] for s in self.segments]
             if self.CARD_TYPE is NancyCard:
-                card: Callable[[int], Any] = NancyCard
-                cards: Callable[[int], Any] = NancyCardSet._from_mask
+                self._plan = (names, NancyCardSet._from_mask, NancyCard)
             else:
-                card, cards = Card, CardSet._from_mask
-
-            def opt(f: Callable[[int], Any]) -> Callable[[Any], Any]:
-                return lambda v: None if v is None else f(v)
-
-            def each(f: Callable[[int], Any]) -> Callable[[Any], Any]:
-                return lambda vs: tuple(None if v is None else f(v) for v in vs)
-
-            plain: Callable[[Any], Any] = _identity
-            by_kind: dict[str, Callable[[Any], Any]] = {
-                "cards": cards,
-                "card": opt(card),
-                "seat_cards": each(cards),
-            }
-            self._decoders = [(s["name"], by_kind.get(s["kind"], plain)) for s in self.segments]
-        return self._decoders
+                self._plan = (names, CardSet._from_mask, Card)
+        return self._plan
 
     def decode_observation(self, state: State[ObsT], player: int) -> ObsT:
         """The typed observation of ``player``, decoded from the tensor's segments."""
-        values = state._s.observation_values(player)
-        fields = {
-            name: f(v) for (name, f), v in zip(self._observation_decoders(), values, strict=True)
-        }
-        obs: ObsT = self.OBSERVATION_TYPE(player=player, **fields)
+        names, cards, card = self._observation_plan()
+        values = state._s.observation_values(player, cards, card)
+        # the dataclass is frozen: fill its fields without one __setattr__ per field
+        obs: ObsT = object.__new__(self.OBSERVATION_TYPE)
+        fields = obs.__dict__
+        fields.update(self._observation_defaults)
+        fields["player"] = player
+        fields.update(zip(names, values, strict=True))
         return obs
 
     # -- the text table ---------------------------------------------------------
@@ -557,10 +553,6 @@ class Game(Generic[RulesT, ObsT]):
     def rules_from_dict(cls, data: object) -> Any:
         """Rebuild a rules object from :meth:`rules_to_dict` (strict)."""
         return cls.RULES_TYPE.from_dict(data)
-
-
-def _identity(value: Any) -> Any:
-    return value
 
 
 def _turn(state: State[Any]) -> str:
@@ -643,7 +635,7 @@ class State(Generic[ObsT]):
     @property
     def is_sample(self) -> bool:
         """True for a state drawn by :meth:`sample_infoset` (it has no record)."""
-        return self._s.history is None
+        return not self._s.recorded
 
     @property
     def num_players(self) -> int:
@@ -801,7 +793,7 @@ class State(Generic[ObsT]):
         seed = "sampled" if self.is_sample else f"seed {self.seed}"
         return (
             f"<{type(self.game).__name__} state, {self.game.num_players} players, {seed}, "
-            f"{len(self.history)} actions, {who}>"
+            f"{self._s.history_length} actions, {who}>"
         )
 
     # -- serialization ---------------------------------------------------------
