@@ -250,7 +250,8 @@ def nancy_objectives(nancy: int, arcane_sum_mode: int = 0) -> int:
 
 
 def nancy_base_score(bid: int, completed: int, won: bool) -> int:
-    """docs/nancy.rst, Result and score: 2c - 3 max(0, bid - c) + (5 if won else -5) - (10 if c == 0)."""
+    """2c - 3 max(0, bid - c) + (5 if won else -5) - (10 if c == 0) (docs/nancy.rst,
+    Result and score)."""
     if not (1 <= bid <= 9 and 0 <= completed <= 9):
         raise ValueError(f"bid must be 1..9 and completed 0..9, got {bid}, {completed}")
     score = 2 * completed - 3 * max(0, bid - completed) + (5 if won else -5)
