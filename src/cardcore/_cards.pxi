@@ -15,8 +15,10 @@
 #   ValueError, never an OverflowError.  A card set outside 0..2^64-1
 #   becomes all 64 bits set: bits outside the deck.
 # * A seed is 0..2^64-1, the whole of uint64_t: anything else is a
-#   ValueError naming the argument.
+#   ValueError naming the argument.  Seeds are converted last, so that a
+#   wrong type anywhere is a TypeError before any ValueError.
 
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 from libc.stdint cimport INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN
 
 cdef object _U64_MAX = 0xFFFFFFFFFFFFFFFF
@@ -33,41 +35,60 @@ cdef inline object _int(object v, str what):
     raise TypeError(f"{what} must be an int, got {type(v).__name__} {v!r}")
 
 
+cdef inline long long _c_llong(object v, str what, int *overflow) except? -1:
+    """``v`` (an int, strictly) as a long long; *overflow is -1 or 1 (and the
+    result -1) if it does not fit."""
+    if type(v) is not int:
+        v = _int(v, what)
+    return PyLong_AsLongLongAndOverflow(v, overflow)
+
+
 cdef inline int32_t _c_int32(object v, str what) except? -1:
     """``v`` for an int32_t parameter (saturated)."""
-    v = _int(v, what)
-    if v < INT32_MIN:
-        return INT32_MIN
-    if v > INT32_MAX:
+    cdef int overflow = 0
+    cdef long long x = _c_llong(v, what, &overflow)
+    if overflow > 0 or x > INT32_MAX:
         return INT32_MAX
-    return v
+    if overflow < 0 or x < INT32_MIN:
+        return INT32_MIN
+    return <int32_t>x
 
 
 cdef inline int64_t _c_int64(object v, str what) except? -1:
     """``v`` for an int64_t parameter (saturated)."""
-    v = _int(v, what)
-    if v < INT64_MIN:
-        return INT64_MIN
-    if v > INT64_MAX:
+    cdef int overflow = 0
+    cdef long long x = _c_llong(v, what, &overflow)
+    if overflow > 0:
         return INT64_MAX
-    return v
+    if overflow < 0:
+        return INT64_MIN
+    return <int64_t>x
 
 
 cdef inline uint64_t _c_cards52(object v, str what) except? 0xFFFFFFFFFFFFFFFF:
     """``v`` for a 52-card set parameter: an int bitset (outside 0..2^64-1:
     all bits set, which the C functions refuse as bits outside the deck)."""
-    v = _int(v, what)
-    if v < 0 or v > _U64_MAX:
-        return 0xFFFFFFFFFFFFFFFF
-    return v
+    cdef int overflow = 0
+    cdef long long x = _c_llong(v, what, &overflow)
+    if overflow == 0 and x >= 0:
+        return <uint64_t>x
+    if overflow > 0:
+        v = _int(v, what)
+        if v <= _U64_MAX:
+            return <uint64_t>v
+    return 0xFFFFFFFFFFFFFFFF
 
 
 cdef inline uint64_t _c_seed(object v, str what) except? 0xFFFFFFFFFFFFFFFF:
     """``v`` for a uint64_t seed: 0..2^64-1, else ValueError."""
+    cdef int overflow = 0
+    cdef long long x = _c_llong(v, what, &overflow)
+    if overflow == 0 and x >= 0:
+        return <uint64_t>x
     v = _int(v, what)
-    if v < 0 or v > _U64_MAX:
-        raise ValueError(f"{what} must be 0..2**64-1, got {v}")
-    return v
+    if 0 <= v <= _U64_MAX:
+        return <uint64_t>v
+    raise ValueError(f"{what} must be 0..2**64-1, got {v}")
 
 
 cdef object _InvalidCardError = None
@@ -110,8 +131,8 @@ cdef int _range_error(int64_t rc, str fn, str what, object value, str valid) exc
 def rng_sequence(object seed, object n):
     """The first ``n`` outputs (0..1,048,576) of the engine's generator seeded with
     ``seed`` (0..2**64-1)."""
-    cdef uint64_t s = _c_seed(seed, "rng_sequence: seed")
     cdef int64_t count = _c_int64(n, "rng_sequence: n")
+    cdef uint64_t s = _c_seed(seed, "rng_sequence: seed")
     cdef uint64_t *buf = NULL
     cdef int32_t rc
     if 0 < count <= CC_MAX_RNG_SEQUENCE:
@@ -130,8 +151,8 @@ def rng_sequence(object seed, object n):
 def shuffled_deck(object seed, object n):
     """A permutation of ``range(n)`` (n 0..255) shuffled by the generator seeded with
     ``seed`` (0..2**64-1)."""
-    cdef uint64_t s = _c_seed(seed, "shuffled_deck: seed")
     cdef int32_t size = _c_int32(n, "shuffled_deck: n")
+    cdef uint64_t s = _c_seed(seed, "shuffled_deck: seed")
     cdef uint8_t buf[256]
     _range_error(cc_shuffled_deck(s, buf, size), "shuffled_deck", "n", n, f"0..{CC_MAX_SHUFFLE}")
     return [buf[i] for i in range(size)]
