@@ -140,7 +140,7 @@ def test_not_a_target(name: str, fn: Callable[[Any], Any], bad: Any) -> None:
 
 def test_issue_examples() -> None:
     h = "5H 5S 5C 5D JH"
-    with pytest.raises(TypeError, match="target must be an int, got float 15.9"):
+    with pytest.raises(TypeError, match=r"target must be an int, got float 15\.9"):
         combos.count_fifteens(h, 15.9)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="cards"):
         combos.count_pairs(True)

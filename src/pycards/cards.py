@@ -592,9 +592,7 @@ class CardSet(_BitCardSet[Card]):
             raise TypeError(f"a NancyCard is not a card of a CardSet: {c!r}")
         if isinstance(c, (int, np.integer)) and not isinstance(c, (bool, np.bool_)):
             return Card(int(c))
-        raise TypeError(
-            f"expected a card, card id or card name, got {type(c).__name__} {c!r}"
-        )
+        raise TypeError(f"expected a card, card id or card name, got {type(c).__name__} {c!r}")
 
     @classmethod
     def _parse(cls, text: str) -> CardSet:
@@ -651,9 +649,7 @@ class NancyCardSet(_BitCardSet[NancyCard]):
             raise TypeError(f"a Card is not a card of a NancyCardSet: {c!r}")
         if isinstance(c, (int, np.integer)) and not isinstance(c, (bool, np.bool_)):
             return NancyCard(int(c))
-        raise TypeError(
-            f"expected a Nancy card, card id or name, got {type(c).__name__} {c!r}"
-        )
+        raise TypeError(f"expected a Nancy card, card id or name, got {type(c).__name__} {c!r}")
 
     @classmethod
     def _parse(cls, text: str) -> NancyCardSet:
