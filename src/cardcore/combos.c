@@ -268,8 +268,9 @@ int32_t cc_longest_suit_run(uint64_t cards) {
  * success computed from one value and checked on another, and the bad
  * value reported is the one that was checked.  The fast formulas treat
  * every set as one of 5 cards or fewer (32 subsets, at most one run),
- * branch-free; a set of more cards or with bits outside the deck (rare)
- * is then handled by fix_sets from the same value.  The loop comes in
+ * branch-free, keeping the value read of each set of a block in a local
+ * buffer; a block with a set of more cards or with bits outside the deck
+ * is then finished by fix_sets from those values.  The loop comes in
  * several paths, chosen at run time from the CPU on x86 with GCC or Clang
  * (the portable build would otherwise call a library routine for each
  * popcount), all giving the same results:
@@ -320,12 +321,18 @@ static int32_t report(const bad_set *bad, int64_t *bad_index, uint64_t *bad_valu
     return CC_E_CARDS;
 }
 
-/* The slow part of a step over sets from..from+count-1, whose values (as
- * read by the step) are vals[0..count-1]: records the first bad set, and
- * redoes fifteens and run score of the sets of more than 5 cards. */
-static void fix_sets(const uint64_t *vals, int64_t from, int32_t count, int32_t target,
-                     int64_t *fifteens, int32_t *run_score, bad_set *bad) {
-    for (int32_t j = 0; j < count; j++) {
+/* The loops go by blocks of BLOCK sets, keeping the value read of each set
+ * of the block in a local buffer, vals; a block with a set of more than 5
+ * cards or with bits outside the deck is then finished by fix_sets. */
+#define BLOCK 256
+
+/* The slow part of a block of sets from..from+count-1, whose values (as
+ * read by the loop) are vals[0..count-1]: records the first bad set, and
+ * redoes fifteens and run score of the sets of more than 5 cards.  Always
+ * inline: it takes the CPU extensions of the path that calls it. */
+CC_AI void fix_sets(const uint64_t *vals, int64_t from, int64_t count, int32_t target,
+                    int64_t *fifteens, int32_t *run_score, bad_set *bad) {
+    for (int64_t j = 0; j < count; j++) {
         uint64_t v = vals[j];
         if (v & ~CC_DECK52_MASK) note_bad(bad, from + j, v);
         uint64_t c = v & CC_DECK52_MASK;
@@ -340,30 +347,37 @@ CC_AI void pass_scalar(const uint64_t *cards, int64_t from, int64_t n, int32_t t
                        int64_t *fifteens, int32_t *pairs, int32_t *run_score, uint8_t *suits,
                        bad_set *bad) {
     uint64_t tbytes = target_bytes(target), single_mask = single_mask_of(target);
-    for (int64_t i = from; i < n; i++) {
-        const uint64_t v = cards[i]; /* the one read of set i */
-        uint64_t c = v & CC_DECK52_MASK;
-        slices s = rank_slices(c);
-        int32_t ncards = pc(c);
-        if (fifteens)
-            fifteens[i] = fifteens_upto5(c, ncards & 7, tbytes, pc(c & single_mask));
-        if (run_score) {
-            /* one run at most, no rank four times in it: the product of its
-             * counts is 3^n3 2^n2 with n3 <= 1 */
-            uint32_t cover = run_cover(s.present);
-            uint32_t n2 = (uint32_t)pc(cover & s.twos & ~s.ones);
-            uint32_t n3 = (uint32_t)pc(cover & s.twos & s.ones);
-            run_score[i] = pc(cover) * (int32_t)((1u + 2u * n3) << (n2 & 15));
+    uint64_t vals[BLOCK];
+    for (int64_t b = from; b < n; b += BLOCK) {
+        int64_t count = n - b < BLOCK ? n - b : BLOCK;
+        uint64_t slow = 0;
+        for (int64_t j = 0; j < count; j++) {
+            const int64_t i = b + j;
+            const uint64_t v = cards[i]; /* the one read of set i */
+            vals[j] = v;
+            uint64_t c = v & CC_DECK52_MASK;
+            slices s = rank_slices(c);
+            int32_t ncards = pc(c);
+            if (fifteens)
+                fifteens[i] = fifteens_upto5(c, ncards & 7, tbytes, pc(c & single_mask));
+            if (run_score) {
+                /* one run at most, no rank four times in it: the product of
+                 * its counts is 3^n3 2^n2 with n3 <= 1 */
+                uint32_t cover = run_cover(s.present);
+                uint32_t n2 = (uint32_t)pc(cover & s.twos & ~s.ones);
+                uint32_t n3 = (uint32_t)pc(cover & s.twos & s.ones);
+                run_score[i] = pc(cover) * (int32_t)((1u + 2u * n3) << (n2 & 15));
+            }
+            if (pairs) pairs[i] = pairs_of(s);
+            if (suits) {
+                suits[4 * i] = (uint8_t)pc(c & 0xFFFFu);
+                suits[4 * i + 1] = (uint8_t)pc(c & 0xFFFF0000u);
+                suits[4 * i + 2] = (uint8_t)pc(c & 0xFFFF00000000ULL);
+                suits[4 * i + 3] = (uint8_t)pc(c >> 48);
+            }
+            slow |= (v & ~CC_DECK52_MASK) | (uint64_t)((fifteens || run_score) && ncards > 5);
         }
-        if (pairs) pairs[i] = pairs_of(s);
-        if (suits) {
-            suits[4 * i] = (uint8_t)pc(c & 0xFFFFu);
-            suits[4 * i + 1] = (uint8_t)pc(c & 0xFFFF0000u);
-            suits[4 * i + 2] = (uint8_t)pc(c & 0xFFFF00000000ULL);
-            suits[4 * i + 3] = (uint8_t)pc(c >> 48);
-        }
-        if (CC_UNLIKELY((v & ~CC_DECK52_MASK) || ((fifteens || run_score) && ncards > 5)))
-            fix_sets(&v, i, 1, target, fifteens, run_score, bad);
+        if (CC_UNLIKELY(slow)) fix_sets(vals, b, count, target, fifteens, run_score, bad);
     }
 }
 
@@ -471,15 +485,16 @@ CC_AVX512_AI __m512i take_top(__m512i *x, const avx512_consts *k, __m512i spread
 
 /* Eight sets (those of mask m) at index i. */
 CC_AVX512_AI void step_avx512(const uint64_t *cards, int64_t i, __mmask8 m,
-                              const avx512_consts *k, int32_t target, int32_t singles,
-                              int64_t *fifteens, int32_t *pairs, int32_t *run_score,
-                              uint8_t *suits, bad_set *bad) {
+                              const avx512_consts *k, int32_t singles, int64_t *fifteens,
+                              int32_t *pairs, int32_t *run_score, uint8_t *suits,
+                              uint64_t *vals, __mmask8 *slow) {
     __m512i raw = _mm512_maskz_loadu_epi64(m, cards + i); /* the one read of these sets */
+    _mm512_storeu_si512((void *)vals, raw);
     __m512i c = _mm512_and_si512(raw, k->deck);
     __m512i n = _mm512_popcnt_epi64(c);
     __m512i outside = _mm512_andnot_si512(k->deck, raw);
-    __mmask8 slow = _mm512_test_epi64_mask(outside, outside);
-    if (fifteens || run_score) slow |= _mm512_cmpgt_epu64_mask(n, k->five);
+    *slow |= _mm512_test_epi64_mask(outside, outside);
+    if (fifteens || run_score) *slow |= _mm512_cmpgt_epu64_mask(n, k->five);
     if (suits) {
         __m256i s = _mm512_cvtepi16_epi8(_mm512_popcnt_epi16(c));
         _mm256_mask_storeu_epi8(suits + 4 * i, (__mmask32)_cvtu32_mask32(
@@ -536,23 +551,23 @@ CC_AVX512_AI void step_avx512(const uint64_t *cards, int64_t i, __mmask8 m,
             f = _mm512_sub_epi64(f, _mm512_popcnt_epi64(_mm512_and_si512(c, k->single)));
         _mm512_mask_storeu_epi64(fifteens + i, m, f);
     }
-    if (CC_UNLIKELY(slow)) {
-        uint64_t vals[8];
-        _mm512_storeu_si512((void *)vals, raw);
-        fix_sets(vals, i, (int32_t)_mm_popcnt_u32(m), target, fifteens, run_score, bad);
-    }
 }
 
 CC_AVX512_AI void stats_loop_avx512(const uint64_t *cards, int64_t n, int32_t target,
                                     int32_t singles, int64_t *fifteens, int32_t *pairs,
                                     int32_t *run_score, uint8_t *suits, bad_set *bad) {
     avx512_consts k = avx512_setup(target);
-    int64_t i = 0;
-    for (; i + 8 <= n; i += 8)
-        step_avx512(cards, i, 0xFF, &k, target, singles, fifteens, pairs, run_score, suits, bad);
-    if (i < n)
-        step_avx512(cards, i, (__mmask8)((1u << (n - i)) - 1), &k, target, singles, fifteens,
-                    pairs, run_score, suits, bad);
+    uint64_t vals[BLOCK]; /* BLOCK is a multiple of 8 */
+    for (int64_t b = 0; b < n; b += BLOCK) {
+        int64_t count = n - b < BLOCK ? n - b : BLOCK;
+        __mmask8 slow = 0;
+        for (int64_t j = 0; j < count; j += 8) {
+            __mmask8 m = count - j >= 8 ? (__mmask8)0xFF : (__mmask8)((1u << (count - j)) - 1);
+            step_avx512(cards, b + j, m, &k, singles, fifteens, pairs, run_score, suits,
+                        vals + j, &slow);
+        }
+        if (CC_UNLIKELY(slow)) fix_sets(vals, b, count, target, fifteens, run_score, bad);
+    }
 }
 
 CC_AVX512_AI void stats_singles_avx512(const uint64_t *cards, int64_t n, int32_t target,
@@ -654,15 +669,16 @@ CC_AVX2_AI void store_low32(int32_t *out, __m256i v, const avx2_consts *k) {
 }
 
 CC_AVX2_AI void step_avx2(const uint64_t *cards, int64_t i, const avx2_consts *k,
-                          int32_t target, int32_t singles, int64_t *fifteens, int32_t *pairs,
-                          int32_t *run_score, uint8_t *suits, bad_set *bad) {
+                          int32_t singles, int64_t *fifteens, int32_t *pairs, int32_t *run_score,
+                          uint8_t *suits, uint64_t *vals, __m256i *slow) {
     const __m256i zero = _mm256_setzero_si256();
     __m256i raw = _mm256_loadu_si256((const __m256i *)(cards + i)); /* the one read */
-    __m256i slow = _mm256_andnot_si256(k->deck, raw);
+    _mm256_storeu_si256((__m256i *)vals, raw);
+    *slow = _mm256_or_si256(*slow, _mm256_andnot_si256(k->deck, raw));
     __m256i c = _mm256_and_si256(raw, k->deck);
     __m256i bc = byte_pop(c, k);
     __m256i n = _mm256_sad_epu8(bc, zero);
-    if (fifteens || run_score) slow = _mm256_or_si256(slow, _mm256_cmpgt_epi64(n, k->five));
+    if (fifteens || run_score) *slow = _mm256_or_si256(*slow, _mm256_cmpgt_epi64(n, k->five));
     if (suits) {
         __m256i s16 = pop16(bc, k);
         __m256i s8 = _mm256_permute4x64_epi64(_mm256_packus_epi16(s16, s16), 0x08);
@@ -720,21 +736,24 @@ CC_AVX2_AI void step_avx2(const uint64_t *cards, int64_t i, const avx2_consts *k
         }
         _mm256_storeu_si256((__m256i *)(fifteens + i), f);
     }
-    if (CC_UNLIKELY(!_mm256_testz_si256(slow, slow))) {
-        uint64_t vals[4];
-        _mm256_storeu_si256((__m256i *)vals, raw);
-        fix_sets(vals, i, 4, target, fifteens, run_score, bad);
-    }
 }
 
 CC_AVX2_AI void stats_loop_avx2(const uint64_t *cards, int64_t n, int32_t target,
                                 int32_t singles, int64_t *fifteens, int32_t *pairs,
                                 int32_t *run_score, uint8_t *suits, bad_set *bad) {
     avx2_consts k = avx2_setup(target);
-    int64_t i = 0;
-    for (; i + 4 <= n; i += 4)
-        step_avx2(cards, i, &k, target, singles, fifteens, pairs, run_score, suits, bad);
-    pass_scalar(cards, i, n, target, fifteens, pairs, run_score, suits, bad);
+    uint64_t vals[BLOCK]; /* BLOCK is a multiple of 4 */
+    int64_t full = n & ~(int64_t)3; /* the sets of whole steps; the rest go scalar */
+    for (int64_t b = 0; b < full; b += BLOCK) {
+        int64_t count = full - b < BLOCK ? full - b : BLOCK;
+        __m256i slow = _mm256_setzero_si256();
+        for (int64_t j = 0; j < count; j += 4)
+            step_avx2(cards, b + j, &k, singles, fifteens, pairs, run_score, suits, vals + j,
+                      &slow);
+        if (CC_UNLIKELY(!_mm256_testz_si256(slow, slow)))
+            fix_sets(vals, b, count, target, fifteens, run_score, bad);
+    }
+    pass_scalar(cards, full, n, target, fifteens, pairs, run_score, suits, bad);
 }
 
 CC_AVX2_AI void stats_singles_avx2(const uint64_t *cards, int64_t n, int32_t target,
@@ -821,26 +840,58 @@ int32_t cc_batch_count_pairs(const uint64_t *cards, int64_t n, int32_t *out, int
     return stats(CC_PATH_AUTO, cards, n, 15, NULL, out, NULL, NULL, bad_index, bad_value);
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define CC_LITTLE_ENDIAN 1
+#else
+#define CC_LITTLE_ENDIAN 0
+#endif
+
 CC_AI void suits_of(uint64_t c, uint8_t *out) {
-    /* popcount of each 16-bit lane, SWAR */
+    /* popcount of each 16-bit lane, SWAR, stored as four bytes at once */
     c = c - ((c >> 1) & 0x5555555555555555ULL);
     c = (c & 0x3333333333333333ULL) + ((c >> 2) & 0x3333333333333333ULL);
     c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
     c = (c + (c >> 8)) & 0x00FF00FF00FF00FFULL;
-    out[0] = (uint8_t)c;
-    out[1] = (uint8_t)(c >> 16);
-    out[2] = (uint8_t)(c >> 32);
-    out[3] = (uint8_t)(c >> 48);
+    uint32_t w = (uint32_t)(c & 0xFF) | (uint32_t)((c >> 8) & 0xFF00) |
+                 (uint32_t)((c >> 16) & 0xFF0000) | (uint32_t)((c >> 24) & 0xFF000000);
+    if (CC_LITTLE_ENDIAN) {
+        memcpy(out, &w, 4);
+    } else {
+        out[0] = (uint8_t)w;
+        out[1] = (uint8_t)(w >> 8);
+        out[2] = (uint8_t)(w >> 16);
+        out[3] = (uint8_t)(w >> 24);
+    }
+}
+
+/* The simple kernels copy each block of sets into a local buffer (the one
+ * read of each set; a copy in one go is faster than storing each set to the
+ * buffer in the loop) and compute and check from the copy; the first bad
+ * set of a block is looked for in that copy. */
+
+CC_AI void note_bad_in_block(const uint64_t *vals, int64_t from, int64_t n, bad_set *bad) {
+    for (int64_t j = 0; j < n; j++)
+        if (vals[j] & ~CC_DECK52_MASK) {
+            note_bad(bad, from + j, vals[j]);
+            return;
+        }
 }
 
 int32_t cc_batch_suit_counts(const uint64_t *cards, int64_t n, uint8_t *out, int64_t *bad_index,
                              uint64_t *bad_value) {
     if (n < 0 || (n > 0 && (cards == NULL || out == NULL))) return CC_E_ARG;
     bad_set bad = {-1, 0};
-    for (int64_t i = 0; i < n; i++) {
-        const uint64_t v = cards[i]; /* the one read of set i */
-        if (CC_UNLIKELY(v & ~CC_DECK52_MASK)) note_bad(&bad, i, v);
-        suits_of(v & CC_DECK52_MASK, out + 4 * i);
+    uint64_t vals[BLOCK];
+    for (int64_t from = 0; from < n; from += BLOCK) {
+        int64_t m = n - from < BLOCK ? n - from : BLOCK;
+        memcpy(vals, cards + from, sizeof(uint64_t) * (size_t)m); /* the one read */
+        uint64_t outside = 0;
+        for (int64_t j = 0; j < m; j++) {
+            const uint64_t v = vals[j];
+            outside |= v & ~CC_DECK52_MASK;
+            suits_of(v & CC_DECK52_MASK, out + 4 * (from + j));
+        }
+        if (CC_UNLIKELY(outside)) note_bad_in_block(vals, from, m, &bad);
     }
     return report(&bad, bad_index, bad_value);
 }
@@ -870,10 +921,17 @@ int32_t cc_batch_longest_suit_run(const uint64_t *cards, int64_t n, int32_t *out
                                   int64_t *bad_index, uint64_t *bad_value) {
     if (n < 0 || (n > 0 && (cards == NULL || out == NULL))) return CC_E_ARG;
     bad_set bad = {-1, 0};
-    for (int64_t i = 0; i < n; i++) {
-        const uint64_t v = cards[i]; /* the one read of set i */
-        if (CC_UNLIKELY(v & ~CC_DECK52_MASK)) note_bad(&bad, i, v);
-        out[i] = longest_suit_run_of(v & CC_DECK52_MASK);
+    uint64_t vals[BLOCK];
+    for (int64_t from = 0; from < n; from += BLOCK) {
+        int64_t m = n - from < BLOCK ? n - from : BLOCK;
+        memcpy(vals, cards + from, sizeof(uint64_t) * (size_t)m); /* the one read */
+        uint64_t outside = 0;
+        for (int64_t j = 0; j < m; j++) {
+            const uint64_t v = vals[j];
+            outside |= v & ~CC_DECK52_MASK;
+            out[from + j] = longest_suit_run_of(v & CC_DECK52_MASK);
+        }
+        if (CC_UNLIKELY(outside)) note_bad_in_block(vals, from, m, &bad);
     }
     return report(&bad, bad_index, bad_value);
 }
