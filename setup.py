@@ -3,14 +3,14 @@
 All metadata lives in pyproject.toml; this file only lists the extensions
 and reads build switches from the environment:
 
-* ``PYCARDS_PURE=1``: build no extension (pure-Python reference backend).
 * ``PYCARDS_CFFI=1``: also build the cffi API-mode binding ``cardcore._cffi``.
 * ``PYCARDS_DEBUG=1``: -O0 -g, assertions on.
 * ``PYCARDS_SANITIZE=address,undefined``: build with sanitizers (run with
   ``LD_PRELOAD=$(gcc -print-file-name=libasan.so)``).
 
-Without ``PYCARDS_PURE`` a missing compiler is an error: the build fails
-loudly instead of falling back silently.
+A missing C compiler is an error: the build fails loudly.  Users without a
+compiler install a wheel (``pip wheel . --no-deps -w DIR`` or
+``python -m build`` makes one; tests/test_wheel.py installs and runs it).
 """
 
 from __future__ import annotations
@@ -52,8 +52,6 @@ def compile_args() -> tuple[list[str], list[str]]:
 
 
 def extensions() -> list[Extension]:
-    if _flag("PYCARDS_PURE"):
-        return []
     from Cython.Build import cythonize
 
     cflags, ldflags = compile_args()

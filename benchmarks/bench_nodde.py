@@ -13,13 +13,13 @@ import pytest
 
 from cardcore import _core
 from pycards.cards import CardSet
-from pycards.nodde import Nodde, NoddeRules, batch_score_hands, hand_score_distribution
+from pycards.nodde import NoddeGame, NoddeRules, batch_score_hands, hand_score_distribution
 
 PARAMS = NoddeRules().to_params()
 
 
 def _python_api_games(ngames: int) -> int:
-    game = Nodde(num_players=2)
+    game = NoddeGame(num_players=2)
     rng = random.Random(0)
     steps = 0
     for seed in range(ngames):

@@ -12,7 +12,7 @@ import pytest
 import reference as ref
 
 from cardcore import _core as c_core
-from pycards.notakers import NoTakers, batch_split_points, best_split
+from pycards.notakers import NoTakersGame, batch_split_points, best_split
 
 FULL = 0x1FFF1FFF1FFF1FFF
 N = 20000
@@ -69,7 +69,7 @@ def test_native_playouts(benchmark) -> None:
 
 @pytest.mark.benchmark(group="notakers-playouts-4p-one-game")
 def test_python_api_playout(benchmark) -> None:
-    game = NoTakers(num_players=4)
+    game = NoTakersGame(num_players=4)
 
     def play() -> int:
         rng = np.random.default_rng(1)

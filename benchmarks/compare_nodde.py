@@ -25,7 +25,7 @@ import reference as _reference
 
 from cardcore import _core
 from pycards.cards import CardSet
-from pycards.nodde import Nodde, NoddeRules
+from pycards.nodde import NoddeGame, NoddeRules
 
 QUICK = "--quick" in sys.argv
 BUDGET = 0.5 if QUICK else 2.0  # seconds per measurement
@@ -46,7 +46,7 @@ def timed(run: Callable[[], tuple[int, int]]) -> tuple[float, float]:
 
 
 def python_api() -> tuple[float, float]:
-    game = Nodde(num_players=2)
+    game = NoddeGame(num_players=2)
     rng = random.Random(0)
     seeds = iter(range(10**9))
 

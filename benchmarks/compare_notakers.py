@@ -16,7 +16,7 @@ import numpy as np
 import reference as ref
 
 from cardcore import _core as c_core
-from pycards.notakers import NoTakers
+from pycards.notakers import NoTakersGame
 
 QUICK = "--quick" in sys.argv
 FULL = 0x1FFF1FFF1FFF1FFF
@@ -73,7 +73,7 @@ def split_section() -> None:
 
 
 def python_api_playouts(players: int, games: int) -> tuple[float, int]:
-    game = NoTakers(num_players=players)
+    game = NoTakersGame(num_players=players)
     rng = random.Random(0)
     steps = 0
     t = time.perf_counter()

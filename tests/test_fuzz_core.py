@@ -733,12 +733,21 @@ def test_game_table_lookups(data: st.DataObject) -> None:
     name = data.draw(st.one_of(st.sampled_from(GAMES), st.text(max_size=8), junk))
     ok, info = attempt(C.game_info, name)
     if ok:
-        assert name in GAMES and set(info) == {"min_players", "max_players", "num_params"}
+        assert name in GAMES and info["name"] == name
+        assert {"min_players", "max_players", "num_params", "params", "event_kinds"} <= set(info)
     if name in GAMES:
         params: Any = data.draw(params_for(name, data.draw(st.booleans())))
         nplayers = data.draw(st.integers(INFO[name]["min_players"] - 1, 9))
     else:
         params, nplayers = data.draw(anything), data.draw(anything)
+    ok, _ = attempt(C.check_params, name, params, nplayers)
+    ok_segments, segments = attempt(C.segments, name, params, nplayers)
+    assert ok_segments == ok or not ok_segments or nplayers == 0
+    if ok_segments:
+        offset = 0
+        for seg in segments:
+            assert seg["offset"] == offset and seg["length"] > 0
+            offset += seg["length"]
     ngames = data.draw(st.one_of(st.integers(-2, 2), st.sampled_from(OVERFLOWING), junk))
     ok, out = attempt(C.random_playouts, name, params, nplayers, data.draw(seed_arg), ngames)
     if ok:
@@ -771,7 +780,8 @@ FUZZED = {
     "nodde_score_hand", "nodde_score_play", "nodde_batch_score_hand", "nodde_hand_distribution",
     "notakers_points", "notakers_splits_exactly", "notakers_best_split", "batch_notakers_points",
     "notakers_knowledge",
-    "game_names", "game_info", "new_state", "random_playouts", "GameState",
+    "game_names", "game_info", "check_params", "segments", "new_state", "random_playouts",
+    "GameState",
 }  # fmt: skip
 
 

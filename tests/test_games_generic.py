@@ -157,14 +157,15 @@ def test_unknown_game() -> None:
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
-def test_native_playouts_equal_reference_playouts(name: str, players: int) -> None:
-    """The C playout loop and the reference loop play the very same games."""
-    import reference as _reference
-
+def test_native_playouts_are_reproducible(name: str, players: int) -> None:
+    """Same seed, same games; the games are whole (each ends; a different seed
+    plays other games)."""
     game = load_game(name, num_players=players)
-    assert _core.random_playouts(name, game.params, players, 3, 4) == _reference.random_playouts(
-        name, game.params, players, 3, 4
-    )
+    first = _core.random_playouts(name, game.params, players, 3, 4)
+    assert first == _core.random_playouts(name, game.params, players, 3, 4)
+    assert first != _core.random_playouts(name, game.params, players, 4, 4)
+    one = _core.random_playouts(name, game.params, players, 3, 1)
+    assert 0 < one[0] < first[0]
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -239,6 +240,9 @@ def test_stacked_deck_from_one_string(name: str) -> None:
 def test_sample_seed_must_be_an_integer(name: str) -> None:
     game = load_game(name, num_players=_core.game_info(name)["min_players"])
     state = game.new_initial_state(1)
-    for bad in (1.5, -1, 2**64, True):
-        with pytest.raises(ValueError):
-            state.sample_infoset(0, bad)  # type: ignore[arg-type]
+    for bad in (-1, 2**64):
+        with pytest.raises(ValueError, match="seed"):
+            state.sample_infoset(0, bad)
+    for wrong in (1.5, True, None, "1", np.float64(1.0)):
+        with pytest.raises(TypeError, match="seed"):
+            state.sample_infoset(0, wrong)  # type: ignore[arg-type]

@@ -1,4 +1,4 @@
-"""The Game of Nancy as a game (RULES.md section 1): deals, bidding, the call,
+"""The Game of Nancy as a game (docs/nancy.rst): deals, bidding, the call,
 the Hound and the discard, trick play, the Outsider, results, illegal actions,
 leaks and information-set samples.
 
@@ -16,12 +16,11 @@ from typing import Any
 import numpy as np
 import pytest
 import reference as _reference
+from nancy_view import observation
 from reference import nancy as ref
-from reference.rng import Rng
 
 from cardcore import _core
 from pycards.cards import NancyCard, to_mask78
-from pycards.game import State
 from pycards.nancy import (
     ACTION_CALL,
     ACTION_PLAY,
@@ -55,12 +54,11 @@ def random_params(rng: random.Random) -> list[int]:
 
 
 def observe(b: ModuleType, s: Any, n: int, player: int, rules: NancyRules) -> NancyObservation:
-    game = NancyGame(rules, n)
-    return game.decode_observation(State(game, s, 0, []), player)
+    return observation(NancyGame(rules, n), s, player)
 
 
 # ---------------------------------------------------------------------------
-# the deal (RULES.md 1.2)
+# the deal (docs/nancy.rst, "The deal")
 
 LAYOUT = {2: (20, 8, 8, 6), 3: (18, 6, 0, 6), 4: (12, 6, 0, 6), 5: (9, 6, 0, 3), 6: (6, 6, 0, 6)}
 
@@ -80,12 +78,12 @@ def test_deal_layout(b: ModuleType, n: int) -> None:
         for e in mine:  # face-up public, hand private, table face-down unseen
             assert e[5] == {0: 1 << q, 1: SEEN_ALL, 2: 0}[e[2]]
         t = s.observe_tensor(q)
-        assert t[n : n + 78].sum() == hand
+        assert t[0:78].sum() == hand
     assert sum(e[2] == 3 and e[5] == 0 for e in deals) == hound
     obs = observe(b, s, n, 0, NancyRules())
     assert [len(f) for f in obs.face_up] == [up] * n
-    assert obs.table_face_down == ((8, 8) if n == 2 else (0,) * n)
-    assert obs.phase == "bidding" and obs.current_player == (obs.dealer + 1) % n
+    assert obs.table_down == ((8, 8) if n == 2 else (0,) * n)
+    assert obs.phase_name == "bidding" and obs.current_player == (obs.dealer + 1) % n
 
 
 @pytest.mark.parametrize("b", BACKENDS)
@@ -117,7 +115,7 @@ def test_hound_position_rule(b: ModuleType, n: int) -> None:
 
 
 # ---------------------------------------------------------------------------
-# bidding (RULES.md 1.3.4)
+# bidding (docs/nancy.rst, "Bidding")
 
 
 @pytest.mark.parametrize("b", BACKENDS)
@@ -149,7 +147,7 @@ def test_all_pass_redeals(b: ModuleType) -> None:
     dealer = s.events()[0][1]
     for _ in range(4):
         assert s.apply(0) == 0
-    head = s.events()[0]
+    head = [e for e in s.events() if e[0] == EV["dealer"]][-1]  # the new deal's first event
     assert head[0] == EV["dealer"] and head[1] == (dealer + 1) % 4
     assert head[3] == 0 and head[4] == 1  # no round counted, one thrown-in deal
     assert s.returns() == [0, 0, 0, 0]
@@ -222,9 +220,9 @@ def test_play_obligations_and_results(b: ModuleType, n: int) -> None:
             if p < 0:
                 break
             obs = observe(b, s, n, p, NancyRules())
-            if obs.phase == "play":
+            if obs.phase_name == "play":
                 holding = obs.hand | obs.face_up[p]
-                trick = [int(c) for _, c in obs.trick]
+                trick = [int(c) for _, c in obs.trick_cards]
                 legal = b.nancy_legal_cards(int(holding), trick, bool(params[7]))
                 assert s.legal_mask() >> ACTION_PLAY == card_mask(legal)
         assert final is not None
@@ -297,33 +295,29 @@ def test_illegal_actions_unchanged_on_reference() -> None:
 
 
 def _sections(n: int) -> dict[str, slice]:
-    sizes = [("seat", n), ("hand", 78), ("face_up", n * 78), ("down", n), ("trick", n * 78),
-             ("leader", n), ("played", 78), ("bids", n * 11), ("dealer", n), ("taker", n),
-             ("called", 78), ("partner", 1 + n), ("hound", 78), ("discards", 78),
-             ("shown", 78), ("nancy", 78), ("opp", 78)]  # fmt: skip
-    out, pos = {}, 0
-    for name, size in sizes:
-        out[name] = slice(pos, pos + size)
-        pos += size
-    return out
+    return {
+        seg["name"]: slice(seg["offset"], seg["offset"] + seg["length"])
+        for seg in NancyGame(NancyRules(), n).segments
+    }
 
 
-@pytest.mark.parametrize("b", BACKENDS)
 @pytest.mark.parametrize("n", [2, 4, 5])
-def test_no_leaks(b: ModuleType, n: int) -> None:
+def test_no_leaks(n: int) -> None:
+    b = _core
     rng = random.Random(n)
     for g in range(2):
         params = random_params(rng)
         params[15] = 1
         sec = _sections(n)
-        for s in random_game(b, n, params, g, steps=300 if b is _core else 120):
+        for s in random_game(b, n, params, g, steps=300):
             for p in range(n):
                 t = s.observe_tensor(p)
                 sample = s.sample_infoset(p, 7)
                 # everything p sees is the same in a state redealt behind p's back
                 assert np.array_equal(sample.observe_tensor(p), t)
                 visible = {c for part in ("hand", "face_up", "trick", "played", "called",
-                                          "hound", "discards", "shown", "nancy", "opp")
+                                          "hound", "discards", "shown_trumps", "nancy_pile",
+                                          "opponents_pile")
                            for c in np.flatnonzero(t[sec[part]]) % 78}  # fmt: skip
                 # p's view never holds a card that is hidden from p in the real state
                 hidden = set()
@@ -332,8 +326,12 @@ def test_no_leaks(b: ModuleType, n: int) -> None:
                         hidden.add(e[3])
                 shown_later = {e[3] for e in s.events() if e[5] & (1 << p) and e[0] != EV["deal"]}
                 assert not (visible & (hidden - shown_later)), (p, visible & hidden)
-                if not t[sec["partner"]][0]:
-                    assert not t[sec["partner"]][1:].any()
+                if not t[sec["partner_revealed"]][0]:
+                    assert not t[sec["partner"]].any()
+                # the sample's log: p's events unchanged, no value p did not see is real
+                # unless it is the sample's
+                mine = [e for e in s.events() if e[5] & (1 << p)]
+                assert [e for e in sample.events() if e[5] & (1 << p)] == mine
             if s.current_player() == -4:
                 break
 
@@ -368,15 +366,14 @@ def test_infoset_samples_respect_public_facts(n: int) -> None:
                 assert not (every & set(fake[q].hand))
                 every |= set(fake[q].hand) | set(fake[q].face_up[q])
             taker = real[p].taker
-            if taker is not None and fake[taker].discards is not None:
+            if taker is not None and taker != p:
                 hidden = set(fake[taker].discards) - set(real[p].shown_trumps)
                 assert all(c < 56 and c % 14 != 13 for c in hidden)
-                if real[p].hound is not None:
-                    assert fake[p].hound == real[p].hound
+                assert fake[p].hound == real[p].hound
             if taker is not None and taker != p:
                 t_cards = set(fake[taker].hand) | set(fake[taker].discards or ())
                 others = set().union(*(fake[q].hand for q in range(n) if q != taker))
-                if real[p].hound is not None:  # a Hound p saw went to the Taker
+                if real[p].hound:  # a Hound p saw went to the Taker
                     assert not set(real[p].hound) & others
                 if real[p].shown_trumps:  # he kept only trumps, Kings and the Outsider
                     assert all(c >= 56 or c % 14 == 13 for c in fake[taker].hand)
@@ -384,35 +381,12 @@ def test_infoset_samples_respect_public_facts(n: int) -> None:
                 if called is not None and called % 14 == 10 and called < 56:
                     # calling a Jack shows he held all four Queens
                     assert not {12, 26, 40, 54} & others
-                hound = set(real[p].hound or ())
-                if called is not None and not params[5] and real[p].hound is not None:
+                hound = set(real[p].hound)
+                if called is not None and not params[5] and real[p].hound:
                     # self_call_allowed = false: he did not hold the called card
                     assert called in hound or called not in t_cards
             checked += 1
     assert checked > 5
-
-
-def test_sample_c_equals_reference() -> None:
-    rng = random.Random(3)
-    for g in range(6):
-        n = rng.randint(2, 6)
-        params = random_params(rng)
-        params[15] = 1
-        c = _core.new_state("nancy", params, n, g)
-        r = _reference.new_state("nancy", params, n, g)
-        for _ in range(rng.randint(0, 120)):
-            if c.current_player() == -4:
-                break
-            a = rng.choice(c.legal_actions())
-            c.apply(a)
-            r.apply(a)
-        p = rng.randrange(n)
-        sc, sr = c.sample_infoset(p, 11), r.sample_infoset(p, 11)
-        assert sc.events() == sr.events()
-        for q in range(n):
-            assert np.array_equal(sc.observe_tensor(q), sr.observe_tensor(q))
-        # the sample's log hides from everyone what p could not see
-        assert all(e[3] == -1 for e in sc.events() if not e[5] & (1 << p))
 
 
 # ---------------------------------------------------------------------------
@@ -442,10 +416,12 @@ def test_rules_validation_and_presets() -> None:
         NancyRules(face_up_count=13)
     with pytest.raises(RulesError):
         NancyRules(match_rounds=0)
-    assert NancyRules.standard() == NancyRules()
-    assert NancyRules.real_table().to_params()[1] == 1
-    assert NancyRules.tarot().to_params()[2] == 1
-    assert NancyRules.single_deal().to_params()[15] == 1
+    assert NancyRules.PRESETS == ("wiki", "wiki_table", "wiki_one_deal", "french_tarot")
+    assert NancyRules.wiki() == NancyRules()
+    assert NancyRules.wiki_table().to_params()[1] == 1
+    assert NancyRules.french_tarot().to_params()[2] == 1
+    assert NancyRules.wiki_one_deal().to_params()[15] == 1
+    assert repr(NancyRules.wiki_one_deal()) == "NancyRules(match_rounds=1)"
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
@@ -466,57 +442,19 @@ def test_match_length(n: int) -> None:
 # exact samples: the sequential assignment, the called card's weight
 
 
-def test_exact_deal_matches_brute_force() -> None:
-    """The exact stage of the sampler draws each deal with probability ∝ its weight."""
-    slots = [
-        {"kind": "hand", "size": 2, "allowed": {0, 1, 2, 3, 4}, "taker": False},
-        {"kind": "hand", "size": 1, "allowed": {0, 2, 4}, "taker": True},
-        {"kind": "hand", "size": 2, "allowed": {0, 1, 2, 3, 4}, "taker": False},  # grouped
-        {"kind": "discards", "size": 1, "allowed": {1, 2, 3, 4}, "taker": True},
-    ]
-    pool = [0, 1, 2, 3, 4, 5]
-    slots[0]["allowed"] |= {5}
-    slots[2]["allowed"] |= {5}
-    weighted, weight = 2, 0.25
-    want: dict[tuple[frozenset[int], ...], float] = {}
-    for perm in itertools.permutations(pool):
-        parts, pos = [], 0
-        for slot in slots:
-            parts.append(frozenset(perm[pos : pos + slot["size"]]))
-            pos += slot["size"]
-        if all(part <= slot["allowed"] for part, slot in zip(parts, slots, strict=True)):
-            in_taker = any(weighted in part for part, sl in zip(parts, slots, strict=True)
-                           if sl["taker"])  # fmt: skip
-            want[tuple(parts)] = weight if in_taker else 1.0
-    total = sum(want.values())
-    rng = Rng(2024)
-    draws = 6000
-    got: dict[tuple[frozenset[int], ...], int] = {}
-    for _ in range(draws):
-        deal = ref._exact_deal(rng, slots, pool, weighted, weight)
-        key = tuple(frozenset(cards) for cards in deal)
-        assert key in want, key  # never an inconsistent deal
-        got[key] = got.get(key, 0) + 1
-    for key, w in want.items():  # loose bounds: 5 standard deviations
-        p = w / total
-        sd = (p * (1 - p) / draws) ** 0.5
-        assert abs(got.get(key, 0) / draws - p) < 5 * sd + 1e-9, (key, p)
-
-
-@pytest.mark.parametrize("b", BACKENDS)
-def test_called_card_came_from_the_hound(b: ModuleType) -> None:
+def test_called_card_came_from_the_hound() -> None:
     """self_call_allowed = false, Hound not shown: to an opponent, the called Queen is in
     the Taker's hand only if it was in the Hound, i.e. 3 of the 30 places where it may
     have been dealt (27 face-down cards of the three others, 3 of the Hound), not 12 of
     39 as a uniform redeal of the hidden cards would have it."""
     rules = NancyRules(self_call_allowed=False, reveal_hound=False, match_rounds=1)
     for seed in range(50):
-        s = b.new_state("nancy", rules.to_params(), 5, seed)
+        s = _core.new_state("nancy", rules.to_params(), 5, seed)
         s.apply(1)  # the first bidder bids 1, the others pass
         for _ in range(4):
             s.apply(0)
         taker = next(e[1] for e in s.events() if e[0] == EV["taker"])
-        views = [observe(b, s, 5, q, rules) for q in range(5)]
+        views = [observe(_core, s, 5, q, rules) for q in range(5)]
         queens = [a - ACTION_CALL for a in s.legal_actions() if (a - ACTION_CALL) % 14 == 12]
         hidden = [c for c in queens if not any(c in v.face_up[q] for q, v in enumerate(views))]
         if hidden:
@@ -524,45 +462,43 @@ def test_called_card_came_from_the_hound(b: ModuleType) -> None:
     called = hidden[0]
     p = next(q for q in range(5) if q != taker and called not in views[q].hand)
     assert s.apply(ACTION_CALL + called) == 0
-    draws = 3000 if b is not _reference else 400
+    draws = 3000
     in_taker = sum(
-        called in observe(b, s.sample_infoset(p, k), 5, taker, rules).hand for k in range(draws)
+        called in observe(_core, s.sample_infoset(p, k), 5, taker, rules).hand for k in range(draws)
     )
     sd = (0.1 * 0.9 / draws) ** 0.5
     assert abs(in_taker / draws - 0.1) < 5 * sd, in_taker / draws
 
 
-def test_exact_stage_gives_the_same_samples_in_c_and_reference(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """States where 200 shuffles miss (the exact stage runs): C and reference agree."""
-    hits = []
-    exact = ref._exact_deal
+def test_docs_list_every_segment_event_and_preset() -> None:
+    from pathlib import Path
 
-    def counting(*args: Any) -> list[list[int]]:
-        hits.append(1)
-        return exact(*args)
+    from pycards.nancy import EVENT_KINDS
 
-    monkeypatch.setattr(ref, "_exact_deal", counting)
-    rng = random.Random(8)
-    for g in range(40):
-        n = rng.choice([3, 4])
-        params = random_params(rng)
-        params[15] = 1
-        c = _core.new_state("nancy", params, n, g)
-        r = _reference.new_state("nancy", params, n, g)
-        while c.current_player() != -4:
-            p, seed = rng.randrange(n), rng.randrange(1 << 64)
-            before = len(hits)
-            r_sample = r.sample_infoset(p, seed)
-            if len(hits) > before:
-                c_sample = c.sample_infoset(p, seed)
-                assert c_sample.events() == r_sample.events()
-                for q in range(n):
-                    assert np.array_equal(c_sample.observe_tensor(q), r_sample.observe_tensor(q))
-            a = rng.choice(c.legal_actions())
-            c.apply(a)
-            r.apply(a)
-        if len(hits) >= 10:
-            break
-    assert len(hits) >= 10
+    page = (Path(__file__).parent.parent / "docs" / "nancy.rst").read_text()
+    for seg in NancyGame(NancyRules(), 4).segments:
+        assert f"``{seg['name']}``" in page, seg["name"]
+    for kind in EVENT_KINDS:
+        assert f"``{kind}``" in page, kind
+    for preset in NancyRules.PRESETS:
+        assert f"NancyRules.{preset}()" in page, preset
+
+
+@pytest.mark.parametrize("n", [2, 4, 5])
+def test_table_shows_each_seat_only_what_it_may_know(n: int) -> None:
+    game = NancyGame(NancyRules(match_rounds=1), n)
+    state = game.new_initial_state(21)
+    rng = random.Random(n)
+    for _ in range(40):
+        state.apply(rng.choice(state.legal_actions()))
+    referee = str(state)
+    assert f"seat {state.current_player} to act" in referee.splitlines()[0]
+    for p in range(n):
+        rows = {line.split()[0]: line for line in state.table(p).splitlines()[3 : 3 + n]}
+        hand = state.observation(p).hand
+        assert all(str(c) in rows[str(p)] for c in hand)  # own hand shown
+        assert all(str(c) in referee for c in hand)  # the referee sees every hand
+        for q in range(n):
+            if q != p:
+                assert "cards)" in rows[str(q)]  # other hands as a count only
+                assert not any(str(c) in rows[str(q)].split() for c in state.observation(q).hand)

@@ -1,5 +1,5 @@
-"""Nancy rule functions (RULES.md 1.4-1.6) on both backends: published and
-hand-computed examples, batch kernels against the scalar ones, bad input."""
+"""Nancy rule functions (docs/nancy.rst, "Trick play" to "Result and score") on both
+backends: published and hand-computed examples, batch kernels against the scalar ones, bad input."""
 
 from __future__ import annotations
 
@@ -12,7 +12,14 @@ import reference as _reference
 
 from cardcore import _core
 from pycards.cards import NancyCard, to_mask78
-from pycards.nancy import base_score, legal_cards, objectives, settlement, trick_winner
+from pycards.nancy import (
+    NancyRules,
+    base_score,
+    legal_cards,
+    objectives,
+    settlement,
+    trick_winner,
+)
 
 BACKENDS = [pytest.param(_core, id="c"), pytest.param(_reference, id="reference")]
 try:  # the cffi binding, when built (PYCARDS_CFFI=1)
@@ -31,8 +38,8 @@ def mask(text: str) -> int:
     return to_mask78(text)
 
 
-# -- RULES.md 1.6: the seed's scoring examples (4 players, x3) --------------
-SEED_EXAMPLES = [
+# -- docs/nancy.rst, "Result and score": the source's examples (4 players, x3)
+SOURCE_EXAMPLES = [
     # bid, completed, won, base, taker total
     (3, 2, False, -4, -12),  # bid 3 made 2 lost
     (3, 4, True, 13, 39),  # bid 3 made 4
@@ -43,8 +50,8 @@ SEED_EXAMPLES = [
 
 
 @pytest.mark.parametrize("b", BACKENDS)
-@pytest.mark.parametrize(("bid", "completed", "won", "base", "total"), SEED_EXAMPLES)
-def test_seed_scoring_examples(
+@pytest.mark.parametrize(("bid", "completed", "won", "base", "total"), SOURCE_EXAMPLES)
+def test_source_scoring_examples(
     b: ModuleType, bid: int, completed: int, won: bool, base: int, total: int
 ) -> None:
     assert b.nancy_base_score(bid, completed, won) == base
@@ -55,9 +62,9 @@ def test_seed_scoring_examples(
 
 @pytest.mark.parametrize("b", BACKENDS)
 def test_partner_settlement(b: ModuleType) -> None:
-    # RULES.md 1.6: five players with Partner, base 13: +39, +39, each opponent -26
+    # docs/nancy.rst: five players with Partner, base 13: +39, +39, each opponent -26
     assert b.nancy_settlement(5, 0, 3, 3, 4, True) == [39, -26, -26, 39, -26]
-    # six players: 2 x 4 with a Partner, 5 x 1 without (seed, 6-player EX rule)
+    # six players: 2 x 4 with a Partner, 5 x 1 without (the wiki's 6-player EX rule)
     assert b.nancy_settlement(6, 2, 5, 3, 4, True) == [-26, -26, 52, -26, -26, 52]
     assert b.nancy_settlement(6, 2, -1, 3, 4, True) == [-13, -13, 65, -13, -13, -13]
     # a self-call (partner == taker) is playing alone
@@ -83,7 +90,7 @@ def test_facade_scores() -> None:
     assert settlement(4, 0, -1, 3, 2, False) == [-12, 4, 4, 4]
 
 
-# -- RULES.md 1.5: objectives on the Nancy ----------------------------------
+# -- docs/nancy.rst, "The objectives": objectives on the Nancy --------------
 @pytest.mark.parametrize("b", BACKENDS)
 def test_objectives(b: ModuleType) -> None:
     def obj(text: str, mode: int = 0) -> int:
@@ -116,10 +123,12 @@ def test_objectives(b: ModuleType) -> None:
 
 def test_objectives_facade() -> None:
     assert objectives("XXI I") == 65
-    assert objectives("XXI I V", "subset_sum") == 65
+    assert objectives("XXI I V", arcane_sum_mode="subset_sum") == 65
+    assert objectives("XXI I V", NancyRules(arcane_sum_mode="subset_sum")) == 65
+    assert objectives("XXI I V") == 1  # exact_total: 21 + 1 + 5 is not 22
 
 
-# -- RULES.md 1.4: obligations (rule 8), the Outsider (rule 9), winner (rule 10)
+# -- docs/nancy.rst, "Trick play": obligations, the Outsider, the winner
 LEGAL_CASES = [
     # holding, trick, overtrump, legal
     ("KR 3S XV OUT", "", True, "KR 3S XV OUT"),  # leading: anything

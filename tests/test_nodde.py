@@ -1,4 +1,4 @@
-"""Nodde Knave scoring and rules (RULES.md 2): worked examples, play scoring,
+"""Nodde Knave scoring and rules (docs/nodde.rst): worked examples, play scoring,
 batch == scalar == reference, the exact distribution, rules validation."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from cardcore import _core as C  # noqa: N812
 from pycards.cards import Card, CardSet
 from pycards.errors import InvalidCardError, RulesError
 from pycards.nodde import (
-    Nodde,
+    NoddeGame,
     NoddeRules,
     batch_score_hands,
     hand_score_distribution,
@@ -22,7 +22,7 @@ from pycards.nodde import (
     score_play,
 )
 
-SEED = NoddeRules.seed()
+MWYNWEN = NoddeRules.mwynwen()
 WILL = NoddeRules.willughby()
 N_DEALS = 22100 * 49
 
@@ -36,7 +36,7 @@ def kinds(score: object) -> dict[str, int]:
 
 
 # ---------------------------------------------------------------------------
-# RULES.md 2.5 worked examples (seed() and willughby())
+# docs/nodde.rst worked examples (mwynwen() and willughby())
 
 EXAMPLES = [
     # hand, turn-up, seed total, willughby total, seed points per kind
@@ -54,15 +54,15 @@ EXAMPLES = [
 def test_rules_2_5_examples(
     hand: str, turnup: str, seed_total: int, will_total: int, parts: dict[str, int]
 ) -> None:
-    s = score_hand(hand, turnup, SEED)
+    s = score_hand(hand, turnup, MWYNWEN)
     assert s.total == seed_total
     assert kinds(s) == parts
     assert score_hand(hand, turnup, WILL).total == will_total
-    assert score_hand(hand, turnup).total == seed_total  # seed() is the default
+    assert score_hand(hand, turnup).total == seed_total  # mwynwen() is the default
 
 
 def test_example_items_name_their_cards() -> None:
-    # 6H 6S 9C + 3D: 6+9 twice and 3+6+6 (the one the seed text overlooks)
+    # 6H 6S 9C + 3D: 6+9 twice and 3+6+6 (the one the source overlooks)
     s = score_hand("6H 6S 9C", "3D")
     fifteens = sorted(str(i.cards) for i in s.items if i.kind == "fifteen")
     assert fifteens == sorted(["9C 6H", "9C 6S", "3D 6H 6S"])
@@ -91,10 +91,10 @@ def test_variants_in_hand() -> None:
 
 
 # ---------------------------------------------------------------------------
-# play scoring (RULES.md 2.3 and the play examples of 2.5)
+# play scoring (docs/nodde.rst, The play and the play examples of 2.5)
 
 
-def prefix_points(cards: str, rules: NoddeRules = SEED) -> list[int]:
+def prefix_points(cards: str, rules: NoddeRules = MWYNWEN) -> list[int]:
     seq = cards.split()
     return [score_play(seq[: k + 1], rules).total for k in range(len(seq))]
 
@@ -127,8 +127,8 @@ def test_play_pairs_runs_flushes_and_25() -> None:
 
 
 def test_rules_presets_and_params() -> None:
-    assert NoddeRules() == SEED
-    assert SEED.to_params() == (0, 1, 0, 0, 0, 1, 0, 1, 31, -1)
+    assert NoddeRules() == MWYNWEN
+    assert MWYNWEN.to_params() == (0, 1, 0, 0, 0, 1, 0, 1, 31, -1)
     assert WILL.to_params() == (0, 1, 0, 1, 0, 0, 0, 1, 31, -1)
     p = NoddeRules(
         four_player_mode="individual",
@@ -172,10 +172,10 @@ def test_bad_rules_raise(kwargs: dict[str, object]) -> None:
 
 def test_no_reshuffle_needs_two_players() -> None:
     rules = NoddeRules(reshuffle_each_deal=False)
-    assert Nodde(rules, num_players=2).num_players == 2
+    assert NoddeGame(rules, num_players=2).num_players == 2
     for n in (3, 4):
         with pytest.raises(RulesError, match="2 players"):
-            Nodde(rules, num_players=n)
+            NoddeGame(rules, num_players=n)
     with pytest.raises(ValueError):
         C.new_state("nodde", rules.to_params(), 3, 0)
     with pytest.raises(ValueError):
@@ -189,9 +189,9 @@ def test_bad_hands_raise() -> None:
         score_hand("6H 6S 9C", "6H")
     for mod in (C, R):
         with pytest.raises(ValueError):
-            mod.nodde_score_hand(int(CardSet("6H 6S 9C")), 52, SEED.to_params())
+            mod.nodde_score_hand(int(CardSet("6H 6S 9C")), 52, MWYNWEN.to_params())
         with pytest.raises(ValueError):
-            mod.nodde_score_hand(1 << 13, 0, SEED.to_params())
+            mod.nodde_score_hand(1 << 13, 0, MWYNWEN.to_params())
 
 
 # ---------------------------------------------------------------------------
@@ -200,7 +200,7 @@ def test_bad_hands_raise() -> None:
 
 def random_rules(rng: random.Random) -> NoddeRules:
     return NoddeRules(
-        run_points=rng.choice(["seed", "per_card"]),
+        run_points=rng.choice(["mwynwen", "per_card"]),
         flush_rule=rng.choice(["any3_of_4", "hand3_required"]),
         hand_31=rng.choice(["off", "flat2", "flat4"]),
         score_25=rng.choice(["off", "flat4", "per_card"]),
@@ -255,7 +255,7 @@ def test_play_scoring_matches_reference() -> None:
 
 
 def test_batch_rejects_bad_input() -> None:
-    params = SEED.to_params()
+    params = MWYNWEN.to_params()
     hands, turnups = random_deals(random.Random(1), 10)
     with pytest.raises(TypeError):
         batch_score_hands(hands.astype(np.int64), turnups)  # type: ignore[arg-type]
@@ -296,7 +296,7 @@ def all_deals() -> tuple[np.ndarray, np.ndarray]:
     return np.array(hands, dtype=np.uint64), np.array(turnups, dtype=np.uint8)
 
 
-@pytest.mark.parametrize("rules", [SEED, WILL, NoddeRules(score_25="per_card", hand_31="flat4")])
+@pytest.mark.parametrize("rules", [MWYNWEN, WILL, NoddeRules(score_25="per_card", hand_31="flat4")])
 def test_distribution_counts_every_deal(rules: NoddeRules) -> None:
     params = rules.to_params()
     hist = C.nodde_hand_distribution(params)
@@ -318,12 +318,13 @@ def test_distribution_counts_every_deal(rules: NoddeRules) -> None:
 def test_public_distribution() -> None:
     d = hand_score_distribution()
     assert d.sum() == N_DEALS and d[-1] > 0
-    # 5-5-5 + 5: 4 * C(4,3) = 4 ways, 20 points (RULES.md 2.5); nothing scores more
+    # 5-5-5 + 5: 4 * C(4,3) = 4 ways, 20 points (docs/nodde.rst, worked examples);
+    # nothing scores more
     assert len(d) == 21 and d[20] == 4
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules", [SEED, WILL])
+@pytest.mark.parametrize("rules", [MWYNWEN, WILL])
 def test_distribution_equals_reference_brute_force(rules: NoddeRules) -> None:
     params = rules.to_params()
     assert np.array_equal(R.nodde_hand_distribution(params), C.nodde_hand_distribution(params))

@@ -1,7 +1,7 @@
 """No Takers? from stacked decks (``init_deck``; docs/notakers.rst, "Stacked
 first deal"): the deal and the pile take the deck's positions, and the rules
-of RULES.md 3.2 and the Ask example of 3.4 play out card for card on every
-backend."""
+of play and the Ask example of docs/notakers.rst play out card for card on
+every backend."""
 
 from __future__ import annotations
 
@@ -18,12 +18,13 @@ from pycards.notakers import (
     ACTION_GIVE,
     ACTION_SAVE,
     ACTION_SAVE_DONE,
-    NoTakers,
+    NoTakersGame,
     ask_action,
 )
 
 TERMINAL = -4
-EV_DEAL, EV_DRAW, EV_ASK, EV_PASS, EV_GIVE, EV_NO_TAKERS, EV_END, EV_SCORE = 1, 2, 4, 5, 6, 7, 8, 9
+EV_DEAL, EV_DRAW, EV_ASK, EV_PASS, EV_GIVE, EV_NO_TAKERS = 0, 1, 3, 4, 5, 6
+EV_SCORE, EV_GAME_OVER = 7, 8
 RANK_7 = 6
 
 BACKENDS: list[Any] = [c_core, ref]
@@ -101,9 +102,9 @@ def test_bad_decks_are_refused(backend: Any) -> None:
 
 
 def test_the_ask_example(backend: Any) -> None:
-    """RULES.md 3.4: P1 asks P2 for sevens; P2 has none and passes; P3 holds
-    two sevens and gives one of his choice, P4 gives his only seven (7S).
-    Seats 0..3 are P1..P4."""
+    """The worked Ask example of docs/notakers.rst: P1 asks P2 for sevens;
+    P2 has none and passes; P3 holds two sevens and gives one of his choice,
+    P4 gives his only seven (7S).  Seats 0..3 are P1..P4."""
     s = backend.new_state(
         "notakers",
         params(),
@@ -200,7 +201,7 @@ def test_short_draw(backend: Any, short_draw: int, takes: bool) -> None:
     assert s.current_player() == TERMINAL
     last = CardSet([deck[51]])
     assert hand(s, 0) == (before | last if takes else before)
-    assert [e[3] for e in s.events() if e[0] == EV_END] == [0]
+    assert [e[3] for e in s.events() if e[0] == EV_GAME_OVER] == [0]
     assert s.returns() == [
         ref.notakers_points(sum(1 << (16 * (c // 13) + c % 13) for c in hand(s, p).ids()), 0)
         for p in range(3)
@@ -209,7 +210,7 @@ def test_short_draw(backend: Any, short_draw: int, takes: bool) -> None:
 
 def test_max_turns(backend: Any) -> None:
     """max_turns 2: seat 0 draws (7C 7D QD 2S onto 3H-7H 7S: four 7s and a
-    run of 4, RULES.md 3.4's first example, 9 points), seat 1 draws, and the
+    run of 4, the first worked example of docs/notakers.rst, 9 points), seat 1 draws, and the
     game ends."""
     hands = ["3H 4H 5H 6H 7H 7S", "AC 3C 5C 9C JC KC", "AD 3D 5D 9D JD KD", "2H 9H JH KH 9S JS"]
     s = backend.new_state("notakers", params(max_turns=2), 4, 0, stack(hands, "7C 7D QD 2S"))
@@ -217,7 +218,7 @@ def test_max_turns(backend: Any) -> None:
     assert hand(s, 0) == CardSet("3H 4H 5H 6H 7H 7S 7C 7D QD 2S")
     play(s, ACTION_DRAW)
     assert s.current_player() == TERMINAL
-    assert [e[3] for e in s.events() if e[0] == EV_END] == [1]
+    assert [e[3] for e in s.events() if e[0] == EV_GAME_OVER] == [1]
     assert s.returns()[0] == 9
     scores = [e for e in s.events() if e[0] == EV_SCORE]
     assert scores[0][3] == 9 and scores[0][4] == 1
@@ -225,7 +226,7 @@ def test_max_turns(backend: Any) -> None:
 
 def test_facade_takes_names(backend: Any) -> None:
     """Game.new_initial_state(deck=...) with card names (the selected backend)."""
-    game = NoTakers(num_players=4)
+    game = NoTakersGame(num_players=4)
     names = [str(c) for c in CardSet(list(range(52)))]
     state = game.new_initial_state(5, deck=names)
     assert state.observation(0).hand == CardSet(list(range(0, 24, 4)))

@@ -1,5 +1,6 @@
-"""No Takers? the game: C against the reference step by step, illegal actions,
-hidden information, and the rules of RULES.md 3.2 checked on played games."""
+"""No Takers? the game: C against the reference step by step (both dealt
+from the same stacked deck), illegal actions, hidden information, and the
+rules of docs/notakers.rst checked on played games."""
 
 from __future__ import annotations
 
@@ -17,14 +18,33 @@ from pycards.notakers import (
     ACTION_GIVE,
     ACTION_SAVE,
     ACTION_SAVE_DONE,
-    NoTakers,
+    NoTakersGame,
     NoTakersRules,
     ask_action,
 )
 
 TERMINAL = -4
-EV_DEAL, EV_DRAW, EV_SAVE, EV_ASK, EV_PASS, EV_GIVE, EV_NO_TAKERS, EV_END, EV_SCORE = range(1, 10)
+EV_DEAL, EV_DRAW, EV_SAVE, EV_ASK, EV_PASS, EV_GIVE, EV_NO_TAKERS, EV_SCORE, EV_GAME_OVER = range(9)
 ALL = 0xFFFFFFFF
+LOG_CAPACITY = 256
+UNSEEN = -1
+
+
+def stacked(rng: random.Random) -> list[int]:
+    """A random deck (top first) to deal both engines from."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    return deck
+
+
+def pair(rng: random.Random, params: list[int], n: int) -> tuple[Any, Any]:
+    """The C engine and the reference dealt from one stacked deck."""
+    deck = stacked(rng)
+    seed = rng.getrandbits(64)
+    return (
+        c_core.new_state("notakers", params, n, seed, deck),
+        ref.new_state("notakers", params, n, seed, deck),
+    )
 
 
 def random_params(rng: random.Random) -> list[int]:
@@ -62,8 +82,7 @@ def play_pair(seed: int, max_steps: int) -> int:
     rng = random.Random(seed)
     n = rng.randint(2, 8)
     params = random_params(rng)
-    c = c_core.new_state("notakers", params, n, seed)
-    r = ref.new_state("notakers", params, n, seed)
+    c, r = pair(rng, params, n)
     same(c, r, n)
     steps = 0
     while c.current_player() != TERMINAL and steps < max_steps:
@@ -73,9 +92,6 @@ def play_pair(seed: int, max_steps: int) -> int:
         assert c.apply(a) == 0 and r.apply(a) == 0
         steps += 1
         same(c, r, n)
-        if rng.random() < 0.03:
-            p, s = rng.randrange(n), rng.getrandbits(64)
-            same(c.sample_infoset(p, s), r.sample_infoset(p, s), n)
     return steps
 
 
@@ -97,12 +113,22 @@ def test_c_equals_reference_many_games() -> None:
         play_pair(seed, 20000)
 
 
-def test_native_random_playouts_equal_reference() -> None:
+def test_a_seeded_deal_is_the_seeded_shuffle_stacked() -> None:
+    """init(seed) deals the deck cc_shuffled_deck(seed) gives, as init_deck would."""
+    for seed in (0, 1, 2**64 - 1):
+        for n in (2, 5, 8):
+            deck = c_core.shuffled_deck(seed, 52)
+            a = c_core.new_state("notakers", [0] * 7, n, seed)
+            b = c_core.new_state("notakers", [0] * 7, n, seed, deck)
+            assert a.raw() == b.raw()
+            assert [e[3] for e in a.events() if e[0] == EV_DEAL] == deck[: 26 // n * n]
+
+
+def test_native_random_playouts_play_whole_games() -> None:
     for n in (2, 5, 8):
-        for params in ([0] * 7, [1, 1, 1, 1, 0, 2, 1], [0, 0, 2, 0, 0, 1, 0]):
-            assert c_core.random_playouts("notakers", params, n, 9, 3) == ref.random_playouts(
-                "notakers", params, n, 9, 3
-            )
+        for params in ([0] * 7, [1, 1, 1, 1, 0, 2, 1], [0, 0, 2, 0, 3, 1, 0]):
+            steps, points = c_core.random_playouts("notakers", params, n, 9, 3)
+            assert steps >= 3 and len(points) == n and min(points) >= 0
 
 
 # ---------------------------------------------------------------------------
@@ -116,19 +142,19 @@ def test_deal(n: int) -> None:
     deals = [e for e in s.events() if e[0] == EV_DEAL]
     assert len(deals) == each * n
     tensor = s.observe_tensor(0)
-    hand_sizes = tensor[156 + 52 * (n - 1) : 156 + 52 * (n - 1) + n]
+    hand_sizes = tensor[156 : 156 + n]  # hidden saves: no save_piles segment
     assert hand_sizes.tolist() == [each] * n
-    assert tensor[156 + 52 * (n - 1) + 2 * n] == 52 - each * n  # n=4: 6 each, pile 28
+    assert tensor[156 + 2 * n] == 52 - each * n  # n=4: 6 each, pile 28
     assert s.current_player() == 0
     assert len({e[3] for e in deals}) == len(deals)
 
 
 def pile_size(s: Any, n: int) -> int:
-    return int(s.observe_tensor(0)[156 + 52 * (n - 1) + 2 * n])
+    return int(s.observe_tensor(0)[156 + 2 * n])
 
 
 def hand_size(s: Any, n: int, p: int) -> int:
-    return int(s.observe_tensor(p)[156 + 52 * (n - 1)])
+    return int(s.observe_tensor(p)[156])
 
 
 def drive_to_short_pile(params: list[int], n: int, seed: int) -> Any:
@@ -157,9 +183,9 @@ def test_short_draw(short_draw: int, takes: bool) -> None:
     s.apply(ACTION_DRAW)
     assert s.current_player() == TERMINAL
     assert hand_size(s, n, p) == before + (left if takes else 0)
-    end = [e for e in s.events() if e[0] == EV_END]
-    assert end == [(EV_END, p, 0, 0, 0, ALL)]
-    scores = [e for e in s.events() if e[0] == EV_SCORE]
+    assert s.events()[-1] == (EV_GAME_OVER, p, 0, 0, 0, ALL)
+    scores = s.events()[-1 - n : -1]
+    assert all(e[0] == EV_SCORE for e in scores)
     assert [e[3] for e in scores] == s.returns()
     assert any(e[4] for e in scores)
 
@@ -180,16 +206,17 @@ def test_max_turns() -> None:
         while s.current_player() != TERMINAL and s.verify(ACTION_DRAW) != 0:
             s.apply(s.legal_actions()[0])
     assert s.current_player() == TERMINAL
-    assert [e[3] for e in s.events() if e[0] == EV_END] == [1]
+    assert [e[3] for e in s.events() if e[0] == EV_GAME_OVER] == [1]
+    assert s.events()[-1][0] == EV_GAME_OVER
 
 
 # ---------------------------------------------------------------------------
-# the Ask (RULES.md 3.4's example, and every game's log)
+# the Ask (the worked example of docs/notakers.rst, and every game's log)
 
 
 def test_ask_example_pass_fallback() -> None:
     """P1 asks P2 for sevens; P2 passes; P3 (two 7s) gives one, P4 (one 7) gives 7."""
-    game = NoTakers(num_players=4)
+    game = NoTakersGame(num_players=4)
     for seed in range(5000):
         s = game.new_initial_state(seed)
         sevens = [sum(1 for c in s.observation(p).hand if c.rank == 6) for p in range(4)]
@@ -211,7 +238,7 @@ def test_ask_example_pass_fallback() -> None:
 
 
 def check_log(events: list[tuple[int, ...]], n: int, params: list[int]) -> None:
-    """RULES.md 3.2 read back from a game's full event log."""
+    """The rules of play (docs/notakers.rst) read back from a game's full event log."""
     hands: list[set[int]] = [set() for _ in range(n)]
     i = 0
     while i < len(events):
@@ -262,15 +289,41 @@ def check_log(events: list[tuple[int, ...]], n: int, params: list[int]) -> None:
 def test_logs_follow_the_rules() -> None:
     rng = random.Random(7)
     seen_kinds: set[int] = set()
-    for seed in range(60):
+    whole = 0
+    for seed in range(80):
         n = rng.randint(2, 8)
         params = random_params(rng)
         s = c_core.new_state("notakers", params, n, seed)
         while s.current_player() != TERMINAL:
-            s.apply(pick(rng, s.legal_actions()))
-        check_log(s.events(), n, params)
-        seen_kinds |= {e[0] for e in s.events()}
-    assert seen_kinds == set(range(1, 10))
+            legal = s.legal_actions()
+            s.apply(
+                ACTION_DRAW if ACTION_DRAW in legal and rng.random() < 0.3 else rng.choice(legal)
+            )
+        events = s.events()
+        assert events[-1][0] == EV_GAME_OVER
+        assert [e[0] for e in events[-1 - n : -1]] == [EV_SCORE] * n
+        if len(events) < LOG_CAPACITY:  # the ring kept the whole game
+            assert [e[0] for e in events[: 26 // n * n]] == [EV_DEAL] * (26 // n * n)
+            check_log(events, n, params)
+            whole += 1
+        seen_kinds |= {e[0] for e in events}
+    assert whole >= 40
+    assert seen_kinds == set(range(9))
+
+
+def test_the_log_is_a_ring_and_the_game_goes_on() -> None:
+    """Asking and never drawing: the log keeps the last 256 events, play goes on."""
+    s = c_core.new_state("notakers", [0] * 7, 2, 3)
+    r = ref.new_state("notakers", [0] * 7, 2, 3, c_core.shuffled_deck(3, 52))
+    rng = random.Random(5)
+    for _ in range(600):
+        legal = [a for a in s.legal_actions() if a != ACTION_DRAW] or s.legal_actions()
+        a = rng.choice(legal)
+        assert s.apply(a) == 0 and r.apply(a) == 0
+        if s.current_player() == TERMINAL:
+            break
+    assert len(r.log) > LOG_CAPACITY
+    assert len(s.events()) == LOG_CAPACITY and s.events() == r.log[-LOG_CAPACITY:]
 
 
 # ---------------------------------------------------------------------------
@@ -280,11 +333,10 @@ def test_logs_follow_the_rules() -> None:
 def test_every_reason_leaves_the_state_unchanged() -> None:
     rng = random.Random(3)
     found: dict[int, int] = {}
-    for seed in range(16):
+    for _ in range(40):
         n = rng.randint(2, 8)
         params = random_params(rng)
-        c = c_core.new_state("notakers", params, n, seed)
-        r = ref.new_state("notakers", params, n, seed)
+        c, r = pair(rng, params, n)
         while True:
             for a in [0, 1, 2, 3, *rng.sample(range(-2, c.num_actions() + 2), 12)]:
                 code = c.verify(a)
@@ -325,7 +377,7 @@ def test_save_must_be_sets_when_required() -> None:
 
 
 def test_facade_raises_with_the_reason() -> None:
-    game = NoTakers(rules=NoTakersRules(), num_players=3)
+    game = NoTakersGame(rules=NoTakersRules(), num_players=3)
     s = game.new_initial_state(1)
     absent = next(c for c in range(52) if c not in {int(x) for x in s.observation(0).hand})
     with pytest.raises(IllegalActionError, match="card not in hand"):
@@ -360,10 +412,17 @@ def test_no_leak_hidden_cards_do_not_change_the_observation() -> None:
         for p in range(n):
             other = s.sample_infoset(p, rng.getrandbits(64))
             assert np.array_equal(other.observe_tensor(p), s.observe_tensor(p))
-            redacted = [
-                (*e[:3], e[3] if e[5] == ALL or e[5] >> p & 1 else -1, *e[4:]) for e in s.events()
-            ]
-            assert other.events() == redacted
+            saved = other_saves(other, n)
+            for real, fake in zip(s.events(), other.events(), strict=True):
+                if real[5] >> p & 1:  # seen by p (or public): kept as it is
+                    assert fake == real
+                    continue
+                assert fake[:3] == real[:3] and fake[4:] == real[4:]
+                if real[0] == EV_SAVE:  # a hidden save shows a card of the sampled pile
+                    assert fake[3] in saved[real[1]]
+                    saved[real[1]].remove(fake[3])
+                else:
+                    assert fake[3] == UNSEEN
             assert other.legal_mask() == s.legal_mask() or other.current_player() != p
             if other.current_player() == p:
                 assert other.legal_mask() == s.legal_mask()
@@ -373,8 +432,13 @@ def test_no_leak_hidden_cards_do_not_change_the_observation() -> None:
     assert differ > 0, "the samples do move hidden cards"
 
 
+def other_saves(state: Any, n: int) -> list[set[int]]:
+    """Each seat's save pile in a state, read from its own observation."""
+    return [{c for c in range(52) if state.observe_tensor(q)[52 + c]} for q in range(n)]
+
+
 def test_given_card_is_seen_by_giver_and_receiver_only() -> None:
-    game = NoTakers(num_players=4)
+    game = NoTakersGame(num_players=4)
     rng = random.Random(2)
     s = game.new_initial_state(2)
     while not s.is_terminal and not any(e.kind == "give" for e in s.events()):
@@ -391,17 +455,21 @@ def test_given_card_is_seen_by_giver_and_receiver_only() -> None:
 
 
 def test_observation_decodes_the_tensor() -> None:
-    game = NoTakers(rules=NoTakersRules(save_visibility="open"), num_players=3)
+    game = NoTakersGame(rules=NoTakersRules(save_visibility="open"), num_players=3)
     rng = random.Random(4)
     s = game.new_initial_state(4)
     while not s.is_terminal:
         obs = s.observation(1)
         assert obs.current_player == s.current_player
         assert len(obs.hand) == obs.hand_sizes[1]
-        assert all(
-            pile is not None and len(pile) == k
-            for pile, k in zip(obs.save_piles, obs.save_sizes, strict=True)
-        )
+        assert obs.save_piles is not None and obs.save_piles[1] is None
+        assert len(obs.save) == obs.save_sizes[1]
+        for q in (0, 2):
+            pile = obs.save_piles[q]
+            assert pile is not None and len(pile) == obs.save_sizes[q]
         s.apply(pick(rng, s.legal_actions()))
     final = s.observation(0)
-    assert final.phase == "over" and final.final_points == tuple(s.returns())
+    assert final.phase_name == "over" and final.points == tuple(s.returns())
+    assert final.current_player is None
+    hidden = NoTakersGame(num_players=3).new_initial_state(4).observation(0)
+    assert hidden.save_piles is None

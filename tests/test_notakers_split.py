@@ -1,4 +1,4 @@
-"""No Takers? scoring: RULES.md 3.4 examples, and the C best split against the
+"""No Takers? scoring: the worked examples of docs/notakers.rst, and the C best split against the
 exhaustive reference (points, key, and that the sets form a valid split)."""
 
 from __future__ import annotations
@@ -24,13 +24,13 @@ from pycards.notakers import (
 )
 
 STRENGTH = {0: 0, 1: 2, 2: 3, 3: 1}
-# RULES.md 3.4 writes C Cups, H Shields, S Swords, K Skulls; the engine's
+# docs/notakers.rst writes C Cups, H Shields, S Swords, K Skulls; the engine's
 # suits are hearts, diamonds, spades, clubs for those.
 _SEED_SUIT = {"C": "H", "H": "D", "S": "S", "K": "C"}
 
 
 def seed_cards(text: str) -> CardSet:
-    """Cards written as in RULES.md 3.4 (suits C H S K)."""
+    """Cards written as in docs/notakers.rst (suits C H S K)."""
     return CardSet(" ".join(tok[:-1] + _SEED_SUIT[tok[-1]] for tok in text.split()))
 
 
@@ -43,7 +43,7 @@ def mask(ids: list[int]) -> int:
 
 
 # ---------------------------------------------------------------------------
-# RULES.md 3.4
+# the worked examples of docs/notakers.rst
 
 
 def test_four_sevens_and_a_run_of_four() -> None:

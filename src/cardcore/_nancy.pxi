@@ -20,29 +20,31 @@ cdef extern from "cc_nancy.h" nogil:
                                       uint16_t *out, int64_t *bad_index)
 
 
-cdef _nancy_split(object cards):
-    """Validate a Python int as a 78-card Nancy bitset; return (lo, hi)."""
-    if not isinstance(cards, int):
-        raise TypeError(f"card set must be an int, got {type(cards).__name__}")
+cdef _nancy_split(object cards, str name="card set"):
+    """Validate an int (or numpy integer) as a 78-card Nancy bitset; return (lo, hi)."""
+    if isinstance(cards, (bool, np.bool_)) or not isinstance(cards, (int, np.integer)):
+        raise TypeError(f"{name} must be an int bitset, got {type(cards).__name__} ({cards!r})")
+    cards = int(cards)
     if cards < 0 or cards >= (1 << 128):
-        raise ValueError(f"card set {cards!r} is not a 128-bit Nancy bitset")
+        raise ValueError(f"{name} {cards!r} is not a 128-bit Nancy bitset")
     lo = cards & 0xFFFFFFFFFFFFFFFF
     hi = cards >> 64
     if lo & ~CC_NANCY_LO_MASK or hi & ~CC_NANCY_HI_MASK:
-        raise ValueError(f"card set {cards:#x} has bits outside the Nancy deck")
+        raise ValueError(f"{name} {cards:#x} has bits outside the Nancy deck")
     return lo, hi
 
 
 cdef int _nancy_trick(object trick, int8_t *buf, int cap) except -1:
+    if isinstance(trick, (str, bytes, int, np.integer)) or not hasattr(trick, "__iter__"):
+        raise TypeError(f"trick must be a sequence of card ids, got {type(trick).__name__}")
     trick = list(trick)
     if len(trick) > cap:
         raise ValueError(f"a trick holds at most {cap} cards, got {len(trick)}")
     seen = set()
     for i, c in enumerate(trick):
-        if not isinstance(c, int):
-            raise TypeError(f"trick card {c!r} is not an int")
+        c = _int_arg(c, f"trick[{i}]", -(1 << 63), 1 << 64)
         if c < 0 or c > 77:
-            raise ValueError(f"trick card id {c} out of range 0..77")
+            raise ValueError(f"trick[{i}]: card id {c} out of range 0..77")
         if c in seen:
             raise ValueError(f"card {c} appears twice in the trick")
         seen.add(c)
@@ -50,13 +52,25 @@ cdef int _nancy_trick(object trick, int8_t *buf, int cap) except -1:
     return len(trick)
 
 
-def nancy_legal_cards(object holding, object trick, bint overtrump=True):
+cdef int _flag(object value, str name) except -1:
+    """A flag argument: a bool (or numpy bool) only, as 0 or 1."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be a bool, got {type(value).__name__} ({value!r})")
+    return 1 if value else 0
+
+
+cdef int _arcane_mode(object value) except -1:
+    return _int_arg(value, "arcane_sum_mode", 0, 2)
+
+
+def nancy_legal_cards(object holding, object trick, object overtrump=True):
     """Cards of ``holding`` (Nancy bitset int) playable to ``trick`` (card ids in play order)."""
-    lo, hi = _nancy_split(holding)
+    lo, hi = _nancy_split(holding, "holding")
     cdef int8_t buf[6]
     cdef int k = _nancy_trick(trick, buf, 5)
+    cdef int ot = _flag(overtrump, "overtrump")
     cdef uint64_t olo = 0, ohi = 0
-    _check(cc_nancy_legal_cards(lo, hi, buf, k, overtrump, &olo, &ohi), "nancy_legal_cards")
+    _check(cc_nancy_legal_cards(lo, hi, buf, k, ot, &olo, &ohi), "nancy_legal_cards")
     return int(olo) | (int(ohi) << 64)
 
 
@@ -70,27 +84,33 @@ def nancy_trick_winner(object trick):
     return r
 
 
-def nancy_objectives(object nancy, int arcane_sum_mode=0):
+def nancy_objectives(object nancy, object arcane_sum_mode=0):
     """Bit mask of objectives 1..7 (bit k-1 for objective k) met by the Nancy ``nancy``."""
-    lo, hi = _nancy_split(nancy)
-    if arcane_sum_mode < 0 or arcane_sum_mode > 2:
-        raise ValueError(f"arcane_sum_mode must be 0, 1 or 2, got {arcane_sum_mode}")
-    return cc_nancy_objectives(lo, hi, arcane_sum_mode)
+    lo, hi = _nancy_split(nancy, "nancy")
+    cdef int mode = _arcane_mode(arcane_sum_mode)
+    return cc_nancy_objectives(lo, hi, mode)
 
 
-def nancy_base_score(int bid, int completed, bint won):
-    """The round's base score (RULES.md 1.6)."""
-    if bid < 1 or bid > 9 or completed < 0 or completed > 9:
-        raise ValueError(f"bid must be 1..9 and completed 0..9, got {bid}, {completed}")
-    return cc_nancy_base_score(bid, completed, won)
+def nancy_base_score(object bid, object completed, object won):
+    """The round's base score (docs/nancy.rst, "Result and score")."""
+    cdef int32_t b = _int_arg(bid, "bid", 1, 9)
+    cdef int32_t c = _int_arg(completed, "completed", 0, 9)
+    cdef int32_t w = _flag(won, "won")
+    return cc_nancy_base_score(b, c, w)
 
 
-def nancy_settlement(int nplayers, int taker, int partner, int bid, int completed, bint won):
+def nancy_settlement(object nplayers, object taker, object partner, object bid,
+                     object completed, object won):
     """Points of each player for one round (``partner`` -1 when the Taker plays alone)."""
+    cdef int32_t n = _int_arg(nplayers, "nplayers", 2, 6)
+    cdef int32_t t = _int_arg(taker, "taker", 0, n - 1)
+    cdef int32_t q = _int_arg(partner, "partner", -1, n - 1)
+    cdef int32_t b = _int_arg(bid, "bid", 1, 9)
+    cdef int32_t c = _int_arg(completed, "completed", 0, 9)
+    cdef int32_t w = _flag(won, "won")
     cdef int32_t out[8]
-    _check(cc_nancy_settlement(nplayers, taker, partner, bid, completed, won, out),
-           "nancy_settlement")
-    return [out[i] for i in range(nplayers)]
+    _check(cc_nancy_settlement(n, t, q, b, c, w, out), "nancy_settlement")
+    return [out[i] for i in range(n)]
 
 
 cdef object _nancy_rows(object arr, str name):
@@ -119,12 +139,13 @@ cdef object _nancy_tricks(object arr, str name, int maxk):
     return arr
 
 
-def nancy_batch_legal_cards(object holdings, object tricks, bint overtrump=True):
+def nancy_batch_legal_cards(object holdings, object tricks, object overtrump=True):
     """Legal cards per row: holdings (n, 2) uint64, tricks (n, k<=5) int8 -> (n, 2) uint64."""
     _nancy_rows(holdings, "holdings")
     _nancy_tricks(tricks, "tricks", 5)
     if tricks.shape[0] != holdings.shape[0]:
         raise ValueError(f"holdings has {holdings.shape[0]} rows but tricks has {tricks.shape[0]}")
+    cdef int ot = _flag(overtrump, "overtrump")
     cdef int64_t n = holdings.shape[0]
     cdef int32_t k = tricks.shape[1]
     out = np.empty((n, 2), dtype=np.uint64)
@@ -137,7 +158,7 @@ def nancy_batch_legal_cards(object holdings, object tricks, bint overtrump=True)
     cdef int32_t rc
     cdef const int8_t *tp = &t[0, 0] if k > 0 else NULL
     with nogil:
-        rc = cc_nancy_batch_legal_cards(&h[0, 0], tp, n, k, overtrump, &o[0, 0], &bad)
+        rc = cc_nancy_batch_legal_cards(&h[0, 0], tp, n, k, ot, &o[0, 0], &bad)
     if rc == CC_E_CARDS:
         raise ValueError(f"holdings row {bad} has bits outside the Nancy deck")
     if rc == CC_E_ARG:
@@ -167,11 +188,10 @@ def nancy_batch_trick_winner(object tricks):
     return out
 
 
-def nancy_batch_objectives(object nancies, int arcane_sum_mode=0):
+def nancy_batch_objectives(object nancies, object arcane_sum_mode=0):
     """Objectives 1..7 mask per Nancy row: (n, 2) uint64 -> (n,) uint16."""
     _nancy_rows(nancies, "nancies")
-    if arcane_sum_mode < 0 or arcane_sum_mode > 2:
-        raise ValueError(f"arcane_sum_mode must be 0, 1 or 2, got {arcane_sum_mode}")
+    cdef int mode = _arcane_mode(arcane_sum_mode)
     cdef int64_t n = nancies.shape[0]
     out = np.empty(n, dtype=np.uint16)
     if n == 0:
@@ -181,7 +201,7 @@ def nancy_batch_objectives(object nancies, int arcane_sum_mode=0):
     cdef int64_t bad = -1
     cdef int32_t rc
     with nogil:
-        rc = cc_nancy_batch_objectives(&h[0, 0], n, arcane_sum_mode, &o[0], &bad)
+        rc = cc_nancy_batch_objectives(&h[0, 0], n, mode, &o[0], &bad)
     if rc == CC_E_CARDS:
         raise ValueError(f"nancies row {bad} has bits outside the Nancy deck")
     _check(rc, "nancy_batch_objectives")

@@ -1,5 +1,6 @@
-# Nodde Knave: scoring functions (the game itself runs through GameState).
-# Included at the end of _core.pyx; converts types and maps status codes only.
+# Nodde Knave: the scoring functions (the game itself runs through GameState).
+# Included at the end of _core.pyx; converts types and maps status codes only:
+# every check of a value is made by the C engine (cc_nodde.h).
 
 cdef extern from "cc_nodde.h" nogil:
     int CC_NODDE_NUM_PARAMS
@@ -12,10 +13,9 @@ cdef extern from "cc_nodde.h" nogil:
         int32_t points
         uint64_t cards
 
-    int32_t cc_nodde_check_params(const int32_t *params)
+    const cc_game cc_game_nodde
     int32_t cc_nodde_hand_items(uint64_t hand, int32_t turnup, const int32_t *params,
                                 cc_nodde_item *out, int32_t cap)
-    int32_t cc_nodde_score_hand(uint64_t hand, int32_t turnup, const int32_t *params)
     int32_t cc_nodde_play_items(const uint8_t *seq, int32_t n, const int32_t *params,
                                 cc_nodde_item *out, int32_t cap)
     int32_t cc_nodde_batch_score_hand(const uint64_t *hands, const uint8_t *turnups, int64_t n,
@@ -23,27 +23,45 @@ cdef extern from "cc_nodde.h" nogil:
     int32_t cc_nodde_hand_distribution(const int32_t *params, int64_t *hist)
 
 
-cdef int _nodde_params(object params, int32_t *out) except -1:
+cdef object _nodde_int(object v, str what, object lo, object hi):
+    """A Python or numpy int (never a bool, a float or None) in lo..hi, as a Python int."""
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+        raise TypeError(f"{what} must be an int, got {v!r}")
+    v = int(v)
+    if not lo <= v <= hi:
+        raise ValueError(f"{what} must be in {lo}..{hi}, got {v}")
+    return v
+
+
+cdef int _nodde_params(str fn, object params, int32_t *out) except -1:
+    if isinstance(params, (str, bytes)) or not hasattr(params, "__iter__"):
+        raise TypeError(f"{fn}: params must be a sequence of ints, got {params!r}")
     params = tuple(params)
     if len(params) != CC_NODDE_NUM_PARAMS:
-        raise ValueError(f"nodde: expected {CC_NODDE_NUM_PARAMS} rules parameters, got {len(params)}")
+        raise ValueError(
+            f"{fn}: expected {CC_NODDE_NUM_PARAMS} rules parameters, got {len(params)}"
+        )
     for i, v in enumerate(params):
-        out[i] = v
-    if cc_nodde_check_params(out) != CC_OK:
-        raise ValueError(f"nodde: invalid rules parameters {params!r}")
+        name = cc_game_nodde.params[i].name.decode()
+        out[i] = _nodde_int(v, f"{fn}: rules parameter {i} ({name})", -2147483648, 2147483647)
+    cdef int32_t bad = -1
+    if cc_game_check_params(&cc_game_nodde, out, 0, &bad) != CC_OK:
+        name = cc_game_nodde.params[bad].name.decode() if 0 <= bad < CC_NODDE_NUM_PARAMS else "?"
+        raise ValueError(f"{fn}: rules parameter {bad} ({name}) is out of range: {out[bad]}")
     return 0
 
 
-def nodde_score_hand(object hand, int turnup, object params):
+def nodde_score_hand(object hand, object turnup, object params):
     """Itemized hand score: a list of (kind, cards bitset, points)."""
     cdef int32_t p[16]
-    _nodde_params(params, p)
-    cdef uint64_t h = _mask52(hand)
+    _nodde_params("nodde_score_hand", params, p)
+    cdef uint64_t h = _mask52(_nodde_int(hand, "nodde_score_hand: hand", 0, 0xFFFFFFFFFFFFFFFF))
+    cdef int32_t t = _nodde_int(turnup, "nodde_score_hand: turnup", -2147483648, 2147483647)
     cdef cc_nodde_item items[32]
-    cdef int32_t n = cc_nodde_hand_items(h, turnup, p, items, 32)
+    cdef int32_t n = cc_nodde_hand_items(h, t, p, items, 32)
     if n == CC_E_CARDS:
         raise ValueError(
-            f"nodde_score_hand: hand {h:#x} must be 3 cards and the turn-up {turnup} "
+            f"nodde_score_hand: hand {h:#x} must be 3 cards and the turn-up {t} "
             "a card id 0..51 not in the hand"
         )
     _check(n, "nodde_score_hand")
@@ -53,19 +71,19 @@ def nodde_score_hand(object hand, int turnup, object params):
 def nodde_score_play(object seq, object params):
     """What the last card of a play sequence makes: a list of (kind, cards, points)."""
     cdef int32_t p[16]
-    _nodde_params(params, p)
-    seq = list(seq)
+    _nodde_params("nodde_score_play", params, p)
+    if isinstance(seq, (str, bytes)) or not hasattr(seq, "__iter__"):
+        raise TypeError(f"nodde_score_play: seq must be a sequence of card ids, got {seq!r}")
+    seq = [_nodde_int(c, f"nodde_score_play: card {i}", 0, 255) for i, c in enumerate(seq)]
     if not 1 <= len(seq) <= CC_NODDE_MAX_PLAY:
         raise ValueError(f"nodde_score_play: 1 to {CC_NODDE_MAX_PLAY} cards, got {len(seq)}")
     cdef uint8_t buf[12]
     for i, c in enumerate(seq):
-        if not 0 <= c < 52:
-            raise ValueError(f"nodde_score_play: card id {c!r} out of range 0..51")
         buf[i] = c
     cdef cc_nodde_item items[8]
     cdef int32_t n = cc_nodde_play_items(buf, len(seq), p, items, 8)
     if n == CC_E_CARDS:
-        raise ValueError(f"nodde_score_play: repeated card in {seq!r}")
+        raise ValueError(f"nodde_score_play: {seq!r} must be distinct card ids 0..51")
     if n == CC_E_ARG:
         raise ValueError(f"nodde_score_play: {seq!r} totals over 31")
     _check(n, "nodde_score_play")
@@ -75,7 +93,7 @@ def nodde_score_play(object seq, object params):
 def nodde_batch_score_hand(object hands, object turnups, object params):
     """Hand scores of (hands[i], turnups[i]): uint64 bitsets and uint8 card ids -> int32."""
     cdef int32_t p[16]
-    _nodde_params(params, p)
+    _nodde_params("nodde_batch_score_hand", params, p)
     cdef const uint64_t[::1] h = _u64_array(hands, "hands")
     if not isinstance(turnups, np.ndarray):
         raise TypeError(f"turnups: expected a numpy.ndarray of uint8, got {type(turnups).__name__}")
@@ -98,9 +116,11 @@ def nodde_batch_score_hand(object hands, object turnups, object params):
     with nogil:
         rc = cc_nodde_batch_score_hand(&h[0], &t[0], n, p, &o[0], &bad)
     if rc == CC_E_CARDS:
+        # bad is the first offending deal; the values are read once, by the C loop,
+        # so the message quotes the index only (the arrays may be shared)
         raise ValueError(
-            f"nodde_batch_score_hand: deal {bad}: hand {h[bad]:#x} must be 3 cards and the "
-            f"turn-up {t[bad]} a card id 0..51 not in the hand"
+            f"nodde_batch_score_hand: deal {bad}: the hand must be 3 cards and the "
+            "turn-up a card id 0..51 not in the hand"
         )
     _check(rc, "nodde_batch_score_hand")
     return out
@@ -109,7 +129,7 @@ def nodde_batch_score_hand(object hands, object turnups, object params):
 def nodde_hand_distribution(object params):
     """Counts of hand scores over all 22,100 x 49 deals (int64 array, index = score)."""
     cdef int32_t p[16]
-    _nodde_params(params, p)
+    _nodde_params("nodde_hand_distribution", params, p)
     out = np.zeros(CC_NODDE_HIST_SIZE, dtype=np.int64)
     cdef int64_t[::1] o = out
     cdef int32_t rc

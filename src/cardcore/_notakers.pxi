@@ -1,9 +1,9 @@
 # No Takers? (cc_notakers.h): the best-split scorer.  Included by _core.pyx.
 
 cdef extern from "cc_notakers.h" nogil:
-    int CC_NT_MAX_SETS
+    int CC_NOTAKERS_MAX_SETS
 
-    ctypedef struct cc_nt_set:
+    ctypedef struct cc_notakers_set:
         uint64_t cards
         int32_t kind
         int32_t points
@@ -12,22 +12,22 @@ cdef extern from "cc_notakers.h" nogil:
         int32_t suit
         int32_t descriptor
 
-    ctypedef struct cc_nt_split:
+    ctypedef struct cc_notakers_split:
         int32_t points
         int32_t nsets
-        cc_nt_set sets[26]
+        cc_notakers_set sets[26]
 
     int32_t cc_notakers_points(uint64_t cards, int32_t ace_in_runs)
     int32_t cc_notakers_splits_exactly(uint64_t cards, int32_t ace_in_runs)
     int32_t cc_notakers_best_split(uint64_t cards, int32_t ace_in_runs, int32_t tiebreak_ace,
-                                   cc_nt_split *out)
+                                   cc_notakers_split *out)
     int32_t cc_batch_notakers_points(const uint64_t *cards, int64_t n, int32_t ace_in_runs,
                                      int32_t *out, int64_t *bad_index)
     int32_t cc_notakers_knowledge(const void *state, int32_t player, uint64_t *out)
     const cc_game cc_game_notakers
 
 
-cdef int _nt_ace(int ace_in_runs) except -1:
+cdef int _notakers_ace(int ace_in_runs) except -1:
     if ace_in_runs < 0 or ace_in_runs > 2:
         raise ValueError(f"ace_in_runs must be 0 (low), 1 (high) or 2 (both), got {ace_in_runs}")
     return 0
@@ -36,7 +36,7 @@ cdef int _nt_ace(int ace_in_runs) except -1:
 def notakers_points(object cards, int ace_in_runs):
     """Maximum points of a split of ``cards`` (a 52-card bitset) into sets."""
     cdef uint64_t m = _mask52(cards)
-    _nt_ace(ace_in_runs)
+    _notakers_ace(ace_in_runs)
     cdef int32_t rc = cc_notakers_points(m, ace_in_runs)
     _check(rc, "notakers_points")
     return rc
@@ -45,7 +45,7 @@ def notakers_points(object cards, int ace_in_runs):
 def notakers_splits_exactly(object cards, int ace_in_runs):
     """Whether ``cards`` split into sets with no card left over."""
     cdef uint64_t m = _mask52(cards)
-    _nt_ace(ace_in_runs)
+    _notakers_ace(ace_in_runs)
     cdef int32_t rc = cc_notakers_splits_exactly(m, ace_in_runs)
     _check(rc, "notakers_splits_exactly")
     return rc == 1
@@ -54,10 +54,10 @@ def notakers_splits_exactly(object cards, int ace_in_runs):
 def notakers_best_split(object cards, int ace_in_runs, int tiebreak_ace):
     """The best split: (points, [(kind, cards, points, position, top, suit), ...]) best first."""
     cdef uint64_t m = _mask52(cards)
-    _nt_ace(ace_in_runs)
+    _notakers_ace(ace_in_runs)
     if tiebreak_ace < 0 or tiebreak_ace > 1:
         raise ValueError(f"tiebreak_ace must be 0 (high) or 1 (low), got {tiebreak_ace}")
-    cdef cc_nt_split out
+    cdef cc_notakers_split out
     cdef int32_t rc
     with nogil:
         rc = cc_notakers_best_split(m, ace_in_runs, tiebreak_ace, &out)
@@ -72,7 +72,7 @@ def notakers_best_split(object cards, int ace_in_runs, int tiebreak_ace):
 def batch_notakers_points(object arr, int ace_in_runs):
     """``notakers_points`` of each set of a 1-D uint64 array; int32 out (GIL released)."""
     cdef const uint64_t[::1] a = _u64_array(arr, "arr")
-    _nt_ace(ace_in_runs)
+    _notakers_ace(ace_in_runs)
     out = np.zeros(a.shape[0], dtype=np.int32)
     cdef int32_t[::1] o = out
     cdef int64_t bad = -1

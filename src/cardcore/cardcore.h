@@ -338,9 +338,6 @@ typedef struct cc_game {
      * only what p has seen (hidden values are the sampled ones). */
     int32_t (*sample_infoset)(const void *state, int32_t player,
                               uint64_t seed, void *out);
-    /* TRANSITIONAL (removed once every game keeps a cc_log): the game's own
-     * event copy, used by cc_game_events when log_offset is 0. */
-    int32_t (*legacy_events)(const void *state, cc_event *out, int32_t cap);
 } cc_game;
 
 /* ---- generic functions over any game (game.c) ---------------------------- */
@@ -351,10 +348,11 @@ typedef struct cc_game {
 int32_t cc_game_check_params(const cc_game *game, const int32_t *params,
                              int32_t nplayers, int32_t *bad);
 /* Bytes of a state in use (the fixed part and the kept log entries): a
- * clone copies these. */
+ * clone copies these.  0 for a NULL game or state. */
 size_t cc_game_used_size(const cc_game *game, const void *state);
 /* Copy up to cap kept events, oldest first; *dropped (may be NULL) gets
- * the number of events the ring has dropped.  Returns the number kept. */
+ * the number of events the ring has dropped.  Returns the number kept, or
+ * CC_E_ARG (a NULL game or state, cap < 0, or out NULL with cap > 0). */
 int32_t cc_game_events(const cc_game *game, const void *state,
                        cc_event *out, int32_t cap, int64_t *dropped);
 

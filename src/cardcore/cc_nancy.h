@@ -1,8 +1,10 @@
 /*
  * cc_nancy.h: the Game of Nancy (78-card tarot, 2 to 6 players).
  *
- * Rules: RULES.md section 1; the page docs/nancy.rst documents every
- * variant, the action encoding, the event kinds and the observation layout.
+ * The page docs/nancy.rst gives the rules with every variant, the action
+ * encoding, the event kinds and the observation layout; the game table
+ * (cc_game_nancy) describes its parameters, event kinds, action ranges and
+ * observation segments itself.
  * Cards use the Nancy encoding of cardcore.h (dense ids 0..77; a card set is
  * two uint64 words, lo = suit cards at bit s * 16 + r, hi = trump n at bit n,
  * the Outsider at hi bit 0).
@@ -16,7 +18,8 @@
 
 #include "cardcore.h"
 
-/* ---- rules parameters (index in the int32 params array) ---------------- */
+/* ---- rules parameters (index in the int32 params array; described by the
+ * table's params[]) ---------------------------------------------------- */
 #define CC_NANCY_P_FACE_UP_COUNT 0            /* 0..12, default 6 (3-6 players) */
 #define CC_NANCY_P_HOUND_POSITION_RULE 1      /* 0 ignore, 1 enforce */
 #define CC_NANCY_P_BIDDING_STYLE 2            /* 0 single_round, 1 open_auction */
@@ -40,7 +43,8 @@
 #define CC_NANCY_NUM_PARAMS 17
 
 /* ---- actions ------------------------------------------------------------ */
-#define CC_NANCY_A_PASS 0        /* bid b (1..9) is action b */
+#define CC_NANCY_A_PASS 0
+#define CC_NANCY_A_BID 1         /* + bid - 1: bid 1..9 */
 #define CC_NANCY_A_CALL 10       /* + card id: name the Partner's card */
 #define CC_NANCY_A_DISCARD 88    /* + card id: discard one card to the Nancy */
 #define CC_NANCY_A_PLAY 166      /* + card id: play a card to the trick */
@@ -68,13 +72,15 @@
 #define CC_NANCY_EV_PARTNER 8    /* player who holds/played the called card, extra 1 partner */
 #define CC_NANCY_EV_FLIP 9       /* player, value card turned up, extra pile (2 players) */
 #define CC_NANCY_EV_TRICK 10     /* player winner, value trick index, extra pile (0 Nancy) */
-#define CC_NANCY_EV_DEBT 11      /* player Outsider's owner, target trick winner */
+#define CC_NANCY_EV_DEBT 11      /* player Outsider's owner, target trick winner, value 0 */
 /* EV_EXCHANGE: player chooser (-1 random), target receiving pile (0 Nancy),
  * value card, extra 1 if a deferred payment.  EV_RESULT: player taker, target
  * objectives completed, value objectives mask, extra won | rule13 << 1. */
 #define CC_NANCY_EV_EXCHANGE 12
 #define CC_NANCY_EV_RESULT 13
 #define CC_NANCY_EV_SCORE 14     /* player, value delta, extra cumulative score */
+#define CC_NANCY_EV_GAME_OVER 15 /* the last event of a finished match */
+#define CC_NANCY_NUM_EVENT_KINDS 16
 
 /* deal places (EV_DEAL target) */
 #define CC_NANCY_PLACE_HAND 0
@@ -82,7 +88,7 @@
 #define CC_NANCY_PLACE_TABLE_DOWN 2
 #define CC_NANCY_PLACE_HOUND 3
 
-/* objective bits (bit k-1 for objective k of RULES.md 1.5) */
+/* objective bits (bit k-1 for objective k; docs/nancy.rst, "Objectives and score") */
 #define CC_NANCY_OBJ_HEIRS_BODYGUARD 1
 #define CC_NANCY_OBJ_EMPIRE_RATS 2
 #define CC_NANCY_OBJ_EMPIRE_SWORDS 4
@@ -97,7 +103,7 @@ extern const cc_game cc_game_nancy;
 
 /* ---- scalar rule functions --------------------------------------------- */
 /* Legal cards from holding (lo, hi) for a trick of k cards (ids, in play
- * order, k <= 5).  overtrump: overtrump_on_trump_lead.  CC_OK, CC_E_CARDS
+ * order, k <= 5).  overtrump: overtrump_on_trump_lead (0 or 1).  CC_OK, CC_E_CARDS
  * or CC_E_ARG. */
 int32_t cc_nancy_legal_cards(uint64_t lo, uint64_t hi, const int8_t *trick,
                              int32_t k, int32_t overtrump, uint64_t *out_lo,
@@ -118,8 +124,8 @@ int32_t cc_nancy_settlement(int32_t nplayers, int32_t taker, int32_t partner,
 
 /* ---- batch kernels ------------------------------------------------------
  * holdings: n rows of (lo, hi); tricks: n rows of k int8 card ids, -1
- * padded at the end (the legal-cards kernel does not look for repeated ids).
- * Return CC_OK, or CC_E_CARDS / CC_E_ARG with
+ * padded at the end, distinct (a repeated id is refused, as by the scalar
+ * functions); overtrump is 0 or 1.  Return CC_OK, or CC_E_CARDS / CC_E_ARG with
  * *bad_index set to the first bad row. */
 int32_t cc_nancy_batch_legal_cards(const uint64_t *holdings,
                                    const int8_t *tricks, int64_t n, int32_t k,

@@ -1,21 +1,11 @@
 /*
- * cc_nodde.h: Nodde Knave (RULES.md section 2): hand and play scoring,
- * batch hand scoring, the exact hand-score distribution and the game table.
+ * cc_nodde.h: Nodde Knave (docs/nodde.rst): hand and play scoring, batch
+ * hand scoring, the exact hand-score distribution and the game table.
  *
- * Rules parameters (int32 array of CC_NODDE_NUM_PARAMS, in this order; the
- * Python NoddeRules.to_params() builds it, docs/nodde.rst documents it):
- *   0 four_player_mode     0 partners, 1 individual
- *   1 reshuffle_each_deal  0 no, 1 yes (no: only with 2 players)
- *   2 turned_knave_scorer  0 dealer, 1 elder
- *   3 run_points           0 seed (run of n = 2(n-2)), 1 per_card (n)
- *   4 flush_rule           0 any3_of_4, 1 hand3_required
- *   5 hand_31              0 off, 1 flat2, 2 flat4
- *   6 score_25             0 off, 1 flat4, 2 per_card
- *   7 flush_in_play        0 no, 1 yes
- *   8 game_target          1..CC_NODDE_MAX_TARGET
- *   9 first_dealer         -1 drawn from the seed, or a seat 0..nplayers-1
- *                          (the draw is made either way, so fixing the
- *                          dealer leaves every shuffle as it was)
+ * Rules parameters: an int32 array of CC_NODDE_NUM_PARAMS values indexed by
+ * the CC_NODDE_P_* constants; the table cc_game_nodde.params describes each
+ * (its name is the Python NoddeRules field, its range, its default).  Every
+ * function taking params checks them against that table.
  *
  * A hand is a 52-card bitset of exactly 3 cards; the turn-up is a dense
  * card id (0..51) not in the hand.
@@ -33,17 +23,36 @@
 #include "cardcore.h"
 
 #define CC_NODDE_NUM_PARAMS 10
-#define CC_NODDE_P_FOUR_PLAYER_MODE 0
-#define CC_NODDE_P_RESHUFFLE 1
-#define CC_NODDE_P_KNAVE_SCORER 2
-#define CC_NODDE_P_RUN_POINTS 3
-#define CC_NODDE_P_FLUSH_RULE 4
-#define CC_NODDE_P_HAND_31 5
-#define CC_NODDE_P_SCORE_25 6
-#define CC_NODDE_P_FLUSH_IN_PLAY 7
-#define CC_NODDE_P_GAME_TARGET 8
-#define CC_NODDE_P_FIRST_DEALER 9
+#define CC_NODDE_P_FOUR_PLAYER_MODE 0 /* CC_NODDE_PARTNERS, CC_NODDE_INDIVIDUAL */
+#define CC_NODDE_P_RESHUFFLE 1        /* bool; 0 only with 2 players */
+#define CC_NODDE_P_KNAVE_SCORER 2     /* CC_NODDE_KNAVE_DEALER, CC_NODDE_KNAVE_ELDER */
+#define CC_NODDE_P_RUN_POINTS 3       /* CC_NODDE_RUN_* */
+#define CC_NODDE_P_FLUSH_RULE 4       /* CC_NODDE_FLUSH_* */
+#define CC_NODDE_P_HAND_31 5          /* CC_NODDE_HAND31_* */
+#define CC_NODDE_P_SCORE_25 6         /* CC_NODDE_SCORE25_* */
+#define CC_NODDE_P_FLUSH_IN_PLAY 7    /* bool */
+#define CC_NODDE_P_GAME_TARGET 8      /* 1..CC_NODDE_MAX_TARGET */
+#define CC_NODDE_P_FIRST_DEALER 9     /* a seat < nplayers, or -1: drawn (the draw
+                                         is made either way, so fixing the dealer
+                                         leaves every shuffle as it was) */
 #define CC_NODDE_MAX_TARGET 121
+#define CC_NODDE_MAX_PLAYERS 4
+
+/* Values of the choice parameters. */
+#define CC_NODDE_PARTNERS 0
+#define CC_NODDE_INDIVIDUAL 1
+#define CC_NODDE_KNAVE_DEALER 0
+#define CC_NODDE_KNAVE_ELDER 1
+#define CC_NODDE_RUN_MWYNWEN 0  /* run of n = 2(n-2) */
+#define CC_NODDE_RUN_PER_CARD 1 /* run of n = n */
+#define CC_NODDE_FLUSH_ANY3_OF_4 0
+#define CC_NODDE_FLUSH_HAND3_REQUIRED 1
+#define CC_NODDE_HAND31_OFF 0
+#define CC_NODDE_HAND31_FLAT2 1
+#define CC_NODDE_HAND31_FLAT4 2
+#define CC_NODDE_SCORE25_OFF 0
+#define CC_NODDE_SCORE25_FLAT4 1
+#define CC_NODDE_SCORE25_PER_CARD 2
 
 /* Kinds of scoring items (hand, play and game). */
 #define CC_NODDE_FIFTEEN 0
@@ -56,7 +65,8 @@
 #define CC_NODDE_LAST_CARD 7
 #define CC_NODDE_TURNED_KNAVE 8
 
-/* Event kinds of the game log (see docs/nodde.rst for the fields). */
+/* Event kinds of the game log, numbered from 0 (cc_game_nodde.event_kinds
+ * and docs/nodde.rst describe the fields). */
 #define CC_NODDE_EV_NEW_DEAL 0
 #define CC_NODDE_EV_DEAL_CARD 1
 #define CC_NODDE_EV_TURNUP 2
@@ -76,15 +86,14 @@
 #define CC_NODDE_MAX_PLAY 12
 #define CC_NODDE_HIST_SIZE 128
 #define CC_NODDE_LOG_CAP 1024
+/* Deals from one shuffle (2 players without reshuffling: 52 / 7). */
+#define CC_NODDE_MAX_DEALS 7
 
 typedef struct cc_nodde_item {
     int32_t kind;
     int32_t points;
     uint64_t cards; /* 52-card bitset of the cards that make the item */
 } cc_nodde_item;
-
-/* CC_OK or CC_E_PARAMS (player count not considered). */
-int32_t cc_nodde_check_params(const int32_t *params);
 
 /* The itemized hand score: writes at most cap items (in the order
  * fifteens, pairs, runs, flush, knave noddy, 31, 25; within a kind by

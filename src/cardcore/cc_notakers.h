@@ -1,8 +1,8 @@
 /*
- * cc_notakers.h: No Takers? (RULES.md section 3): the exact best-split
+ * cc_notakers.h: No Takers? (docs/notakers.rst): the exact best-split
  * scorer and the game table cc_game_notakers.
  *
- * Sets (RULES.md 3.3):
+ * Sets (docs/notakers.rst, scoring):
  *   kind     points    list position
  *   pair     1         1
  *   trips    2         2
@@ -27,22 +27,22 @@
 
 #include "cardcore.h"
 
-#define CC_NT_ACE_LOW 0
-#define CC_NT_ACE_HIGH 1
-#define CC_NT_ACE_BOTH 2
-#define CC_NT_TIEBREAK_ACE_HIGH 0
-#define CC_NT_TIEBREAK_ACE_LOW 1
+#define CC_NOTAKERS_ACE_LOW 0
+#define CC_NOTAKERS_ACE_HIGH 1
+#define CC_NOTAKERS_ACE_BOTH 2
+#define CC_NOTAKERS_TIEBREAK_ACE_HIGH 0
+#define CC_NOTAKERS_TIEBREAK_ACE_LOW 1
 
-#define CC_NT_SET_PAIR 1
-#define CC_NT_SET_TRIPS 2
-#define CC_NT_SET_RUN 3
-#define CC_NT_SET_FOUR 4
+#define CC_NOTAKERS_SET_PAIR 1
+#define CC_NOTAKERS_SET_TRIPS 2
+#define CC_NOTAKERS_SET_RUN 3
+#define CC_NOTAKERS_SET_FOUR 4
 
-#define CC_NT_MAX_SETS 26
+#define CC_NOTAKERS_MAX_SETS 26
 
 /* One set of a split.  cards: bitset; suit: the engine suit id (0..3) of
  * its strongest card by the tie-break order. */
-typedef struct cc_nt_set {
+typedef struct cc_notakers_set {
     uint64_t cards;
     int32_t kind;
     int32_t points;
@@ -50,14 +50,14 @@ typedef struct cc_nt_set {
     int32_t top;
     int32_t suit;
     int32_t descriptor;
-} cc_nt_set;
+} cc_notakers_set;
 
 /* A best split: sets sorted best first (that order is the key). */
-typedef struct cc_nt_split {
+typedef struct cc_notakers_split {
     int32_t points;
     int32_t nsets;
-    cc_nt_set sets[26]; /* CC_NT_MAX_SETS */
-} cc_nt_split;
+    cc_notakers_set sets[26]; /* CC_NOTAKERS_MAX_SETS */
+} cc_notakers_split;
 
 /* Maximum points of a split of cards (any subset of the deck): >= 0, or
  * CC_E_CARDS / CC_E_ARG. */
@@ -67,26 +67,39 @@ int32_t cc_notakers_points(uint64_t cards, int32_t ace_in_runs);
 int32_t cc_notakers_splits_exactly(uint64_t cards, int32_t ace_in_runs);
 /* The best split (maximum points, then the best key): CC_OK or an error. */
 int32_t cc_notakers_best_split(uint64_t cards, int32_t ace_in_runs,
-                               int32_t tiebreak_ace, cc_nt_split *out);
+                               int32_t tiebreak_ace, cc_notakers_split *out);
 /* Compare two splits by (points, key): > 0 if a is better, < 0 if b, 0 if
  * equal. */
-int32_t cc_notakers_compare(const cc_nt_split *a, const cc_nt_split *b);
+int32_t cc_notakers_compare(const cc_notakers_split *a, const cc_notakers_split *b);
 /* Batch: out[i] = cc_notakers_points(cards[i]); CC_OK, or CC_E_CARDS with
  * *bad_index set, or CC_E_ARG. */
 int32_t cc_batch_notakers_points(const uint64_t *cards, int64_t n,
                                  int32_t ace_in_runs, int32_t *out,
                                  int64_t *bad_index);
 
-/* ---- the game ------------------------------------------------------------
- * Rules parameters (int32, in this order):
- *   0 save_requires_set  0 false, 1 true
- *   1 save_visibility    0 hidden, 1 open
- *   2 pass_fallback      0 each_one, 1 each_at_least_one, 2 first_holder_only
- *   3 short_draw         0 take_rest_then_end, 1 end_without_drawing
- *   4 max_turns          0 none, else 1..1000000
- *   5 ace_in_runs        0 low, 1 high, 2 both
- *   6 tiebreak_ace       0 high, 1 low
- * Actions (num_actions = 108 + 69 * (nplayers - 1)):
+/* ---- the game (docs/notakers.rst) ----------------------------------------
+ * Rules parameters (int32, in this order; the table cc_game_notakers.params
+ * names them after the fields of pycards.notakers.NoTakersRules):        */
+#define CC_NOTAKERS_P_SAVE_REQUIRES_SET 0 /* 0 false, 1 true */
+#define CC_NOTAKERS_P_SAVE_VISIBILITY 1   /* CC_NOTAKERS_SAVES_* */
+#define CC_NOTAKERS_P_PASS_FALLBACK 2     /* CC_NOTAKERS_FALLBACK_* */
+#define CC_NOTAKERS_P_SHORT_DRAW 3        /* CC_NOTAKERS_SHORT_* */
+#define CC_NOTAKERS_P_MAX_TURNS 4         /* CC_NOTAKERS_NO_TURN_CAP, or 1..CC_NOTAKERS_MAX_TURNS */
+#define CC_NOTAKERS_P_ACE_IN_RUNS 5       /* CC_NOTAKERS_ACE_* */
+#define CC_NOTAKERS_P_TIEBREAK_ACE 6      /* CC_NOTAKERS_TIEBREAK_ACE_* */
+#define CC_NOTAKERS_NUM_PARAMS 7
+
+#define CC_NOTAKERS_SAVES_HIDDEN 0
+#define CC_NOTAKERS_SAVES_OPEN 1
+#define CC_NOTAKERS_FALLBACK_EACH_ONE 0
+#define CC_NOTAKERS_FALLBACK_EACH_AT_LEAST_ONE 1
+#define CC_NOTAKERS_FALLBACK_FIRST_HOLDER_ONLY 2
+#define CC_NOTAKERS_SHORT_TAKE_REST_THEN_END 0
+#define CC_NOTAKERS_SHORT_END_WITHOUT_DRAWING 1
+#define CC_NOTAKERS_NO_TURN_CAP 0 /* max_turns None */
+#define CC_NOTAKERS_MAX_TURNS 1000000
+
+/* Actions (num_actions = 108 + 69 * (nplayers - 1)):
  *   0            draw
  *   1            end the save (at least 3 cards chosen)
  *   2            cancel the save (back to the turn's choice)
@@ -94,53 +107,66 @@ int32_t cc_batch_notakers_points(const uint64_t *cards, int64_t n,
  *   4 + c        save card c (c = dense card id; the first one starts a Save)
  *   56 + c       give card c (asked, pass-fallback or No Takers give)
  *   108 + 69 * (k - 1) + d   ask the player k seats on (1..n-1) for d:
- *                d 0..12 a rank, 13..16 a suit (C D H S), 17 + c a card.
- */
-#define CC_NT_NUM_PARAMS 7
-#define CC_NT_A_DRAW 0
-#define CC_NT_A_SAVE_DONE 1
-#define CC_NT_A_SAVE_CANCEL 2
-#define CC_NT_A_GIVE_DONE 3
-#define CC_NT_A_SAVE 4
-#define CC_NT_A_GIVE 56
-#define CC_NT_A_ASK 108
-#define CC_NT_NUM_DESCRIPTORS 69
+ *                d 0..12 a rank, 13..16 a suit (C D H S), 17 + c a card. */
+#define CC_NOTAKERS_A_DRAW 0
+#define CC_NOTAKERS_A_SAVE_DONE 1
+#define CC_NOTAKERS_A_SAVE_CANCEL 2
+#define CC_NOTAKERS_A_GIVE_DONE 3
+#define CC_NOTAKERS_A_SAVE 4
+#define CC_NOTAKERS_A_GIVE 56
+#define CC_NOTAKERS_A_ASK 108
+#define CC_NOTAKERS_NUM_DESCRIPTORS 69
+#define CC_NOTAKERS_D_SUIT 13 /* descriptors: ranks 0..12, suits 13..16 */
+#define CC_NOTAKERS_D_CARD 17 /* cards 17..68 */
 
 /* Phases (observation tensor, docs). */
-#define CC_NT_PHASE_TURN 0
-#define CC_NT_PHASE_SAVE 1
-#define CC_NT_PHASE_GIVE 2
-#define CC_NT_PHASE_FALLBACK 3
-#define CC_NT_PHASE_NO_TAKERS 4
-#define CC_NT_PHASE_OVER 5
-#define CC_NT_NUM_PHASES 6
+#define CC_NOTAKERS_PHASE_TURN 0
+#define CC_NOTAKERS_PHASE_SAVE 1
+#define CC_NOTAKERS_PHASE_GIVE 2
+#define CC_NOTAKERS_PHASE_FALLBACK 3
+#define CC_NOTAKERS_PHASE_NO_TAKERS 4
+#define CC_NOTAKERS_PHASE_OVER 5
+#define CC_NOTAKERS_NUM_PHASES 6
 
-/* Event kinds (player, target, value, extra; see docs/notakers.rst):
+/* Event kinds (player, target, value, extra; the table
+ * cc_game_notakers.event_kinds documents each):
  *   DEAL      player got value (a card); seen by player
  *   DRAW      player drew value; extra 1 = a forced draw; seen by player
  *   SAVE      player saved value; seen by player, or all if saves are open
  *   ASK       player asked target for value (a descriptor); public
  *   PASS      player (the asked) passed; target = the asker; public
- *   GIVE      player gave value to target; extra 0 asked, 1 pass fallback,
- *             2 No Takers; seen by player and target
+ *   GIVE      player gave value to target; extra CC_NOTAKERS_GIVE_*;
+ *             seen by player and target
  *   NO_TAKERS player (the asker) found no takers; public
- *   END       the game is over; value 0 draw pile empty, 1 max_turns,
- *             2 event-log capacity; public
- *   SCORE     player scored value; extra 1 = a winner; public            */
-#define CC_NT_EV_DEAL 1
-#define CC_NT_EV_DRAW 2
-#define CC_NT_EV_SAVE 3
-#define CC_NT_EV_ASK 4
-#define CC_NT_EV_PASS 5
-#define CC_NT_EV_GIVE 6
-#define CC_NT_EV_NO_TAKERS 7
-#define CC_NT_EV_END 8
-#define CC_NT_EV_SCORE 9
+ *   SCORE     player scored value; extra 1 = a winner; public
+ *   GAME_OVER the last event of a finished game; player = whose turn it
+ *             was; value CC_NOTAKERS_END_*; public                       */
+#define CC_NOTAKERS_EV_DEAL 0
+#define CC_NOTAKERS_EV_DRAW 1
+#define CC_NOTAKERS_EV_SAVE 2
+#define CC_NOTAKERS_EV_ASK 3
+#define CC_NOTAKERS_EV_PASS 4
+#define CC_NOTAKERS_EV_GIVE 5
+#define CC_NOTAKERS_EV_NO_TAKERS 6
+#define CC_NOTAKERS_EV_SCORE 7
+#define CC_NOTAKERS_EV_GAME_OVER 8
+#define CC_NOTAKERS_NUM_EVENT_KINDS 9
 
-/* The event log holds CC_NT_MAX_EVENTS events; a new turn starts only if
- * CC_NT_TURN_EVENTS more fit, else the game ends (END value 2). */
-#define CC_NT_MAX_EVENTS 16384
-#define CC_NT_TURN_EVENTS 96
+/* The value of an event player did not see, in a state sampled for him. */
+#define CC_NOTAKERS_UNSEEN (-1)
+
+#define CC_NOTAKERS_GIVE_ASKED 0
+#define CC_NOTAKERS_GIVE_FALLBACK 1
+#define CC_NOTAKERS_GIVE_NO_TAKERS 2
+#define CC_NOTAKERS_END_PILE 0      /* the draw pile ran out */
+#define CC_NOTAKERS_END_MAX_TURNS 1 /* max_turns turns were played */
+
+/* Events the state's ring log keeps (cardcore.h, "the event log"); older
+ * ones are dropped, the game goes on.  A game where a third of the turns
+ * are draws logs about 100 events (at most about 220 in 1500 such games);
+ * one where nearly every turn is an Ask (uniformly random play) logs ~2000
+ * and keeps its last 256. */
+#define CC_NOTAKERS_LOG_CAPACITY 256
 
 /* What player knows of the other seats' cards (docs/notakers.rst,
  * "Information-set sampling"), for a No Takers? state (a cc_game_notakers

@@ -34,7 +34,7 @@ int32_t cc_game_check_params(const cc_game *game, const int32_t *params, int32_t
     if (game == NULL || params == NULL) return CC_E_ARG;
     if (nplayers != 0 && (nplayers < game->min_players || nplayers > game->max_players))
         return CC_E_PLAYERS;
-    for (int32_t i = 0; game->params != NULL && i < game->num_params; i++) {
+    for (int32_t i = 0; i < game->num_params; i++) {
         const cc_param *d = &game->params[i];
         int32_t v = params[i];
         if (d->kind == CC_PARAM_OPTIONAL && v == d->none_value) continue;
@@ -51,17 +51,14 @@ static const cc_log *log_of(const cc_game *game, const void *state) {
 }
 
 size_t cc_game_used_size(const cc_game *game, const void *state) {
-    if (game->log_offset == 0) return game->state_size; /* TRANSITIONAL */
+    if (game == NULL || state == NULL) return 0;
     return game->log_offset + sizeof(cc_log) +
            (size_t)cc_log_kept(log_of(game, state)) * sizeof(cc_log_entry);
 }
 
 int32_t cc_game_events(const cc_game *game, const void *state, cc_event *out, int32_t cap,
                        int64_t *dropped) {
-    if (game->log_offset == 0) { /* TRANSITIONAL */
-        if (dropped) *dropped = 0;
-        return game->legacy_events(state, out, cap);
-    }
+    if (game == NULL || state == NULL || cap < 0 || (out == NULL && cap > 0)) return CC_E_ARG;
     const cc_log *log = log_of(game, state);
     int32_t kept = cc_log_kept(log);
     if (dropped) *dropped = log->total - kept;

@@ -1,4 +1,4 @@
-/* nodde.c: Nodde Knave (RULES.md section 2).
+/* nodde.c: Nodde Knave (docs/nodde.rst).
  *
  * The rules live here once: the itemized hand scorer (hand_items_raw), the
  * play scorer (play_items_raw) and the game transitions.  The batch kernel
@@ -13,7 +13,6 @@
 #define NUM_CARDS 52
 #define JACK 10
 #define TERMINAL CC_PLAYER_TERMINAL
-#define SEEN_ALL_U8 0xFF
 
 /* ---- cards ------------------------------------------------------------ */
 
@@ -31,23 +30,70 @@ static inline uint64_t lanes(uint32_t rank_mask) {
 
 /* ---- rules parameters ---------------------------------------------------- */
 
-int32_t cc_nodde_check_params(const int32_t *p) {
-    if (p == NULL) return CC_E_PARAMS;
-    if (p[0] < 0 || p[0] > 1) return CC_E_PARAMS;
-    if (p[1] < 0 || p[1] > 1) return CC_E_PARAMS;
-    if (p[2] < 0 || p[2] > 1) return CC_E_PARAMS;
-    if (p[3] < 0 || p[3] > 1) return CC_E_PARAMS;
-    if (p[4] < 0 || p[4] > 1) return CC_E_PARAMS;
-    if (p[5] < 0 || p[5] > 2) return CC_E_PARAMS;
-    if (p[6] < 0 || p[6] > 2) return CC_E_PARAMS;
-    if (p[7] < 0 || p[7] > 1) return CC_E_PARAMS;
-    if (p[8] < 1 || p[8] > CC_NODDE_MAX_TARGET) return CC_E_PARAMS;
-    if (p[9] < -1 || p[9] > 3) return CC_E_PARAMS;
+/* The rules table (docs/nodde.rst, "Rules parameters"): names are the fields
+ * of the Python NoddeRules, in the same order, with the same defaults. */
+static const cc_param nodde_params[CC_NODDE_NUM_PARAMS] = {
+    [CC_NODDE_P_FOUR_PLAYER_MODE] = {.name = "four_player_mode", .kind = CC_PARAM_CHOICE,
+                                     .min = 0, .max = 1, .default_value = 0,
+                                     .choices = "partners|individual",
+                                     .doc = "with 4 players: partners (0+2 against 1+3) or individual"},
+    [CC_NODDE_P_RESHUFFLE] = {.name = "reshuffle_each_deal", .kind = CC_PARAM_BOOL, .min = 0,
+                              .max = 1, .default_value = 1,
+                              .doc = "reshuffle before every deal (false: 2 players only)"},
+    [CC_NODDE_P_KNAVE_SCORER] = {.name = "turned_knave_scorer", .kind = CC_PARAM_CHOICE,
+                                 .min = 0, .max = 1, .default_value = 0,
+                                 .choices = "dealer|elder",
+                                 .doc = "who pegs 2 for a Jack turned up"},
+    [CC_NODDE_P_RUN_POINTS] = {.name = "run_points", .kind = CC_PARAM_CHOICE, .min = 0,
+                               .max = 1, .default_value = 0, .choices = "mwynwen|per_card",
+                               .doc = "a run of n: 2(n-2) (Lady Mwynwen's table) or n"},
+    [CC_NODDE_P_FLUSH_RULE] = {.name = "flush_rule", .kind = CC_PARAM_CHOICE, .min = 0,
+                               .max = 1, .default_value = 0,
+                               .choices = "any3_of_4|hand3_required",
+                               .doc = "a hand flush: any 3 of the 4 cards, or the 3 own cards"},
+    [CC_NODDE_P_HAND_31] = {.name = "hand_31", .kind = CC_PARAM_CHOICE, .min = 0, .max = 2,
+                            .default_value = 1, .choices = "off|flat2|flat4",
+                            .doc = "the four cards of a hand totalling 31"},
+    [CC_NODDE_P_SCORE_25] = {.name = "score_25", .kind = CC_PARAM_CHOICE, .min = 0, .max = 2,
+                             .default_value = 0, .choices = "off|flat4|per_card",
+                             .doc = "sets of 3+ cards totalling 25, and a play total of 25"},
+    [CC_NODDE_P_FLUSH_IN_PLAY] = {.name = "flush_in_play", .kind = CC_PARAM_BOOL, .min = 0,
+                                  .max = 1, .default_value = 1,
+                                  .doc = "the last 3+ cards played of one suit score 1 each"},
+    [CC_NODDE_P_GAME_TARGET] = {.name = "game_target", .kind = CC_PARAM_INT, .min = 1,
+                                .max = CC_NODDE_MAX_TARGET, .default_value = 31,
+                                .doc = "points to win"},
+    [CC_NODDE_P_FIRST_DEALER] = {.name = "first_dealer", .kind = CC_PARAM_OPTIONAL, .min = 0,
+                                 .max = CC_NODDE_MAX_PLAYERS - 1, .default_value = -1,
+                                 .none_value = -1,
+                                 .doc = "the first dealer's seat, or None: drawn from the seed"},
+};
+
+/* The constraints between parameters and with the player count. */
+static int32_t g_check_params(const int32_t *params, int32_t nplayers, int32_t *bad) {
+    int32_t ignored;
+    if (bad == NULL) bad = &ignored;
+    if (params == NULL) return CC_E_ARG;
+    if (nplayers == 0) return CC_OK;
+    /* docs/nodde.rst, "The deal": without reshuffling, two players only */
+    if (params[CC_NODDE_P_RESHUFFLE] == 0 && nplayers != 2) {
+        *bad = CC_NODDE_P_RESHUFFLE;
+        return CC_E_PARAMS;
+    }
+    if (params[CC_NODDE_P_FIRST_DEALER] >= nplayers) {
+        *bad = CC_NODDE_P_FIRST_DEALER;
+        return CC_E_PARAMS;
+    }
     return CC_OK;
 }
 
+/* The rules array of a scoring function: every value in range. */
+static int32_t check_rules(const int32_t *params) {
+    return cc_game_check_params(&cc_game_nodde, params, 0, NULL) == CC_OK ? CC_OK : CC_E_PARAMS;
+}
+
 static int32_t run_value(const int32_t *p, int32_t len) {
-    return p[CC_NODDE_P_RUN_POINTS] == 0 ? 2 * (len - 2) : len;
+    return p[CC_NODDE_P_RUN_POINTS] == CC_NODDE_RUN_MWYNWEN ? 2 * (len - 2) : len;
 }
 
 /* ---- hand scoring (the rule, once) ---------------------------------------- */
@@ -63,11 +109,24 @@ static void put(cc_nodde_item *out, int32_t *n, int32_t kind, int32_t points,
 /* Number of set bits of a 4-bit subset mask (no popcount instruction needed). */
 static const uint8_t bits4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
-/* c[0..2]: the hand, c[3]: the turn-up (distinct valid ids).  out must hold
- * CC_NODDE_MAX_ITEMS items (at most 11 + 6 + 2 + 1 + 1 + 1 + 5 = 27 occur). */
-static int32_t hand_items_raw(const int32_t *c, const int32_t *p,
-                              cc_nodde_item *out) {
-    int32_t n = 0;
+/* The hand score's items as they are found: t->out (if not NULL) gets
+ * them, t->n counts them, t->total adds their points. */
+typedef struct tally {
+    cc_nodde_item *out;
+    int32_t n, total;
+} tally;
+
+static inline void tput(tally *t, int32_t kind, int32_t points, uint64_t cards) {
+    if (t->out) put(t->out, &t->n, kind, points, cards);
+    else t->n++;
+    t->total += points;
+}
+
+/* c[0..2]: the hand, c[3]: the turn-up (distinct valid ids).  t->out, if not
+ * NULL, must hold CC_NODDE_MAX_ITEMS items (at most 11 + 6 + 2 + 1 + 1 + 1 + 5
+ * = 27 occur).  Inlined into its two callers below, so that the score-only
+ * one (the sampler's hot loop) records nothing. */
+static inline void hand_tally(const int32_t *c, const int32_t *p, tally *t) {
     int32_t rk[4], st[4];
     uint64_t b[4];
     /* pip total and card set of each of the 16 subsets of the four cards */
@@ -86,11 +145,11 @@ static int32_t hand_items_raw(const int32_t *c, const int32_t *p,
     }
     /* fifteens: every subset of 2+ cards totalling 15 */
     for (int32_t m = 3; m < 16; m++)
-        if (bits4[m] >= 2 && sum[m] == 15) put(out, &n, CC_NODDE_FIFTEEN, 2, set[m]);
+        if (bits4[m] >= 2 && sum[m] == 15) tput(t, CC_NODDE_FIFTEEN, 2, set[m]);
     /* pairs: 2 for each pair of same-rank cards */
     for (int32_t i = 0; i < 4; i++)
         for (int32_t j = i + 1; j < 4; j++)
-            if (rk[i] == rk[j]) put(out, &n, CC_NODDE_PAIR, 2, b[i] | b[j]);
+            if (rk[i] == rk[j]) tput(t, CC_NODDE_PAIR, 2, b[i] | b[j]);
     /* runs: the maximal span of 3+ consecutive ranks (at most one among four
      * cards), one item per choice of one card for each rank of the span */
     uint32_t rmask = (1u << rk[0]) | (1u << rk[1]) | (1u << rk[2]) | (1u << rk[3]);
@@ -109,40 +168,45 @@ static int32_t hand_items_raw(const int32_t *c, const int32_t *p,
                 if (rk[i] < lo || rk[i] > hi || (seen >> rk[i] & 1)) ok = 0;
                 seen |= 1u << rk[i];
             }
-            if (ok) put(out, &n, CC_NODDE_RUN, run_value(p, len), set[m]);
+            if (ok) tput(t, CC_NODDE_RUN, run_value(p, len), set[m]);
         }
     }
     /* flush */
-    if (p[CC_NODDE_P_FLUSH_RULE] == 0) {
+    if (p[CC_NODDE_P_FLUSH_RULE] == CC_NODDE_FLUSH_ANY3_OF_4) {
         for (int32_t s = 0; s < 4; s++) {
             int32_t m = (st[0] == s) | (st[1] == s) << 1 | (st[2] == s) << 2 | (st[3] == s) << 3;
-            if (bits4[m] >= 3) put(out, &n, CC_NODDE_FLUSH, bits4[m], set[m]);
+            if (bits4[m] >= 3) tput(t, CC_NODDE_FLUSH, bits4[m], set[m]);
         }
     } else if (st[0] == st[1] && st[1] == st[2]) {
         int32_t m = st[3] == st[0] ? 15 : 7;
-        put(out, &n, CC_NODDE_FLUSH, bits4[m], set[m]);
+        tput(t, CC_NODDE_FLUSH, bits4[m], set[m]);
     }
     /* knave noddy: the Jack of the turn-up's suit in hand */
     for (int32_t i = 0; i < 3; i++)
-        if (rk[i] == JACK && st[i] == st[3]) put(out, &n, CC_NODDE_KNAVE_NODDY, 1, b[i]);
+        if (rk[i] == JACK && st[i] == st[3]) tput(t, CC_NODDE_KNAVE_NODDY, 1, b[i]);
     /* 31 in hand */
     int32_t h31 = p[CC_NODDE_P_HAND_31];
-    if (h31 != 0 && sum[15] == 31) put(out, &n, CC_NODDE_THIRTY_ONE, h31 == 1 ? 2 : 4, set[15]);
+    if (h31 != CC_NODDE_HAND31_OFF && sum[15] == 31)
+        tput(t, CC_NODDE_THIRTY_ONE, h31 == CC_NODDE_HAND31_FLAT2 ? 2 : 4, set[15]);
     /* 25: every subset of 3+ cards totalling 25 */
     int32_t s25 = p[CC_NODDE_P_SCORE_25];
-    if (s25 != 0)
+    if (s25 != CC_NODDE_SCORE25_OFF)
         for (int32_t m = 7; m < 16; m++)
             if (bits4[m] >= 3 && sum[m] == 25)
-                put(out, &n, CC_NODDE_TWENTY_FIVE, s25 == 1 ? 4 : bits4[m], set[m]);
-    return n;
+                tput(t, CC_NODDE_TWENTY_FIVE, s25 == CC_NODDE_SCORE25_FLAT4 ? 4 : bits4[m],
+                    set[m]);
+}
+
+static int32_t hand_items_raw(const int32_t *c, const int32_t *p, cc_nodde_item *out) {
+    tally t = {out, 0, 0};
+    hand_tally(c, p, &t);
+    return t.n;
 }
 
 static int32_t hand_total_raw(const int32_t *c, const int32_t *p) {
-    cc_nodde_item items[CC_NODDE_MAX_ITEMS];
-    int32_t n = hand_items_raw(c, p, items);
-    int32_t t = 0;
-    for (int32_t i = 0; i < n; i++) t += items[i].points;
-    return t;
+    tally t = {NULL, 0, 0};
+    hand_tally(c, p, &t);
+    return t.total;
 }
 
 /* The three ids of a valid 3-card hand bitset, then the turn-up. */
@@ -166,7 +230,7 @@ static int32_t hand_cards(uint64_t hand, int32_t turnup, int32_t *c) {
 
 int32_t cc_nodde_hand_items(uint64_t hand, int32_t turnup, const int32_t *params,
                             cc_nodde_item *out, int32_t cap) {
-    if (cc_nodde_check_params(params) != CC_OK) return CC_E_PARAMS;
+    if (check_rules(params) != CC_OK) return CC_E_PARAMS;
     int32_t c[4];
     int32_t rc = hand_cards(hand, turnup, c);
     if (rc != CC_OK) return rc;
@@ -189,7 +253,7 @@ int32_t cc_nodde_hand_items(uint64_t hand, int32_t turnup, const int32_t *params
 }
 
 int32_t cc_nodde_score_hand(uint64_t hand, int32_t turnup, const int32_t *params) {
-    if (cc_nodde_check_params(params) != CC_OK) return CC_E_PARAMS;
+    if (check_rules(params) != CC_OK) return CC_E_PARAMS;
     int32_t c[4];
     int32_t rc = hand_cards(hand, turnup, c);
     if (rc != CC_OK) return rc;
@@ -250,13 +314,14 @@ static int32_t play_items_raw(const uint8_t *seq, int32_t n, const int32_t *p,
     }
     if (total == 31) put(out, &k, CC_NODDE_THIRTY_ONE, 2, all);
     int32_t s25 = p[CC_NODDE_P_SCORE_25];
-    if (total == 25 && s25 != 0) put(out, &k, CC_NODDE_TWENTY_FIVE, s25 == 1 ? 4 : n, all);
+    if (total == 25 && s25 != CC_NODDE_SCORE25_OFF)
+        put(out, &k, CC_NODDE_TWENTY_FIVE, s25 == CC_NODDE_SCORE25_FLAT4 ? 4 : n, all);
     return k;
 }
 
 int32_t cc_nodde_play_items(const uint8_t *seq, int32_t n, const int32_t *params,
                             cc_nodde_item *out, int32_t cap) {
-    if (cc_nodde_check_params(params) != CC_OK) return CC_E_PARAMS;
+    if (check_rules(params) != CC_OK) return CC_E_PARAMS;
     if (seq == NULL || n < 1 || n > CC_NODDE_MAX_PLAY) return CC_E_ARG;
     uint64_t seen = 0;
     int32_t total = 0;
@@ -344,7 +409,7 @@ static inline int32_t table_score(const tables *t, int32_t b0, int32_t b1, int32
 int32_t cc_nodde_batch_score_hand(const uint64_t *hands, const uint8_t *turnups,
                                   int64_t n, const int32_t *params, int32_t *out,
                                   int64_t *bad_index) {
-    if (cc_nodde_check_params(params) != CC_OK) return CC_E_PARAMS;
+    if (check_rules(params) != CC_OK) return CC_E_PARAMS;
     if (n < 0 || (n > 0 && (hands == NULL || turnups == NULL || out == NULL)))
         return CC_E_ARG;
     for (int64_t i = 0; i < n; i++) {
@@ -379,7 +444,7 @@ int32_t cc_nodde_batch_score_hand(const uint64_t *hands, const uint8_t *turnups,
 }
 
 int32_t cc_nodde_hand_distribution(const int32_t *params, int64_t *hist) {
-    if (cc_nodde_check_params(params) != CC_OK) return CC_E_PARAMS;
+    if (check_rules(params) != CC_OK) return CC_E_PARAMS;
     if (hist == NULL) return CC_E_ARG;
     memset(hist, 0, sizeof(int64_t) * CC_NODDE_HIST_SIZE);
     tables t;
@@ -402,14 +467,18 @@ int32_t cc_nodde_hand_distribution(const int32_t *params, int64_t *hist) {
 
 /* ---- the game ------------------------------------------------------------------ */
 
-typedef struct nodde_ev {
-    int8_t kind;
-    int8_t player;
-    int8_t target;
-    uint8_t seen_by; /* bit per player; SEEN_ALL_U8 for public */
-    int16_t value;
-    int16_t extra;
-} nodde_ev;
+/* An earlier deal from the current shuffle (only without reshuffling): what
+ * the sampler needs of it, since its unplayed cards stay hidden and are not
+ * in the stock. */
+typedef struct nodde_past {
+    uint64_t dealt[CC_NODDE_MAX_PLAYERS]; /* the three cards dealt */
+    uint64_t left[CC_NODDE_MAX_PLAYERS];  /* those never played (dead) */
+    int32_t announced[CC_NODDE_MAX_PLAYERS];
+    int32_t go_total[CC_NODDE_MAX_PLAYERS];
+    int32_t turnup;
+    int32_t reserved;
+    int64_t log_start; /* log index of its new_deal event */
+} nodde_past;
 
 typedef struct nodde_state {
     int32_t params[CC_NODDE_NUM_PARAMS];
@@ -418,33 +487,30 @@ typedef struct nodde_state {
     uint8_t deck[NUM_CARDS]; /* deck[0 .. 51 - top] is the stock, dealt from the end */
     int32_t top;             /* cards dealt since the last shuffle */
     int32_t stacked;         /* 1: the stock is in a given order; 0: shuffled lazily */
-    uint64_t seen[4];        /* cards each player has seen since the last shuffle */
+    uint64_t seen[CC_NODDE_MAX_PLAYERS]; /* cards each player has seen since the shuffle */
     int32_t dealer, deal_no;
-    uint64_t hand[4];  /* unplayed cards */
-    uint64_t dealt[4]; /* the three cards dealt */
+    uint64_t hand[CC_NODDE_MAX_PLAYERS];  /* unplayed cards */
+    uint64_t dealt[CC_NODDE_MAX_PLAYERS]; /* the three cards dealt */
     int32_t turnup;
     uint8_t seq[CC_NODDE_MAX_PLAY];
     int32_t nseq, total, last_player;
     uint32_t gone;
-    int32_t announced[4]; /* hand score called this deal, -1 if not */
-    int32_t go_total[4];  /* running total when the player said go, -1 */
+    int32_t announced[CC_NODDE_MAX_PLAYERS]; /* hand score called this deal, -1 if not */
+    int32_t go_total[CC_NODDE_MAX_PLAYERS];  /* running total when he said go, -1 */
     int32_t to_act;
-    int32_t score[4]; /* per side */
-    int32_t winner;   /* side, or -1 */
-    int32_t nev;      /* events ever logged (the ring keeps the last CAP) */
-    nodde_ev log[CC_NODDE_LOG_CAP];
+    int32_t score[CC_NODDE_MAX_PLAYERS]; /* per side */
+    int32_t winner;                      /* side, or -1 */
+    int32_t npast;                       /* earlier deals from this shuffle */
+    int64_t deal_log_start;              /* log index of this deal's new_deal event */
+    nodde_past past[CC_NODDE_MAX_DEALS];
+    CC_LOG_MEMBERS(CC_NODDE_LOG_CAP);
 } nodde_state;
 
+CC_LOG_LAYOUT(nodde_state);
+
 static void log_ev(nodde_state *s, int32_t kind, int32_t player, int32_t target,
-                   int32_t value, int32_t extra, uint8_t seen_by) {
-    nodde_ev *e = &s->log[s->nev % CC_NODDE_LOG_CAP];
-    e->kind = (int8_t)kind;
-    e->player = (int8_t)player;
-    e->target = (int8_t)target;
-    e->seen_by = seen_by;
-    e->value = (int16_t)value;
-    e->extra = (int16_t)extra;
-    s->nev++;
+                   int32_t value, int32_t extra, uint32_t seen_by) {
+    cc_log_push(&s->log, kind, player, target, value, extra, seen_by);
 }
 
 static inline int32_t side_of(const nodde_state *s, int32_t seat) {
@@ -459,17 +525,20 @@ static int32_t peg(nodde_state *s, int32_t seat, int32_t pts) {
     if (s->score[side] >= s->target) {
         s->winner = side;
         s->to_act = TERMINAL;
-        log_ev(s, CC_NODDE_EV_GAME_OVER, seat, side, s->score[side], 0, SEEN_ALL_U8);
+        log_ev(s, CC_NODDE_EV_GAME_OVER, seat, side, s->score[side], 0, CC_SEEN_ALL);
         return 1;
     }
     return 0;
 }
 
+/* The lowest pip value among cards (11, above every card, for none). */
+static inline int32_t min_pip(uint64_t cards) {
+    uint32_t ranks = (uint32_t)(cards | cards >> 16 | cards >> 32 | cards >> 48) & 0x1FFFu;
+    return ranks ? pip_of_rank(cc_ctz64(ranks)) : 11;
+}
+
 static inline int32_t can_play(const nodde_state *s, int32_t seat) {
-    uint64_t h = s->hand[seat];
-    uint32_t ranks = (uint32_t)(h | h >> 16 | h >> 32 | h >> 48) & 0x1FFFu;
-    if (!ranks) return 0;
-    return pip_of_rank(cc_ctz64(ranks)) <= 31 - s->total;
+    return s->hand[seat] != 0 && min_pip(s->hand[seat]) <= 31 - s->total;
 }
 
 static void start_deal(nodde_state *s);
@@ -491,9 +560,9 @@ static void next_turn(nodde_state *s, int32_t from) {
         }
         s->gone |= 1u << q;
         s->go_total[q] = s->total;
-        log_ev(s, CC_NODDE_EV_GO, q, s->total, 0, 0, SEEN_ALL_U8);
+        log_ev(s, CC_NODDE_EV_GO, q, s->total, 0, 0, CC_SEEN_ALL);
     }
-    log_ev(s, CC_NODDE_EV_LAST_CARD, s->last_player, s->total, 1, 0, SEEN_ALL_U8);
+    log_ev(s, CC_NODDE_EV_LAST_CARD, s->last_player, s->total, 1, 0, CC_SEEN_ALL);
     if (peg(s, s->last_player, 1)) return;
     end_deal(s);
 }
@@ -512,6 +581,22 @@ static int32_t deal_card(nodde_state *s) {
     return s->deck[i];
 }
 
+/* Keep what the sampler needs of the deal that just ended (same shuffle). */
+static void keep_past_deal(nodde_state *s) {
+    if (s->npast >= CC_NODDE_MAX_DEALS) return; /* cannot happen: 52 / (3n + 1) deals */
+    nodde_past *d = &s->past[s->npast++];
+    for (int32_t q = 0; q < CC_NODDE_MAX_PLAYERS; q++) {
+        d->dealt[q] = s->dealt[q];
+        d->left[q] = s->hand[q];
+        d->announced[q] = s->announced[q];
+        d->go_total[q] = s->go_total[q];
+    }
+    d->turnup = s->turnup;
+    d->reserved = 0;
+    d->log_start = s->deal_log_start;
+}
+
+/* docs/nodde.rst, "The deal" and "Scoring before play". */
 static void start_deal(nodde_state *s) {
     int32_t n = s->n;
     int32_t fresh = 0; /* a fresh deck: shuffled now, or the stacked first deck */
@@ -521,39 +606,44 @@ static void start_deal(nodde_state *s) {
         for (int32_t i = 0; i < NUM_CARDS; i++) s->deck[i] = (uint8_t)i;
         s->top = 0;
         s->stacked = 0;
-        for (int32_t q = 0; q < 4; q++) s->seen[q] = 0;
+        for (int32_t q = 0; q < CC_NODDE_MAX_PLAYERS; q++) s->seen[q] = 0;
         fresh = 1;
+    } else {
+        keep_past_deal(s);
     }
+    if (fresh) s->npast = 0;
     s->deal_no++;
     s->nseq = 0;
     s->total = 0;
     s->gone = 0;
     s->last_player = -1;
-    for (int32_t q = 0; q < 4; q++) {
+    for (int32_t q = 0; q < CC_NODDE_MAX_PLAYERS; q++) {
         s->hand[q] = 0;
         s->dealt[q] = 0;
         s->announced[q] = -1;
         s->go_total[q] = -1;
     }
-    log_ev(s, CC_NODDE_EV_NEW_DEAL, s->dealer, -1, s->deal_no, fresh, SEEN_ALL_U8);
+    s->deal_log_start = s->log.total;
+    log_ev(s, CC_NODDE_EV_NEW_DEAL, s->dealer, -1, s->deal_no, fresh, CC_SEEN_ALL);
     for (int32_t k = 0; k < 3; k++)
         for (int32_t i = 1; i <= n; i++) {
             int32_t q = (s->dealer + i) % n;
             int32_t c = deal_card(s);
             s->hand[q] |= bit_of(c);
-            log_ev(s, CC_NODDE_EV_DEAL_CARD, q, -1, c, 0, (uint8_t)(1u << q));
+            log_ev(s, CC_NODDE_EV_DEAL_CARD, q, -1, c, 0, 1u << q);
         }
     s->turnup = deal_card(s);
     for (int32_t q = 0; q < n; q++) {
         s->dealt[q] = s->hand[q];
         s->seen[q] |= s->hand[q] | bit_of(s->turnup);
     }
-    log_ev(s, CC_NODDE_EV_TURNUP, s->dealer, -1, s->turnup, 0, SEEN_ALL_U8);
+    log_ev(s, CC_NODDE_EV_TURNUP, s->dealer, -1, s->turnup, 0, CC_SEEN_ALL);
     s->to_act = 0; /* not terminal while scoring */
     int32_t elder = (s->dealer + 1) % n;
     if (rank_of(s->turnup) == JACK) {
-        int32_t who = s->params[CC_NODDE_P_KNAVE_SCORER] == 0 ? s->dealer : elder;
-        log_ev(s, CC_NODDE_EV_TURNED_KNAVE, who, -1, 2, 0, SEEN_ALL_U8);
+        int32_t who =
+            s->params[CC_NODDE_P_KNAVE_SCORER] == CC_NODDE_KNAVE_DEALER ? s->dealer : elder;
+        log_ev(s, CC_NODDE_EV_TURNED_KNAVE, who, -1, 2, 0, CC_SEEN_ALL);
         if (peg(s, who, 2)) return;
     }
     for (int32_t i = 1; i <= n; i++) {
@@ -562,19 +652,10 @@ static void start_deal(nodde_state *s) {
         hand_ids(s->hand[q], s->turnup, c);
         int32_t pts = hand_total_raw(c, s->params);
         s->announced[q] = pts;
-        log_ev(s, CC_NODDE_EV_HAND_SCORE, q, -1, pts, 0, SEEN_ALL_U8);
+        log_ev(s, CC_NODDE_EV_HAND_SCORE, q, -1, pts, 0, CC_SEEN_ALL);
         if (peg(s, q, pts)) return;
     }
     next_turn(s, s->dealer);
-}
-
-static int32_t g_check_params(const int32_t *params, int32_t nplayers) {
-    if (nplayers < 2 || nplayers > 4) return CC_E_PLAYERS;
-    if (cc_nodde_check_params(params) != CC_OK) return CC_E_PARAMS;
-    /* the seed: playing without reshuffling only works for two players */
-    if (params[CC_NODDE_P_RESHUFFLE] == 0 && nplayers != 2) return CC_E_PARAMS;
-    if (params[CC_NODDE_P_FIRST_DEALER] >= nplayers) return CC_E_PARAMS;
-    return CC_OK;
 }
 
 static int32_t g_num_actions(const int32_t *params, int32_t nplayers) {
@@ -584,45 +665,117 @@ static int32_t g_num_actions(const int32_t *params, int32_t nplayers) {
 }
 
 static int32_t nsides_of(const int32_t *params, int32_t nplayers) {
-    return (nplayers == 4 && params[CC_NODDE_P_FOUR_PLAYER_MODE] == 0) ? 2 : nplayers;
+    return (nplayers == 4 && params[CC_NODDE_P_FOUR_PLAYER_MODE] == CC_NODDE_PARTNERS)
+               ? 2
+               : nplayers;
 }
 
-/* Tensor layout (docs/nodde.rst), seats relative to the observer:
- *   [0, 52)           own unplayed cards
- *   [52, 104)         the turn-up
- *   104 + 52 i        cards played this deal by relative seat i (n x 52)
- *   104 + 52 n + 52 k the k-th card played this deal (12 x 52)
- *   then: running total; scores by relative side (nsides); player to act
- *   (n, one-hot); dealer (n, one-hot); said go (n); hand score called (n);
- *   hand score value (n); terminal (1). */
-static int32_t g_tensor_size(const int32_t *params, int32_t nplayers) {
-    return 104 + 52 * nplayers + 52 * CC_NODDE_MAX_PLAY + 1 +
-           nsides_of(params, nplayers) + 5 * nplayers + 1;
+/* ---- the observation tensor (docs/nodde.rst, "Observation tensor") ---------- */
+
+/* Offsets of the segments for n players; seat blocks are relative to the
+ * observer (block i: seat observer + i). */
+#define T_HAND 0
+#define T_TURNUP 52
+#define T_PLAYED 104
+#define T_ORDER(n) (104 + 52 * (n))
+#define T_TOTAL(n) (T_ORDER(n) + 52)
+#define T_SCORES(n) (T_TOTAL(n) + 1)
+#define T_TO_ACT(n) (T_SCORES(n) + (n))
+#define T_DEALER(n) (T_TO_ACT(n) + (n))
+#define T_GONE(n) (T_DEALER(n) + (n))
+#define T_CALLED(n) (T_GONE(n) + (n))
+#define T_HAND_SCORES(n) (T_CALLED(n) + (n))
+#define T_GAME_OVER(n) (T_HAND_SCORES(n) + (n))
+#define T_SIZE(n) (T_GAME_OVER(n) + 1)
+
+static int32_t valid_players(int32_t nplayers) {
+    return nplayers >= 2 && nplayers <= CC_NODDE_MAX_PLAYERS;
 }
+
+static int32_t g_tensor_size(const int32_t *params, int32_t nplayers) {
+    (void)params;
+    if (!valid_players(nplayers)) return CC_E_PLAYERS;
+    return T_SIZE(nplayers);
+}
+
+static int32_t g_segments(const int32_t *params, int32_t nplayers, cc_segment *out,
+                          int32_t cap) {
+    (void)params;
+    if (!valid_players(nplayers)) return CC_E_PLAYERS;
+    int32_t n = nplayers;
+    const cc_segment segs[] = {
+        {"hand", T_HAND, 52, CC_SEG_CARDS, 1, 0, "the observer's unplayed cards"},
+        {"turnup", T_TURNUP, 52, CC_SEG_CARD, 1, 0, "the turned-up card (trumps)"},
+        {"played", T_PLAYED, 52 * n, CC_SEG_SEAT_CARDS, 1, 0,
+         "the cards each seat has played this deal"},
+        {"play_order", T_ORDER(n), 52, CC_SEG_NUMBERS, 1, 0,
+         "per card id: its place (1..12) in this deal's play, 0 if not played"},
+        {"total", T_TOTAL(n), 1, CC_SEG_NUMBER, 1, 0, "the running total"},
+        {"scores", T_SCORES(n), n, CC_SEG_SEAT_NUMBERS, 1, 0,
+         "the points of each seat's side"},
+        {"to_act", T_TO_ACT(n), n, CC_SEG_SEAT, 1, 0, "the seat to play, None when over"},
+        {"dealer", T_DEALER(n), n, CC_SEG_SEAT, 1, 0, "the dealer of this deal"},
+        {"gone", T_GONE(n), n, CC_SEG_SEAT_NUMBERS, 1, 0, "1 if the seat said go this deal"},
+        {"hand_called", T_CALLED(n), n, CC_SEG_SEAT_NUMBERS, 1, 0,
+         "1 if the seat has pegged its hand this deal"},
+        {"hand_scores", T_HAND_SCORES(n), n, CC_SEG_SEAT_NUMBERS, 1, 0,
+         "the hand score each seat pegged this deal (0 if not yet)"},
+        {"game_over", T_GAME_OVER(n), 1, CC_SEG_NUMBER, 1, 0, "1 when the game is over"},
+    };
+    int32_t count = (int32_t)(sizeof segs / sizeof segs[0]);
+    for (int32_t i = 0; i < count && i < cap && out != NULL; i++) out[i] = segs[i];
+    return count;
+}
+
+static void one_hot_cards(float *out, uint64_t cards) {
+    while (cards) {
+        out[cc_card52_id_of_bit(cc_ctz64(cards))] = 1.0f;
+        cards &= cards - 1;
+    }
+}
+
+static int32_t g_observe_tensor(const void *state, int32_t player, float *out) {
+    const nodde_state *s = (const nodde_state *)state;
+    if (s == NULL || out == NULL || player < 0 || player >= s->n) return CC_E_ARG;
+    int32_t n = s->n;
+    memset(out, 0, sizeof(float) * (size_t)T_SIZE(n));
+    one_hot_cards(out + T_HAND, s->hand[player]);
+    out[T_TURNUP + s->turnup] = 1.0f;
+    for (int32_t i = 0; i < n; i++) {
+        int32_t q = (player + i) % n;
+        one_hot_cards(out + T_PLAYED + 52 * i, s->dealt[q] & ~s->hand[q]);
+    }
+    for (int32_t k = 0; k < s->nseq; k++) out[T_ORDER(n) + s->seq[k]] = (float)(k + 1);
+    out[T_TOTAL(n)] = (float)s->total;
+    for (int32_t i = 0; i < n; i++) {
+        int32_t q = (player + i) % n;
+        out[T_SCORES(n) + i] = (float)s->score[side_of(s, q)];
+        out[T_GONE(n) + i] = (float)(s->gone >> q & 1);
+        out[T_CALLED(n) + i] = s->announced[q] >= 0 ? 1.0f : 0.0f;
+        out[T_HAND_SCORES(n) + i] = s->announced[q] >= 0 ? (float)s->announced[q] : 0.0f;
+    }
+    if (s->to_act != TERMINAL) out[T_TO_ACT(n) + (s->to_act - player + n) % n] = 1.0f;
+    out[T_DEALER(n) + (s->dealer - player + n) % n] = 1.0f;
+    out[T_GAME_OVER(n)] = s->to_act == TERMINAL ? 1.0f : 0.0f;
+    return CC_OK;
+}
+
+/* ---- init and play ------------------------------------------------------------ */
 
 /* The first deal from deck[0..51] (top first) if deck is not NULL, else
  * from a shuffle; the first dealer is the generator's first draw unless the
  * rules name him. */
-static int32_t init_state(void *state, const int32_t *params, int32_t nplayers,
-                          uint64_t seed, const uint8_t *deck) {
-    if (state == NULL || params == NULL) return CC_E_ARG;
-    int32_t rc = g_check_params(params, nplayers);
-    if (rc != CC_OK) return rc;
-    nodde_state *s = (nodde_state *)state;
+static void init_state(nodde_state *s, const int32_t *params, int32_t nplayers, uint64_t seed,
+                       const uint8_t *deck) {
+    memset(s, 0, offsetof(nodde_state, log));
+    cc_log_init(&s->log, CC_NODDE_LOG_CAP);
     for (int32_t i = 0; i < CC_NODDE_NUM_PARAMS; i++) s->params[i] = params[i];
     s->n = nplayers;
-    s->partners = nplayers == 4 && params[CC_NODDE_P_FOUR_PLAYER_MODE] == 0;
+    s->partners = nplayers == 4 && params[CC_NODDE_P_FOUR_PLAYER_MODE] == CC_NODDE_PARTNERS;
     s->nsides = nsides_of(params, nplayers);
     s->target = params[CC_NODDE_P_GAME_TARGET];
     cc_rng_seed(&s->rng, seed);
-    s->top = 0;
-    s->deal_no = 0;
     s->winner = -1;
-    s->nev = 0;
-    for (int32_t q = 0; q < 4; q++) {
-        s->score[q] = 0;
-        s->seen[q] = 0;
-    }
     /* the stock is dealt from its end: the top card of the deck goes last */
     for (int32_t i = 0; i < NUM_CARDS; i++)
         s->deck[i] = deck ? deck[NUM_CARDS - 1 - i] : (uint8_t)i;
@@ -631,17 +784,20 @@ static int32_t init_state(void *state, const int32_t *params, int32_t nplayers,
     int32_t fixed = params[CC_NODDE_P_FIRST_DEALER];
     s->dealer = fixed >= 0 ? fixed : drawn;
     start_deal(s);
-    return CC_OK;
 }
 
 static int32_t g_init(void *state, const int32_t *params, int32_t nplayers, uint64_t seed) {
-    return init_state(state, params, nplayers, seed, NULL);
+    if (state == NULL || params == NULL) return CC_E_ARG;
+    int32_t rc = cc_game_check_params(&cc_game_nodde, params, nplayers, NULL);
+    if (rc != CC_OK) return rc;
+    init_state((nodde_state *)state, params, nplayers, seed, NULL);
+    return CC_OK;
 }
 
 static int32_t g_init_deck(void *state, const int32_t *params, int32_t nplayers,
                            uint64_t seed, const uint8_t *deck, int32_t ndeck) {
     if (state == NULL || params == NULL) return CC_E_ARG;
-    int32_t rc = g_check_params(params, nplayers);
+    int32_t rc = cc_game_check_params(&cc_game_nodde, params, nplayers, NULL);
     if (rc != CC_OK) return rc;
     if (deck == NULL || ndeck != NUM_CARDS) return CC_E_ARG;
     uint64_t seen = 0;
@@ -649,7 +805,8 @@ static int32_t g_init_deck(void *state, const int32_t *params, int32_t nplayers,
         if (deck[i] >= NUM_CARDS || (seen & bit_of(deck[i]))) return CC_E_ARG;
         seen |= bit_of(deck[i]);
     }
-    return init_state(state, params, nplayers, seed, deck);
+    init_state((nodde_state *)state, params, nplayers, seed, deck);
+    return CC_OK;
 }
 
 static int32_t g_current_player(const void *state) {
@@ -664,6 +821,7 @@ static uint64_t legal_bits(const nodde_state *s) {
 
 static int32_t g_legal_actions(const void *state, uint64_t *mask) {
     const nodde_state *s = (const nodde_state *)state;
+    if (s == NULL || mask == NULL) return CC_E_ARG;
     if (s->to_act == TERMINAL) return 0;
     uint64_t b = legal_bits(s);
     int32_t k = 0;
@@ -677,6 +835,7 @@ static int32_t g_legal_actions(const void *state, uint64_t *mask) {
 
 static int32_t g_verify(const void *state, int32_t action) {
     const nodde_state *s = (const nodde_state *)state;
+    if (s == NULL) return CC_E_ARG;
     if (s->to_act == TERMINAL) return CC_E_GAME_OVER;
     if (action < 0 || action >= NUM_CARDS) return CC_NODDE_R_INVALID;
     if (!(s->hand[s->to_act] & bit_of(action))) return CC_NODDE_R_NOT_HELD;
@@ -686,7 +845,7 @@ static int32_t g_verify(const void *state, int32_t action) {
 
 static const char *g_reason_text(int32_t reason) {
     switch (reason) {
-    case CC_NODDE_R_INVALID: return "invalid action: not a card id 0..51";
+    case CC_NODDE_R_INVALID: return "not a card id 0..51";
     case CC_NODDE_R_NOT_HELD: return "card not held";
     case CC_NODDE_R_OVER_31: return "over 31";
     case CC_E_GAME_OVER: return "game over";
@@ -694,6 +853,7 @@ static const char *g_reason_text(int32_t reason) {
     }
 }
 
+/* docs/nodde.rst, "The play". */
 static int32_t g_apply(void *state, int32_t action) {
     nodde_state *s = (nodde_state *)state;
     int32_t v = g_verify(s, action);
@@ -708,7 +868,7 @@ static int32_t g_apply(void *state, int32_t action) {
     cc_nodde_item items[8];
     int32_t k = play_items_raw(s->seq, s->nseq, s->params, items), pts = 0;
     for (int32_t i = 0; i < k; i++) pts += items[i].points;
-    log_ev(s, CC_NODDE_EV_PLAY, seat, s->total, action, pts, SEEN_ALL_U8);
+    log_ev(s, CC_NODDE_EV_PLAY, seat, s->total, action, pts, CC_SEEN_ALL);
     if (peg(s, seat, pts)) return 0;
     if (s->total == 31) end_deal(s);
     else next_turn(s, seat);
@@ -717,197 +877,274 @@ static int32_t g_apply(void *state, int32_t action) {
 
 static void g_returns(const void *state, int32_t *out) {
     const nodde_state *s = (const nodde_state *)state;
+    if (s == NULL || out == NULL) return;
     for (int32_t q = 0; q < s->n; q++) out[q] = s->score[side_of(s, q)];
 }
 
-static void one_hot_cards(float *out, uint64_t cards) {
-    while (cards) {
-        out[cc_card52_id_of_bit(cc_ctz64(cards))] = 1.0f;
-        cards &= cards - 1;
-    }
-}
+/* ---- information-set sampling -------------------------------------------------- */
+/*
+ * What player p does not know is which of the cards he has not seen since
+ * the last shuffle each other seat holds (or held, unplayed, in an earlier
+ * deal of the same shuffle); the rest of them is the stock, in unknown
+ * order.  The public facts that constrain one seat's hidden cards in one
+ * deal (a "slot") concern that slot alone: the hand score he pegged (with
+ * his played cards and that deal's turn-up), the total at which he said go
+ * (every hidden card is too high), and, for the seat to act, that he can
+ * play (a hidden card fits).  So the consistent deals are the tuples of
+ * pairwise disjoint slot fillings, each consistent on its own, and the
+ * sampler draws each slot uniformly among its consistent fillings and
+ * starts again if two slots share a card: exactly uniform over the tuples.
+ * A slot is drawn by rejection (a uniform subset of the unseen cards until
+ * one is consistent), and after SLOT_TRIES failures by one pass over all
+ * its subsets keeping a uniform consistent one: uniform either way.  The
+ * expected number of tries is the number of distinct public outcomes of a
+ * slot (about 20 hand scores), so a sample costs a few microseconds.
+ */
 
-static int32_t g_observe_tensor(const void *state, int32_t player, float *out) {
-    const nodde_state *s = (const nodde_state *)state;
-    if (out == NULL || player < 0 || player >= s->n) return CC_E_ARG;
-    int32_t n = s->n;
-    int32_t size = g_tensor_size(s->params, n);
-    memset(out, 0, sizeof(float) * (size_t)size);
-    one_hot_cards(out, s->hand[player]);
-    out[52 + s->turnup] = 1.0f;
-    for (int32_t i = 0; i < n; i++) {
-        int32_t q = (player + i) % n;
-        one_hot_cards(out + 104 + 52 * i, s->dealt[q] & ~s->hand[q]);
-    }
-    float *o = out + 104 + 52 * n;
-    for (int32_t k = 0; k < s->nseq; k++) o[52 * k + s->seq[k]] = 1.0f;
-    o += 52 * CC_NODDE_MAX_PLAY;
-    *o++ = (float)s->total;
-    int32_t me = side_of(s, player);
-    for (int32_t i = 0; i < s->nsides; i++) *o++ = (float)s->score[(me + i) % s->nsides];
-    if (s->to_act != TERMINAL) o[(s->to_act - player + n) % n] = 1.0f;
-    o += n;
-    o[(s->dealer - player + n) % n] = 1.0f;
-    o += n;
-    for (int32_t i = 0; i < n; i++) o[i] = (float)(s->gone >> ((player + i) % n) & 1);
-    o += n;
-    for (int32_t i = 0; i < n; i++) o[i] = s->announced[(player + i) % n] >= 0 ? 1.0f : 0.0f;
-    o += n;
-    for (int32_t i = 0; i < n; i++) {
-        int32_t a = s->announced[(player + i) % n];
-        o[i] = a >= 0 ? (float)a : 0.0f;
-    }
-    o += n;
-    *o = s->to_act == TERMINAL ? 1.0f : 0.0f;
-    return CC_OK;
-}
+#define SLOT_TRIES 1024
+#define MAX_SLOTS (CC_NODDE_MAX_DEALS + CC_NODDE_MAX_PLAYERS)
 
-static int32_t g_events(const void *state, cc_event *out, int32_t cap) {
-    const nodde_state *s = (const nodde_state *)state;
-    int32_t stored = s->nev < CC_NODDE_LOG_CAP ? s->nev : CC_NODDE_LOG_CAP;
-    int32_t first = s->nev - stored;
-    for (int32_t i = 0; i < stored && i < cap && out != NULL; i++) {
-        const nodde_ev *e = &s->log[(first + i) % CC_NODDE_LOG_CAP];
-        out[i].kind = e->kind;
-        out[i].player = e->player;
-        out[i].target = e->target;
-        out[i].value = e->value;
-        out[i].extra = e->extra;
-        out[i].seen_by = e->seen_by == SEEN_ALL_U8 ? CC_SEEN_ALL : e->seen_by;
-    }
-    return stored;
-}
+typedef struct slot {
+    int32_t seat, deal; /* deal: index into past[], or -1 for this deal */
+    int32_t k;          /* hidden cards */
+    uint64_t known;     /* his played cards of that deal */
+    int32_t turnup;
+    int32_t announced; /* the hand score he pegged, or -1 */
+    int32_t go_room;   /* every hidden card is above it, or -1 */
+    int32_t fit_room;  /* a hidden card is at most it, or -1 */
+    const int32_t *params;
+} slot;
 
-/* ---- information-set sampling ---------------------------------------------------- */
-
-/* Whether `cards` (k hidden cards of seat q) fit what everybody saw of q. */
-static int32_t consistent(const nodde_state *s, int32_t q, const uint8_t *cards, int32_t k) {
-    if (s->go_total[q] >= 0)
-        for (int32_t i = 0; i < k; i++)
-            if (pip_of(cards[i]) <= 31 - s->go_total[q]) return 0;
-    if (q == s->to_act) { /* he did not say go: a card fits */
-        int32_t fits = 0;
-        for (int32_t i = 0; i < k; i++) fits |= pip_of(cards[i]) <= 31 - s->total;
-        if (!fits) return 0;
-    }
-    if (s->announced[q] >= 0) {
-        uint64_t h = s->dealt[q] & ~s->hand[q];
-        for (int32_t i = 0; i < k; i++) h |= bit_of(cards[i]);
+static int32_t slot_ok(const slot *sl, uint64_t hidden) {
+    int32_t low = min_pip(hidden);
+    if (sl->go_room >= 0 && low <= sl->go_room) return 0;
+    if (sl->fit_room >= 0 && low > sl->fit_room) return 0;
+    if (sl->announced >= 0) {
         int32_t c[4];
-        hand_ids(h, s->turnup, c);
-        if (hand_total_raw(c, s->params) != s->announced[q]) return 0;
+        hand_ids(sl->known | hidden, sl->turnup, c);
+        if (hand_total_raw(c, sl->params) != sl->announced) return 0;
     }
     return 1;
 }
 
-/* Count the consistent k-subsets of pool[0..m-1] in lexicographic order;
- * with want >= 0, stop at the want-th one and store it in pick. */
-static int64_t scan_subsets(const nodde_state *s, int32_t q, const uint8_t *pool, int32_t m,
-                            int32_t k, int64_t want, uint8_t *pick) {
+/* Sort three small ints and index them in base b. */
+static inline int32_t sorted_index(int32_t a, int32_t b, int32_t c, int32_t base) {
+    int32_t x;
+    if (a > b) x = a, a = b, b = x;
+    if (b > c) x = b, b = c, c = x;
+    if (a > b) x = a, a = b, b = x;
+    return (a * base + b) * base + c;
+}
+
+/* Points of the rank kinds (rank_kinds 1) or of the suit kinds (0) of a hand. */
+static int32_t kind_points(const int32_t *c, const int32_t *p, int32_t rank_kinds) {
+    cc_nodde_item items[CC_NODDE_MAX_ITEMS];
+    int32_t n = hand_items_raw(c, p, items), sum = 0;
+    for (int32_t i = 0; i < n; i++)
+        if (is_rank_kind(items[i].kind) == rank_kinds) sum += items[i].points;
+    return sum;
+}
+
+/* A uniform consistent k-subset of pool[0..m-1] by one pass over all of
+ * them (reservoir sampling: the c-th consistent one replaces the pick with
+ * probability 1/c).  The hand score is split as the batch tables split it
+ * (build_tables): the rank kinds depend on the ranks of the three hand
+ * cards only, the suit kinds on their suits and which are Jacks only, each
+ * part scored once per pattern met by the rule itself.  CC_E_ARG if no
+ * subset is consistent. */
+static int32_t scan_slot(const slot *sl, const uint64_t *pool, int32_t m, cc_rng *rng,
+                         uint64_t *pick) {
+    static const int32_t plain[3] = {1, 2, 3};
+    int32_t k = sl->k;
+    uint64_t count = 0;
+    int8_t rank_part[13 * 13 * 13], suit_part[8 * 8 * 8];
+    memset(rank_part, -1, sizeof rank_part);
+    memset(suit_part, -1, sizeof suit_part);
+    int32_t tr = rank_of(sl->turnup), ts = suit_of(sl->turnup);
     int32_t idx[3] = {0, 1, 2};
-    uint8_t cards[3] = {0, 0, 0};
-    int64_t count = 0;
-    if (k == 0) {
-        return consistent(s, q, cards, 0) ? 1 : 0;
-    }
-    if (k > m) return 0;
     for (;;) {
-        for (int32_t i = 0; i < k; i++) cards[i] = pool[idx[i]];
-        if (consistent(s, q, cards, k)) {
-            if (count == want) {
-                for (int32_t i = 0; i < k; i++) pick[i] = cards[i];
-                return count + 1;
+        uint64_t h = 0;
+        for (int32_t i = 0; i < k; i++) h |= pool[idx[i]];
+        int32_t low = min_pip(h), ok = 1;
+        if (sl->go_room >= 0 && low <= sl->go_room) ok = 0;
+        if (sl->fit_room >= 0 && low > sl->fit_room) ok = 0;
+        if (ok && sl->announced >= 0) {
+            int32_t c[4], rep[4];
+            hand_ids(sl->known | h, sl->turnup, c);
+            int32_t ri = sorted_index(rank_of(c[0]), rank_of(c[1]), rank_of(c[2]), 13);
+            if (rank_part[ri] < 0) {
+                for (int32_t i = 0; i < 3; i++) rep[i] = i * 13 + rank_of(c[i]);
+                rep[3] = 3 * 13 + tr;
+                rank_part[ri] = (int8_t)kind_points(rep, sl->params, 1);
             }
-            count++;
+            int32_t pat[3];
+            for (int32_t i = 0; i < 3; i++) pat[i] = suit_of(c[i]) * 2 + (rank_of(c[i]) == JACK);
+            int32_t si = sorted_index(pat[0], pat[1], pat[2], 8);
+            if (suit_part[si] < 0) {
+                int32_t q[3] = {si / 64, si / 8 % 8, si % 8};
+                for (int32_t i = 0; i < 3; i++) rep[i] = (q[i] >> 1) * 13 + ((q[i] & 1) ? JACK : plain[i]);
+                rep[3] = ts * 13 + 6;
+                suit_part[si] = (int8_t)kind_points(rep, sl->params, 0);
+            }
+            ok = rank_part[ri] + suit_part[si] == sl->announced;
         }
+        if (ok && cc_rng_below(rng, ++count) == 0) *pick = h;
         int32_t i = k - 1;
         while (i >= 0 && idx[i] == m - k + i) i--;
         if (i < 0) break;
         idx[i]++;
         for (int32_t j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
     }
-    return count;
+    return count > 0 ? CC_OK : CC_E_ARG;
+}
+
+/* Uniform indices below m (1 <= m <= 64) from 6-bit chunks of the
+ * generator's words, a chunk >= m drawn again: exact, and one 64-bit draw
+ * serves several indices. */
+typedef struct chunks {
+    cc_rng *rng;
+    uint64_t bits;
+    int32_t left; /* chunks left in bits */
+} chunks;
+
+static inline int32_t chunk_below(chunks *c, int32_t m) {
+    for (;;) {
+        if (c->left == 0) {
+            c->bits = cc_rng_next(c->rng);
+            c->left = 10;
+        }
+        int32_t x = (int32_t)(c->bits & 63);
+        c->bits >>= 6;
+        c->left--;
+        if (x < m) return x;
+    }
+}
+
+/* A uniform consistent filling of the slot (1 <= k <= 3) from pool. */
+static int32_t draw_slot(const slot *sl, const uint64_t *pool, int32_t m, cc_rng *rng,
+                         uint64_t *pick) {
+    int32_t k = sl->k;
+    if (k < 1 || k > 3 || k > m) return CC_E_ARG;
+    chunks c = {rng, 0, 0};
+    for (int32_t t = 0; t < SLOT_TRIES; t++) {
+        uint64_t h = 0;
+        for (int32_t i = 0; i < k;) {
+            uint64_t b = pool[chunk_below(&c, m)];
+            if (h & b) continue;
+            h |= b;
+            i++;
+        }
+        if (slot_ok(sl, h)) {
+            *pick = h;
+            return CC_OK;
+        }
+    }
+    return scan_slot(sl, pool, m, rng, pick); /* CC_E_ARG: not a real state */
 }
 
 static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed, void *outp) {
     const nodde_state *s = (const nodde_state *)state;
-    if (outp == NULL || player < 0 || player >= s->n) return CC_E_ARG;
-    nodde_state *o = (nodde_state *)outp;
-    memcpy(o, s, sizeof *s);
-    cc_rng rng;
-    cc_rng_seed(&rng, seed);
-    uint64_t known = s->seen[player];
-    uint8_t pool[NUM_CARDS];
-    int32_t m = 0;
-    for (int32_t c = 0; c < NUM_CARDS; c++)
-        if (!(known & bit_of(c))) pool[m++] = (uint8_t)c;
-    int64_t counts[4] = {0, 0, 0, 0};
-    int32_t hidden[4] = {0, 0, 0, 0};
-    for (int32_t i = 1; i < s->n; i++) {
-        int32_t q = (player + i) % s->n;
-        hidden[q] = cc_popcount64(s->hand[q]);
-        counts[q] = scan_subsets(s, q, pool, m, hidden[q], -1, NULL);
-        if (counts[q] <= 0) return CC_E_ARG; /* cannot happen for a real state */
+    if (s == NULL || outp == NULL || outp == state || player < 0 || player >= s->n)
+        return CC_E_ARG;
+    int32_t n = s->n;
+    /* the slots */
+    slot slots[MAX_SLOTS];
+    int32_t nslots = 0;
+    for (int32_t d = 0; d <= s->npast; d++) {
+        const nodde_past *pd = d < s->npast ? &s->past[d] : NULL;
+        for (int32_t q = 0; q < n; q++) {
+            if (q == player) continue;
+            slot *sl = &slots[nslots];
+            uint64_t left = pd ? pd->left[q] : s->hand[q];
+            uint64_t dealt = pd ? pd->dealt[q] : s->dealt[q];
+            int32_t go = pd ? pd->go_total[q] : s->go_total[q];
+            sl->seat = q;
+            sl->deal = pd ? d : -1;
+            sl->k = cc_popcount64(left);
+            sl->known = dealt & ~left;
+            sl->turnup = pd ? pd->turnup : s->turnup;
+            sl->announced = pd ? pd->announced[q] : s->announced[q];
+            sl->go_room = go >= 0 ? 31 - go : -1;
+            sl->fit_room = (!pd && q == s->to_act) ? 31 - s->total : -1;
+            sl->params = s->params;
+            if (sl->k > 0) nslots++;
+        }
     }
-    uint64_t pick_bits[4];
+    /* the cards p has not seen since the shuffle */
+    uint64_t pool[NUM_CARDS];
+    int32_t m = 0;
+    uint64_t unseen = CC_DECK52_MASK & ~s->seen[player];
+    for (uint64_t u = unseen; u; u &= u - 1) pool[m++] = u & -u;
+    uint64_t pick[MAX_SLOTS];
+    cc_rng rng; /* out's generator: from the sample seed alone */
+    cc_rng_seed(&rng, seed);
     for (;;) {
         uint64_t used = 0;
-        int32_t ok = 1;
-        for (int32_t i = 1; i < s->n; i++) {
-            int32_t q = (player + i) % s->n;
-            uint8_t pick[3];
-            int64_t want = (int64_t)cc_rng_below(&rng, (uint64_t)counts[q]);
-            scan_subsets(s, q, pool, m, hidden[q], want, pick);
-            uint64_t bits = 0;
-            for (int32_t j = 0; j < hidden[q]; j++) bits |= bit_of(pick[j]);
-            if (bits & used) ok = 0;
-            used |= bits;
-            pick_bits[q] = bits;
+        int32_t i = 0;
+        for (; i < nslots; i++) {
+            int32_t rc = draw_slot(&slots[i], pool, m, &rng, &pick[i]);
+            if (rc != CC_OK) return rc;
+            if (pick[i] & used) break;
+            used |= pick[i];
         }
-        if (ok) break;
+        if (i == nslots) break;
     }
-    uint64_t taken = 0;
-    for (int32_t i = 1; i < s->n; i++) {
-        int32_t q = (player + i) % s->n;
-        uint64_t played = s->dealt[q] & ~s->hand[q];
-        o->hand[q] = pick_bits[q];
-        o->dealt[q] = played | pick_bits[q];
-        o->seen[q] = (s->seen[q] & known) | o->dealt[q];
-        taken |= pick_bits[q];
-    }
-    /* the rest of the unseen cards: a random part of them is the stock */
-    uint8_t rest[NUM_CARDS];
-    int32_t r = 0;
-    for (int32_t i = 0; i < m; i++)
-        if (!(taken & bit_of(pool[i]))) rest[r++] = pool[i];
-    cc_rng_shuffle_u8(&rng, rest, r);
-    int32_t stock = NUM_CARDS - s->top;
-    uint64_t in_stock = 0;
-    for (int32_t i = 0; i < stock && i < r; i++) {
-        o->deck[i] = rest[i];
-        in_stock |= bit_of(rest[i]);
-    }
-    int32_t at = stock;
-    for (int32_t c = 0; c < NUM_CARDS && at < NUM_CARDS; c++)
-        if (!(in_stock & bit_of(c))) o->deck[at++] = (uint8_t)c;
+    /* out: the state with the sampled cards */
+    nodde_state *o = (nodde_state *)outp;
+    memcpy(o, s, cc_game_used_size(&cc_game_nodde, s));
     o->rng = rng;
-    o->stacked = 0; /* the player does not know the order of the stock */
-    /* the log: the other players' cards of this deal are the sampled ones;
-     * older values hidden from the player are blanked */
-    int32_t stored = s->nev < CC_NODDE_LOG_CAP ? s->nev : CC_NODDE_LOG_CAP;
-    int32_t first = s->nev - stored;
-    int32_t deal_start = first;
-    for (int32_t i = first; i < s->nev; i++)
-        if (s->log[i % CC_NODDE_LOG_CAP].kind == CC_NODDE_EV_NEW_DEAL) deal_start = i;
-    uint64_t left[4];
-    for (int32_t q = 0; q < 4; q++) left[q] = o->dealt[q];
-    for (int32_t i = first; i < s->nev; i++) {
-        nodde_ev *e = &o->log[i % CC_NODDE_LOG_CAP];
-        if (e->seen_by == SEEN_ALL_U8 || (e->seen_by >> player & 1)) continue;
-        if (i >= deal_start && e->kind == CC_NODDE_EV_DEAL_CARD && left[e->player]) {
-            int32_t q = e->player;
-            e->value = (int16_t)cc_card52_id_of_bit(cc_ctz64(left[q]));
-            left[q] &= left[q] - 1;
+    uint64_t hidden = 0;
+    for (int32_t i = 0; i < nslots; i++) {
+        const slot *sl = &slots[i];
+        hidden |= pick[i];
+        if (sl->deal < 0) {
+            o->hand[sl->seat] = pick[i];
+            o->dealt[sl->seat] = sl->known | pick[i];
+        } else {
+            o->past[sl->deal].left[sl->seat] = pick[i];
+            o->past[sl->deal].dealt[sl->seat] = sl->known | pick[i];
+        }
+    }
+    for (int32_t q = 0; q < n; q++) {
+        if (q == player) continue;
+        uint64_t own = o->dealt[q];
+        for (int32_t d = 0; d < s->npast; d++) own |= o->past[d].dealt[q];
+        o->seen[q] = (s->seen[q] & s->seen[player]) | own;
+    }
+    /* the stock: the unseen cards no seat holds, in any order (the state
+     * shuffles it lazily as it deals); the dealt cards after it */
+    int32_t stock = NUM_CARDS - s->top;
+    uint64_t rest = unseen & ~hidden;
+    if (cc_popcount64(rest) != stock) return CC_E_ARG;
+    int32_t at = 0;
+    for (uint64_t u = rest; u; u &= u - 1) o->deck[at++] = (uint8_t)cc_card52_id_of_bit(cc_ctz64(u));
+    for (uint64_t u = CC_DECK52_MASK & ~rest; u; u &= u - 1)
+        o->deck[at++] = (uint8_t)cc_card52_id_of_bit(cc_ctz64(u));
+    o->stacked = 0;
+    /* the log: p's unseen deal_card values become the sampled cards of this
+     * shuffle's deals, and -1 for deals of earlier shuffles */
+    uint64_t left[CC_NODDE_MAX_DEALS + 1][CC_NODDE_MAX_PLAYERS];
+    for (int32_t d = 0; d <= s->npast; d++)
+        for (int32_t q = 0; q < CC_NODDE_MAX_PLAYERS; q++)
+            left[d][q] = d < s->npast ? o->past[d].dealt[q] : o->dealt[q];
+    int32_t kept = cc_log_kept(&o->log);
+    int64_t first = o->log.total - kept;
+    int64_t shuffle_start = s->npast > 0 ? s->past[0].log_start : s->deal_log_start;
+    int32_t slot_at = (int32_t)(first % CC_NODDE_LOG_CAP); /* ring position of event first */
+    for (int32_t i = 0; i < kept; i++) {
+        cc_log_entry *e = &o->log_entries[(slot_at + i) % CC_NODDE_LOG_CAP];
+        if (e->seen_by >> player & 1) continue;
+        int64_t g = first + i;
+        int32_t q = e->player;
+        if (e->kind != CC_NODDE_EV_DEAL_CARD || g < shuffle_start || q < 0 || q >= n) {
+            e->value = -1;
+            continue;
+        }
+        int32_t d = s->npast;
+        while (d > 0 && g < (d < s->npast ? s->past[d].log_start : s->deal_log_start)) d--;
+        if (left[d][q]) {
+            e->value = cc_card52_id_of_bit(cc_ctz64(left[d][q]));
+            left[d][q] &= left[d][q] - 1;
         } else {
             e->value = -1;
         }
@@ -915,23 +1152,52 @@ static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed
     return CC_OK;
 }
 
-/* TRANSITIONAL: the old check_params signature */
-static int32_t g_check_params_t(const int32_t *params, int32_t nplayers, int32_t *bad) {
-    (void)bad;
-    return g_check_params(params, nplayers);
-}
+/* ---- the table ------------------------------------------------------------------- */
+
+static const cc_event_kind nodde_event_kinds[] = {
+    [CC_NODDE_EV_NEW_DEAL] = {"new_deal", CC_VALUE_NUMBER,
+                              "player deals; value: the deal number from 1; extra: 1 if the "
+                              "deck was shuffled (or stacked) for it"},
+    [CC_NODDE_EV_DEAL_CARD] = {"deal_card", CC_VALUE_CARD,
+                               "player is dealt value (seen by him only)"},
+    [CC_NODDE_EV_TURNUP] = {"turnup", CC_VALUE_CARD, "player (the dealer) turns up value"},
+    [CC_NODDE_EV_TURNED_KNAVE] = {"turned_knave", CC_VALUE_NUMBER,
+                                  "player pegs value (2) for a Jack turned up"},
+    [CC_NODDE_EV_HAND_SCORE] = {"hand_score", CC_VALUE_NUMBER,
+                                "player pegs value for his hand with the turn-up"},
+    [CC_NODDE_EV_PLAY] = {"play", CC_VALUE_CARD,
+                          "player plays value; target: the running total; extra: points pegged"},
+    [CC_NODDE_EV_GO] = {"go", CC_VALUE_NONE, "player says go; target: the running total"},
+    [CC_NODDE_EV_LAST_CARD] = {"last_card", CC_VALUE_NUMBER,
+                               "player pegs value (1) for the last card; target: the total"},
+    [CC_NODDE_EV_GAME_OVER] = {"game_over", CC_VALUE_NUMBER,
+                               "player's side (target) wins with value points"},
+};
+
+static const cc_action_range nodde_actions[] = {
+    {.name = "play {card}", .first = 0, .count = NUM_CARDS, .arg = CC_ARG_CARD},
+};
 
 const cc_game cc_game_nodde = {
     .name = "nodde",
     .min_players = 2,
-    .max_players = 4,
-    .deck_size = 52,
-    .num_params = CC_NODDE_NUM_PARAMS,
+    .max_players = CC_NODDE_MAX_PLAYERS,
+    .deck_size = CC_DECK_52,
     .state_size = sizeof(nodde_state),
-    .check_params = g_check_params_t,
+    .log_offset = offsetof(nodde_state, log),
+    .log_capacity = CC_NODDE_LOG_CAP,
+    .num_params = CC_NODDE_NUM_PARAMS,
+    .params = nodde_params,
+    .check_params = g_check_params,
     .num_actions = g_num_actions,
     .tensor_size = g_tensor_size,
+    .segments = g_segments,
+    .num_event_kinds = (int32_t)(sizeof nodde_event_kinds / sizeof nodde_event_kinds[0]),
+    .event_kinds = nodde_event_kinds,
+    .num_action_ranges = (int32_t)(sizeof nodde_actions / sizeof nodde_actions[0]),
+    .action_ranges = nodde_actions,
     .init = g_init,
+    .init_deck = g_init_deck,
     .current_player = g_current_player,
     .legal_actions = g_legal_actions,
     .verify = g_verify,
@@ -939,7 +1205,5 @@ const cc_game cc_game_nodde = {
     .apply = g_apply,
     .returns = g_returns,
     .observe_tensor = g_observe_tensor,
-    .legacy_events = g_events,
     .sample_infoset = g_sample_infoset,
-    .init_deck = g_init_deck,
 };

@@ -1,24 +1,10 @@
-/* notakers.c: the game No Takers? (RULES.md 3.2) behind the generic cc_game
- * table.  The action encoding, phases and events are in cc_notakers.h and
- * docs/notakers.rst.  Seats 0..n-1 play in this order; seat 0 starts (the
+/* notakers.c: the game No Takers? (docs/notakers.rst, "Play") behind the
+ * generic cc_game table.  The action encoding, phases and events are in
+ * cc_notakers.h and docs/notakers.rst.  Seats 0..n-1 play in this order; seat 0 starts (the
  * dealer is seat n-1). */
 #include "cc_notakers.h"
 
 #include "cc_internal.h"
-
-enum {
-    P_SAVE_REQUIRES_SET = 0,
-    P_SAVE_VISIBILITY,
-    P_PASS_FALLBACK,
-    P_SHORT_DRAW,
-    P_MAX_TURNS,
-    P_ACE_IN_RUNS,
-    P_TIEBREAK_ACE,
-};
-
-enum { FB_EACH_ONE = 0, FB_EACH_AT_LEAST_ONE = 1, FB_FIRST_HOLDER_ONLY = 2 };
-enum { GIVE_ASKED = 0, GIVE_FALLBACK = 1, GIVE_NO_TAKERS = 2 };
-enum { END_PILE = 0, END_MAX_TURNS = 1, END_LOG = 2 };
 
 enum {
     R_GAME_OVER = 1,
@@ -50,17 +36,8 @@ static const char *const REASONS[R_NUM_REASONS] = {
     "no set of 3 or more cards in hand to save",
 };
 
-typedef struct nt_ev {
-    uint8_t kind;
-    uint8_t player;
-    uint8_t target;
-    int8_t value;
-    uint8_t extra;
-    uint8_t seen; /* bitmask of seats; 0 = everybody */
-} nt_ev;
-
 typedef struct nt_state {
-    int32_t params[CC_NT_NUM_PARAMS];
+    int32_t params[CC_NOTAKERS_NUM_PARAMS];
     int32_t n;
     int32_t phase;
     int32_t turn_player; /* whose turn it is (the saver or asker) */
@@ -74,7 +51,6 @@ typedef struct nt_state {
     int32_t fb_k;      /* pass fallback: seat offset from the asked player */
     uint32_t fb_gave;  /* pass fallback: seats that gave */
     int32_t nt_k;      /* No Takers: seat offset of the next receiver */
-    int32_t nevents;
     int32_t points[CC_MAX_PLAYERS];
     uint64_t ask_match;
     uint64_t selection;
@@ -87,8 +63,9 @@ typedef struct nt_state {
     uint64_t in_hand[CC_MAX_PLAYERS][CC_MAX_PLAYERS];
     uint64_t held[CC_MAX_PLAYERS][CC_MAX_PLAYERS];
     uint64_t not_in_hand[CC_MAX_PLAYERS][CC_MAX_PLAYERS];
-    nt_ev ev[CC_NT_MAX_EVENTS];
+    CC_LOG_MEMBERS(CC_NOTAKERS_LOG_CAPACITY);
 } nt_state;
+CC_LOG_LAYOUT(nt_state);
 
 static uint64_t card_bit(int32_t c) { return (uint64_t)1 << (16 * (c / 13) + c % 13); }
 
@@ -119,7 +96,7 @@ static void kn_no_match(nt_state *st, int32_t q, uint64_t mask) {
 static void kn_save(nt_state *st, int32_t q, uint64_t sel) {
     for (int32_t o = 0; o < st->n; o++) {
         if (o == q) continue;
-        if (st->params[P_SAVE_VISIBILITY]) {
+        if (st->params[CC_NOTAKERS_P_SAVE_VISIBILITY]) {
             st->in_hand[o][q] &= ~sel;
             st->held[o][q] &= ~sel;
         } else {
@@ -150,22 +127,14 @@ static void kn_give(nt_state *st, int32_t g, int32_t r, uint64_t b, uint64_t cou
 }
 
 static void log_ev(nt_state *st, int32_t kind, int32_t player, int32_t target, int32_t value,
-                   int32_t extra, uint32_t seen) {
-    if (st->nevents >= CC_NT_MAX_EVENTS) return; /* cannot happen: see start_turn */
-    nt_ev *e = &st->ev[st->nevents++];
-    e->kind = (uint8_t)kind;
-    e->player = (uint8_t)player;
-    e->target = (uint8_t)target;
-    e->value = (int8_t)value;
-    e->extra = (uint8_t)extra;
-    e->seen = (uint8_t)seen;
+                   int32_t extra, uint32_t seen_by) {
+    cc_log_push(&st->log, kind, player, target, value, extra, seen_by);
 }
 
 static void finish(nt_state *st, int32_t reason) {
-    st->phase = CC_NT_PHASE_OVER;
+    st->phase = CC_NOTAKERS_PHASE_OVER;
     st->actor = CC_PLAYER_TERMINAL;
-    log_ev(st, CC_NT_EV_END, st->turn_player, 0, reason, 0, 0);
-    int32_t ace = st->params[P_ACE_IN_RUNS], tb = st->params[P_TIEBREAK_ACE];
+    int32_t ace = st->params[CC_NOTAKERS_P_ACE_IN_RUNS], tb = st->params[CC_NOTAKERS_P_TIEBREAK_ACE];
     int32_t best = -1;
     for (int32_t p = 0; p < st->n; p++) {
         st->points[p] = cc_notakers_points(st->hand[p] | st->save[p], ace);
@@ -180,7 +149,7 @@ static void finish(nt_state *st, int32_t reason) {
             ntied++;
         }
     if (ntied > 1) {
-        cc_nt_split top, cur;
+        cc_notakers_split top, cur;
         int32_t have = 0;
         for (int32_t p = 0; p < st->n; p++) {
             if (!((winners >> p) & 1u)) continue;
@@ -198,35 +167,33 @@ static void finish(nt_state *st, int32_t reason) {
         }
     }
     for (int32_t p = 0; p < st->n; p++)
-        log_ev(st, CC_NT_EV_SCORE, p, 0, st->points[p], (int32_t)((winners >> p) & 1u), 0);
+        log_ev(st, CC_NOTAKERS_EV_SCORE, p, 0, st->points[p], (int32_t)((winners >> p) & 1u),
+               CC_SEEN_ALL);
+    log_ev(st, CC_NOTAKERS_EV_GAME_OVER, st->turn_player, 0, reason, 0, CC_SEEN_ALL);
 }
 
-/* Draw for player p (RULES.md 3.2.3 and 3.2.6); may end the game. */
+/* Draw for player p (docs/notakers.rst, "Play"); may end the game. */
 static void draw(nt_state *st, int32_t p, int32_t forced) {
     int32_t left = CC_NUM_CARDS52 - st->top;
     int32_t take = st->n;
-    if (left < st->n) take = st->params[P_SHORT_DRAW] == 0 ? left : 0;
+    if (left < st->n) take = st->params[CC_NOTAKERS_P_SHORT_DRAW] == 0 ? left : 0;
     if (take > 0) kn_draw(st, p);
     for (int32_t i = 0; i < take; i++) {
         int32_t c = st->deck[st->top++];
         st->hand[p] |= card_bit(c);
-        log_ev(st, CC_NT_EV_DRAW, p, 0, c, forced, 1u << p);
+        log_ev(st, CC_NOTAKERS_EV_DRAW, p, 0, c, forced, 1u << p);
     }
-    if (left <= st->n) finish(st, END_PILE);
+    if (left <= st->n) finish(st, CC_NOTAKERS_END_PILE);
 }
 
 static void start_turn(nt_state *st, int32_t p) {
     st->turn_player = p;
     st->selection = 0;
-    if (st->nevents + CC_NT_TURN_EVENTS > CC_NT_MAX_EVENTS) {
-        finish(st, END_LOG);
-        return;
-    }
     if (st->hand[p] == 0) {
         draw(st, p, 1);
-        if (st->phase == CC_NT_PHASE_OVER) return;
+        if (st->phase == CC_NOTAKERS_PHASE_OVER) return;
     }
-    st->phase = CC_NT_PHASE_TURN;
+    st->phase = CC_NOTAKERS_PHASE_TURN;
     st->actor = p;
 }
 
@@ -235,8 +202,8 @@ static void end_turn(nt_state *st) {
     st->ask_match = 0;
     st->ask_desc = -1;
     st->ask_target = -1;
-    if (st->params[P_MAX_TURNS] > 0 && st->turns >= st->params[P_MAX_TURNS]) {
-        finish(st, END_MAX_TURNS);
+    if (st->params[CC_NOTAKERS_P_MAX_TURNS] > 0 && st->turns >= st->params[CC_NOTAKERS_P_MAX_TURNS]) {
+        finish(st, CC_NOTAKERS_END_MAX_TURNS);
         return;
     }
     start_turn(st, (st->turn_player + 1) % st->n);
@@ -244,12 +211,12 @@ static void end_turn(nt_state *st) {
 
 static void no_takers(nt_state *st) {
     int32_t asker = st->turn_player;
-    log_ev(st, CC_NT_EV_NO_TAKERS, asker, 0, 0, 0, 0);
+    log_ev(st, CC_NOTAKERS_EV_NO_TAKERS, asker, 0, 0, 0, CC_SEEN_ALL);
     if (st->hand[asker] == 0) {
         end_turn(st);
         return;
     }
-    st->phase = CC_NT_PHASE_NO_TAKERS;
+    st->phase = CC_NOTAKERS_PHASE_NO_TAKERS;
     st->actor = asker;
     st->nt_k = 1;
     st->given = 0;
@@ -268,7 +235,7 @@ static void fallback_next(nt_state *st) {
         st->fb_k = k;
         st->actor = q;
         st->given = 0;
-        st->phase = CC_NT_PHASE_FALLBACK;
+        st->phase = CC_NOTAKERS_PHASE_FALLBACK;
         return;
     }
     st->fb_k = st->n;
@@ -276,40 +243,209 @@ static void fallback_next(nt_state *st) {
     else no_takers(st);
 }
 
-/* ---- rules as a table ------------------------------------------------ */
+/* ---- the game described as tables (docs/notakers.rst) ------------------ */
 
-static int32_t nt_check_params(const int32_t *pr, int32_t n) {
-    if (n < 2 || n > 8) return CC_E_PLAYERS;
-    if (pr == NULL) return CC_E_PARAMS;
-    if (pr[P_SAVE_REQUIRES_SET] < 0 || pr[P_SAVE_REQUIRES_SET] > 1) return CC_E_PARAMS;
-    if (pr[P_SAVE_VISIBILITY] < 0 || pr[P_SAVE_VISIBILITY] > 1) return CC_E_PARAMS;
-    if (pr[P_PASS_FALLBACK] < 0 || pr[P_PASS_FALLBACK] > 2) return CC_E_PARAMS;
-    if (pr[P_SHORT_DRAW] < 0 || pr[P_SHORT_DRAW] > 1) return CC_E_PARAMS;
-    if (pr[P_MAX_TURNS] < 0 || pr[P_MAX_TURNS] > 1000000) return CC_E_PARAMS;
-    if (pr[P_ACE_IN_RUNS] < 0 || pr[P_ACE_IN_RUNS] > 2) return CC_E_PARAMS;
-    if (pr[P_TIEBREAK_ACE] < 0 || pr[P_TIEBREAK_ACE] > 1) return CC_E_PARAMS;
-    return CC_OK;
-}
+static const cc_param PARAMS[CC_NOTAKERS_NUM_PARAMS] = {
+    [CC_NOTAKERS_P_SAVE_REQUIRES_SET] = {.name = "save_requires_set", .kind = CC_PARAM_BOOL,
+                                         .min = 0, .max = 1, .default_value = 0,
+                                         .doc = "a Save must split into sets with no card left over"},
+    [CC_NOTAKERS_P_SAVE_VISIBILITY] = {.name = "save_visibility", .kind = CC_PARAM_CHOICE,
+                                       .min = 0, .max = 1,
+                                       .default_value = CC_NOTAKERS_SAVES_HIDDEN,
+                                       .choices = "hidden|open",
+                                       .doc = "save piles face down (sizes public) or face up"},
+    [CC_NOTAKERS_P_PASS_FALLBACK] = {.name = "pass_fallback", .kind = CC_PARAM_CHOICE, .min = 0,
+                                     .max = 2, .default_value = CC_NOTAKERS_FALLBACK_EACH_ONE,
+                                     .choices = "each_one|each_at_least_one|first_holder_only",
+                                     .doc = "who gives after a Pass, and how many cards"},
+    [CC_NOTAKERS_P_SHORT_DRAW] = {.name = "short_draw", .kind = CC_PARAM_CHOICE, .min = 0,
+                                  .max = 1,
+                                  .default_value = CC_NOTAKERS_SHORT_TAKE_REST_THEN_END,
+                                  .choices = "take_rest_then_end|end_without_drawing",
+                                  .doc = "a draw that finds fewer cards than players"},
+    [CC_NOTAKERS_P_MAX_TURNS] = {.name = "max_turns", .kind = CC_PARAM_OPTIONAL, .min = 1,
+                                 .max = CC_NOTAKERS_MAX_TURNS,
+                                 .default_value = CC_NOTAKERS_NO_TURN_CAP,
+                                 .none_value = CC_NOTAKERS_NO_TURN_CAP,
+                                 .doc = "end the game after this many turns (None: no cap)"},
+    [CC_NOTAKERS_P_ACE_IN_RUNS] = {.name = "ace_in_runs", .kind = CC_PARAM_CHOICE, .min = 0,
+                                   .max = 2, .default_value = CC_NOTAKERS_ACE_LOW,
+                                   .choices = "low|high|both",
+                                   .doc = "where the Ace stands in a run: A-2-3, Q-K-A or either"},
+    [CC_NOTAKERS_P_TIEBREAK_ACE] = {.name = "tiebreak_ace", .kind = CC_PARAM_CHOICE, .min = 0,
+                                    .max = 1, .default_value = CC_NOTAKERS_TIEBREAK_ACE_HIGH,
+                                    .choices = "high|low",
+                                    .doc = "an Ace set's rank in the tie-break: 14 or 1"},
+};
+
+static const cc_event_kind EVENT_KINDS[CC_NOTAKERS_NUM_EVENT_KINDS] = {
+    [CC_NOTAKERS_EV_DEAL] = {"deal", CC_VALUE_CARD, "player was dealt card value; seen by him"},
+    [CC_NOTAKERS_EV_DRAW] = {"draw", CC_VALUE_CARD,
+                             "player drew card value (extra 1: a forced draw); seen by him"},
+    [CC_NOTAKERS_EV_SAVE] = {"save", CC_VALUE_CARD,
+                             "player saved card value; seen by him, or by all if saves are open"},
+    [CC_NOTAKERS_EV_ASK] = {"ask", CC_VALUE_NUMBER,
+                            "player asked target for descriptor value (0..12 a rank, 13..16 a "
+                            "suit, 17 + card id a card); public"},
+    [CC_NOTAKERS_EV_PASS] = {"pass", CC_VALUE_NONE,
+                             "player (the asked) passed; target is the asker; public"},
+    [CC_NOTAKERS_EV_GIVE] = {"give", CC_VALUE_CARD,
+                             "player gave card value to target (extra 0 asked, 1 pass fallback, "
+                             "2 No Takers); seen by both"},
+    [CC_NOTAKERS_EV_NO_TAKERS] = {"no_takers", CC_VALUE_NONE,
+                                  "player (the asker) found no takers; public"},
+    [CC_NOTAKERS_EV_SCORE] = {"score", CC_VALUE_NUMBER,
+                              "player scored value points (extra 1: a winner); public"},
+    [CC_NOTAKERS_EV_GAME_OVER] = {"game_over", CC_VALUE_NUMBER,
+                                  "the game is over: value 0 the draw pile ran out, 1 max_turns; "
+                                  "player: whose turn it was; public"},
+};
+
+static const cc_action_range ACTION_RANGES[] = {
+    {.name = "draw", .first = CC_NOTAKERS_A_DRAW, .count = 1, .arg = CC_ARG_NONE},
+    {.name = "end save", .first = CC_NOTAKERS_A_SAVE_DONE, .count = 1, .arg = CC_ARG_NONE},
+    {.name = "cancel save", .first = CC_NOTAKERS_A_SAVE_CANCEL, .count = 1, .arg = CC_ARG_NONE},
+    {.name = "stop giving", .first = CC_NOTAKERS_A_GIVE_DONE, .count = 1, .arg = CC_ARG_NONE},
+    {.name = "save {card}", .first = CC_NOTAKERS_A_SAVE, .count = CC_NUM_CARDS52,
+     .arg = CC_ARG_CARD},
+    {.name = "give {card}", .first = CC_NOTAKERS_A_GIVE, .count = CC_NUM_CARDS52,
+     .arg = CC_ARG_CARD},
+    {.name = "ask +{seat} rank {rank}", .first = CC_NOTAKERS_A_ASK, .count = CC_NUM_RANKS,
+     .arg = CC_ARG_RANK, .stride = CC_NOTAKERS_NUM_DESCRIPTORS},
+    {.name = "ask +{seat} suit {suit}", .first = CC_NOTAKERS_A_ASK + CC_NOTAKERS_D_SUIT,
+     .count = CC_NUM_SUITS, .arg = CC_ARG_SUIT, .stride = CC_NOTAKERS_NUM_DESCRIPTORS},
+    {.name = "ask +{seat} card {card}", .first = CC_NOTAKERS_A_ASK + CC_NOTAKERS_D_CARD,
+     .count = CC_NUM_CARDS52, .arg = CC_ARG_CARD, .stride = CC_NOTAKERS_NUM_DESCRIPTORS},
+};
+#define NUM_ACTION_RANGES ((int32_t)(sizeof ACTION_RANGES / sizeof ACTION_RANGES[0]))
 
 static int32_t nt_num_actions(const int32_t *pr, int32_t n) {
     (void)pr;
-    return CC_NT_A_ASK + CC_NT_NUM_DESCRIPTORS * (n - 1);
+    if (n < 2 || n > CC_MAX_PLAYERS) return CC_E_PLAYERS;
+    return CC_NOTAKERS_A_ASK + CC_NOTAKERS_NUM_DESCRIPTORS * (n - 1);
 }
 
-/* Tensor layout: see docs/notakers.rst. */
+/* The observation tensor, segment by segment (docs/notakers.rst,
+ * "Observation tensor"); seat blocks are relative to the observer.  The
+ * other seats' save piles are a segment only when saves are open. */
+enum {
+    SEG_HAND,
+    SEG_SAVE,
+    SEG_SELECTION,
+    SEG_SAVE_PILES,
+    SEG_HAND_SIZES,
+    SEG_SAVE_SIZES,
+    SEG_PILE_SIZE,
+    SEG_TURNS,
+    SEG_CURRENT_PLAYER,
+    SEG_PHASE,
+    SEG_ASKER,
+    SEG_ASKED,
+    SEG_DESCRIPTOR,
+    SEG_GIVEN,
+    SEG_RECEIVER,
+    SEG_POINTS,
+    NUM_SEGS
+};
+
+static const cc_segment SEGMENTS[NUM_SEGS] = {
+    [SEG_HAND] = {.name = "hand", .kind = CC_SEG_CARDS, .doc = "the observer's hand"},
+    [SEG_SAVE] = {.name = "save", .kind = CC_SEG_CARDS, .doc = "the observer's save pile"},
+    [SEG_SELECTION] = {.name = "selection", .kind = CC_SEG_CARDS,
+                       .doc = "the cards the observer has chosen in a Save in progress"},
+    [SEG_SAVE_PILES] = {.name = "save_piles", .kind = CC_SEG_SEAT_CARDS, .seat0 = 1,
+                        .doc = "the other seats' save piles (open saves only)"},
+    [SEG_HAND_SIZES] = {.name = "hand_sizes", .kind = CC_SEG_SEAT_NUMBERS, .scale = 1,
+                        .doc = "cards in each seat's hand"},
+    [SEG_SAVE_SIZES] = {.name = "save_sizes", .kind = CC_SEG_SEAT_NUMBERS, .scale = 1,
+                        .doc = "cards in each seat's save pile"},
+    [SEG_PILE_SIZE] = {.name = "pile_size", .kind = CC_SEG_NUMBER, .scale = 1,
+                       .doc = "cards left in the draw pile"},
+    [SEG_TURNS] = {.name = "turns", .kind = CC_SEG_NUMBER, .scale = 1,
+                   .doc = "completed turns"},
+    [SEG_CURRENT_PLAYER] = {.name = "current_player", .kind = CC_SEG_SEAT,
+                            .doc = "the seat to act (None when the game is over)"},
+    [SEG_PHASE] = {.name = "phase", .kind = CC_SEG_ONE_HOT,
+                   .doc = "turn, save, give, pass_fallback, no_takers, over"},
+    [SEG_ASKER] = {.name = "asker", .kind = CC_SEG_SEAT, .doc = "the asking seat during an Ask"},
+    [SEG_ASKED] = {.name = "asked", .kind = CC_SEG_SEAT, .doc = "the asked seat during an Ask"},
+    [SEG_DESCRIPTOR] = {.name = "descriptor", .kind = CC_SEG_ONE_HOT,
+                        .doc = "what the Ask is for: 0..12 a rank, 13..16 a suit, 17 + card"},
+    [SEG_GIVEN] = {.name = "given", .kind = CC_SEG_NUMBER, .scale = 1,
+                   .doc = "cards given so far by the current giver"},
+    [SEG_RECEIVER] = {.name = "receiver", .kind = CC_SEG_SEAT,
+                      .doc = "No Takers: the seat receiving the next card"},
+    [SEG_POINTS] = {.name = "points", .kind = CC_SEG_SEAT_NUMBERS, .scale = 1,
+                    .doc = "each seat's points once the game is over (0 before)"},
+};
+
+static int32_t seg_length(int32_t seg, int32_t n) {
+    switch (seg) {
+    case SEG_HAND:
+    case SEG_SAVE:
+    case SEG_SELECTION:
+        return CC_NUM_CARDS52;
+    case SEG_SAVE_PILES:
+        return CC_NUM_CARDS52 * (n - 1);
+    case SEG_PILE_SIZE:
+    case SEG_TURNS:
+    case SEG_GIVEN:
+        return 1;
+    case SEG_PHASE:
+        return CC_NOTAKERS_NUM_PHASES;
+    case SEG_DESCRIPTOR:
+        return CC_NOTAKERS_NUM_DESCRIPTORS;
+    default:
+        return n; /* one value per seat */
+    }
+}
+
+/* Offsets of the segments for these rules (-1: absent); returns the size. */
+static int32_t layout(const int32_t *pr, int32_t n, int32_t *offset) {
+    int32_t o = 0;
+    int32_t open = pr != NULL && pr[CC_NOTAKERS_P_SAVE_VISIBILITY] == CC_NOTAKERS_SAVES_OPEN;
+    for (int32_t seg = 0; seg < NUM_SEGS; seg++) {
+        if (seg == SEG_SAVE_PILES && !open) {
+            offset[seg] = -1;
+            continue;
+        }
+        offset[seg] = o;
+        o += seg_length(seg, n);
+    }
+    return o;
+}
+
 static int32_t nt_tensor_size(const int32_t *pr, int32_t n) {
-    (void)pr;
-    return 156 + 52 * (n - 1) + 7 * n + 78;
+    int32_t offset[NUM_SEGS];
+    if (n < 2 || n > CC_MAX_PLAYERS) return CC_E_PLAYERS;
+    return layout(pr, n, offset);
+}
+
+static int32_t nt_segments(const int32_t *pr, int32_t n, cc_segment *out, int32_t cap) {
+    int32_t offset[NUM_SEGS], count = 0;
+    if (n < 2 || n > CC_MAX_PLAYERS) return CC_E_PLAYERS;
+    layout(pr, n, offset);
+    for (int32_t seg = 0; seg < NUM_SEGS; seg++) {
+        if (offset[seg] < 0) continue;
+        if (out != NULL && count < cap) {
+            out[count] = SEGMENTS[seg];
+            out[count].offset = offset[seg];
+            out[count].length = seg_length(seg, n);
+        }
+        count++;
+    }
+    return count;
 }
 
 /* The first deal from deck (top first): deck[i] for i < floor(26/n) * n goes
  * to seat i % n; the rest of deck[] is the draw pile, deck[top] on top. */
 static int32_t deal(void *state, const int32_t *pr, int32_t n, const uint8_t *deck) {
     if (state == NULL) return CC_E_ARG;
-    int32_t rc = nt_check_params(pr, n);
+    int32_t rc = cc_game_check_params(&cc_game_notakers, pr, n, NULL);
     if (rc != CC_OK) return rc;
     nt_state *st = (nt_state *)state;
-    memset(st, 0, sizeof *st);
+    memset(st, 0, offsetof(nt_state, log));
+    cc_log_init(&st->log, CC_NOTAKERS_LOG_CAPACITY);
     memcpy(st->params, pr, sizeof st->params);
     st->n = n;
     st->ask_desc = -1;
@@ -319,7 +455,7 @@ static int32_t deal(void *state, const int32_t *pr, int32_t n, const uint8_t *de
     for (int32_t i = 0; i < each * n; i++) {
         int32_t c = st->deck[i];
         st->hand[i % n] |= card_bit(c);
-        log_ev(st, CC_NT_EV_DEAL, i % n, 0, c, 0, 1u << (i % n));
+        log_ev(st, CC_NOTAKERS_EV_DEAL, i % n, 0, c, 0, 1u << (i % n));
     }
     st->top = each * n;
     start_turn(st, 0);
@@ -347,6 +483,7 @@ static int32_t nt_init_deck(void *state, const int32_t *pr, int32_t n, uint64_t 
 }
 
 static int32_t nt_current_player(const void *state) {
+    if (state == NULL) return CC_E_ARG;
     return ((const nt_state *)state)->actor;
 }
 
@@ -361,64 +498,65 @@ static int32_t has_save_set(uint64_t hand, int32_t ace) {
     if (pairs >= 2) return 1;
     for (int32_t s = 0; s < 4; s++) {
         uint32_t x = cc_lane(hand, s);
-        if (ace != CC_NT_ACE_HIGH && (x & (x >> 1) & (x >> 2))) return 1;
+        if (ace != CC_NOTAKERS_ACE_HIGH && (x & (x >> 1) & (x >> 2))) return 1;
         uint32_t h = (x >> 1) | ((x & 1u) << 12);
-        if (ace != CC_NT_ACE_LOW && (h & (h >> 1) & (h >> 2))) return 1;
+        if (ace != CC_NOTAKERS_ACE_LOW && (h & (h >> 1) & (h >> 2))) return 1;
     }
     return 0;
 }
 
 static int32_t nt_verify(const void *state, int32_t a) {
     const nt_state *st = (const nt_state *)state;
-    if (st->phase == CC_NT_PHASE_OVER) return R_GAME_OVER;
+    if (st == NULL) return CC_E_ARG;
+    if (st->phase == CC_NOTAKERS_PHASE_OVER) return R_GAME_OVER;
     if (a < 0 || a >= nt_num_actions(st->params, st->n)) return R_RANGE;
     int32_t p = st->actor;
     uint64_t hand = st->hand[p];
     switch (st->phase) {
-    case CC_NT_PHASE_TURN:
-        if (a == CC_NT_A_DRAW || a >= CC_NT_A_ASK) return 0;
-        if (a >= CC_NT_A_SAVE && a < CC_NT_A_GIVE) {
-            if (!(hand & card_bit(a - CC_NT_A_SAVE))) return R_NOT_IN_HAND;
+    case CC_NOTAKERS_PHASE_TURN:
+        if (a == CC_NOTAKERS_A_DRAW || a >= CC_NOTAKERS_A_ASK) return 0;
+        if (a >= CC_NOTAKERS_A_SAVE && a < CC_NOTAKERS_A_GIVE) {
+            if (!(hand & card_bit(a - CC_NOTAKERS_A_SAVE))) return R_NOT_IN_HAND;
             if (cc_popcount64(hand) < 3) return R_HAND_TOO_SMALL;
-            if (st->params[P_SAVE_REQUIRES_SET] && !has_save_set(hand, st->params[P_ACE_IN_RUNS]))
+            if (st->params[CC_NOTAKERS_P_SAVE_REQUIRES_SET] && !has_save_set(hand, st->params[CC_NOTAKERS_P_ACE_IN_RUNS]))
                 return R_NO_SET_IN_HAND;
             return 0;
         }
         return R_PHASE;
-    case CC_NT_PHASE_SAVE:
-        if (a == CC_NT_A_SAVE_CANCEL) return 0;
-        if (a == CC_NT_A_SAVE_DONE) {
+    case CC_NOTAKERS_PHASE_SAVE:
+        if (a == CC_NOTAKERS_A_SAVE_CANCEL) return 0;
+        if (a == CC_NOTAKERS_A_SAVE_DONE) {
             if (cc_popcount64(st->selection) < 3) return R_SAVE_TOO_SMALL;
-            if (st->params[P_SAVE_REQUIRES_SET] &&
-                cc_notakers_splits_exactly(st->selection, st->params[P_ACE_IN_RUNS]) != 1)
+            if (st->params[CC_NOTAKERS_P_SAVE_REQUIRES_SET] &&
+                cc_notakers_splits_exactly(st->selection, st->params[CC_NOTAKERS_P_ACE_IN_RUNS]) != 1)
                 return R_NOT_SETS;
             return 0;
         }
-        if (a >= CC_NT_A_SAVE && a < CC_NT_A_GIVE) {
-            uint64_t b = card_bit(a - CC_NT_A_SAVE);
+        if (a >= CC_NOTAKERS_A_SAVE && a < CC_NOTAKERS_A_GIVE) {
+            uint64_t b = card_bit(a - CC_NOTAKERS_A_SAVE);
             if (!(hand & b)) return R_NOT_IN_HAND;
             if (st->selection & b) return R_ALREADY_CHOSEN;
             return 0;
         }
         return R_PHASE;
-    case CC_NT_PHASE_GIVE:
-    case CC_NT_PHASE_FALLBACK:
-        if (a == CC_NT_A_GIVE_DONE) {
-            if (st->phase == CC_NT_PHASE_FALLBACK &&
-                st->params[P_PASS_FALLBACK] != FB_EACH_AT_LEAST_ONE)
+    case CC_NOTAKERS_PHASE_GIVE:
+    case CC_NOTAKERS_PHASE_FALLBACK:
+        if (a == CC_NOTAKERS_A_GIVE_DONE) {
+            if (st->phase == CC_NOTAKERS_PHASE_FALLBACK &&
+                st->params[CC_NOTAKERS_P_PASS_FALLBACK] != CC_NOTAKERS_FALLBACK_EACH_AT_LEAST_ONE)
                 return R_PHASE;
             return st->given >= 1 ? 0 : R_GIVE_FIRST;
         }
-        if (a >= CC_NT_A_GIVE && a < CC_NT_A_ASK) {
-            uint64_t b = card_bit(a - CC_NT_A_GIVE);
+        if (a >= CC_NOTAKERS_A_GIVE && a < CC_NOTAKERS_A_ASK) {
+            uint64_t b = card_bit(a - CC_NOTAKERS_A_GIVE);
             if (!(hand & b)) return R_NOT_IN_HAND;
             if (!(st->ask_match & b)) return R_NO_MATCH;
             return 0;
         }
         return R_PHASE;
-    case CC_NT_PHASE_NO_TAKERS:
-        if (a >= CC_NT_A_GIVE && a < CC_NT_A_ASK) {
-            if (!(hand & card_bit(a - CC_NT_A_GIVE))) return R_NOT_IN_HAND;
+    case CC_NOTAKERS_PHASE_NO_TAKERS:
+        if (a >= CC_NOTAKERS_A_GIVE && a < CC_NOTAKERS_A_ASK) {
+            if (!(hand & card_bit(a - CC_NOTAKERS_A_GIVE))) return R_NOT_IN_HAND;
             return 0;
         }
         return R_PHASE;
@@ -437,45 +575,46 @@ static void set_card_actions(uint64_t *mask, int32_t base, uint64_t cards) {
 
 static int32_t nt_legal_actions(const void *state, uint64_t *mask) {
     const nt_state *st = (const nt_state *)state;
-    if (st->phase == CC_NT_PHASE_OVER) return 0;
+    if (st == NULL || mask == NULL) return CC_E_ARG;
+    if (st->phase == CC_NOTAKERS_PHASE_OVER) return 0;
     int32_t p = st->actor;
     uint64_t hand = st->hand[p];
     int32_t count = 0;
     switch (st->phase) {
-    case CC_NT_PHASE_TURN: {
-        cc_mask_set(mask, CC_NT_A_DRAW);
+    case CC_NOTAKERS_PHASE_TURN: {
+        cc_mask_set(mask, CC_NOTAKERS_A_DRAW);
         count = 1;
         if (cc_popcount64(hand) >= 3 &&
-            (!st->params[P_SAVE_REQUIRES_SET] || has_save_set(hand, st->params[P_ACE_IN_RUNS]))) {
-            set_card_actions(mask, CC_NT_A_SAVE, hand);
+            (!st->params[CC_NOTAKERS_P_SAVE_REQUIRES_SET] || has_save_set(hand, st->params[CC_NOTAKERS_P_ACE_IN_RUNS]))) {
+            set_card_actions(mask, CC_NOTAKERS_A_SAVE, hand);
             count += cc_popcount64(hand);
         }
-        int32_t lo = CC_NT_A_ASK, hi = nt_num_actions(st->params, st->n);
+        int32_t lo = CC_NOTAKERS_A_ASK, hi = nt_num_actions(st->params, st->n);
         for (int32_t a = lo; a < hi; a++) cc_mask_set(mask, a);
         count += hi - lo;
         break;
     }
-    case CC_NT_PHASE_SAVE:
-        cc_mask_set(mask, CC_NT_A_SAVE_CANCEL);
+    case CC_NOTAKERS_PHASE_SAVE:
+        cc_mask_set(mask, CC_NOTAKERS_A_SAVE_CANCEL);
         count = 1;
-        if (nt_verify(state, CC_NT_A_SAVE_DONE) == 0) {
-            cc_mask_set(mask, CC_NT_A_SAVE_DONE);
+        if (nt_verify(state, CC_NOTAKERS_A_SAVE_DONE) == 0) {
+            cc_mask_set(mask, CC_NOTAKERS_A_SAVE_DONE);
             count++;
         }
-        set_card_actions(mask, CC_NT_A_SAVE, hand & ~st->selection);
+        set_card_actions(mask, CC_NOTAKERS_A_SAVE, hand & ~st->selection);
         count += cc_popcount64(hand & ~st->selection);
         break;
-    case CC_NT_PHASE_GIVE:
-    case CC_NT_PHASE_FALLBACK:
-        if (nt_verify(state, CC_NT_A_GIVE_DONE) == 0) {
-            cc_mask_set(mask, CC_NT_A_GIVE_DONE);
+    case CC_NOTAKERS_PHASE_GIVE:
+    case CC_NOTAKERS_PHASE_FALLBACK:
+        if (nt_verify(state, CC_NOTAKERS_A_GIVE_DONE) == 0) {
+            cc_mask_set(mask, CC_NOTAKERS_A_GIVE_DONE);
             count++;
         }
-        set_card_actions(mask, CC_NT_A_GIVE, hand & st->ask_match);
+        set_card_actions(mask, CC_NOTAKERS_A_GIVE, hand & st->ask_match);
         count += cc_popcount64(hand & st->ask_match);
         break;
-    case CC_NT_PHASE_NO_TAKERS:
-        set_card_actions(mask, CC_NT_A_GIVE, hand);
+    case CC_NOTAKERS_PHASE_NO_TAKERS:
+        set_card_actions(mask, CC_NOTAKERS_A_GIVE, hand);
         count = cc_popcount64(hand);
         break;
     default:
@@ -493,8 +632,8 @@ static void give(nt_state *st, int32_t from, int32_t to, int32_t c, int32_t why)
     uint64_t b = card_bit(c);
     st->hand[from] &= ~b;
     st->hand[to] |= b;
-    kn_give(st, from, to, b, why == GIVE_NO_TAKERS ? CC_DECK52_MASK : st->ask_match);
-    log_ev(st, CC_NT_EV_GIVE, from, to, c, why, (1u << from) | (1u << to));
+    kn_give(st, from, to, b, why == CC_NOTAKERS_GIVE_NO_TAKERS ? CC_DECK52_MASK : st->ask_match);
+    log_ev(st, CC_NOTAKERS_EV_GIVE, from, to, c, why, (1u << from) | (1u << to));
 }
 
 static int32_t nt_apply(void *state, int32_t a) {
@@ -504,13 +643,13 @@ static int32_t nt_apply(void *state, int32_t a) {
     int32_t p = st->actor;
     int32_t asker = st->turn_player;
     switch (st->phase) {
-    case CC_NT_PHASE_TURN:
-        if (a == CC_NT_A_DRAW) {
+    case CC_NOTAKERS_PHASE_TURN:
+        if (a == CC_NOTAKERS_A_DRAW) {
             draw(st, p, 0);
-            if (st->phase != CC_NT_PHASE_OVER) end_turn(st);
-        } else if (a >= CC_NT_A_ASK) {
-            int32_t k = (a - CC_NT_A_ASK) / CC_NT_NUM_DESCRIPTORS + 1;
-            int32_t d = (a - CC_NT_A_ASK) % CC_NT_NUM_DESCRIPTORS;
+            if (st->phase != CC_NOTAKERS_PHASE_OVER) end_turn(st);
+        } else if (a >= CC_NOTAKERS_A_ASK) {
+            int32_t k = (a - CC_NOTAKERS_A_ASK) / CC_NOTAKERS_NUM_DESCRIPTORS + 1;
+            int32_t d = (a - CC_NOTAKERS_A_ASK) % CC_NOTAKERS_NUM_DESCRIPTORS;
             int32_t q = (p + k) % st->n;
             st->ask_target = q;
             st->ask_desc = d;
@@ -518,32 +657,34 @@ static int32_t nt_apply(void *state, int32_t a) {
             st->any_given = 0;
             st->given = 0;
             st->fb_gave = 0;
-            log_ev(st, CC_NT_EV_ASK, p, q, d, 0, 0);
+            log_ev(st, CC_NOTAKERS_EV_ASK, p, q, d, 0, CC_SEEN_ALL);
             if (st->hand[q] & st->ask_match) {
-                st->phase = CC_NT_PHASE_GIVE;
+                st->phase = CC_NOTAKERS_PHASE_GIVE;
                 st->actor = q;
             } else {
-                log_ev(st, CC_NT_EV_PASS, q, p, 0, 0, 0);
+                log_ev(st, CC_NOTAKERS_EV_PASS, q, p, 0, 0, CC_SEEN_ALL);
                 kn_no_match(st, q, st->ask_match);
                 st->fb_k = 0;
                 fallback_next(st);
             }
         } else { /* the first card of a Save */
-            st->phase = CC_NT_PHASE_SAVE;
-            st->selection = card_bit(a - CC_NT_A_SAVE);
+            st->phase = CC_NOTAKERS_PHASE_SAVE;
+            st->selection = card_bit(a - CC_NOTAKERS_A_SAVE);
         }
         break;
-    case CC_NT_PHASE_SAVE:
-        if (a == CC_NT_A_SAVE_CANCEL) {
+    case CC_NOTAKERS_PHASE_SAVE:
+        if (a == CC_NOTAKERS_A_SAVE_CANCEL) {
             st->selection = 0;
-            st->phase = CC_NT_PHASE_TURN;
-        } else if (a == CC_NT_A_SAVE_DONE) {
-            uint32_t seen = st->params[P_SAVE_VISIBILITY] ? 0u : (1u << p);
+            st->phase = CC_NOTAKERS_PHASE_TURN;
+        } else if (a == CC_NOTAKERS_A_SAVE_DONE) {
+            uint32_t seen = st->params[CC_NOTAKERS_P_SAVE_VISIBILITY] == CC_NOTAKERS_SAVES_OPEN
+                                ? CC_SEEN_ALL
+                                : (1u << p);
             uint64_t sel = st->selection;
             while (sel) {
                 int32_t bit = cc_ctz64(sel);
                 sel &= sel - 1;
-                log_ev(st, CC_NT_EV_SAVE, p, 0, cc_card52_id_of_bit(bit), 0, seen);
+                log_ev(st, CC_NOTAKERS_EV_SAVE, p, 0, cc_card52_id_of_bit(bit), 0, seen);
             }
             kn_save(st, p, st->selection);
             st->hand[p] &= ~st->selection;
@@ -551,35 +692,35 @@ static int32_t nt_apply(void *state, int32_t a) {
             st->selection = 0;
             end_turn(st);
         } else {
-            st->selection |= card_bit(a - CC_NT_A_SAVE);
+            st->selection |= card_bit(a - CC_NOTAKERS_A_SAVE);
         }
         break;
-    case CC_NT_PHASE_GIVE:
-        if (a == CC_NT_A_GIVE_DONE) {
+    case CC_NOTAKERS_PHASE_GIVE:
+        if (a == CC_NOTAKERS_A_GIVE_DONE) {
             end_turn(st);
             break;
         }
-        give(st, p, asker, a - CC_NT_A_GIVE, GIVE_ASKED);
+        give(st, p, asker, a - CC_NOTAKERS_A_GIVE, CC_NOTAKERS_GIVE_ASKED);
         st->given++;
         st->any_given = 1;
         if (!(st->hand[p] & st->ask_match)) end_turn(st);
         break;
-    case CC_NT_PHASE_FALLBACK:
-        if (a == CC_NT_A_GIVE_DONE) {
+    case CC_NOTAKERS_PHASE_FALLBACK:
+        if (a == CC_NOTAKERS_A_GIVE_DONE) {
             fallback_next(st);
             break;
         }
-        give(st, p, asker, a - CC_NT_A_GIVE, GIVE_FALLBACK);
+        give(st, p, asker, a - CC_NOTAKERS_A_GIVE, CC_NOTAKERS_GIVE_FALLBACK);
         st->given++;
         st->any_given = 1;
         st->fb_gave |= 1u << p;
-        if (st->params[P_PASS_FALLBACK] == FB_FIRST_HOLDER_ONLY) end_turn(st);
-        else if (st->params[P_PASS_FALLBACK] == FB_EACH_ONE || !(st->hand[p] & st->ask_match))
+        if (st->params[CC_NOTAKERS_P_PASS_FALLBACK] == CC_NOTAKERS_FALLBACK_FIRST_HOLDER_ONLY) end_turn(st);
+        else if (st->params[CC_NOTAKERS_P_PASS_FALLBACK] == CC_NOTAKERS_FALLBACK_EACH_ONE || !(st->hand[p] & st->ask_match))
             fallback_next(st);
         break;
-    case CC_NT_PHASE_NO_TAKERS: {
+    case CC_NOTAKERS_PHASE_NO_TAKERS: {
         int32_t to = (asker + st->nt_k) % st->n;
-        give(st, p, to, a - CC_NT_A_GIVE, GIVE_NO_TAKERS);
+        give(st, p, to, a - CC_NOTAKERS_A_GIVE, CC_NOTAKERS_GIVE_NO_TAKERS);
         st->given++;
         st->nt_k++;
         if (st->nt_k >= st->n || st->hand[p] == 0) end_turn(st);
@@ -593,8 +734,9 @@ static int32_t nt_apply(void *state, int32_t a) {
 
 static void nt_returns(const void *state, int32_t *out) {
     const nt_state *st = (const nt_state *)state;
+    if (st == NULL || out == NULL) return;
     for (int32_t p = 0; p < st->n; p++)
-        out[p] = st->phase == CC_NT_PHASE_OVER ? st->points[p] : 0;
+        out[p] = st->phase == CC_NOTAKERS_PHASE_OVER ? st->points[p] : 0;
 }
 
 static void put_cards(float *out, uint64_t cards) {
@@ -607,59 +749,43 @@ static void put_cards(float *out, uint64_t cards) {
 
 static int32_t nt_observe_tensor(const void *state, int32_t player, float *out) {
     const nt_state *st = (const nt_state *)state;
+    if (st == NULL || out == NULL) return CC_E_ARG;
     int32_t n = st->n;
-    if (player < 0 || player >= n || out == NULL) return CC_E_ARG;
-    memset(out, 0, sizeof(float) * (size_t)nt_tensor_size(st->params, n));
-    int32_t over = st->phase == CC_NT_PHASE_OVER;
-    put_cards(out, st->hand[player]);
-    put_cards(out + 52, st->save[player]);
-    if (st->phase == CC_NT_PHASE_SAVE && st->actor == player) put_cards(out + 104, st->selection);
-    int32_t o = 156;
-    for (int32_t k = 1; k < n; k++, o += 52)
-        if (st->params[P_SAVE_VISIBILITY]) put_cards(out + o, st->save[(player + k) % n]);
+    if (player < 0 || player >= n) return CC_E_ARG;
+    int32_t at[NUM_SEGS];
+    int32_t size = layout(st->params, n, at);
+    memset(out, 0, sizeof(float) * (size_t)size);
+    int32_t over = st->phase == CC_NOTAKERS_PHASE_OVER;
+    put_cards(out + at[SEG_HAND], st->hand[player]);
+    put_cards(out + at[SEG_SAVE], st->save[player]);
+    if (st->phase == CC_NOTAKERS_PHASE_SAVE && st->actor == player)
+        put_cards(out + at[SEG_SELECTION], st->selection);
+    if (at[SEG_SAVE_PILES] >= 0)
+        for (int32_t k = 1; k < n; k++)
+            put_cards(out + at[SEG_SAVE_PILES] + CC_NUM_CARDS52 * (k - 1),
+                      st->save[(player + k) % n]);
     for (int32_t k = 0; k < n; k++) {
         int32_t q = (player + k) % n;
-        out[o + k] = (float)cc_popcount64(st->hand[q]);
-        out[o + n + k] = (float)cc_popcount64(st->save[q]);
+        out[at[SEG_HAND_SIZES] + k] = (float)cc_popcount64(st->hand[q]);
+        out[at[SEG_SAVE_SIZES] + k] = (float)cc_popcount64(st->save[q]);
+        if (over) out[at[SEG_POINTS] + k] = (float)st->points[q];
     }
-    o += 2 * n;
-    out[o++] = (float)(CC_NUM_CARDS52 - st->top);
-    out[o++] = (float)st->turns;
-    if (!over) out[o + (st->actor - player + n) % n] = 1.0f;
-    o += n;
-    out[o + st->phase] = 1.0f;
-    o += CC_NT_NUM_PHASES;
-    int32_t asking = st->phase == CC_NT_PHASE_GIVE || st->phase == CC_NT_PHASE_FALLBACK ||
-                     st->phase == CC_NT_PHASE_NO_TAKERS;
+    out[at[SEG_PILE_SIZE]] = (float)(CC_NUM_CARDS52 - st->top);
+    out[at[SEG_TURNS]] = (float)st->turns;
+    if (!over) out[at[SEG_CURRENT_PLAYER] + (st->actor - player + n) % n] = 1.0f;
+    out[at[SEG_PHASE] + st->phase] = 1.0f;
+    int32_t asking = st->phase == CC_NOTAKERS_PHASE_GIVE ||
+                     st->phase == CC_NOTAKERS_PHASE_FALLBACK ||
+                     st->phase == CC_NOTAKERS_PHASE_NO_TAKERS;
     if (asking) {
-        out[o + (st->turn_player - player + n) % n] = 1.0f;
-        out[o + n + (st->ask_target - player + n) % n] = 1.0f;
-        out[o + 2 * n + st->ask_desc] = 1.0f;
-        out[o + 2 * n + CC_NT_NUM_DESCRIPTORS] = (float)st->given;
+        out[at[SEG_ASKER] + (st->turn_player - player + n) % n] = 1.0f;
+        out[at[SEG_ASKED] + (st->ask_target - player + n) % n] = 1.0f;
+        out[at[SEG_DESCRIPTOR] + st->ask_desc] = 1.0f;
+        out[at[SEG_GIVEN]] = (float)st->given;
     }
-    o += 2 * n + CC_NT_NUM_DESCRIPTORS + 1;
-    if (st->phase == CC_NT_PHASE_NO_TAKERS)
-        out[o + (st->turn_player + st->nt_k - player + 2 * n) % n] = 1.0f;
-    o += n;
-    if (over)
-        for (int32_t k = 0; k < n; k++) out[o + k] = (float)st->points[(player + k) % n];
+    if (st->phase == CC_NOTAKERS_PHASE_NO_TAKERS)
+        out[at[SEG_RECEIVER] + (st->turn_player + st->nt_k - player + 2 * n) % n] = 1.0f;
     return CC_OK;
-}
-
-static int32_t nt_events(const void *state, cc_event *out, int32_t cap) {
-    const nt_state *st = (const nt_state *)state;
-    if (out != NULL) {
-        for (int32_t i = 0; i < st->nevents && i < cap; i++) {
-            const nt_ev *e = &st->ev[i];
-            out[i].kind = e->kind;
-            out[i].player = e->player;
-            out[i].target = e->target;
-            out[i].value = e->value;
-            out[i].extra = e->extra;
-            out[i].seen_by = e->seen ? (uint32_t)e->seen : CC_SEEN_ALL;
-        }
-    }
-    return st->nevents;
 }
 
 /* ---- information-set sampling (docs/notakers.rst) ------------------------
@@ -687,16 +813,23 @@ static uint64_t binom(int32_t n, int32_t k) {
     return c;
 }
 
-/* A uniform subset of k cards of set: its cards ascending, shuffled, the
- * first k. */
+/* A uniform subset of k cards of set (k <= its size): a partial
+ * Fisher-Yates shuffle of its cards, the first k. */
 static uint64_t random_subset(cc_rng *rng, uint64_t set, int32_t k) {
-    uint8_t ids[CC_NUM_CARDS52];
+    uint64_t bits[CC_NUM_CARDS52];
     int32_t m = 0;
-    for (int32_t c = 0; c < CC_NUM_CARDS52; c++)
-        if (set & card_bit(c)) ids[m++] = (uint8_t)c;
-    cc_rng_shuffle_u8(rng, ids, m);
+    while (set) {
+        bits[m++] = set & (~set + 1);
+        set &= set - 1;
+    }
     uint64_t out = 0;
-    for (int32_t i = 0; i < k && i < m; i++) out |= card_bit(ids[i]);
+    for (int32_t i = 0; i < k && i < m; i++) {
+        int32_t j = i + (int32_t)cc_rng_below(rng, (uint64_t)(m - i));
+        uint64_t t = bits[i];
+        bits[i] = bits[j];
+        bits[j] = t;
+        out |= bits[i];
+    }
     return out;
 }
 
@@ -721,7 +854,7 @@ typedef struct nt_plan {
 
 static void make_plan(const nt_state *st, int32_t player, const uint64_t *not_in, nt_plan *pl) {
     int32_t n = st->n;
-    int32_t open = st->params[P_SAVE_VISIBILITY];
+    int32_t open = st->params[CC_NOTAKERS_P_SAVE_VISIBILITY];
     uint64_t known = st->hand[player] | st->save[player];
     if (open)
         for (int32_t q = 0; q < n; q++) known |= st->save[q];
@@ -810,10 +943,10 @@ static int32_t propose(const nt_state *st, const nt_plan *pl, cc_rng *rng, nt_st
         if (rest & card_bit(c)) o->deck[st->top + m++] = (uint8_t)c;
     cc_rng_shuffle_u8(rng, o->deck + st->top, m);
     int32_t ph = st->phase, a = st->actor;
-    if ((ph == CC_NT_PHASE_GIVE || ph == CC_NT_PHASE_FALLBACK) && a != pl->player &&
+    if ((ph == CC_NOTAKERS_PHASE_GIVE || ph == CC_NOTAKERS_PHASE_FALLBACK) && a != pl->player &&
         !(o->hand[a] & st->ask_match))
         return 0;
-    if (ph == CC_NT_PHASE_SAVE && a != pl->player)
+    if (ph == CC_NOTAKERS_PHASE_SAVE && a != pl->player)
         o->selection = random_subset(rng, o->hand[a], cc_popcount64(st->selection));
     return 1;
 }
@@ -822,7 +955,7 @@ static int32_t propose(const nt_state *st, const nt_plan *pl, cc_rng *rng, nt_st
  * holders passed over hold no match. */
 static void ask_constraints(const nt_state *st, uint64_t *not_in) {
     for (int32_t q = 0; q < st->n; q++) not_in[q] = 0;
-    if (st->phase != CC_NT_PHASE_FALLBACK) return;
+    if (st->phase != CC_NOTAKERS_PHASE_FALLBACK) return;
     not_in[st->ask_target] = st->ask_match;
     for (int32_t k = 1; k < st->fb_k; k++) {
         int32_t q = (st->ask_target + k) % st->n;
@@ -831,11 +964,43 @@ static void ask_constraints(const nt_state *st, uint64_t *not_in) {
     }
 }
 
+/* The sample's log: what player saw stays; a hidden save pile's cards are
+ * the sampled ones (q's hidden save events, oldest first, get the cards of
+ * his sampled pile in ascending order, as one save logs them); any other
+ * value player did not see (a deal, draw or give between others) becomes
+ * CC_NOTAKERS_UNSEEN. */
+static void redact_log(nt_state *o, int32_t player) {
+    uint64_t pile[CC_MAX_PLAYERS];
+    int32_t hidden[CC_MAX_PLAYERS] = {0};
+    int32_t kept = cc_log_kept(&o->log);
+    int32_t start = (int32_t)((o->log.total - kept) % CC_NOTAKERS_LOG_CAPACITY);
+    cc_log_entry *ev = o->log_entries;
+    for (int32_t i = 0; i < kept; i++)
+        if (ev[i].kind == CC_NOTAKERS_EV_SAVE && !((ev[i].seen_by >> player) & 1u))
+            hidden[ev[i].player]++;
+    /* the kept hidden saves of q are his last ones: they get the highest
+     * cards of his pile (a dropped save had the lowest, by the order above) */
+    for (int32_t q = 0; q < o->n; q++) {
+        pile[q] = o->save[q];
+        while (cc_popcount64(pile[q]) > hidden[q]) pile[q] &= pile[q] - 1;
+    }
+    for (int32_t k = 0, i = start; k < kept; k++, i = i + 1 == CC_NOTAKERS_LOG_CAPACITY ? 0 : i + 1) {
+        cc_log_entry *e = &ev[i];
+        if ((e->seen_by >> player) & 1u) continue;
+        if (e->kind == CC_NOTAKERS_EV_SAVE && pile[e->player]) {
+            e->value = cc_card52_id_of_bit(cc_ctz64(pile[e->player]));
+            pile[e->player] &= pile[e->player] - 1;
+        } else {
+            e->value = CC_NOTAKERS_UNSEEN;
+        }
+    }
+}
+
 static int32_t nt_sample_infoset(const void *state, int32_t player, uint64_t seed, void *out) {
     const nt_state *st = (const nt_state *)state;
-    if (out == NULL || player < 0 || player >= st->n) return CC_E_ARG;
+    if (st == NULL || out == NULL || player < 0 || player >= st->n) return CC_E_ARG;
     nt_state *o = (nt_state *)out;
-    memcpy(o, st, sizeof *st);
+    memcpy(o, st, cc_game_used_size(&cc_game_notakers, st));
     cc_rng rng;
     cc_rng_seed(&rng, seed);
     nt_plan plan;
@@ -851,10 +1016,7 @@ static int32_t nt_sample_infoset(const void *state, int32_t player, uint64_t see
     }
     if (!ok) return CC_E_CAPACITY;
     for (int32_t j = 0; j < st->top; j++) o->deck[j] = 0;
-    for (int32_t i = 0; i < o->nevents; i++) {
-        nt_ev *e = &o->ev[i];
-        if (e->seen && !((e->seen >> player) & 1u)) e->value = -1;
-    }
+    redact_log(o, player);
     /* Only the observer's knowledge holds in the sample. */
     for (int32_t q = 0; q < st->n; q++) {
         o->not_in_hand[player][q] = not_in[q];
@@ -881,23 +1043,26 @@ int32_t cc_notakers_knowledge(const void *state, int32_t player, uint64_t *out) 
     return CC_OK;
 }
 
-/* TRANSITIONAL: the old check_params signature */
-static int32_t nt_check_params_t(const int32_t *params, int32_t nplayers, int32_t *bad) {
-    (void)bad;
-    return nt_check_params(params, nplayers);
-}
-
 const cc_game cc_game_notakers = {
     .name = "notakers",
     .min_players = 2,
-    .max_players = 8,
-    .deck_size = 52,
-    .num_params = CC_NT_NUM_PARAMS,
+    .max_players = CC_MAX_PLAYERS,
+    .deck_size = CC_DECK_52,
     .state_size = sizeof(nt_state),
-    .check_params = nt_check_params_t,
+    .log_offset = offsetof(nt_state, log),
+    .log_capacity = CC_NOTAKERS_LOG_CAPACITY,
+    .num_params = CC_NOTAKERS_NUM_PARAMS,
+    .params = PARAMS,
+    .check_params = NULL, /* no constraint between the parameters */
     .num_actions = nt_num_actions,
     .tensor_size = nt_tensor_size,
+    .segments = nt_segments,
+    .num_event_kinds = CC_NOTAKERS_NUM_EVENT_KINDS,
+    .event_kinds = EVENT_KINDS,
+    .num_action_ranges = NUM_ACTION_RANGES,
+    .action_ranges = ACTION_RANGES,
     .init = nt_init,
+    .init_deck = nt_init_deck,
     .current_player = nt_current_player,
     .legal_actions = nt_legal_actions,
     .verify = nt_verify,
@@ -905,7 +1070,5 @@ const cc_game cc_game_notakers = {
     .apply = nt_apply,
     .returns = nt_returns,
     .observe_tensor = nt_observe_tensor,
-    .legacy_events = nt_events,
     .sample_infoset = nt_sample_infoset,
-    .init_deck = nt_init_deck,
 };

@@ -1,4 +1,4 @@
-/* notakers_split.c: the exact best split of No Takers? (RULES.md 3.3).
+/* notakers_split.c: the exact best split of No Takers? (docs/notakers.rst, scoring).
  *
  * Maximum points: a dynamic program over the ranks in run order (the
  * "sequence": A..K for ace_in_runs low, 2..K,A for high, A,2..K,A for
@@ -144,8 +144,8 @@ static int32_t nt_dp(const uint32_t lanes[4], int32_t m, const int32_t *f) {
 static int32_t nt_best(uint64_t cards, int32_t ace, const int32_t *f) {
     uint32_t l[4];
     for (int32_t s = 0; s < 4; s++) l[s] = cc_lane(cards, s);
-    if (ace == CC_NT_ACE_LOW) return nt_dp(l, 13, f);
-    if (ace == CC_NT_ACE_HIGH) {
+    if (ace == CC_NOTAKERS_ACE_LOW) return nt_dp(l, 13, f);
+    if (ace == CC_NOTAKERS_ACE_HIGH) {
         uint32_t h[4];
         for (int32_t s = 0; s < 4; s++) h[s] = (l[s] >> 1) | ((l[s] & 1u) << 12);
         return nt_dp(h, 13, f);
@@ -174,7 +174,7 @@ static int32_t nt_best(uint64_t cards, int32_t ace, const int32_t *f) {
 
 static int32_t nt_check(uint64_t cards, int32_t ace) {
     if (cards & ~CC_DECK52_MASK) return CC_E_CARDS;
-    if (ace < CC_NT_ACE_LOW || ace > CC_NT_ACE_BOTH) return CC_E_ARG;
+    if (ace < CC_NOTAKERS_ACE_LOW || ace > CC_NOTAKERS_ACE_BOTH) return CC_E_ARG;
     return CC_OK;
 }
 
@@ -193,7 +193,7 @@ int32_t cc_notakers_splits_exactly(uint64_t cards, int32_t ace_in_runs) {
 int32_t cc_batch_notakers_points(const uint64_t *cards, int64_t n, int32_t ace_in_runs,
                                  int32_t *out, int64_t *bad_index) {
     if (n < 0 || (n > 0 && (cards == NULL || out == NULL))) return CC_E_ARG;
-    if (ace_in_runs < CC_NT_ACE_LOW || ace_in_runs > CC_NT_ACE_BOTH) return CC_E_ARG;
+    if (ace_in_runs < CC_NOTAKERS_ACE_LOW || ace_in_runs > CC_NOTAKERS_ACE_BOTH) return CC_E_ARG;
     for (int64_t i = 0; i < n; i++) {
         if (cards[i] & ~CC_DECK52_MASK) {
             if (bad_index) *bad_index = i;
@@ -224,8 +224,8 @@ static int32_t nt_descriptor(int32_t position, int32_t top, int32_t suit) {
 
 /* Engine rank of sequence position j in an ace mode. */
 static int32_t nt_pos_rank(int32_t ace, int32_t j) {
-    if (ace == CC_NT_ACE_LOW) return j;
-    if (ace == CC_NT_ACE_HIGH) return j == 12 ? 0 : j + 1;
+    if (ace == CC_NOTAKERS_ACE_LOW) return j;
+    if (ace == CC_NOTAKERS_ACE_HIGH) return j == 12 ? 0 : j + 1;
     return j == 13 ? 0 : j;
 }
 
@@ -235,22 +235,22 @@ static int nt_cand_cmp(const void *a, const void *b) {
 }
 
 static int32_t nt_rankset_top(int32_t r, int32_t tiebreak_ace) {
-    if (r == 0) return tiebreak_ace == CC_NT_TIEBREAK_ACE_HIGH ? 14 : 1;
+    if (r == 0) return tiebreak_ace == CC_NOTAKERS_TIEBREAK_ACE_HIGH ? 14 : 1;
     return r + 1;
 }
 
 int32_t cc_notakers_best_split(uint64_t cards, int32_t ace_in_runs, int32_t tiebreak_ace,
-                               cc_nt_split *out) {
+                               cc_notakers_split *out) {
     int32_t rc = nt_check(cards, ace_in_runs);
     if (rc != CC_OK) return rc;
-    if (out == NULL || tiebreak_ace < CC_NT_TIEBREAK_ACE_HIGH ||
-        tiebreak_ace > CC_NT_TIEBREAK_ACE_LOW)
+    if (out == NULL || tiebreak_ace < CC_NOTAKERS_TIEBREAK_ACE_HIGH ||
+        tiebreak_ace > CC_NOTAKERS_TIEBREAK_ACE_LOW)
         return CC_E_ARG;
     memset(out, 0, sizeof *out);
     nt_cand cand[NT_MAX_CANDS];
     int32_t nc = 0;
-    int32_t m = ace_in_runs == CC_NT_ACE_BOTH ? 14 : 13;
-    int32_t top_offset = ace_in_runs == CC_NT_ACE_HIGH ? 2 : 1;
+    int32_t m = ace_in_runs == CC_NOTAKERS_ACE_BOTH ? 14 : 13;
+    int32_t top_offset = ace_in_runs == CC_NOTAKERS_ACE_HIGH ? 2 : 1;
     for (int32_t s = 0; s < 4; s++) {
         uint32_t lane = cc_lane(cards, s);
         uint32_t seq = 0;
@@ -266,7 +266,7 @@ int32_t cc_notakers_best_split(uint64_t cards, int32_t ace_in_runs, int32_t tieb
                 if (len < 3) continue;
                 nt_cand *c = &cand[nc++];
                 c->cards = run;
-                c->kind = CC_NT_SET_RUN;
+                c->kind = CC_NOTAKERS_SET_RUN;
                 c->points = len;
                 c->position = len >= 5 ? len + 1 : len;
                 c->top = e + top_offset;
@@ -280,7 +280,7 @@ int32_t cc_notakers_best_split(uint64_t cards, int32_t ace_in_runs, int32_t tieb
         if ((cards & four) != four) continue;
         nt_cand *c = &cand[nc++];
         c->cards = four;
-        c->kind = CC_NT_SET_FOUR;
+        c->kind = CC_NOTAKERS_SET_FOUR;
         c->points = 5;
         c->position = 5;
         c->top = nt_rankset_top(r, tiebreak_ace);
@@ -297,7 +297,7 @@ int32_t cc_notakers_best_split(uint64_t cards, int32_t ace_in_runs, int32_t tieb
         const nt_cand *c = &cand[i];
         if ((rest & c->cards) != c->cards) continue;
         if (c->points + nt_best(rest & ~c->cards, ace_in_runs, F_POINTS) != target) continue;
-        cc_nt_set *o = &out->sets[ns++];
+        cc_notakers_set *o = &out->sets[ns++];
         o->cards = c->cards;
         o->kind = c->kind;
         o->points = c->points;
@@ -318,9 +318,9 @@ int32_t cc_notakers_best_split(uint64_t cards, int32_t ace_in_runs, int32_t tieb
         for (int32_t s = 0; s < 4; s++)
             if ((of_rank >> (16 * s + r)) & 1u)
                 strongest = nt_max(strongest, SUIT_STRENGTH[s]);
-        cc_nt_set *o = &out->sets[ns++];
+        cc_notakers_set *o = &out->sets[ns++];
         o->cards = of_rank;
-        o->kind = cnt == 2 ? CC_NT_SET_PAIR : cnt == 3 ? CC_NT_SET_TRIPS : CC_NT_SET_FOUR;
+        o->kind = cnt == 2 ? CC_NOTAKERS_SET_PAIR : cnt == 3 ? CC_NOTAKERS_SET_TRIPS : CC_NOTAKERS_SET_FOUR;
         o->points = F_POINTS[cnt];
         o->position = cnt == 4 ? 5 : cnt - 1;
         o->top = nt_rankset_top(r, tiebreak_ace);
@@ -330,7 +330,7 @@ int32_t cc_notakers_best_split(uint64_t cards, int32_t ace_in_runs, int32_t tieb
     }
     /* sort the tail by descriptor, descending (insertion sort, <= 13 sets) */
     for (int32_t i = tail_start + 1; i < ns; i++) {
-        cc_nt_set x = out->sets[i];
+        cc_notakers_set x = out->sets[i];
         int32_t j = i - 1;
         while (j >= tail_start && out->sets[j].descriptor < x.descriptor) {
             out->sets[j + 1] = out->sets[j];
@@ -342,7 +342,7 @@ int32_t cc_notakers_best_split(uint64_t cards, int32_t ace_in_runs, int32_t tieb
     return target == 0 ? CC_OK : CC_E_ARG;
 }
 
-int32_t cc_notakers_compare(const cc_nt_split *a, const cc_nt_split *b) {
+int32_t cc_notakers_compare(const cc_notakers_split *a, const cc_notakers_split *b) {
     if (a->points != b->points) return a->points > b->points ? 1 : -1;
     int32_t n = a->nsets < b->nsets ? a->nsets : b->nsets;
     for (int32_t i = 0; i < n; i++) {

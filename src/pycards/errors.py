@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-__all__ = ["IllegalActionError", "InvalidCardError", "PycardsError", "RulesError"]
+__all__ = [
+    "IllegalActionError",
+    "InvalidCardError",
+    "PycardsError",
+    "RecordError",
+    "RulesError",
+]
 
 
 class PycardsError(Exception):
@@ -25,14 +31,42 @@ class IllegalActionError(PycardsError, ValueError):
 
     The state is left exactly as it was.
 
-    :ivar action: the rejected action id.
+    :ivar action: the rejected action id (``None`` when it had no id).
     :ivar reason: why it was rejected, e.g. ``"over 31"`` or ``"not your turn"``.
+    :ivar name: the action's name, e.g. ``"play 2C"`` (``None`` if unknown).
+    :ivar index: when replaying a record, the index of the offending action.
+
+    >>> str(IllegalActionError(1, "over 31", name="play 2C"))
+    "illegal action 'play 2C': over 31"
     """
 
-    def __init__(self, action: int, reason: str) -> None:
-        super().__init__(f"illegal action {action}: {reason}")
+    def __init__(
+        self,
+        action: int | None,
+        reason: str,
+        *,
+        name: str | None = None,
+        index: int | None = None,
+    ) -> None:
+        what = repr(name) if name is not None else str(action)
+        where = f"action {index}: " if index is not None else ""
+        super().__init__(f"{where}illegal action {what}: {reason}")
         self.action = action
         self.reason = reason
+        self.name = name
+        self.index = index
+
+
+class RecordError(PycardsError, ValueError):
+    """A game record (JSON or text) that cannot be read: a missing or malformed
+    field, or an action that fails when replayed.
+
+    :ivar field: the field at fault (e.g. ``"history[3]"``), or ``None``.
+    """
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
 
 
 class RulesError(PycardsError, ValueError):

@@ -1,33 +1,46 @@
 """The generic game and state API shared by every game.
 
+The engine describes each game in tables (its rules parameters, event kinds,
+action ranges and observation segments); this module reads them, so that
+rules validation, action names, event names, observation decoding and
+stacked-deck checks are written once here for every game.
+
 A game is a :class:`Game` subclass (one per game module) bound to a rules
 object and a player count; :meth:`Game.new_initial_state` deals a seeded
-:class:`State`.  A state wraps a backend state (the C engine's generic
-``GameState`` or the pure-Python reference) and adds what every game needs:
-action verbs in the can/verify/apply style, typed observations, redacted event
-logs, JSON serialization and information-set sampling.
+:class:`State`.  A state wraps the engine's state and adds the action verbs
+in the can/verify/apply style, typed observations, readable event logs, a text
+table (``str(state)``), JSON serialization, copying and pickling, and
+information-set sampling.
 
-Seats are numbered ``0..n-1`` in the direction of play.  :data:`TERMINAL` is the
-"player" of a finished game; chance events (deals) are resolved inside the state
-by its own seeded generator, so :data:`CHANCE` never comes up for the built-in
-games.
+Seats are numbered ``0..n-1`` in the direction of play.  :data:`TERMINAL` is
+the "player" of a finished game; chance events (deals) are resolved inside the
+state by its own seeded generator, so :data:`CHANCE` never comes up for the
+built-in games.  See ``docs/internals.rst`` for the conventions every game
+follows.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import importlib
 import json
 import re
-from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
-from pycards.cards import Card, NancyCard
-from pycards.errors import IllegalActionError, InvalidCardError, RulesError
+from pycards.cards import Card, CardSet, NancyCard, NancyCardSet
+from pycards.errors import (
+    IllegalActionError,
+    InvalidCardError,
+    PycardsError,
+    RecordError,
+    RulesError,
+)
 
 __all__ = [
     "CHANCE",
@@ -35,6 +48,7 @@ __all__ = [
     "TERMINAL",
     "Event",
     "Game",
+    "Rules",
     "State",
     "game_names",
     "load_game",
@@ -48,10 +62,161 @@ TERMINAL = -4
 SEEN_ALL = 0xFFFFFFFF
 
 _M64 = (1 << 64) - 1
+_RANKS = "A23456789TJQK"
+_SUITS = "CDHS"
+_RECORD_FORMAT = "pycards-state/1"
+
 ObsT = TypeVar("ObsT")
-RulesT = TypeVar("RulesT")
+RulesT = TypeVar("RulesT", bound="Rules")
 
 _REGISTRY: dict[str, type[Game[Any, Any]]] = {}
+
+
+def _as_int(value: object, name: str, lo: int, hi: int) -> int:
+    """``value`` as a Python int in ``lo..hi``: an int or a numpy integer, never a
+    bool, a float or None (TypeError), in range (ValueError)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be an int, got {type(value).__name__} ({value!r})")
+    v = int(value)
+    if not lo <= v <= hi:
+        raise ValueError(f"{name} must be {lo}..{hi}, got {v}")
+    return v
+
+
+@functools.cache
+def _info(name: str) -> dict[str, Any]:
+    info: dict[str, Any] = _core.game_info(name)
+    return info
+
+
+# ---------------------------------------------------------------------------
+# rules
+
+
+class Rules:
+    """Base of the rules dataclasses: validation, the engine array and the repr
+    come from the engine's table of parameters.
+
+    A subclass is a frozen dataclass (``repr=False``) whose fields are the
+    game's parameters, with the engine's names, order and defaults, and sets
+    :attr:`GAME`.  Field types by parameter kind: ``bool``; ``int`` in a range;
+    a choice, as one of its names (``str``); an optional ``int`` (``None`` or in
+    a range).  Presets are classmethods named after their sources, listed in
+    :attr:`PRESETS`.
+    """
+
+    #: The engine's name of the game.
+    GAME: ClassVar[str]
+    #: Names of the preset classmethods.
+    PRESETS: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def parameters(cls) -> list[dict[str, Any]]:
+        """The engine's description of each parameter (name, kind, range,
+        choices, default, doc), in engine order."""
+        params: list[dict[str, Any]] = _info(cls.GAME)["params"]
+        return params
+
+    def __post_init__(self) -> None:
+        for d in self.parameters():
+            name = d["name"]
+            value = getattr(self, name)
+            fixed = self._checked(d, value)
+            if fixed is not value:
+                object.__setattr__(self, name, fixed)
+
+    @staticmethod
+    def _checked(d: Mapping[str, Any], value: object) -> object:
+        name, kind, lo, hi = d["name"], d["kind"], d["min"], d["max"]
+        if kind == "bool":
+            if not isinstance(value, (bool, np.bool_)):
+                raise RulesError(f"{name} must be a bool, got {value!r}")
+            return bool(value)
+        if kind == "choice":
+            if not isinstance(value, str) or value not in d["choices"]:
+                options = ", ".join(repr(c) for c in d["choices"])
+                raise RulesError(f"{name} must be one of {options}, got {value!r}")
+            return value
+        if kind == "optional" and value is None:
+            return None
+        prefix = "None or " if kind == "optional" else ""
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+            raise RulesError(f"{name} must be {prefix}an int {lo}..{hi}, got {value!r}")
+        if not lo <= int(value) <= hi:
+            raise RulesError(f"{name} must be {prefix}an int {lo}..{hi}, got {value!r}")
+        return int(value)
+
+    def to_params(self) -> tuple[int, ...]:
+        """The engine's rules array (see the game's page for the order)."""
+        out = []
+        for d in self.parameters():
+            value = getattr(self, d["name"])
+            if d["kind"] == "choice":
+                out.append(d["choices"].index(value))
+            elif value is None:
+                out.append(d["none_value"])
+            else:
+                out.append(int(value))
+        return tuple(out)
+
+    @classmethod
+    def from_params(cls: type[_R], params: Sequence[int]) -> _R:
+        """The rules of an engine array (the inverse of :meth:`to_params`)."""
+        values: dict[str, Any] = {}
+        for d, v in zip(cls.parameters(), params, strict=True):
+            if d["kind"] == "choice":
+                values[d["name"]] = d["choices"][v] if 0 <= v < len(d["choices"]) else v
+            elif d["kind"] == "bool":
+                values[d["name"]] = bool(v) if v in (0, 1) else v
+            elif d["kind"] == "optional" and v == d["none_value"]:
+                values[d["name"]] = None
+            else:
+                values[d["name"]] = v
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rules as a JSON-friendly dict (every field)."""
+        return {d["name"]: getattr(self, d["name"]) for d in self.parameters()}
+
+    @classmethod
+    def from_dict(cls: type[_R], data: object) -> _R:
+        """Rules from :meth:`to_dict` (fields left out keep their defaults); an
+        unknown field or a value of the wrong type raises :class:`RulesError`."""
+        if not isinstance(data, dict):
+            raise RulesError(f"rules must be a dict, got {type(data).__name__}")
+        names = {d["name"] for d in cls.parameters()}
+        for key in data:
+            if key not in names:
+                raise RulesError(f"unknown rules field {key!r}; known: {sorted(names)}")
+        for d in cls.parameters():
+            if d["name"] in data and isinstance(data[d["name"]], float):
+                raise RulesError(f"{d['name']} must not be a float, got {data[d['name']]!r}")
+        return cls(**data)
+
+    def differences(self) -> dict[str, Any]:
+        """The fields that differ from the defaults."""
+        default = type(self)()
+        return {
+            d["name"]: getattr(self, d["name"])
+            for d in self.parameters()
+            if getattr(self, d["name"]) != getattr(default, d["name"])
+        }
+
+    @classmethod
+    def presets(cls: type[_R]) -> dict[str, _R]:
+        """The named presets of :attr:`PRESETS`, built."""
+        return {name: getattr(cls, name)() for name in cls.PRESETS}
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={v!r}" for k, v in self.differences().items())
+        return f"{type(self).__name__}({fields})"
+
+
+_R = TypeVar("_R", bound=Rules)
+
+
+# ---------------------------------------------------------------------------
+# events
 
 
 @dataclasses.dataclass(frozen=True)
@@ -59,11 +224,12 @@ class Event:
     """One entry of a state's event log, as one viewer may see it.
 
     :ivar kind: the event kind's name (game-specific, e.g. ``"play"``).
-    :ivar kind_id: the numeric kind.
+    :ivar kind_id: the numeric kind (kinds are numbered from 0).
     :ivar player: the acting seat (or -1).
     :ivar target: another seat concerned (or -1).
     :ivar value: a card id, bid or points; ``None`` when hidden from the viewer.
     :ivar extra: a public detail (game-specific).
+    :ivar card: the card's name when ``value`` is a card the viewer may see.
     """
 
     kind: str
@@ -72,19 +238,31 @@ class Event:
     target: int
     value: int | None
     extra: int
+    card: str | None = None
+
+    def __str__(self) -> str:
+        who = f"seat {self.player} " if self.player >= 0 else ""
+        shown = self.card if self.card is not None else ("?" if self.value is None else self.value)
+        return f"{who}{self.kind} {shown}".rstrip()
 
 
-class Game(ABC, Generic[RulesT, ObsT]):
+# ---------------------------------------------------------------------------
+# games
+
+
+class Game(Generic[RulesT, ObsT]):
     """A game bound to its rules and number of players.
 
-    Subclasses set :attr:`NAME` (the engine's name of the game) and
-    :attr:`RULES_TYPE` (a frozen dataclass with ``to_params()``), and implement
-    the naming and observation hooks.
+    Subclasses set :attr:`NAME` (the engine's name of the game),
+    :attr:`RULES_TYPE`, :attr:`OBSERVATION_TYPE` and :attr:`CARD_TYPE`, and
+    implement :meth:`render`.  Everything else is read from the engine's tables.
     """
 
     NAME: ClassVar[str]
     RULES_TYPE: ClassVar[type[Any]]
-    #: The card type of the game's deck (parses the names in a stacked deck).
+    #: The observation dataclass: ``player`` then one field per tensor segment.
+    OBSERVATION_TYPE: ClassVar[type[Any]]
+    #: The card type of the game's deck (names in actions, events and stacked decks).
     CARD_TYPE: ClassVar[type[Card] | type[NancyCard]] = Card
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -99,29 +277,55 @@ class Game(ABC, Generic[RulesT, ObsT]):
             raise TypeError(
                 f"{self.NAME}: rules must be {self.RULES_TYPE.__name__}, got {type(rules).__name__}"
             )
-        info = _core.game_info(self.NAME)
-        if not info["min_players"] <= num_players <= info["max_players"]:
-            raise RulesError(
-                f"{self.NAME}: {num_players} players not supported "
-                f"({info['min_players']} to {info['max_players']})"
-            )
+        info = _info(self.NAME)
+        lo, hi = info["min_players"], info["max_players"]
+        if isinstance(num_players, (bool, np.bool_)) or not isinstance(
+            num_players, (int, np.integer)
+        ):
+            raise TypeError(f"num_players must be an int, got {type(num_players).__name__}")
+        num_players = int(num_players)
+        if not lo <= num_players <= hi:
+            raise RulesError(f"{self.NAME}: {num_players} players not supported ({lo} to {hi})")
         self.rules: RulesT = rules
-        self.num_players = num_players
+        self.num_players: int = num_players
         self.params: tuple[int, ...] = tuple(rules.to_params())
-        self._check_players()
-        try:
-            probe = _core.new_state(self.NAME, self.params, num_players, 0)
-        except ValueError as exc:
-            raise RulesError(str(exc)) from exc
+        _core.check_params(self.NAME, self.params, num_players)
+        probe = _core.new_state(self.NAME, self.params, num_players, 0)
+        #: Size of the action space (action ids are ``0..num_actions - 1``).
         self.num_actions: int = probe.num_actions()
+        #: Length of the observation tensor.
         self.tensor_size: int = probe.tensor_size()
-
-    def _check_players(self) -> None:
-        """Hook: raise :class:`RulesError` if the rules do not fit the player count."""
+        #: The named segments of the observation tensor (offset, length, kind, doc).
+        self.segments: list[dict[str, Any]] = probe.segments()
+        self._names: list[str] | None = None
+        self._ids: dict[str, int] | None = None
+        self._plan: tuple[list[str], Callable[[int], Any], Callable[[int], Any]] | None = None
+        self._observation_defaults: dict[str, Any] = {
+            f.name: f.default
+            for f in dataclasses.fields(self.OBSERVATION_TYPE)
+            if f.default is not dataclasses.MISSING
+        }
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.rules!r}, num_players={self.num_players})"
 
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Game)
+            and type(other) is type(self)
+            and other.rules == self.rules
+            and other.num_players == self.num_players
+        )
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.rules, self.num_players))
+
+    @property
+    def info(self) -> dict[str, Any]:
+        """The engine's description of the game (players, deck, tables)."""
+        return _info(self.NAME)
+
+    # -- new states -----------------------------------------------------------
     def new_initial_state(
         self, seed: int = 0, deck: Sequence[int | str] | str | None = None
     ) -> State[ObsT]:
@@ -132,16 +336,46 @@ class Game(ABC, Generic[RulesT, ObsT]):
         real table or setting up a position); later deals are shuffled from
         ``seed``.
         """
-        if not isinstance(seed, int) or not 0 <= seed <= _M64:
-            raise ValueError(f"seed must be an integer 0..2**64-1, got {seed!r}")
-        ids = None if deck is None else self._deck_ids(deck)
-        try:
-            backend = _core.new_state(self.NAME, self.params, self.num_players, seed, ids)
-        except ValueError as exc:
-            if ids is not None and "permutation" in str(exc):
-                raise InvalidCardError(str(exc)) from None
-            raise
-        return State(self, backend, seed, [], ids)
+        seed = _as_int(seed, "seed", 0, _M64)
+        ids = None if deck is None else self.deck_ids(deck)
+        backend = _core.new_state(self.NAME, self.params, self.num_players, seed, ids)
+        return State(self, backend, seed, ids)
+
+    def deck_ids(self, deck: Sequence[int | str | Card | NancyCard] | str) -> list[int]:
+        """A stacked deck as card ids: every card of the game's deck exactly once
+        (cards, ids or names; or one string of names, separated by spaces, or by
+        commas when the names have spaces).  :class:`InvalidCardError` names a
+        card that is unknown, repeated or missing."""
+        card_type = self.CARD_TYPE
+        size = _info(self.NAME)["deck_size"]
+        if isinstance(deck, str):
+            sep = r"[,;]" if ("," in deck or ";" in deck) else r"\s+"
+            deck = [t.strip() for t in re.split(sep, deck) if t.strip()]
+        if isinstance(deck, (bytes, Mapping)) or not isinstance(deck, Sequence):
+            raise TypeError(f"deck must be a sequence of cards, got {type(deck).__name__}")
+        ids: list[int] = []
+        seen: set[int] = set()
+        for i, c in enumerate(deck):
+            if isinstance(c, str):
+                card = int(card_type.parse(c))
+            elif isinstance(c, (Card, NancyCard)) and not isinstance(c, card_type):
+                raise InvalidCardError(
+                    f"deck[{i}]: {c!s} is a {type(c).__name__}, not a {card_type.__name__}"
+                )
+            else:
+                card = _as_int(c, f"deck[{i}]", -(1 << 63), 1 << 63)
+                if not 0 <= card < size:
+                    raise InvalidCardError(f"deck[{i}]: no card has id {card} (0..{size - 1})")
+            if card in seen:
+                raise InvalidCardError(f"deck: {card_type(card)!s} is placed twice", str(c))
+            seen.add(card)
+            ids.append(card)
+        if len(ids) != size:
+            missing = [str(card_type(c)) for c in range(size) if c not in seen]
+            raise InvalidCardError(
+                f"deck: {len(ids)} cards, the game's deck has {size} (missing {' '.join(missing)})"
+            )
+        return ids
 
     def _stacking_dealer(self, dealer: int | None) -> int:
         """The dealer a stacked deck is built for: ``dealer``, else the rules'
@@ -150,80 +384,210 @@ class Game(ABC, Generic[RulesT, ObsT]):
             dealer = getattr(self.rules, "first_dealer", None)
         if dealer is None:
             raise ValueError("stacked_deck: name the dealer (or fix first_dealer in the rules)")
-        n = self.num_players
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise ValueError(f"stacked_deck: dealer must be a seat 0..{n - 1}, got {dealer!r}")
-        return dealer
+        return _as_int(dealer, "dealer", 0, self.num_players - 1)
 
-    def _deck_ids(self, deck: Sequence[int | str] | str) -> list[int]:
-        card_type = self.CARD_TYPE
-        if isinstance(deck, str):
-            # whitespace-separated codes; commas separate full names (which have spaces)
-            sep = r"[,;]" if ("," in deck or ";" in deck) else r"\s+"
-            deck = [t.strip() for t in re.split(sep, deck) if t.strip()]
-        ids = []
-        for c in deck:
-            if isinstance(c, str):
-                ids.append(int(card_type.parse(c)))
-            else:
-                ids.append(int(card_type(c)))
-        return ids
+    # -- names ----------------------------------------------------------------
+    def _card_name(self, card: int) -> str:
+        return str(self.CARD_TYPE(card))
 
-    # -- hooks --------------------------------------------------------------
-    @abstractmethod
+    def _build_names(self) -> list[str]:
+        names = [""] * self.num_actions
+        for r in _info(self.NAME)["action_ranges"]:
+            seats = range(1, self.num_players) if r["stride"] else [0]
+            for k in seats:
+                first = r["first"] + (k - 1) * r["stride"] if r["stride"] else r["first"]
+                for off in range(r["count"]):
+                    a = first + off
+                    if 0 <= a < self.num_actions:
+                        names[a] = self._format(r, k, off)
+        return names
+
+    def _format(self, r: Mapping[str, Any], seat: int, off: int) -> str:
+        arg = r["arg"]
+        values = {"seat": str(seat)}
+        if arg == "card":
+            values["card"] = self._card_name(off)
+        elif arg == "number":
+            values["number"] = str(r["base"] + off)
+        elif arg == "rank":
+            values["rank"] = _RANKS[off]
+        elif arg == "suit":
+            values["suit"] = _SUITS[off]
+        text: str = r["name"]
+        for key, val in values.items():
+            text = text.replace("{" + key + "}", val)
+        return text
+
+    def _action_names(self) -> list[str]:
+        if self._names is None:
+            self._names = self._build_names()
+            self._ids = {" ".join(n.lower().split()): a for a, n in enumerate(self._names) if n}
+        return self._names
+
     def action_name(self, action: int) -> str:
-        """A readable name of an action id (e.g. ``"play 7H"``)."""
+        """The readable name of an action id (e.g. ``"play 7H"``)."""
+        a = _as_int(action, "action", 0, self.num_actions - 1)
+        name = self._action_names()[a]
+        return name or f"action {a}"
 
-    @abstractmethod
     def action_from_name(self, name: str) -> int:
-        """The action id of a readable name; ``ValueError`` if there is none."""
+        """The action id of a readable name (cards by any name the card type
+        parses); ``ValueError`` naming the text if there is none."""
+        if not isinstance(name, str):
+            raise TypeError(f"an action name is a str, got {type(name).__name__}")
+        self._action_names()
+        assert self._ids is not None
+        key = " ".join(name.lower().split())
+        if key in self._ids:
+            return self._ids[key]
+        for r in _info(self.NAME)["action_ranges"]:
+            a = self._parse_in_range(r, key)
+            if a is not None:
+                return a
+        raise ValueError(f"{self.NAME}: unknown action name {name!r}")
 
-    @abstractmethod
+    def _parse_in_range(self, r: Mapping[str, Any], key: str) -> int | None:
+        pattern = re.escape(" ".join(r["name"].lower().split()))
+        for field, rx in (
+            ("card", r"(?P<card>.+?)"),
+            ("number", r"(?P<number>-?\d+)"),
+            ("rank", r"(?P<rank>\w+)"),
+            ("suit", r"(?P<suit>\w)"),
+            ("seat", r"(?P<seat>\d+)"),
+        ):
+            pattern = pattern.replace(re.escape("{" + field + "}"), rx)
+        m = re.fullmatch(pattern, key)
+        if m is None:
+            return None
+        groups = m.groupdict()
+        try:
+            if "card" in groups:
+                off = int(self.CARD_TYPE.parse(groups["card"]))
+            elif "number" in groups:
+                off = int(groups["number"]) - r["base"]
+            elif "rank" in groups:
+                rank = groups["rank"].upper().replace("10", "T")
+                off = _RANKS.index(rank) if len(rank) == 1 else -1
+            elif "suit" in groups:
+                off = _SUITS.index(groups["suit"].upper())
+            else:
+                off = 0
+        except (InvalidCardError, ValueError):
+            return None
+        if not 0 <= off < r["count"]:
+            return None
+        first = r["first"]
+        if r["stride"]:
+            seat = int(groups.get("seat", "0"))
+            if not 1 <= seat < self.num_players:
+                return None
+            first += (seat - 1) * r["stride"]
+        return int(first + off)
+
     def event_kind_name(self, kind: int) -> str:
-        """The name of an event kind."""
+        """The name of an event kind id."""
+        kinds = _info(self.NAME)["event_kinds"]
+        return kinds[kind]["name"] if 0 <= kind < len(kinds) else f"kind {kind}"
 
-    @abstractmethod
+    def make_event(self, raw: tuple[int, int, int, int, int, int], viewer: int | None) -> Event:
+        """An engine event tuple as ``viewer`` (a seat, or ``None`` for a spectator)
+        may see it."""
+        kind, who, target, value, extra, seen_by = raw
+        bit = 0 if viewer is None else 1 << viewer
+        visible = seen_by == SEEN_ALL or bool(seen_by & bit)
+        kinds = _info(self.NAME)["event_kinds"]
+        is_card = 0 <= kind < len(kinds) and kinds[kind]["value"] == "card"
+        card = self._card_name(value) if visible and is_card and value >= 0 else None
+        return Event(
+            self.event_kind_name(kind),
+            kind,
+            who,
+            target,
+            value if visible else None,
+            extra,
+            card,
+        )
+
+    # -- observations -----------------------------------------------------------
+    def _observation_plan(self) -> tuple[list[str], Callable[[int], Any], Callable[[int], Any]]:
+        """The segment names, and the card-set and card constructors the binding
+        applies to the bitsets and card ids it decodes."""
+        if self._plan is None:
+            names = [s["name"] for s in self.segments]
+            if self.CARD_TYPE is NancyCard:
+                self._plan = (names, NancyCardSet._from_mask, NancyCard)
+            else:
+                self._plan = (names, CardSet._from_mask, Card)
+        return self._plan
+
     def decode_observation(self, state: State[ObsT], player: int) -> ObsT:
-        """The typed observation of ``player``, built only from
-        ``state.observation_tensor(player)`` and ``state.events(player)``."""
+        """The typed observation of ``player``, decoded from the tensor's segments."""
+        names, cards, card = self._observation_plan()
+        values = state._s.observation_values(player, cards, card)
+        # the dataclass is frozen: fill its fields without one __setattr__ per field
+        obs: ObsT = object.__new__(self.OBSERVATION_TYPE)
+        fields = obs.__dict__
+        fields.update(self._observation_defaults)
+        fields["player"] = player
+        fields.update(zip(names, values, strict=True))
+        return obs
 
-    # -- serialization ------------------------------------------------------
+    # -- the text table ---------------------------------------------------------
+    def render(self, state: State[ObsT], viewer: int | None) -> str:
+        """The table as text, as ``viewer`` sees it (``None``: the referee, who
+        sees every seat's cards).  Games override this with their own layout;
+        this default lists each seat's observation."""
+        seats = range(self.num_players) if viewer is None else [viewer]
+        lines = [f"{self.NAME}, {self.num_players} players, {_turn(state)}"]
+        for p in seats:
+            lines.append(f"seat {p}: {state.observation(p)}")
+        lines.append("scores: " + " ".join(str(x) for x in state.returns()))
+        return "\n".join(lines)
+
+    # -- serialization ----------------------------------------------------------
     def rules_to_dict(self) -> dict[str, Any]:
         """The rules as a JSON-friendly dict."""
-        return dataclasses.asdict(self.rules)  # type: ignore[call-overload, no-any-return]
+        return self.rules.to_dict()
 
     @classmethod
-    def rules_from_dict(cls, data: dict[str, Any]) -> RulesT:
-        """Rebuild a rules object from :meth:`rules_to_dict`."""
-        rules: RulesT = cls.RULES_TYPE(**data)
-        return rules
+    def rules_from_dict(cls, data: object) -> Any:
+        """Rebuild a rules object from :meth:`rules_to_dict` (strict)."""
+        return cls.RULES_TYPE.from_dict(data)
+
+
+def _turn(state: State[Any]) -> str:
+    return "game over" if state.is_terminal else f"seat {state.current_player} to act"
 
 
 def game_names() -> list[str]:
-    """Names of the games with a Python facade."""
+    """Names of the engine's games that have a Python facade."""
     _import_games()
     return sorted(_REGISTRY)
 
 
 def _import_games() -> None:
-    import importlib
-
-    for module in ("nodde", "notakers", "nancy"):
+    for name in _core.game_names():
         try:
-            importlib.import_module(f"pycards.{module}")
+            importlib.import_module(f"pycards.{name}")
         except ModuleNotFoundError as exc:
-            if exc.name != f"pycards.{module}":
+            if exc.name != f"pycards.{name}":
                 raise
 
 
 def load_game(name: str, rules: Any = None, num_players: int = 2) -> Game[Any, Any]:
-    """The game called ``name`` (``"nodde"``, ``"notakers"``, ``"nancy"``)."""
+    """The game called ``name`` (see :func:`game_names`)."""
     _import_games()
+    if not isinstance(name, str):
+        raise TypeError(f"a game name is a str, got {type(name).__name__}")
     try:
         cls = _REGISTRY[name]
     except KeyError:
         raise ValueError(f"unknown game {name!r}; known: {sorted(_REGISTRY)}") from None
     return cls(rules, num_players)
+
+
+# ---------------------------------------------------------------------------
+# states
 
 
 class State(Generic[ObsT]):
@@ -232,22 +596,27 @@ class State(Generic[ObsT]):
     Actions are ints (see each game's page for the encoding) or their readable
     names.  ``apply`` either changes the state or raises
     :class:`~pycards.errors.IllegalActionError` and leaves it exactly as it was.
+    A state may be shared by threads: each action is applied whole (the engine
+    state and the history change in one step).
+
+    A state drawn by :meth:`sample_infoset` carries none of the truth: its
+    :attr:`seed` and :attr:`deck` are ``None``, its :attr:`history` is empty,
+    and it has no record (:meth:`to_json` and pickling refuse it).
     """
 
-    __slots__ = ("_history", "_s", "deck", "game", "seed")
+    __slots__ = ("_s", "deck", "game", "seed")
 
     def __init__(
         self,
         game: Game[Any, ObsT],
         backend_state: Any,
-        seed: int,
-        history: list[Any],
+        seed: int | None,
         deck: list[int] | None = None,
     ) -> None:
         self.game = game
         self._s = backend_state
+        #: The seed of the deal (``None`` for a sampled state).
         self.seed = seed
-        self._history = history
         #: The stacked first deal (card ids, top first), or ``None`` if shuffled.
         self.deck = deck
 
@@ -264,14 +633,20 @@ class State(Generic[ObsT]):
         return bool(self._s.current_player() == TERMINAL)
 
     @property
+    def is_sample(self) -> bool:
+        """True for a state drawn by :meth:`sample_infoset` (it has no record)."""
+        return not self._s.recorded
+
+    @property
     def num_players(self) -> int:
         """Number of players."""
         return self.game.num_players
 
     @property
-    def history(self) -> tuple[Any, ...]:
-        """The actions applied since the deal (and information-set samples taken)."""
-        return tuple(self._history)
+    def history(self) -> tuple[int, ...]:
+        """The actions applied since the deal (empty for a sampled state)."""
+        h = self._s.history
+        return () if h is None else tuple(h)
 
     def legal_actions(self) -> list[int]:
         """Legal action ids, ascending (empty when terminal)."""
@@ -280,10 +655,8 @@ class State(Generic[ObsT]):
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         """A boolean vector of length ``game.num_actions``."""
-        mask: int = self._s.legal_mask()
-        n = self.game.num_actions
-        raw = np.frombuffer(mask.to_bytes((n + 7) // 8, "little"), dtype=np.uint8)
-        return np.unpackbits(raw, bitorder="little")[:n].astype(bool)
+        mask: npt.NDArray[np.bool_] = self._s.legal_bools()
+        return mask
 
     def legal_action_names(self) -> list[str]:
         """Readable names of the legal actions."""
@@ -298,16 +671,16 @@ class State(Generic[ObsT]):
     def _action_id(self, action: int | str) -> int:
         if isinstance(action, str):
             return self.game.action_from_name(action)
-        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
-            return int(action)
-        raise TypeError(f"an action is an int or a name, got {type(action).__name__}")
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise TypeError(f"an action is an int or a name, got {type(action).__name__}")
+        return int(action)
 
     def _reason(self, action: int, player: int | None) -> str | None:
         current = self._s.current_player()
         if current == TERMINAL:
             return "game over"
         if player is not None and player != current:
-            return f"not your turn (player {current} is to act, not {player})"
+            return f"not your turn (seat {current} is to act, not {player})"
         if not 0 <= action < self.game.num_actions:
             return f"unknown action id (0..{self.game.num_actions - 1})"
         code = self._s.verify(action)
@@ -315,126 +688,212 @@ class State(Generic[ObsT]):
             return str(self._s.reason_text(code))
         return None
 
+    def _name(self, action: int) -> str | None:
+        if 0 <= action < self.game.num_actions:
+            return self.game.action_name(action)
+        return None
+
+    def _check_seat(self, player: object, name: str = "player") -> int:
+        return _as_int(player, name, 0, self.game.num_players - 1)
+
     def can_apply(self, action: int | str, player: int | None = None) -> bool:
         """True if ``action`` (by ``player``, if given) is legal now."""
         try:
             a = self._action_id(action)
-        except ValueError:
+            p = None if player is None else self._check_seat(player)
+        except (TypeError, ValueError):
             return False
-        return self._reason(a, player) is None
+        return self._reason(a, p) is None
 
     def verify(self, action: int | str, player: int | None = None) -> None:
         """Raise :class:`IllegalActionError` saying why ``action`` is illegal now."""
         a = self._action_id(action)
-        reason = self._reason(a, player)
+        p = None if player is None else self._check_seat(player)
+        reason = self._reason(a, p)
         if reason is not None:
-            raise IllegalActionError(a, reason)
+            raise IllegalActionError(a, reason, name=self._name(a))
 
     def apply(self, action: int | str, player: int | None = None) -> None:
         """Apply ``action`` for the player to act (checked against ``player`` if given)."""
-        if player is not None or type(action) is not int:
-            self.verify(action, player)
-            action = self._action_id(action)
-        try:
-            code = self._s.apply(action)
-        except OverflowError:
-            code = -1
-        if code:
-            raise IllegalActionError(action, self._reason(action, player) or "illegal")
-        self._history.append(action)
+        if type(action) is int and player is None and 0 <= action < self.game.num_actions:
+            if self._s.apply(action):
+                reason = self._reason(action, None) or "illegal"
+                raise IllegalActionError(action, reason, name=self._name(action))
+            return
+        self.verify(action, player)
+        a = self._action_id(action)
+        if self._s.apply(a):
+            reason = self._reason(a, player) or "illegal"
+            raise IllegalActionError(a, reason, name=self._name(a))
 
     def clone(self) -> State[ObsT]:
         """An independent copy."""
-        return State(self.game, self._s.clone(), self.seed, list(self._history), self.deck)
+        other = State.__new__(State)
+        other.game = self.game
+        other._s = self._s.clone()
+        other.seed = self.seed
+        other.deck = self.deck
+        return other
+
+    def __copy__(self) -> State[ObsT]:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State[ObsT]:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_state_from_json, (self.to_json(),))
 
     # -- what a player knows --------------------------------------------------
-    def _check_player(self, player: int) -> None:
-        if not isinstance(player, (int, np.integer)) or not 0 <= player < self.game.num_players:
-            raise ValueError(f"player must be 0..{self.game.num_players - 1}, got {player!r}")
-
     def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
         """What ``player`` may know, as a float32 vector of ``game.tensor_size``."""
-        self._check_player(player)
-        result: npt.NDArray[np.float32] = self._s.observe_tensor(int(player))
+        result: npt.NDArray[np.float32] = self._s.observe_tensor(self._check_seat(player))
         return result
 
     def observation(self, player: int) -> ObsT:
         """What ``player`` may know, as the game's typed observation."""
-        self._check_player(player)
-        return self.game.decode_observation(self, int(player))
+        return self.game.decode_observation(self, self._check_seat(player))
 
     def events(self, player: int | None = None) -> list[Event]:
         """The event log as ``player`` sees it (``None``: as a spectator sees it).
 
-        A value that the viewer may not see is ``None``.
+        A value that the viewer may not see is ``None``.  The log keeps the most
+        recent events of a long game (see :meth:`events_dropped`).
         """
-        if player is not None:
-            self._check_player(player)
-            bit = 1 << int(player)
-        else:
-            bit = 0
-        name = self.game.event_kind_name
-        out = []
-        for kind, who, target, value, extra, seen_by in self._s.events():
-            visible = seen_by == SEEN_ALL or bool(seen_by & bit)
-            out.append(Event(name(kind), kind, who, target, value if visible else None, extra))
-        return out
+        viewer = None if player is None else self._check_seat(player)
+        make = self.game.make_event
+        return [make(raw, viewer) for raw in self._s.events()]
+
+    def events_dropped(self) -> int:
+        """How many of the oldest events a long game's log no longer keeps."""
+        result: int = self._s.events_dropped()
+        return result
 
     def sample_infoset(self, player: int, seed: int) -> State[ObsT]:
-        """A state drawn at random among those consistent with ``player``'s
-        observations (for search bots); same seed, same sample."""
-        self._check_player(player)
-        if (
-            isinstance(seed, bool)
-            or not isinstance(seed, (int, np.integer))
-            or not 0 <= seed <= _M64
-        ):
-            raise ValueError(f"seed must be 0..2**64-1, got {seed}")
-        sampled = self._s.sample_infoset(int(player), seed)
-        history = [*self._history, ["sample", player, seed]]
-        return State(self.game, sampled, self.seed, history, self.deck)
+        """A state drawn uniformly among those consistent with everything
+        ``player`` has observed (for search bots); same seed, same sample.
+
+        The sample carries none of the truth: no seed, no history, no record;
+        its future chance is drawn afresh from ``seed``."""
+        p = self._check_seat(player)
+        sd = _as_int(seed, "seed", 0, _M64)
+        return State(self.game, self._s.sample_infoset(p, sd), None, None)
+
+    # -- text ------------------------------------------------------------------
+    def table(self, viewer: int | None = None) -> str:
+        """The table as text, as seat ``viewer`` sees it (``None``: the referee)."""
+        v = None if viewer is None else self._check_seat(viewer, "viewer")
+        return self.game.render(self, v)
+
+    def __str__(self) -> str:
+        return self.table(None)
+
+    def __repr__(self) -> str:
+        who = "game over" if self.is_terminal else f"seat {self.current_player} to act"
+        seed = "sampled" if self.is_sample else f"seed {self.seed}"
+        return (
+            f"<{type(self.game).__name__} state, {self.game.num_players} players, {seed}, "
+            f"{self._s.history_length} actions, {who}>"
+        )
 
     # -- serialization ---------------------------------------------------------
     def to_json(self) -> str:
-        """JSON of the game, rules, players, seed and actions (replayed by :meth:`from_json`)."""
+        """JSON of the game, rules, players, seed, stacked deck and actions
+        (replayed by :meth:`from_json`).  A sampled state has no record."""
+        if self.is_sample:
+            raise PycardsError("a sampled state has no record (it carries no seed or history)")
         return json.dumps(
             {
-                "format": "pycards-state/1",
+                "format": _RECORD_FORMAT,
                 "game": self.game.NAME,
                 "players": self.game.num_players,
                 "rules": self.game.rules_to_dict(),
                 "seed": self.seed,
                 "deck": self.deck,
-                "history": self._history,
+                "history": list(self._s.history),
             },
             sort_keys=True,
         )
 
     @staticmethod
-    def from_json(text: str) -> State[Any]:
-        """Rebuild a state from :meth:`to_json` by replaying its history."""
-        data = json.loads(text)
-        if data.get("format") != "pycards-state/1":
-            raise ValueError("not a pycards state (format pycards-state/1 expected)")
-        _import_games()
-        cls = _REGISTRY.get(data["game"])
-        if cls is None:
-            raise ValueError(f"unknown game {data['game']!r}")
-        game = cls(cls.rules_from_dict(data["rules"]), int(data["players"]))
-        state = game.new_initial_state(int(data["seed"]), data.get("deck"))
-        for step in data["history"]:
-            if isinstance(step, list):
-                if len(step) != 3 or step[0] != "sample":
-                    raise ValueError(f"bad history entry {step!r}")
-                state = state.sample_infoset(int(step[1]), int(step[2]))
-            else:
-                state.apply(int(step))
-        return state
+    def from_json(text: str | bytes) -> State[Any]:
+        """Rebuild a state from :meth:`to_json` by replaying its history.
 
-    # -- dunder ---------------------------------------------------------------
-    def __repr__(self) -> str:
-        who = "terminal" if self.is_terminal else f"player {self.current_player} to act"
-        return (
-            f"<{self.game.NAME} state, {self.game.num_players} players, seed {self.seed}, "
-            f"{len(self._history)} actions, {who}>"
-        )
+        The whole document is checked before anything is built; a bad field
+        raises :class:`~pycards.errors.RecordError` naming it, and an action that
+        fails on replay names its index."""
+        if not isinstance(text, (str, bytes)):
+            raise TypeError(f"from_json takes a str, got {type(text).__name__}")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise RecordError(f"not JSON: {exc}") from None
+        return _state_from_dict(data)
+
+
+def _state_from_json(text: str) -> State[Any]:
+    return State.from_json(text)
+
+
+def _field(data: Mapping[str, Any], key: str) -> Any:
+    if key not in data:
+        raise RecordError("missing", key)
+    return data[key]
+
+
+def _record_int(value: object, field: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(f"must be an int, got {value!r}", field)
+    if not lo <= value <= hi:
+        raise RecordError(f"must be {lo}..{hi}, got {value}", field)
+    return value
+
+
+def _state_from_dict(data: object) -> State[Any]:
+    if not isinstance(data, dict):
+        raise RecordError(f"a record is a JSON object, got {type(data).__name__}")
+    if _field(data, "format") != _RECORD_FORMAT:
+        raise RecordError(f"must be {_RECORD_FORMAT!r}, got {data['format']!r}", "format")
+    known = {"format", "game", "players", "rules", "seed", "deck", "history"}
+    for key in data:
+        if key not in known:
+            raise RecordError("unknown field", str(key))
+    name = _field(data, "game")
+    _import_games()
+    if not isinstance(name, str) or name not in _REGISTRY:
+        raise RecordError(f"unknown game {name!r}; known: {sorted(_REGISTRY)}", "game")
+    cls = _REGISTRY[name]
+    info = _info(name)
+    players = _record_int(
+        _field(data, "players"), "players", info["min_players"], info["max_players"]
+    )
+    try:
+        rules = cls.rules_from_dict(_field(data, "rules"))
+    except (RulesError, TypeError) as exc:
+        raise RecordError(str(exc), "rules") from None
+    seed = _record_int(_field(data, "seed"), "seed", 0, _M64)
+    deck = data.get("deck")
+    if deck is not None:
+        if not isinstance(deck, list):
+            raise RecordError(f"must be null or a list of card ids, got {deck!r}", "deck")
+        for i, c in enumerate(deck):
+            _record_int(c, f"deck[{i}]", 0, info["deck_size"] - 1)
+    history = _field(data, "history")
+    if not isinstance(history, list):
+        raise RecordError(f"must be a list of action ids, got {history!r}", "history")
+    try:
+        game = cls(rules, players)
+    except RulesError as exc:
+        raise RecordError(str(exc), "rules") from None
+    for i, a in enumerate(history):
+        _record_int(a, f"history[{i}]", 0, game.num_actions - 1)
+    try:
+        state = game.new_initial_state(seed, deck)
+    except InvalidCardError as exc:
+        raise RecordError(str(exc), "deck") from None
+    for i, a in enumerate(history):
+        try:
+            state.apply(a)
+        except IllegalActionError as exc:
+            raise IllegalActionError(a, exc.reason, name=exc.name, index=i) from None
+    return state

@@ -1,11 +1,12 @@
-"""The Game of Nancy: 78-card tarot for 2 to 6 players (RULES.md section 1).
+"""The Game of Nancy: 78-card tarot for 2 to 6 players (docs/nancy.rst).
 
 :class:`NancyRules` holds every variant; :class:`NancyGame` binds rules and a
 player count to the generic :class:`~pycards.game.State`.  Actions are ints
 (see :doc:`/nancy`): ``0`` pass, ``1..9`` bid, ``10 + card`` call,
 ``88 + card`` discard, ``166 + card`` play, ``244 + card`` pick the Outsider
 exchange card.  Rule helpers (legal cards, trick winner, objectives, scores)
-and their numpy batch forms work on card ids and Nancy bitsets.
+and their numpy batch forms work on card ids and Nancy bitsets; those that
+depend on the rules take ``rules=``.
 
 >>> game = NancyGame(NancyRules(), num_players=4)
 >>> state = game.new_initial_state(seed=3)
@@ -27,10 +28,9 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
-from pycards._rules import check_bools, check_choices, check_int
-from pycards.cards import NancyCard, NancyCardSet, NancyCardsLike, to_mask78
-from pycards.errors import InvalidCardError, RulesError
-from pycards.game import Game, State
+from pycards.cards import Card, NancyCard, NancyCardSet, NancyCardsLike, to_mask78
+from pycards.errors import InvalidCardError
+from pycards.game import Event, Game, Rules, State
 
 __all__ = [
     "ACTION_CALL",
@@ -55,20 +55,22 @@ __all__ = [
     "trick_winner",
 ]
 
-ACTION_PASS = 0
-ACTION_CALL = 10
-ACTION_DISCARD = 88
-ACTION_PLAY = 166
-ACTION_PICK = 244
-NUM_ACTIONS = 322
+_INFO = _core.game_info("nancy")
+_FIRST = {r["name"].split()[0]: r["first"] for r in _INFO["action_ranges"]}
 
-#: Phase names, by phase id (observation and docs).
+#: First action id of each kind (docs/nancy.rst, "Actions"), from the engine.
+ACTION_PASS: int = _FIRST["pass"]
+ACTION_CALL: int = _FIRST["call"]
+ACTION_DISCARD: int = _FIRST["discard"]
+ACTION_PLAY: int = _FIRST["play"]
+ACTION_PICK: int = _FIRST["pick"]
+#: Size of the action space.
+NUM_ACTIONS: int = max(r["first"] + r["count"] for r in _INFO["action_ranges"])
+
+#: Phase names, by phase id (the ``phase`` segment of the observation).
 PHASES = ("bidding", "call", "discard", "play", "pick", "over")
-#: Event kind names, by kind id (see docs/nancy.rst).
-EVENT_KINDS = (
-    "dealer", "deal", "bid", "taker", "call", "hound", "discard", "play", "partner",
-    "flip", "trick", "debt", "exchange", "result", "score",
-)  # fmt: skip
+#: Event kind names, by kind id, from the engine (docs/nancy.rst, "Events").
+EVENT_KINDS: tuple[str, ...] = tuple(k["name"] for k in _INFO["event_kinds"])
 #: Names of the nine objectives; objective k is bit k-1 of an objective mask.
 OBJECTIVE_NAMES = (
     "Heir's Bodyguard", "Empire of Rats", "Empire of Swords", "Empire of Skulls",
@@ -76,22 +78,18 @@ OBJECTIVE_NAMES = (
     "Chosen by the Outsider",
 )  # fmt: skip
 
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "hound_position_rule": ("ignore", "enforce"),
-    "bidding_style": ("single_round", "open_auction"),
-    "all_pass": ("redeal", "dealer_forced"),
-    "partner_tricks_to": ("opponents", "nancy"),
-    "outsider_exchange_mode": ("random", "owner_choice"),
-    "deferred_exchange_pick": ("winner_choice", "random", "owner_choice"),
-    "outsider_last_trick": ("decides_round", "changes_side"),
-    "arcane_sum_mode": ("exact_total", "subset_sum", "at_least"),
-    "fat_nancy_outsider_exception": ("none", "slam"),
-}
+_ArcaneMode: TypeAlias = Literal["exact_total", "subset_sum", "at_least"]
+_HOUND_SIZE = {2: 6, 3: 6, 4: 6, 5: 3, 6: 6}
+_CARDS_EACH = {2: 36, 3: 24, 4: 18, 5: 15, 6: 12}
 
 
-@dataclasses.dataclass(frozen=True)
-class NancyRules:
-    """Every variant of RULES.md section 1; the defaults are the rule book's.
+@dataclasses.dataclass(frozen=True, repr=False)
+class NancyRules(Rules):
+    """Every variant of the Game of Nancy (docs/nancy.rst, "Variants"); the
+    defaults are the Dishonored wiki's "Game of Nancy" page as pycards reads it.
+
+    The fields are the engine's parameters, in the engine's order, with its
+    defaults; they are checked against the engine's table when created.
 
     :ivar face_up_count: cards of each player's deal dealt face-up (3 to 6
         players; 0..12).  Two players always use the table piles.
@@ -111,23 +109,29 @@ class NancyRules:
     :ivar outsider_last_trick: ``decides_round`` or ``changes_side``.
     :ivar arcane_sum_mode: ``exact_total``, ``subset_sum`` or ``at_least``.
     :ivar fat_nancy_outsider_exception: ``none`` or ``slam``.
-    :ivar match_rounds: rounds in a match; ``None``: each player deals once.
+    :ivar match_rounds: rounds in a match (1..1000); ``None``: each player deals once.
     :ivar first_dealer: the seat of the first dealer, or ``None`` (the default)
         to draw him from the game seed.  Fix it to replay a real table (with a
         stacked deck, :meth:`NancyGame.stacked_deck`).  The draw is made either
         way, so fixing the seat the seed would have drawn changes nothing else.
 
-    Contradictory settings raise :class:`~pycards.errors.RulesError` (a
-    ``ValueError``): an unknown choice, a value out of range, or (when a game
-    is created) a ``first_dealer`` who is not a seat.
+    A wrong value raises :class:`~pycards.errors.RulesError` (a ``ValueError``)
+    naming the field; a ``first_dealer`` who is not a seat of the game is
+    refused when the game is created.
 
     >>> NancyRules(first_dealer=2).to_params()[-2:]
     (0, 2)
+    >>> NancyRules.french_tarot()
+    NancyRules(bidding_style='open_auction', outsider_last_trick='changes_side', \
+fat_nancy_outsider_exception='slam')
     >>> NancyRules(first_dealer=6)
     Traceback (most recent call last):
     ...
-    pycards.errors.RulesError: first_dealer must be None or a seat 0..5, got 6
+    pycards.errors.RulesError: first_dealer must be None or an int 0..5, got 6
     """
+
+    GAME: ClassVar[str] = "nancy"
+    PRESETS: ClassVar[tuple[str, ...]] = ("wiki", "wiki_table", "wiki_one_deal", "french_tarot")
 
     face_up_count: int = 6
     hound_position_rule: Literal["ignore", "enforce"] = "ignore"
@@ -142,147 +146,221 @@ class NancyRules:
     exchange_from_discard: bool = False
     deferred_exchange_pick: Literal["winner_choice", "random", "owner_choice"] = "winner_choice"
     outsider_last_trick: Literal["decides_round", "changes_side"] = "decides_round"
-    arcane_sum_mode: Literal["exact_total", "subset_sum", "at_least"] = "exact_total"
+    arcane_sum_mode: _ArcaneMode = "exact_total"
     fat_nancy_outsider_exception: Literal["none", "slam"] = "none"
     match_rounds: int | None = None
     first_dealer: int | None = None
 
-    def __post_init__(self) -> None:
-        check_choices(self, _CHOICES)
-        check_bools(
-            self,
-            (
-                "self_call_allowed",
-                "reveal_hound",
-                "overtrump_on_trump_lead",
-                "exchange_from_discard",
-            ),
-        )
-        check_int(self, "face_up_count", 0, 12)
-        check_int(self, "min_bid", 1, 9)
-        check_int(self, "match_rounds", 1, 1000, optional=True)
-        check_int(self, "first_dealer", 0, 5, optional=True, what="a seat")
-
     @classmethod
-    def standard(cls) -> NancyRules:
-        """The rule book's defaults (RULES.md section 1)."""
+    def wiki(cls) -> NancyRules:
+        """The "Game of Nancy" page of the Dishonored wiki, with its editors'
+        "EX" rules, as pycards reads it (docs/nancy.rst): the defaults."""
         return cls()
 
     @classmethod
-    def real_table(cls) -> NancyRules:
-        """Deal as at a physical table (``hound_position_rule="enforce"``)."""
+    def wiki_table(cls) -> NancyRules:
+        """The wiki page's deal as made at a real table: the Hound's cards
+        slipped in singly between packets (``hound_position_rule="enforce"``)."""
         return cls(hound_position_rule="enforce")
 
     @classmethod
-    def tarot(cls) -> NancyRules:
-        """What French-tarot players expect: open auction, the Excuse slam
-        exception, and the Outsider on the last trick simply changing sides."""
+    def wiki_one_deal(cls) -> NancyRules:
+        """The wiki page's rules for a single deal (``match_rounds=1``; the page
+        does not say how long a match is), for bots and benchmarks."""
+        return cls(match_rounds=1)
+
+    @classmethod
+    def french_tarot(cls) -> NancyRules:
+        """Where French tarot, the game Nancy is drawn from, settles what the
+        page leaves open: an open auction, the Excuse's slam exception, and the
+        Excuse (the Outsider) on the last trick simply changing sides."""
         return cls(
             bidding_style="open_auction",
             fat_nancy_outsider_exception="slam",
             outsider_last_trick="changes_side",
         )
 
-    @classmethod
-    def single_deal(cls) -> NancyRules:
-        """One round per match (for bots and benchmarks)."""
-        return cls(match_rounds=1)
-
-    def to_params(self) -> tuple[int, ...]:
-        """The engine's int32 parameter array (order: docs/nancy.rst)."""
-        c = _CHOICES
-        return (
-            self.face_up_count,
-            c["hound_position_rule"].index(self.hound_position_rule),
-            c["bidding_style"].index(self.bidding_style),
-            self.min_bid,
-            c["all_pass"].index(self.all_pass),
-            int(self.self_call_allowed),
-            int(self.reveal_hound),
-            int(self.overtrump_on_trump_lead),
-            c["partner_tricks_to"].index(self.partner_tricks_to),
-            c["outsider_exchange_mode"].index(self.outsider_exchange_mode),
-            int(self.exchange_from_discard),
-            c["deferred_exchange_pick"].index(self.deferred_exchange_pick),
-            c["outsider_last_trick"].index(self.outsider_last_trick),
-            c["arcane_sum_mode"].index(self.arcane_sum_mode),
-            c["fat_nancy_outsider_exception"].index(self.fat_nancy_outsider_exception),
-            self.match_rounds or 0,
-            -1 if self.first_dealer is None else self.first_dealer,
-        )
-
-    def check_players(self, num_players: int) -> None:
-        """Raise :class:`RulesError` if these rules cannot be played by ``num_players``."""
-        if not 2 <= num_players <= 6:
-            raise RulesError(f"nancy: 2 to 6 players, got {num_players}")
-        if self.first_dealer is not None and self.first_dealer >= num_players:
-            raise RulesError(
-                f"nancy: first_dealer {self.first_dealer} is not a seat of {num_players} players"
-            )
-
 
 @dataclasses.dataclass(frozen=True)
 class NancyObservation:
-    """What one player may know (built from the tensor; docs/nancy.rst).
+    """What one player may know: ``player``, then one field per segment of the
+    observation tensor (docs/nancy.rst, "Observation"), seats absolute.
 
-    Seats are absolute.  ``trick`` lists ``(seat, card)`` in play order.
-    ``partner`` is ``None`` until the called card is played (or the round
-    ends).  ``hound`` is ``None`` unless shown (or you are the Taker);
-    ``discards`` is ``None`` unless you are the Taker.
+    Per-seat tuples are indexed by seat; ``trick[seat]`` is the card that seat
+    played to the current trick (an empty set if none); ``bids[seat]`` is -1
+    before the seat bid, 0 for a pass, else the bid.  ``hound`` is empty
+    unless shown (or you are the Taker), ``discards`` unless you are the Taker.
     """
 
     player: int
-    phase: str
-    current_player: int | None
-    dealer: int
-    taker: int | None
-    bids: tuple[int | None, ...]
     hand: NancyCardSet
-    face_up: tuple[NancyCardSet, ...]
-    table_face_down: tuple[int, ...]
-    trick: tuple[tuple[int, NancyCard], ...]
+    face_up: tuple[NancyCardSet | None, ...]
+    table_down: tuple[int | None, ...]
+    trick: tuple[NancyCardSet | None, ...]
+    leader: int | None
     played: NancyCardSet
+    bids: tuple[int | None, ...]
+    dealer: int | None
+    taker: int | None
     called: NancyCard | None
-    partner_revealed: bool
+    partner_revealed: int
     partner: int | None
-    hound: NancyCardSet | None
-    discards: NancyCardSet | None
+    hound: NancyCardSet
+    discards: NancyCardSet
     shown_trumps: NancyCardSet
     nancy_pile: NancyCardSet
     opponents_pile: NancyCardSet
-    voids: tuple[tuple[int, ...], ...]
-    trump_ceiling: tuple[int, ...]
-    scores: tuple[int, ...]
+    void_rats: tuple[int | None, ...]
+    void_swords: tuple[int | None, ...]
+    void_skulls: tuple[int | None, ...]
+    void_pistols: tuple[int | None, ...]
+    trump_ceiling: tuple[int | None, ...]
+    phase: int | None
+    current_player: int | None
+    scores: tuple[int | None, ...]
     trick_index: int
     rounds_done: int
-    outsider_debt: bool
-    outsider_played: bool
+    outsider_debt: int
+    outsider_played: int
+
+    @property
+    def phase_name(self) -> str:
+        """``bidding``, ``call``, ``discard``, ``play``, ``pick`` or ``over``."""
+        return PHASES[self.phase or 0]
+
+    @property
+    def trick_cards(self) -> tuple[tuple[int, NancyCard], ...]:
+        """The current trick as ``(seat, card)`` in play order."""
+        if self.leader is None:
+            return ()
+        n = len(self.trick)
+        out: list[tuple[int, NancyCard]] = []
+        for k in range(n):
+            q = (self.leader + k) % n
+            out.extend((q, c) for c in self.trick[q] or ())
+        return tuple(out)
+
+    @property
+    def voids(self) -> tuple[tuple[int, ...], ...]:
+        """The suits (0..3: Rats, Swords, Skulls, Pistols) each seat showed void in."""
+        parts = (self.void_rats, self.void_swords, self.void_skulls, self.void_pistols)
+        return tuple(tuple(s for s in range(4) if parts[s][q]) for q in range(len(self.void_rats)))
 
 
-def _card_name(card: int) -> str:
-    return str(NancyCard(card))
+# ---------------------------------------------------------------------------
+# strict arguments
 
 
-def _nancy_card(card: NancyCard | int | str) -> NancyCard:
-    if isinstance(card, str):
-        return NancyCard.parse(card)
-    return NancyCard(card)
+def _int(value: object, name: str, lo: int, hi: int) -> int:
+    """An int or numpy integer in ``lo..hi`` as a Python int; a bool, float or
+    None is a TypeError, a value out of range a ValueError, both naming ``name``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be an int, got {type(value).__name__} ({value!r})")
+    v = int(value)
+    if not lo <= v <= hi:
+        raise ValueError(f"{name} must be {lo}..{hi}, got {v}")
+    return v
 
 
-def _nancy_card_list(cards: str | Iterable[NancyCard | int | str]) -> list[NancyCard]:
-    """Cards in the order given: a string of short codes split on spaces, or
-    of full names split on commas (as :func:`~pycards.cards.parse_nancy_cards`)."""
+def _flag(value: object, name: str) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be a bool, got {type(value).__name__} ({value!r})")
+    return bool(value)
+
+
+def _rules(rules: object) -> NancyRules:
+    if rules is None:
+        return NancyRules()
+    if not isinstance(rules, NancyRules):
+        raise TypeError(f"rules must be NancyRules or None, got {type(rules).__name__}")
+    return rules
+
+
+def _card(c: object, name: str) -> NancyCard:
+    """One Nancy card: a NancyCard, a name or an id (never a bool, float or None)."""
+    if isinstance(c, NancyCard):
+        return c
+    if isinstance(c, str):
+        try:
+            return NancyCard.parse(c)
+        except InvalidCardError as exc:
+            raise InvalidCardError(f"{name}: {exc}", c) from None
+    if isinstance(c, (Card, bool, np.bool_)):
+        raise TypeError(f"{name} must be a Nancy card, id or name, got {type(c).__name__} ({c})")
+    if not isinstance(c, (int, np.integer)):
+        raise TypeError(f"{name} must be a Nancy card, id or name, got {type(c).__name__} ({c!r})")
+    if not 0 <= int(c) < 78:
+        raise InvalidCardError(f"{name}: no Nancy card has id {int(c)} (0..77)", str(c))
+    return NancyCard(int(c))
+
+
+def _card_list(cards: object, name: str) -> list[NancyCard]:
+    """Cards in the order given: a string of short codes split on spaces, or of
+    full names split on commas, or a sequence of cards, ids or names."""
     if isinstance(cards, str):
         if "," in cards or ";" in cards:
             tokens = [t.strip() for t in cards.replace(";", ",").split(",") if t.strip()]
         else:
             tokens = cards.split()
-        return [NancyCard.parse(t) for t in tokens]
-    if not isinstance(cards, Iterable):
+        return [_card(t, f"{name}[{i}]") for i, t in enumerate(tokens)]
+    if isinstance(cards, (bytes, NancyCardSet)) or not isinstance(cards, Iterable):
         raise TypeError(
-            f"expected Nancy cards (a string like 'KR XXI' or a sequence), got {cards!r}"
+            f"{name} must be Nancy cards in order (a string like 'KR XXI' or a sequence), "
+            f"got {type(cards).__name__}"
         )
-    return [_nancy_card(c) for c in cards]
+    return [_card(c, f"{name}[{i}]") for i, c in enumerate(cards)]
+
+
+def _card_set(cards: object, name: str) -> int:
+    """A Nancy bitset of anything Nancy-card-like; a bool, float or None is a
+    TypeError naming ``name``."""
+    if cards is None or isinstance(cards, (bool, np.bool_, float, np.floating, bytes)):
+        raise TypeError(f"{name} must be Nancy cards, got {type(cards).__name__} ({cards!r})")
+    if isinstance(cards, (str, NancyCardSet, int, np.integer)):
+        try:
+            return to_mask78(cards)  # type: ignore[arg-type]
+        except InvalidCardError as exc:
+            raise InvalidCardError(f"{name}: {exc}", exc.token) from None
+    if not isinstance(cards, Iterable):
+        raise TypeError(f"{name} must be Nancy cards, got {type(cards).__name__}")
+    mask = 0
+    for i, c in enumerate(cards):
+        card = _card(c, f"{name}[{i}]")
+        if mask & card.bit:
+            raise InvalidCardError(f"{name}: {card} is given twice", str(card))
+        mask |= card.bit
+    return mask
+
+
+def _trick(trick: object, name: str = "trick") -> list[int]:
+    ids = [int(c) for c in _card_list(trick, name)]
+    seen: set[int] = set()
+    for c in ids:
+        if c in seen:
+            raise InvalidCardError(f"{name}: {NancyCard(c)} is played twice", str(NancyCard(c)))
+        seen.add(c)
+    return ids
+
+
+def _overtrump(rules: object, overtrump: object, where: str) -> bool:
+    if overtrump is None:
+        return _rules(rules).overtrump_on_trump_lead
+    if rules is not None:
+        raise ValueError(f"{where}: give rules= or overtrump=, not both")
+    return _flag(overtrump, "overtrump")
+
+
+def _arcane_mode(rules: object, arcane_sum_mode: object, where: str) -> int:
+    choices: tuple[str, ...] = next(
+        p["choices"] for p in NancyRules.parameters() if p["name"] == "arcane_sum_mode"
+    )
+    if arcane_sum_mode is None:
+        return choices.index(_rules(rules).arcane_sum_mode)
+    if rules is not None:
+        raise ValueError(f"{where}: give rules= or arcane_sum_mode=, not both")
+    if not isinstance(arcane_sum_mode, str) or arcane_sum_mode not in choices:
+        raise ValueError(f"arcane_sum_mode must be one of {choices}, got {arcane_sum_mode!r}")
+    return choices.index(arcane_sum_mode)
 
 
 _SeatCards: TypeAlias = str | Iterable[NancyCard | int | str]
@@ -294,15 +372,14 @@ class NancyGame(Game[NancyRules, NancyObservation]):
     The first dealer is drawn from the seed unless ``rules.first_dealer``
     names him; the first deal can come from a given deck
     (``new_initial_state(seed, deck=...)``), which :meth:`stacked_deck`
-    builds from what each seat is to hold.
+    builds from what each seat is to hold.  Action names, event kinds and the
+    observation come from the engine's tables (:mod:`pycards.game`).
     """
 
     NAME: ClassVar[str] = "nancy"
     RULES_TYPE: ClassVar[type[Any]] = NancyRules
+    OBSERVATION_TYPE: ClassVar[type[Any]] = NancyObservation
     CARD_TYPE = NancyCard
-
-    def _check_players(self) -> None:
-        self.rules.check_players(self.num_players)
 
     def stacked_deck(
         self,
@@ -346,24 +423,29 @@ class NancyGame(Game[NancyRules, NancyObservation]):
         """
         n = self.num_players
         dealer = self._stacking_dealer(dealer)
+        fill = _flag(fill, "fill")
 
         def per_seat(what: str, given: Sequence[_SeatCards] | None) -> list[list[NancyCard]]:
             if given is None:
                 return [[] for _ in range(n)]
-            if isinstance(given, str) or len(given) != n:
+            if isinstance(given, str) or not isinstance(given, Sequence) or len(given) != n:
                 raise ValueError(f"stacked_deck: give {what} per seat ({n} entries)")
-            return [_nancy_card_list(cards) for cards in given]
+            return [_card_list(cards, f"{what}[{q}]") for q, cards in enumerate(given)]
 
-        if n > 2 and table_down is not None and any(_nancy_card_list(t) for t in table_down):
+        if (
+            n > 2
+            and table_down is not None
+            and any(_card_list(t, "table_down") for t in table_down)
+        ):
             raise ValueError("stacked_deck: only 2 players have face-down table piles")
-        downs = per_seat("the table bottoms", table_down if n == 2 else None)
-        ups = per_seat("the face-up cards", face_up)
-        hand_lists = per_seat("a hand", hands)
-        hound_list = _nancy_card_list(hound)
-        each = {2: 36, 3: 24, 4: 18, 5: 15, 6: 12}[n]
+        downs = per_seat("table_down", table_down if n == 2 else None)
+        ups = per_seat("face_up", face_up)
+        hand_lists = per_seat("hands", hands)
+        hound_list = _card_list(hound, "hound")
+        each = _CARDS_EACH[n]
         nup = 8 if n == 2 else self.rules.face_up_count
         ndown = 8 if n == 2 else 0
-        hsize = 3 if n == 5 else 6
+        hsize = _HOUND_SIZE[n]
         # (name, cards, size) of every place, in fill order
         places: list[tuple[str, list[NancyCard], int]] = []
         for q in range(n):
@@ -399,201 +481,218 @@ class NancyGame(Game[NancyRules, NancyObservation]):
         deck.extend(hound_left)
         return deck
 
-    def action_name(self, action: int) -> str:
-        """``pass``, ``bid 3``, ``call QR``, ``discard 5S``, ``play XXI``, ``pick KP``."""
-        if action == ACTION_PASS:
-            return "pass"
-        if 1 <= action <= 9:
-            return f"bid {action}"
-        for base, verb in (
-            (ACTION_PICK, "pick"),
-            (ACTION_PLAY, "play"),
-            (ACTION_DISCARD, "discard"),
-            (ACTION_CALL, "call"),
-        ):
-            if base <= action < base + 78:
-                return f"{verb} {_card_name(action - base)}"
-        raise ValueError(f"unknown Nancy action {action!r} (0..{NUM_ACTIONS - 1})")
+    # -- the text table ---------------------------------------------------------
+    def render(self, state: State[NancyObservation], viewer: int | None) -> str:
+        """The table as text, as seat ``viewer`` sees it (``None``: the referee,
+        who sees every seat's cards, each from that seat's own observation).
 
-    def action_from_name(self, name: str) -> int:
-        """Inverse of :meth:`action_name` (cards by any name ``NancyCard.parse`` accepts)."""
-        words = name.strip().split(None, 1)
-        if not words:
-            raise ValueError("empty action name")
-        verb = words[0].lower()
-        if verb == "pass" and len(words) == 1:
-            return ACTION_PASS
-        if len(words) != 2:
-            raise ValueError(f"unknown Nancy action {name!r}")
-        if verb == "bid":
-            if words[1].isdigit() and 1 <= int(words[1]) <= 9:
-                return int(words[1])
-            raise ValueError(f"a bid is 1..9, got {words[1]!r}")
-        bases = {
-            "call": ACTION_CALL,
-            "discard": ACTION_DISCARD,
-            "play": ACTION_PLAY,
-            "pick": ACTION_PICK,
-        }
-        if verb not in bases:
-            raise ValueError(f"unknown Nancy action {name!r}")
-        return bases[verb] + int(NancyCard.parse(words[1]))
+        Built only from the observations and the events the viewer may see, so
+        a seat's view shows nothing that seat may not know (and a state and its
+        information-set samples look the same to it)::
 
-    def event_kind_name(self, kind: int) -> str:
-        """The name of an event kind id."""
-        return EVENT_KINDS[kind] if 0 <= kind < len(EVENT_KINDS) else f"kind {kind}"
-
-    def decode_observation(self, state: State[NancyObservation], player: int) -> NancyObservation:
-        """Decode ``player``'s observation tensor (layout in docs/nancy.rst)."""
-        t = state.observation_tensor(player)
+            Game of Nancy, 4 players, deal 1, play, trick 3 of 18: seat 2 to act
+            seat   role  bid   hand                             face up
+            0      D     pass  (11 cards)                       5P 6P
+            ...
+        """
         n = self.num_players
-        pos = 0
+        seats = range(n)
+        views = [state.observation(q) for q in seats] if viewer is None else None
+        me = state.observation(viewer if viewer is not None else 0)
+        events = state.events(viewer)
+        held = _held_counts(events, n)
 
-        def take(size: int) -> npt.NDArray[np.float32]:
-            nonlocal pos
-            part = t[pos : pos + size]
-            pos += size
-            return part
+        def view(q: int) -> NancyObservation:
+            return views[q] if views is not None else me
 
-        def cards(part: npt.NDArray[np.float32]) -> NancyCardSet:
-            return NancyCardSet(int(c) for c in np.flatnonzero(part))
+        phase = me.phase_name
+        head = f"Game of Nancy, {n} players, deal {me.rounds_done + (phase != 'over')}, {phase}"
+        if phase in ("play", "pick"):
+            head += f", trick {min(me.trick_index + 1, _CARDS_EACH[n])} of {_CARDS_EACH[n]}"
+        if state.is_terminal:
+            head += ": game over"
+        else:
+            head += f": seat {state.current_player} to act"
+        if viewer is not None:
+            head += f" (seen by seat {viewer})"
+        lines = [head]
+        contract = []
+        if me.dealer is not None:
+            contract.append(f"dealer seat {me.dealer}")
+        if me.taker is not None:
+            contract.append(f"taker seat {me.taker} (bid {me.bids[me.taker]})")
+        if me.called is not None:
+            contract.append(f"called {me.called}")
+        if me.partner is not None:
+            alone = me.partner == me.taker
+            contract.append("the taker plays alone" if alone else f"partner seat {me.partner}")
+        if contract:
+            lines.append(", ".join(contract))
+        rows = [("seat", "role", "bid", "hand", "face up")]
+        for q in seats:
+            role = ("D" if q == me.dealer else "") + ("T" if q == me.taker else "")
+            role += "P" if me.partner is not None and q == me.partner != me.taker else ""
+            role += "*" if q == state.current_player else ""
+            bid = me.bids[q]
+            bid_text = "-" if bid is None or bid < 0 else ("pass" if bid == 0 else str(bid))
+            ups = me.face_up[q] or NancyCardSet()
+            down = me.table_down[q] or 0
+            if views is not None or q == viewer:
+                hand = str(view(q).hand) or "-"
+            else:
+                count = held[q] - len(ups) - down
+                hand = f"({count} cards)" if held[q] >= 0 else "(? cards)"
+            face_up = str(ups) or "-"
+            if n == 2:
+                face_up += f" over {down} face down"
+            rows.append((str(q), role or "-", bid_text, hand, face_up))
+        widths = [max(len(r[i]) for r in rows) for i in range(4)]
+        for r in rows:
+            lines.append(
+                "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)) + "  " + r[4]
+            )
+        hound = me.hound if views is None or me.taker is None else view(me.taker).hound
+        if hound:
+            lines.append(f"Hound: {hound}")
+        elif phase in ("bidding", "call"):
+            lines.append(f"Hound: {_HOUND_SIZE[n]} cards face down")
+        discards = me.discards if views is None or me.taker is None else view(me.taker).discards
+        if discards:
+            lines.append(f"discards: {discards}")
+        elif me.shown_trumps:
+            lines.append(f"discarded trumps: {me.shown_trumps}")
+        trick = me.trick_cards
+        if trick:
+            lines.append("trick: " + ", ".join(f"seat {q} {c}" for q, c in trick))
+        if me.taker is not None and phase in ("play", "pick"):
+            piles = view(me.taker)
+            lines.append(
+                f"tricks won: Nancy {len(piles.nancy_pile)} cards, "
+                f"opponents {len(piles.opponents_pile)} cards"
+            )
+        if me.outsider_debt:
+            lines.append("an Outsider exchange card is owed")
+        lines.append("scores: " + "  ".join(f"seat {q} {me.scores[q]:+d}" for q in seats))
+        return "\n".join(lines)
 
-        def seat(part: npt.NDArray[np.float32]) -> int | None:
-            hits = np.flatnonzero(part)
-            return int(hits[0]) if len(hits) else None
 
-        take(n)
-        hand = cards(take(78))
-        face_up = tuple(cards(take(78)) for _ in range(n))
-        table_down = tuple(int(x) for x in take(n))
-        trick_seats = [cards(take(78)) for _ in range(n)]
-        leader = seat(take(n))
-        played = cards(take(78))
-        bids: list[int | None] = []
-        for _ in range(n):
-            b = seat(take(11))
-            bids.append(None if b is None or b == 0 else b - 1)
-        dealer = seat(take(n))
-        taker = seat(take(n))
-        called_part = seat(take(78))
-        partner_part = take(1 + n)
-        hound = cards(take(78))
-        discards = cards(take(78))
-        shown = cards(take(78))
-        nancy_pile = cards(take(78))
-        opp_pile = cards(take(78))
-        voids_part = take(4 * n)
-        ceiling = tuple(int(x) for x in take(n))
-        phase = seat(take(6))
-        current = seat(take(n))
-        scores = tuple(int(x) for x in take(n))
-        trick_index, rounds_done, debt, out_played = (int(x) for x in take(4))
-        trick: list[tuple[int, NancyCard]] = []
-        if leader is not None:
-            for k in range(n):
-                q = (leader + k) % n
-                for c in trick_seats[q]:
-                    trick.append((q, c))
-        hound_known = (
-            taker is not None
-            and phase not in (0, 1)
-            and (self.rules.reveal_hound or player == taker)
-        )
-        return NancyObservation(
-            player=player,
-            phase=PHASES[phase or 0],
-            current_player=current,
-            dealer=dealer if dealer is not None else 0,
-            taker=taker,
-            bids=tuple(bids),
-            hand=hand,
-            face_up=face_up,
-            table_face_down=table_down,
-            trick=tuple(trick),
-            played=played,
-            called=NancyCard(called_part) if called_part is not None else None,
-            partner_revealed=bool(partner_part[0]),
-            partner=seat(partner_part[1:]),
-            hound=hound if hound_known else None,
-            discards=discards if player == taker else None,
-            shown_trumps=shown,
-            nancy_pile=nancy_pile,
-            opponents_pile=opp_pile,
-            voids=tuple(tuple(s for s in range(4) if voids_part[q * 4 + s]) for q in range(n)),
-            trump_ceiling=ceiling,
-            scores=scores,
-            trick_index=trick_index,
-            rounds_done=rounds_done,
-            outsider_debt=bool(debt),
-            outsider_played=bool(out_played),
-        )
+def _held_counts(events: list[Event], n: int) -> list[int]:
+    """How many cards each seat holds in the current deal (hand, face-up and
+    table cards), counted from the event log (public kinds and seats only);
+    -1 when the log no longer holds the deal's start."""
+    start = max((i for i, e in enumerate(events) if e.kind == "dealer"), default=-1)
+    if start < 0:
+        return [-1] * n
+    held = [0] * n
+    for e in events[start + 1 :]:
+        if not 0 <= e.player < n:
+            continue
+        if e.kind in ("deal", "hound"):
+            held[e.player] += 1
+        elif e.kind in ("discard", "play"):
+            held[e.player] -= 1
+    return held
 
 
 # ---------------------------------------------------------------------------
-# rule helpers
-
-
-def _trick_ids(trick: Iterable[NancyCard | int | str]) -> list[int]:
-    return [int(NancyCard.parse(c)) if isinstance(c, str) else int(c) for c in trick]
+# rule helpers (docs/nancy.rst, "Trick play", "The objectives", "Result and score")
 
 
 def legal_cards(
-    holding: NancyCardsLike, trick: Sequence[NancyCard | int | str], overtrump: bool = True
+    holding: NancyCardsLike,
+    trick: Sequence[NancyCard | int | str] | str,
+    rules: NancyRules | None = None,
+    *,
+    overtrump: bool | None = None,
 ) -> NancyCardSet:
-    """Cards of ``holding`` playable to ``trick`` (rules 8 and 9 of RULES.md 1.4).
+    """Cards of ``holding`` playable to ``trick`` (cards in play order), under
+    ``rules`` (default: :meth:`NancyRules.wiki`) or with ``overtrump`` (a bool:
+    on a trump lead, a higher trump must be played if possible).
 
     >>> str(legal_cards("KR 3S XV OUT", ["5R"]))
     'KR OUT'
+    >>> str(legal_cards("3S XV II", "XI", overtrump=False))
+    'II XV'
     """
-    return NancyCardSet.from_mask(
-        _core.nancy_legal_cards(to_mask78(holding), _trick_ids(trick), overtrump)
-    )
+    ot = _overtrump(rules, overtrump, "legal_cards")
+    mask = _card_set(holding, "holding")
+    ids = _trick(trick)
+    if len(ids) > 5:
+        raise ValueError(f"trick: at most 5 cards before the last player, got {len(ids)}")
+    for c in ids:
+        if mask & NancyCard(c).bit:
+            raise InvalidCardError(f"{NancyCard(c)} is both in holding and in trick", str(c))
+    return NancyCardSet.from_mask(_core.nancy_legal_cards(mask, ids, ot))
 
 
-def trick_winner(trick: Sequence[NancyCard | int | str]) -> int:
+def trick_winner(trick: Sequence[NancyCard | int | str] | str) -> int:
     """Position of the winning card in ``trick`` (-1 if only the Outsider was played).
 
     >>> trick_winner(["KR", "II", "QR"])
     1
     """
-    result: int = _core.nancy_trick_winner(_trick_ids(trick))
+    ids = _trick(trick)
+    if len(ids) > 6:
+        raise ValueError(f"trick: at most 6 cards, got {len(ids)}")
+    result: int = _core.nancy_trick_winner(ids)
     return result
 
 
 def objectives(
     nancy: NancyCardsLike,
-    arcane_sum_mode: Literal["exact_total", "subset_sum", "at_least"] = "exact_total",
+    rules: NancyRules | None = None,
+    *,
+    arcane_sum_mode: _ArcaneMode | None = None,
 ) -> int:
-    """Mask of objectives 1..7 met by the cards of a Nancy (bit k-1 for objective k).
+    """Mask of objectives 1..7 met by the cards of a Nancy (bit k-1 for
+    objective k), under ``rules`` (default: :meth:`NancyRules.wiki`) or with
+    ``arcane_sum_mode`` (``"exact_total"``, ``"subset_sum"`` or ``"at_least"``).
 
     >>> objectives("XXI I")  # Heir's Bodyguard and Master of the Arcane (21 + 1)
     65
     """
-    mode = _CHOICES["arcane_sum_mode"].index(arcane_sum_mode)
-    result: int = _core.nancy_objectives(to_mask78(nancy), mode)
+    mode = _arcane_mode(rules, arcane_sum_mode, "objectives")
+    result: int = _core.nancy_objectives(_card_set(nancy, "nancy"), mode)
     return result
 
 
 def base_score(bid: int, completed: int, won: bool) -> int:
-    """The round's base score (RULES.md 1.6)."""
-    result: int = _core.nancy_base_score(bid, completed, won)
+    """The round's base score (docs/nancy.rst, "Result and score"): ``bid``
+    1..9, ``completed`` objectives 0..9, ``won`` a bool."""
+    b = _int(bid, "bid", 1, 9)
+    c = _int(completed, "completed", 0, 9)
+    result: int = _core.nancy_base_score(b, c, _flag(won, "won"))
     return result
 
 
 def settlement(
     nplayers: int, taker: int, partner: int, bid: int, completed: int, won: bool
 ) -> list[int]:
-    """Points of each seat for one round (``partner`` -1 when the Taker plays alone)."""
-    result: list[int] = _core.nancy_settlement(nplayers, taker, partner, bid, completed, won)
+    """Points of each seat for one round (``partner`` -1 when the Taker plays
+    alone; else a seat other than the Taker's)."""
+    n = _int(nplayers, "nplayers", 2, 6)
+    t = _int(taker, "taker", 0, n - 1)
+    q = _int(partner, "partner", -1, n - 1)
+    if q == t:
+        raise ValueError(f"partner must be -1 (alone) or a seat other than the taker's, got {q}")
+    b = _int(bid, "bid", 1, 9)
+    c = _int(completed, "completed", 0, 9)
+    result: list[int] = _core.nancy_settlement(n, t, q, b, c, _flag(won, "won"))
     return result
 
 
 def batch_legal_cards(
-    holdings: npt.NDArray[np.uint64], tricks: npt.NDArray[np.int8], overtrump: bool = True
+    holdings: npt.NDArray[np.uint64],
+    tricks: npt.NDArray[np.int8],
+    rules: NancyRules | None = None,
+    *,
+    overtrump: bool | None = None,
 ) -> npt.NDArray[np.uint64]:
     """Legal cards per row: holdings ``(n, 2)`` uint64, tricks ``(n, k<=5)`` int8
-    (card ids in play order, -1 padding) -> ``(n, 2)`` uint64."""
-    result: npt.NDArray[np.uint64] = _core.nancy_batch_legal_cards(holdings, tricks, overtrump)
+    (card ids in play order, -1 padding) -> ``(n, 2)`` uint64; the overtrump
+    rule from ``rules`` or ``overtrump`` as in :func:`legal_cards`."""
+    ot = _overtrump(rules, overtrump, "batch_legal_cards")
+    result: npt.NDArray[np.uint64] = _core.nancy_batch_legal_cards(holdings, tricks, ot)
     return result
 
 
@@ -605,9 +704,12 @@ def batch_trick_winner(tricks: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
 
 def batch_objectives(
     nancies: npt.NDArray[np.uint64],
-    arcane_sum_mode: Literal["exact_total", "subset_sum", "at_least"] = "exact_total",
+    rules: NancyRules | None = None,
+    *,
+    arcane_sum_mode: _ArcaneMode | None = None,
 ) -> npt.NDArray[np.uint16]:
-    """Objectives 1..7 mask per Nancy row ``(n, 2)`` uint64 -> ``(n,)`` uint16."""
-    mode = _CHOICES["arcane_sum_mode"].index(arcane_sum_mode)
+    """Objectives 1..7 mask per Nancy row ``(n, 2)`` uint64 -> ``(n,)`` uint16;
+    the Master of the Arcane rule as in :func:`objectives`."""
+    mode = _arcane_mode(rules, arcane_sum_mode, "batch_objectives")
     result: npt.NDArray[np.uint16] = _core.nancy_batch_objectives(nancies, mode)
     return result

@@ -1,11 +1,11 @@
-"""Nodde Knave (Noddy), RULES.md section 2: scoring and the complete game.
+"""Nodde Knave (Noddy), docs/nodde.rst: scoring and the complete game.
 
 The rules object :class:`NoddeRules` names every variant; :func:`score_hand`
 and :func:`score_play` give itemized breakdowns; :func:`batch_score_hands`
 and :func:`hand_score_distribution` score numpy arrays of deals and every
-deal at once in C; :class:`Nodde` is the game (2 to 4 players) behind the
+deal at once in C; :class:`NoddeGame` is the game (2 to 4 players) behind the
 generic :class:`pycards.game.State` API, dealt from the seed or, for the
-first deal, from a stacked deck (:meth:`Nodde.stacked_deck`).
+first deal, from a stacked deck (:meth:`NoddeGame.stacked_deck`).
 
 >>> score_hand("6H 6S 9C", "KD").total
 8
@@ -15,7 +15,7 @@ first deal, from a stacked deck (:meth:`Nodde.stacked_deck`).
 ['fifteen 7C 8C: 2', 'run 7C 8C 9C: 2', 'flush 7C 8C 9C JC: 4', 'knave_noddy JC: 1']
 >>> score_play("KH 5H QH").total
 3
->>> game = Nodde(num_players=2)
+>>> game = NoddeGame(num_players=2)
 >>> state = game.new_initial_state(seed=7)
 >>> state.current_player in (0, 1)
 True
@@ -25,23 +25,22 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from typing import ClassVar, Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
-from pycards._rules import check_bools, check_choices, check_int
 from pycards.cards import Card, CardSet, CardsLike, to_mask52
-from pycards.errors import InvalidCardError, RulesError
-from pycards.game import TERMINAL, Event, Game, State
+from pycards.errors import InvalidCardError
+from pycards.game import TERMINAL, Game, Rules, State
 
 __all__ = [
     "EVENT_KINDS",
     "ITEM_KINDS",
     "MAX_TARGET",
     "HandScore",
-    "Nodde",
+    "NoddeGame",
     "NoddeObservation",
     "NoddeRules",
     "PlayScore",
@@ -64,51 +63,33 @@ ITEM_KINDS = (
     "last_card",
     "turned_knave",
 )
-#: Names of the event kinds of the game log, by kind id (``CC_NODDE_EV_*``).
-EVENT_KINDS = (
-    "new_deal",
-    "deal_card",
-    "turnup",
-    "turned_knave",
-    "hand_score",
-    "play",
-    "go",
-    "last_card",
-    "game_over",
-)
+#: Names of the event kinds of the game log, by kind id (read from the engine).
+EVENT_KINDS: tuple[str, ...] = tuple(k["name"] for k in _core.game_info("nodde")["event_kinds"])
 #: The largest allowed ``game_target``.
 MAX_TARGET = 121
 _MAX_PLAY = 12
 
 FourPlayerMode = Literal["partners", "individual"]
 KnaveScorer = Literal["dealer", "elder"]
-RunPoints = Literal["seed", "per_card"]
+RunPoints = Literal["mwynwen", "per_card"]
 FlushRule = Literal["any3_of_4", "hand3_required"]
 Hand31 = Literal["off", "flat2", "flat4"]
 Score25 = Literal["off", "flat4", "per_card"]
 
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "four_player_mode": ("partners", "individual"),
-    "turned_knave_scorer": ("dealer", "elder"),
-    "run_points": ("seed", "per_card"),
-    "flush_rule": ("any3_of_4", "hand3_required"),
-    "hand_31": ("off", "flat2", "flat4"),
-    "score_25": ("off", "flat4", "per_card"),
-}
 
-
-@dataclasses.dataclass(frozen=True)
-class NoddeRules:
-    """The rules of Nodde Knave (RULES.md 2); every field is a named variant.
+@dataclasses.dataclass(frozen=True, repr=False)
+class NoddeRules(Rules):
+    """The rules of Nodde Knave (docs/nodde.rst); every field is a named variant.
 
     :ivar four_player_mode: with 4 players, ``"partners"`` (seats 0+2 against
         1+3, one shared score) or ``"individual"``.
     :ivar reshuffle_each_deal: reshuffle before every deal; ``False`` deals on
         from the same shuffle until the stock runs short (2 players only, as
-        the seed says).
+        Lady Mwynwen's redaction says).
     :ivar turned_knave_scorer: who pegs 2 for a Jack turned up: ``"dealer"``
         or ``"elder"``.
-    :ivar run_points: ``"seed"`` (run of n = 2(n-2): 3 -> 2, 4 -> 4, 5 -> 6)
+    :ivar run_points: ``"mwynwen"`` (Lady Mwynwen's table: run of n = 2(n-2):
+        3 -> 2, 4 -> 4, 5 -> 6)
         or ``"per_card"`` (n).
     :ivar flush_rule: ``"any3_of_4"`` (3 or 4 of the 4 cards of one suit) or
         ``"hand3_required"`` (the 3 own cards must be that suit).
@@ -120,7 +101,7 @@ class NoddeRules:
         common).
     :ivar first_dealer: the seat of the first dealer, or ``None`` (the default)
         to draw him from the game seed.  Fix it to replay a real table (with a
-        stacked deck: ``Nodde.new_initial_state(seed, deck=...)``).  The draw
+        stacked deck: ``NoddeGame.new_initial_state(seed, deck=...)``).  The draw
         is made either way, so fixing the dealer the seed would have drawn
         changes nothing else.
 
@@ -139,10 +120,12 @@ class NoddeRules:
     pycards.errors.RulesError: hand_31 must be one of 'off', 'flat2', 'flat4', got 'flat3'
     """
 
+    GAME: ClassVar[str] = "nodde"
+
     four_player_mode: FourPlayerMode = "partners"
     reshuffle_each_deal: bool = True
     turned_knave_scorer: KnaveScorer = "dealer"
-    run_points: RunPoints = "seed"
+    run_points: RunPoints = "mwynwen"
     flush_rule: FlushRule = "any3_of_4"
     hand_31: Hand31 = "flat2"
     score_25: Score25 = "off"
@@ -150,20 +133,18 @@ class NoddeRules:
     game_target: int = 31
     first_dealer: int | None = None
 
-    def __post_init__(self) -> None:
-        check_choices(self, _CHOICES)
-        check_bools(self, ("reshuffle_each_deal", "flush_in_play"))
-        check_int(self, "game_target", 1, MAX_TARGET)
-        check_int(self, "first_dealer", 0, 3, optional=True, what="a seat")
+    #: The preset constructors, named after their sources.
+    PRESETS: ClassVar[tuple[str, ...]] = ("mwynwen", "willughby")
 
     @classmethod
-    def seed(cls) -> NoddeRules:
-        """The default: seed 003's table (runs 2(n-2), 31 in hand 2, no 25)."""
+    def mwynwen(cls) -> NoddeRules:
+        """The default: the scoring table of "The Game of Nodde" as redacted by
+        Lady Mwynwen Ysginidd (runs 2(n-2), 31 in hand 2, no 25)."""
         return cls(
             four_player_mode="partners",
             reshuffle_each_deal=True,
             turned_knave_scorer="dealer",
-            run_points="seed",
+            run_points="mwynwen",
             flush_rule="any3_of_4",
             hand_31="flat2",
             score_25="off",
@@ -175,40 +156,7 @@ class NoddeRules:
     def willughby(cls) -> NoddeRules:
         """The historical reconstructions (du Coeur 1996; Guilde of St Ives):
         runs 1 per card, no 31 in hand, no 25."""
-        return dataclasses.replace(cls.seed(), run_points="per_card", hand_31="off")
-
-    def to_params(self) -> tuple[int, ...]:
-        """The C rules array, in this order: four_player_mode (0 partners,
-        1 individual), reshuffle_each_deal, turned_knave_scorer (0 dealer,
-        1 elder), run_points (0 seed, 1 per_card), flush_rule (0 any3_of_4,
-        1 hand3_required), hand_31 (0 off, 1 flat2, 2 flat4), score_25 (0 off,
-        1 flat4, 2 per_card), flush_in_play, game_target, first_dealer (-1 for
-        ``None``)."""
-        return (
-            _CHOICES["four_player_mode"].index(self.four_player_mode),
-            int(self.reshuffle_each_deal),
-            _CHOICES["turned_knave_scorer"].index(self.turned_knave_scorer),
-            _CHOICES["run_points"].index(self.run_points),
-            _CHOICES["flush_rule"].index(self.flush_rule),
-            _CHOICES["hand_31"].index(self.hand_31),
-            _CHOICES["score_25"].index(self.score_25),
-            int(self.flush_in_play),
-            self.game_target,
-            -1 if self.first_dealer is None else self.first_dealer,
-        )
-
-    def check_players(self, num_players: int) -> None:
-        """Raise :class:`RulesError` if these rules cannot be played by ``num_players``."""
-        if not 2 <= num_players <= 4:
-            raise RulesError(f"nodde: 2 to 4 players, got {num_players}")
-        if not self.reshuffle_each_deal and num_players != 2:
-            raise RulesError(
-                "nodde: reshuffle_each_deal=False only works with 2 players (seed 003)"
-            )
-        if self.first_dealer is not None and self.first_dealer >= num_players:
-            raise RulesError(
-                f"nodde: first_dealer {self.first_dealer} is not a seat of {num_players} players"
-            )
+        return dataclasses.replace(cls.mwynwen(), run_points="per_card", hand_31="off")
 
 
 # ---------------------------------------------------------------------------
@@ -229,7 +177,7 @@ class ScoreItem:
 
 @dataclasses.dataclass(frozen=True)
 class HandScore:
-    """The itemized score of a hand with the turn-up (RULES.md 2.2 step 2)."""
+    """The itemized score of a hand with the turn-up (docs/nodde.rst, Scoring the hand)."""
 
     items: tuple[ScoreItem, ...]
     total: int
@@ -237,7 +185,7 @@ class HandScore:
 
 @dataclasses.dataclass(frozen=True)
 class PlayScore:
-    """What the last card of a play sequence makes (RULES.md 2.3)."""
+    """What the last card of a play sequence makes (docs/nodde.rst, The play)."""
 
     items: tuple[ScoreItem, ...]
     total: int
@@ -275,7 +223,7 @@ def _items(raw: Iterable[tuple[int, int, int]]) -> tuple[ScoreItem, ...]:
 def score_hand(
     hand: CardsLike, turnup: Card | int | str, rules: NoddeRules | None = None
 ) -> HandScore:
-    """The itemized score of a 3-card ``hand`` with the ``turnup`` (RULES.md 2.2).
+    """The itemized score of a 3-card ``hand`` with the ``turnup`` (docs/nodde.rst).
 
     Items come in the order fifteens, pairs, runs, flush, knave noddy, 31, 25.
 
@@ -349,45 +297,53 @@ def hand_score_distribution(rules: NoddeRules | None = None) -> npt.NDArray[np.i
 
 @dataclasses.dataclass(frozen=True)
 class NoddeObservation:
-    """What one player knows (decoded from the observation tensor and the
-    redacted event log only).  Seats and sides are absolute.
+    """What one player knows: one field per segment of the observation
+    tensor (docs/nodde.rst, Observation tensor), seats absolute.
 
     :ivar player: the observer.
     :ivar hand: the observer's unplayed cards.
     :ivar turnup: the turned-up card (its suit is trumps).
-    :ivar played: cards played this deal by each seat.
-    :ivar sequence: the cards played this deal, in order.
+    :ivar played: the cards each seat has played this deal.
+    :ivar play_order: per card id, its place (1..12) in this deal's play, 0 if
+        not played (:attr:`play` lists the cards in order).
     :ivar total: the running total.
-    :ivar scores: points of each side (seats 0+2 and 1+3 with partners).
-    :ivar current_player: the seat to act, or ``TERMINAL``.
+    :ivar scores: the points of each seat's side.
+    :ivar to_act: the seat to play, ``None`` when the game is over.
     :ivar dealer: the dealer of this deal.
-    :ivar gone: seats that said go this deal.
-    :ivar hand_scores: hand score called by each seat this deal (``None`` if not yet).
-    :ivar is_terminal: the game is over.
-    :ivar deal_events: the log of this deal as the observer sees it.
+    :ivar gone: 1 for each seat that said go this deal.
+    :ivar hand_called: 1 for each seat that has pegged its hand this deal.
+    :ivar hand_scores: what each seat pegged for its hand (0 if not yet).
+    :ivar game_over: 1 when the game is over.
     """
 
     player: int
     hand: CardSet
-    turnup: Card
-    played: tuple[CardSet, ...]
-    sequence: tuple[Card, ...]
+    turnup: Card | None
+    played: tuple[CardSet | None, ...]
+    play_order: tuple[int, ...]
     total: int
-    scores: tuple[int, ...]
-    current_player: int
-    dealer: int
-    gone: frozenset[int]
+    scores: tuple[int | None, ...]
+    to_act: int | None
+    dealer: int | None
+    gone: tuple[int | None, ...]
+    hand_called: tuple[int | None, ...]
     hand_scores: tuple[int | None, ...]
-    is_terminal: bool
-    deal_events: tuple[Event, ...]
+    game_over: int
+
+    @property
+    def play(self) -> tuple[Card, ...]:
+        """The cards played this deal, in order."""
+        placed = sorted((k, c) for c, k in enumerate(self.play_order) if k)
+        return tuple(Card(c) for _, c in placed)
+
+    @property
+    def current_player(self) -> int:
+        """The seat to act, or ``TERMINAL``."""
+        return TERMINAL if self.to_act is None else self.to_act
 
 
-def _cards_of(vec: npt.NDArray[np.float32]) -> CardSet:
-    return CardSet(int(i) for i in np.flatnonzero(vec))
-
-
-class Nodde(Game[NoddeRules, NoddeObservation]):
-    """Nodde Knave for 2 to 4 players (RULES.md 2).
+class NoddeGame(Game[NoddeRules, NoddeObservation]):
+    """Nodde Knave for 2 to 4 players (docs/nodde.rst).
 
     The only decision is the play: an action is the dense id (0..51) of a
     card in hand that keeps the total at 31 or below (names ``"play 7H"``).
@@ -397,18 +353,17 @@ class Nodde(Game[NoddeRules, NoddeObservation]):
     can come from a given deck (``new_initial_state(seed, deck=...)``, see
     :meth:`stacked_deck` for the positions).
 
-    >>> game = Nodde(NoddeRules.willughby(), num_players=3)
+    >>> game = NoddeGame(NoddeRules.willughby(), num_players=3)
     >>> game.tensor_size
-    904
+    332
     >>> game.action_name(Card.parse("7H"))
     'play 7H'
     """
 
     NAME = "nodde"
     RULES_TYPE = NoddeRules
-
-    def _check_players(self) -> None:
-        self.rules.check_players(self.num_players)
+    OBSERVATION_TYPE = NoddeObservation
+    CARD_TYPE = Card
 
     def stacked_deck(
         self,
@@ -429,7 +384,7 @@ class Nodde(Game[NoddeRules, NoddeObservation]):
         planned only if that is who deals (so fix ``first_dealer`` in the rules,
         or pass the seat the seed draws).
 
-        >>> game = Nodde(NoddeRules(first_dealer=1), num_players=2)
+        >>> game = NoddeGame(NoddeRules(first_dealer=1), num_players=2)
         >>> deck = game.stacked_deck(["6H 6S 9C", "TH 5S 5C"], "3D")
         >>> " ".join(str(c) for c in deck[:7])
         '6H TH 6S 5S 9C 5C 3D'
@@ -456,79 +411,41 @@ class Nodde(Game[NoddeRules, NoddeObservation]):
             seen.add(c)
         return order + [Card(i) for i in range(52) if i not in seen]
 
-    def action_name(self, action: int) -> str:
-        """``"play <card>"``."""
-        return f"play {Card(action)}"
+    def render(self, state: State[NoddeObservation], viewer: int | None = None) -> str:
+        """The table as ``viewer`` sees it (``None``: the referee, every hand):
+        each seat's known cards, the play so far and the total, the scores,
+        whose turn it is and the deal.
 
-    def action_from_name(self, name: str) -> int:
-        """The id of ``"play 7H"`` (or just ``"7H"``)."""
-        text = name.strip()
-        if text.lower().startswith("play "):
-            text = text[5:]
-        try:
-            return int(Card.parse(text))
-        except InvalidCardError:
-            raise ValueError(f"not a Nodde action: {name!r} (expected e.g. 'play 7H')") from None
-
-    def event_kind_name(self, kind: int) -> str:
-        """See :data:`EVENT_KINDS`."""
-        return EVENT_KINDS[kind] if 0 <= kind < len(EVENT_KINDS) else f"kind{kind}"
-
-    def decode_observation(self, state: State[NoddeObservation], player: int) -> NoddeObservation:
-        """Decode ``player``'s tensor and redacted log (layout in docs/nodde.rst)."""
-        t = state.observation_tensor(player)
+        >>> game = NoddeGame(NoddeRules(first_dealer=1), num_players=2)
+        >>> deck = game.stacked_deck(["6H 6S 9C", "TH 5S 5C"], "3D")
+        >>> print(game.render(game.new_initial_state(0, deck=deck), viewer=0))
+        deal 1, dealer seat 1, turn-up 3D
+        seat 0: hand 9C 6H 6S   played -          hand score 8   score 8  <- to play
+        seat 1: hand ? ? ?      played -          hand score 6   score 6
+        play: -  (total 0)
+        """
         n = self.num_players
-        nsides = 2 if n == 4 and self.rules.four_player_mode == "partners" else n
-        seat = [(player + i) % n for i in range(n)]
-        played: list[CardSet] = [CardSet()] * n
-        for i in range(n):
-            played[seat[i]] = _cards_of(t[104 + 52 * i : 156 + 52 * i])
-        base = 104 + 52 * n
-        sequence = []
-        for k in range(_MAX_PLAY):
-            hot = np.flatnonzero(t[base + 52 * k : base + 52 * (k + 1)])
-            if len(hot):
-                sequence.append(Card(int(hot[0])))
-        o = base + 52 * _MAX_PLAY
-        total = int(t[o])
-        o += 1
-        my_side = player % 2 if nsides == 2 and n == 4 else player
-        scores = [0] * nsides
-        for i in range(nsides):
-            scores[(my_side + i) % nsides] = int(t[o + i])
-        o += nsides
-
-        def rel(block: npt.NDArray[np.float32]) -> list[float]:
-            out = [0.0] * n
-            for i in range(n):
-                out[seat[i]] = float(block[i])
-            return out
-
-        to_act = rel(t[o : o + n])
-        o += n
-        dealer = rel(t[o : o + n])
-        o += n
-        gone = rel(t[o : o + n])
-        o += n
-        called = rel(t[o : o + n])
-        o += n
-        called_value = rel(t[o : o + n])
-        o += n
-        terminal = bool(t[o])
-        events = state.events(player)
-        start = max((i for i, e in enumerate(events) if e.kind == "new_deal"), default=0)
-        return NoddeObservation(
-            player=player,
-            hand=_cards_of(t[0:52]),
-            turnup=Card(int(np.flatnonzero(t[52:104])[0])),
-            played=tuple(played),
-            sequence=tuple(sequence),
-            total=total,
-            scores=tuple(scores),
-            current_player=TERMINAL if terminal else to_act.index(1.0),
-            dealer=dealer.index(1.0),
-            gone=frozenset(s for s in range(n) if gone[s]),
-            hand_scores=tuple(int(called_value[s]) if called[s] else None for s in range(n)),
-            is_terminal=terminal,
-            deal_events=tuple(events[start:]),
-        )
+        ref = state.observation(0 if viewer is None else viewer)
+        deal_no = sum(1 for e in state.events() if e.kind == "new_deal")
+        lines = [f"deal {deal_no}, dealer seat {ref.dealer}, turn-up {ref.turnup}"]
+        rows = []
+        for q in range(n):
+            played = ref.played[q] or CardSet()
+            if viewer is None or viewer == q:
+                hand = str(state.observation(q).hand) or "-"
+            else:
+                hand = " ".join("?" * (3 - len(played))) or "-"
+            called = f"{ref.hand_scores[q]}" if ref.hand_called[q] else "-"
+            mark = "  <- to play" if ref.to_act == q else ""
+            if ref.gone[q]:
+                mark += "  (go)"
+            rows.append(
+                f"seat {q}: hand {hand:<10} played {str(played) or '-':<10}"
+                f" hand score {called:<3} score {ref.scores[q]}{mark}"
+            )
+        lines += [r.rstrip() for r in rows]
+        play = " ".join(str(c) for c in ref.play) or "-"
+        lines.append(f"play: {play}  (total {ref.total})")
+        if ref.game_over:
+            lines.append("game over")
+        return "\n".join(lines)

@@ -1,4 +1,4 @@
-"""No Takers? (RULES.md 3): the rules, the exact best-split scorer, and the game.
+"""No Takers? (docs/notakers.rst): the rules, the exact best-split scorer, and the game.
 
 The scorer finds, for any set of cards (0 to 52), a split into disjoint sets
 with the most points and, among those, the best tie-break key.  Suits: Cups
@@ -12,7 +12,7 @@ order is Cups > Shields > Swords > Skulls.
 [('four', '7C 7D 7H 7S'), ('run', '3H 4H 5H 6H')]
 >>> winners(["2H 3H 4H 5H 6H", "9D 9S 9C 9H 4S"])
 [0]
->>> game = NoTakers(num_players=4)
+>>> game = NoTakersGame(num_players=4)
 >>> state = game.new_initial_state(seed=7)
 >>> len(state.observation(0).hand), state.observation(0).pile_size
 (6, 28)
@@ -22,15 +22,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Literal
+from typing import ClassVar, Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
-from pycards._rules import check_bools, check_choices, check_int
 from pycards.cards import RANKS, SUITS, Card, CardSet, CardsLike, to_mask52
-from pycards.game import Game, State
+from pycards.game import Game, Rules, State
 
 __all__ = [
     "ACTION_ASK",
@@ -44,7 +43,7 @@ __all__ = [
     "NUM_DESCRIPTORS",
     "PHASES",
     "SUIT_STRENGTH",
-    "NoTakers",
+    "NoTakersGame",
     "NoTakersObservation",
     "NoTakersRules",
     "NoTakersSet",
@@ -72,6 +71,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "ace_in_runs": ("low", "high", "both"),
     "tiebreak_ace": ("high", "low"),
 }
+#: The largest ``max_turns``.
 MAX_TURNS = 1_000_000
 
 #: Tie-break strength of the engine suits C D H S: Cups (hearts) 3 > Shields
@@ -89,18 +89,15 @@ NUM_DESCRIPTORS = 69
 
 #: Phases, by the index the observation tensor uses.
 PHASES = ("turn", "save", "give", "pass_fallback", "no_takers", "over")
-#: Event kinds by id.
-EVENT_KINDS: dict[int, str] = {
-    1: "deal", 2: "draw", 3: "save", 4: "ask", 5: "pass", 6: "give", 7: "no_takers",
-    8: "end", 9: "score",
-}  # fmt: skip
+#: Names of the event kinds of the game log, by kind id (read from the engine).
+EVENT_KINDS: tuple[str, ...] = tuple(k["name"] for k in _core.game_info("notakers")["event_kinds"])
 _KIND_NAMES = {1: "pair", 2: "trips", 3: "run", 4: "four"}
 _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
 
-@dataclasses.dataclass(frozen=True)
-class NoTakersRules:
-    """The rules of No Takers? (RULES.md 3); every field is a named variant.
+@dataclasses.dataclass(frozen=True, repr=False)
+class NoTakersRules(Rules):
+    """The rules of No Takers? (docs/notakers.rst); every field is a named variant.
 
     :ivar save_requires_set: a Save must split into sets with no card left over.
     :ivar save_visibility: save piles are ``"hidden"`` (sizes public) or ``"open"``.
@@ -109,7 +106,7 @@ class NoTakersRules:
         ``"first_holder_only"`` (only the first holder gives, one card).
     :ivar short_draw: a draw finding fewer cards than players:
         ``"take_rest_then_end"`` or ``"end_without_drawing"``.
-    :ivar max_turns: end the game after this many turns (0: no cap).
+    :ivar max_turns: end the game after this many turns (``None``: no cap).
     :ivar ace_in_runs: the Ace in runs: ``"low"`` (A-2-3), ``"high"``
         (Q-K-A) or ``"both"`` (either, never K-A-2).
     :ivar tiebreak_ace: an Ace set's rank in the tie-break: ``"high"`` (14) or
@@ -117,55 +114,40 @@ class NoTakersRules:
 
     >>> NoTakersRules().to_params()
     (0, 0, 0, 0, 0, 0, 0)
+    >>> NoTakersRules.open_table()
+    NoTakersRules(save_requires_set=True, save_visibility='open', ace_in_runs='both')
     >>> NoTakersRules(ace_in_runs="wrap")
     Traceback (most recent call last):
     ...
     pycards.errors.RulesError: ace_in_runs must be one of 'low', 'high', 'both', got 'wrap'
     """
 
+    GAME: ClassVar[str] = "notakers"
+    PRESETS: ClassVar[tuple[str, ...]] = ("no_takers", "open_table", "capped")
+
     save_requires_set: bool = False
     save_visibility: SaveVisibility = "hidden"
     pass_fallback: PassFallback = "each_one"
     short_draw: ShortDraw = "take_rest_then_end"
-    max_turns: int = 0
+    max_turns: int | None = None
     ace_in_runs: AceInRuns = "low"
     tiebreak_ace: TiebreakAce = "high"
 
-    def __post_init__(self) -> None:
-        check_choices(self, _CHOICES)
-        check_bools(self, ("save_requires_set",))
-        check_int(self, "max_turns", 0, MAX_TURNS)
-
     @classmethod
-    def standard(cls) -> NoTakersRules:
-        """The defaults of RULES.md 3 (the seed's rules as read there)."""
+    def no_takers(cls) -> NoTakersRules:
+        """The rules as "No Takers?" gives them (the defaults; docs/notakers.rst)."""
         return cls()
 
     @classmethod
     def open_table(cls) -> NoTakersRules:
-        """Save piles face up, a Save must be made of sets, the Ace high or low."""
+        """A house variant: save piles face up, a Save must be made of sets, the
+        Ace high or low."""
         return cls(save_requires_set=True, save_visibility="open", ace_in_runs="both")
 
     @classmethod
     def capped(cls, max_turns: int = 200) -> NoTakersRules:
-        """The defaults with a turn cap (for bots and tournaments)."""
+        """The source's rules with a turn cap (for bots and tournaments)."""
         return cls(max_turns=max_turns)
-
-    def to_params(self) -> tuple[int, ...]:
-        """The C rules array, in this order: save_requires_set, save_visibility
-        (0 hidden, 1 open), pass_fallback (0 each_one, 1 each_at_least_one,
-        2 first_holder_only), short_draw (0 take_rest_then_end,
-        1 end_without_drawing), max_turns, ace_in_runs (0 low, 1 high, 2 both),
-        tiebreak_ace (0 high, 1 low)."""
-        return (
-            int(self.save_requires_set),
-            _CHOICES["save_visibility"].index(self.save_visibility),
-            _CHOICES["pass_fallback"].index(self.pass_fallback),
-            _CHOICES["short_draw"].index(self.short_draw),
-            self.max_turns,
-            _CHOICES["ace_in_runs"].index(self.ace_in_runs),
-            _CHOICES["tiebreak_ace"].index(self.tiebreak_ace),
-        )
 
 
 def _rules(rules: NoTakersRules | None) -> NoTakersRules:
@@ -225,7 +207,7 @@ class Split:
 
     @property
     def rank_key(self) -> tuple[int, tuple[tuple[int, int, int], ...]]:
-        """(points, key): the larger wins (RULES.md 3.3)."""
+        """(points, key): the larger wins (docs/notakers.rst, scoring)."""
         return (self.points, self.key)
 
     @property
@@ -238,7 +220,7 @@ class Split:
 
 
 def best_split(cards: CardsLike, rules: NoTakersRules | None = None) -> Split:
-    """The best split of any set of cards (RULES.md 3.3), exactly.
+    """The best split of any set of cards (docs/notakers.rst, scoring), exactly.
 
     >>> s = best_split("AH 2H 3H QH KH", NoTakersRules(ace_in_runs="both"))
     >>> s.points, s.sets[0].kind, str(s.sets[0].cards), s.key
@@ -326,6 +308,8 @@ def winners(hands: Sequence[CardsLike], rules: NoTakersRules | None = None) -> l
 
 def descriptor_name(descriptor: int) -> str:
     """The name of an ask descriptor: ``"rank 7"``, ``"suit H"`` or ``"card 7H"``."""
+    if isinstance(descriptor, (bool, np.bool_)) or not isinstance(descriptor, (int, np.integer)):
+        raise TypeError(f"descriptor must be an int, got {type(descriptor).__name__}")
     if not 0 <= descriptor < NUM_DESCRIPTORS:
         raise ValueError(f"descriptor must be 0..{NUM_DESCRIPTORS - 1}, got {descriptor}")
     if descriptor < 13:
@@ -335,209 +319,130 @@ def descriptor_name(descriptor: int) -> str:
     return f"card {Card(descriptor - 17)}"
 
 
-def _descriptor_from_name(kind: str, token: str) -> int:
-    token = token.strip().upper()
-    if kind == "rank":
-        if token == "10":
-            token = "T"
-        if len(token) != 1 or token not in RANKS:
-            raise ValueError(f"unknown rank {token!r}")
-        return RANKS.index(token)
-    if kind == "suit":
-        if len(token) != 1 or token not in SUITS:
-            raise ValueError(f"unknown suit {token!r}")
-        return 13 + SUITS.index(token)
-    if kind == "card":
-        return 17 + int(Card.parse(token))
-    raise ValueError(f"unknown ask kind {kind!r}: rank, suit or card")
-
-
 def ask_action(offset: int, descriptor: int) -> int:
-    """The action asking the player ``offset`` seats on (1..n-1) for ``descriptor``."""
-    if offset < 1 or not 0 <= descriptor < NUM_DESCRIPTORS:
-        raise ValueError(f"bad ask: offset {offset}, descriptor {descriptor}")
-    return ACTION_ASK + NUM_DESCRIPTORS * (offset - 1) + descriptor
+    """The action asking the player ``offset`` seats on (1..7) for ``descriptor``
+    (0..68); whether that seat exists depends on the game's player count."""
+    for name, value in (("offset", offset), ("descriptor", descriptor)):
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+            raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+    if not 1 <= offset <= 7:
+        raise ValueError(f"offset must be 1..7, got {offset}")
+    if not 0 <= descriptor < NUM_DESCRIPTORS:
+        raise ValueError(f"descriptor must be 0..{NUM_DESCRIPTORS - 1}, got {descriptor}")
+    return ACTION_ASK + NUM_DESCRIPTORS * (int(offset) - 1) + int(descriptor)
 
 
 # ---------------------------------------------------------------------------
 # the game
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class NoTakersObservation:
-    """What one player may know (decoded from the observation tensor).
-
-    Seats are absolute.  ``save_piles`` shows the other players' save piles
-    only with ``save_visibility="open"`` (else ``None`` for them).
+    """What one player may know: one field per segment of the observation
+    tensor (docs/notakers.rst, Observation tensor), seats absolute.
 
     :ivar player: the observing seat.
-    :ivar phase: one of :data:`PHASES`.
-    :ivar current_player: the seat to act (-4 when over).
     :ivar hand: the player's hand.
     :ivar save: the player's save pile.
     :ivar selection: the cards he has chosen so far in a Save.
-    :ivar save_piles: every seat's save pile if visible to him, else ``None``.
+    :ivar save_piles: with ``save_visibility="open"``, every other seat's save
+        pile (``None`` for the observer's own, which is :attr:`save`); with
+        hidden saves, ``None``.
     :ivar hand_sizes: cards in each seat's hand.
     :ivar save_sizes: cards in each seat's save pile.
     :ivar pile_size: cards left in the draw pile.
     :ivar turns: completed turns.
+    :ivar current_player: the seat to act, ``None`` when the game is over.
+    :ivar phase: the index in :data:`PHASES` (see :attr:`phase_name`).
     :ivar asker: the asking seat during an Ask, else ``None``.
     :ivar asked: the asked seat during an Ask, else ``None``.
     :ivar descriptor: what was asked for (see :func:`descriptor_name`), else ``None``.
     :ivar given: cards given so far by the current giver.
     :ivar receiver: during No Takers, the seat receiving the next card.
-    :ivar final_points: each seat's points when the game is over, else ``None``.
+    :ivar points: each seat's points once the game is over (0 before).
     """
 
     player: int
-    phase: str
-    current_player: int
     hand: CardSet
     save: CardSet
     selection: CardSet
-    save_piles: tuple[CardSet | None, ...]
-    hand_sizes: tuple[int, ...]
-    save_sizes: tuple[int, ...]
+    save_piles: tuple[CardSet | None, ...] | None = None
+    hand_sizes: tuple[int | None, ...]
+    save_sizes: tuple[int | None, ...]
     pile_size: int
     turns: int
+    current_player: int | None
+    phase: int | None
     asker: int | None
     asked: int | None
     descriptor: int | None
     given: int
     receiver: int | None
-    final_points: tuple[int, ...] | None
+    points: tuple[int | None, ...]
+
+    @property
+    def phase_name(self) -> str:
+        """The phase's name (one of :data:`PHASES`)."""
+        return PHASES[self.phase] if self.phase is not None else "over"
 
 
-def _cards_of(vec: npt.NDArray[np.float32]) -> CardSet:
-    return CardSet(int(i) for i in np.flatnonzero(vec))
-
-
-def _one_hot(vec: npt.NDArray[np.float32]) -> int | None:
-    hits = np.flatnonzero(vec)
-    return int(hits[0]) if len(hits) else None
-
-
-class NoTakers(Game[NoTakersRules, NoTakersObservation]):
-    """No Takers? for 2 to 8 players (RULES.md 3.2).
+class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
+    """No Takers? for 2 to 8 players (docs/notakers.rst).
 
     Action names: ``"draw"``, ``"end save"``, ``"cancel save"``,
     ``"stop giving"``, ``"save 7H"``, ``"give 7H"``, ``"ask +1 rank 7"``,
     ``"ask +2 suit H"``, ``"ask +1 card 7H"`` (``+k``: the player k seats on).
 
-    >>> g = NoTakers(num_players=3)
+    >>> g = NoTakersGame(num_players=3)
     >>> g.action_name(ask_action(2, 17 + 6)), g.action_from_name("give TD")
     ('ask +2 card 7C', 78)
     """
 
     NAME = "notakers"
     RULES_TYPE = NoTakersRules
+    OBSERVATION_TYPE = NoTakersObservation
+    CARD_TYPE = Card
 
-    def action_name(self, action: int) -> str:
-        """A readable name of an action id."""
-        if not 0 <= action < self.num_actions:
-            raise ValueError(f"action must be 0..{self.num_actions - 1}, got {action}")
-        if action == ACTION_DRAW:
-            return "draw"
-        if action == ACTION_SAVE_DONE:
-            return "end save"
-        if action == ACTION_SAVE_CANCEL:
-            return "cancel save"
-        if action == ACTION_GIVE_DONE:
-            return "stop giving"
-        if action < ACTION_GIVE:
-            return f"save {Card(action - ACTION_SAVE)}"
-        if action < ACTION_ASK:
-            return f"give {Card(action - ACTION_GIVE)}"
-        offset, descriptor = divmod(action - ACTION_ASK, NUM_DESCRIPTORS)
-        return f"ask +{offset + 1} {descriptor_name(descriptor)}"
+    def render(self, state: State[NoTakersObservation], viewer: int | None = None) -> str:
+        """The table as ``viewer`` sees it (``None``: the referee, every hand):
+        each seat's hand (or its size) and save pile (or its size), the draw
+        pile, the Ask in progress, whose turn and the phase; points at the end.
 
-    def action_from_name(self, name: str) -> int:
-        """The action id of a name made by :meth:`action_name`."""
-        words = name.strip().lower().split()
-        fixed = {
-            ("draw",): ACTION_DRAW,
-            ("end", "save"): ACTION_SAVE_DONE,
-            ("cancel", "save"): ACTION_SAVE_CANCEL,
-            ("stop", "giving"): ACTION_GIVE_DONE,
-        }
-        action: int
-        if tuple(words) in fixed:
-            action = fixed[tuple(words)]
-        elif len(words) == 2 and words[0] in ("save", "give"):
-            base = ACTION_SAVE if words[0] == "save" else ACTION_GIVE
-            action = base + int(Card.parse(words[1]))
-        elif len(words) == 4 and words[0] == "ask" and words[1].startswith("+"):
-            try:
-                offset = int(words[1][1:])
-            except ValueError:
-                raise ValueError(f"bad seat offset in {name!r}") from None
-            if not 1 <= offset < self.num_players:
-                raise ValueError(f"seat offset must be 1..{self.num_players - 1} in {name!r}")
-            action = ask_action(offset, _descriptor_from_name(words[2], words[3]))
-        else:
-            raise ValueError(f"unknown action name {name!r}")
-        return action
-
-    def event_kind_name(self, kind: int) -> str:
-        """The name of an event kind (see :data:`EVENT_KINDS`)."""
-        return EVENT_KINDS.get(kind, f"kind {kind}")
-
-    def decode_observation(
-        self, state: State[NoTakersObservation], player: int
-    ) -> NoTakersObservation:
-        """The typed observation of ``player`` (from his observation tensor only)."""
-        t = state.observation_tensor(player)
+        >>> game = NoTakersGame(num_players=2)
+        >>> print(game.render(game.new_initial_state(3), viewer=0))
+        No Takers?, 2 players, turn 1, phase turn, seat 0 to act, draw pile 26
+        seat 0: hand AC 3C 7C 9C JC QC KC KD 2H 8H AS 3S JS   save pile -
+        seat 1: hand ? x 13   save pile -
+        """
         n = self.num_players
-
-        def seat(rel: int) -> int:
-            return (player + rel) % n
-
-        def by_seat(block: npt.NDArray[np.float32]) -> tuple[int, ...]:
-            values = [0] * n
-            for rel in range(n):
-                values[seat(rel)] = int(block[rel])
-            return tuple(values)
-
-        hand, save, selection = _cards_of(t[:52]), _cards_of(t[52:104]), _cards_of(t[104:156])
-        o = 156
-        piles: list[CardSet | None] = [None] * n
-        piles[player] = save
-        for rel in range(1, n):
-            if self.rules.save_visibility == "open":
-                piles[seat(rel)] = _cards_of(t[o : o + 52])
-            o += 52
-        hand_sizes, save_sizes = by_seat(t[o : o + n]), by_seat(t[o + n : o + 2 * n])
-        o += 2 * n
-        pile_size, turns = int(t[o]), int(t[o + 1])
-        o += 2
-        cur = _one_hot(t[o : o + n])
-        o += n
-        phase_index = _one_hot(t[o : o + len(PHASES)])
-        phase = PHASES[phase_index if phase_index is not None else 0]
-        o += len(PHASES)
-        asker, asked = _one_hot(t[o : o + n]), _one_hot(t[o + n : o + 2 * n])
-        descriptor = _one_hot(t[o + 2 * n : o + 2 * n + NUM_DESCRIPTORS])
-        given = int(t[o + 2 * n + NUM_DESCRIPTORS])
-        o += 2 * n + NUM_DESCRIPTORS + 1
-        receiver = _one_hot(t[o : o + n])
-        o += n
-        over = phase == "over"
-        return NoTakersObservation(
-            player=player,
-            phase=phase,
-            current_player=-4 if over or cur is None else seat(cur),
-            hand=hand,
-            save=save,
-            selection=selection,
-            save_piles=tuple(piles),
-            hand_sizes=hand_sizes,
-            save_sizes=save_sizes,
-            pile_size=pile_size,
-            turns=turns,
-            asker=None if asker is None else seat(asker),
-            asked=None if asked is None else seat(asked),
-            descriptor=descriptor,
-            given=given,
-            receiver=None if receiver is None else seat(receiver),
-            final_points=by_seat(t[o : o + n]) if over else None,
-        )
+        own = [state.observation(q) for q in range(n)] if viewer is None else None
+        ref = state.observation(0 if viewer is None else viewer)
+        who = "game over" if ref.current_player is None else f"seat {ref.current_player} to act"
+        lines = [
+            f"No Takers?, {n} players, turn {ref.turns + 1}, phase {ref.phase_name}, "
+            f"{who}, draw pile {ref.pile_size}"
+        ]
+        for q in range(n):
+            if own is not None or q == viewer:
+                mine = own[q] if own is not None else ref
+                hand = str(mine.hand) or "-"
+                save = str(mine.save) or "-"
+                extra = f"   choosing {mine.selection}" if mine.selection else ""
+            else:
+                hand = f"? x {ref.hand_sizes[q]}"
+                pile = ref.save_piles[q] if ref.save_piles is not None else None
+                if pile is not None:
+                    save = str(pile) or "-"
+                else:
+                    size = ref.save_sizes[q]
+                    save = f"{size} face down" if size else "-"
+                extra = ""
+            lines.append(f"seat {q}: hand {hand}   save pile {save}{extra}")
+        if ref.asker is not None and ref.asked is not None and ref.descriptor is not None:
+            lines.append(
+                f"ask: seat {ref.asker} asked seat {ref.asked} for "
+                f"{descriptor_name(ref.descriptor)} ({ref.given} given)"
+            )
+        if ref.current_player is None:
+            lines.append("points: " + " ".join(str(p) for p in ref.points))
+        return "\n".join(lines)

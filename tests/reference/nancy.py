@@ -1,16 +1,20 @@
-"""The Game of Nancy, written plainly: the reference twin of ``src/cardcore/nancy.c``.
+"""The Game of Nancy, written plainly: the test oracle of the C engine.
 
 Cards are dense ids (suit ``s`` rank ``r`` is ``s * 14 + r``, trump ``n`` is
 ``55 + n``, the Outsider 77) kept in Python sets; a card set crosses the API
 as a 128-bit integer (suit cards at bit ``s * 16 + r``, trump ``n`` at bit
-``64 + n``, the Outsider at bit 64).  The rules follow RULES.md section 1
-and docs/nancy.rst; every random choice uses the state's own :class:`Rng`
-in the same order as the C engine, so seeded games are identical.
+``64 + n``, the Outsider at bit 64).  The rules follow docs/nancy.rst.
+
+Chance is not copied from the engine: the first dealer, each deal's deck
+order (and the Hound's places in it) and each random exchange card come from
+a :class:`Chance` (by default one drawing from Python's ``random``; the
+differential tests pass one that reads what the C engine dealt, so the oracle
+still works out on its own who gets which card and everything after).
 """
 
 from __future__ import annotations
 
-import copy
+import random as _random
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
@@ -18,7 +22,6 @@ import numpy as np
 
 from ._checks import int8_tricks, u64_rows
 from .game import SEEN_ALL, TERMINAL, RefState, register
-from .rng import Rng
 
 __all__ = [
     "NancyState",
@@ -40,7 +43,7 @@ NANCY_PILE, OPP_PILE = 0, 1
 
 EV_DEALER, EV_DEAL, EV_BID, EV_TAKER, EV_CALL, EV_HOUND, EV_DISCARD = range(7)
 EV_PLAY, EV_PARTNER, EV_FLIP, EV_TRICK, EV_DEBT, EV_EXCHANGE = range(7, 13)
-EV_RESULT, EV_SCORE = 13, 14
+EV_RESULT, EV_SCORE, EV_GAME_OVER = 13, 14, 15
 PLACE_HAND, PLACE_FACE_UP, PLACE_TABLE_DOWN, PLACE_HOUND = range(4)
 EVENT_CAPACITY = 320
 
@@ -80,8 +83,8 @@ PARAM_RANGES = [
     (0, 1),
     (0, 2),
     (0, 1),
-    (0, 1000),
-    (-1, 5),
+    (0, 1000),  # 0: None
+    (-1, 5),  # -1: None
 ]
 CARDS_EACH = {2: 36, 3: 24, 4: 18, 5: 15, 6: 12}
 
@@ -247,7 +250,8 @@ def nancy_objectives(nancy: int, arcane_sum_mode: int = 0) -> int:
 
 
 def nancy_base_score(bid: int, completed: int, won: bool) -> int:
-    """RULES.md 1.6: 2c - 3 max(0, bid - c) + (5 if won else -5) - (10 if c == 0)."""
+    """2c - 3 max(0, bid - c) + (5 if won else -5) - (10 if c == 0) (docs/nancy.rst,
+    Result and score)."""
     if not (1 <= bid <= 9 and 0 <= completed <= 9):
         raise ValueError(f"bid must be 1..9 and completed 0..9, got {bid}, {completed}")
     score = 2 * completed - 3 * max(0, bid - completed) + (5 if won else -5)
@@ -351,6 +355,26 @@ REASONS = {
 }
 
 
+class Chance:
+    """Where the oracle's chance comes from (Python's ``random`` by default)."""
+
+    def __init__(self, seed: int) -> None:
+        self.random = _random.Random(seed)
+
+    def first_dealer(self, nplayers: int) -> int:
+        return self.random.randrange(nplayers)
+
+    def deck(self, npackets: int, hsize: int, enforce: bool) -> tuple[list[int], set[int]]:
+        """A deck, top first, and the packets a single Hound card goes before."""
+        deck = list(range(78))
+        self.random.shuffle(deck)
+        before = set(self.random.sample(range(1, npackets), hsize)) if enforce else set()
+        return deck, before
+
+    def exchange(self, eligible: list[int]) -> int:
+        return self.random.choice(eligible)
+
+
 @register
 class NancyState(RefState):
     """A Game of Nancy match (a sequence of deals), plainly."""
@@ -377,30 +401,31 @@ class NancyState(RefState):
         nplayers: int,
         seed: int,
         deck: Sequence[int] | None = None,
+        chance: Chance | None = None,
     ) -> None:
         super().__init__(params, nplayers, seed)
+        self.chance = chance if chance is not None else Chance(seed)
         n = nplayers
         self.n = n
         self.each = CARDS_EACH[n]
         self.hound_size = 3 if n == 5 else 6
         self.packet = 4 if n == 2 else 3
         self.rounds_total = params[MATCH_ROUNDS] or n
-        self.rng = Rng(seed)
-        drawn = self.rng.below(n)  # drawn even when first_dealer fixes the seat
+        drawn = self.chance.first_dealer(n)
         self.dealer = drawn if params[FIRST_DEALER] < 0 else params[FIRST_DEALER]
         self.rounds_done = 0
         self.thrown_in = 0
         self.scores = [0] * n
+        # the event log: a ring keeping the last EVENT_CAPACITY events
         self.log: list[tuple[int, int, int, int, int, int]] = []
-        self.summary: list[tuple[int, int, int, int, int, int]] = []
         self._deal(None if deck is None else list(deck))
 
     # -- helpers ------------------------------------------------------------
     def _event(
         self, kind: int, player: int, target: int, value: int, extra: int, seen: int
     ) -> None:
-        if len(self.log) < EVENT_CAPACITY:
-            self.log.append((kind, player, target, value, extra, seen))
+        self.log.append((kind, player, target, value, extra, seen))
+        del self.log[:-EVENT_CAPACITY]
 
     def _next(self, p: int) -> int:
         return (p + 1) % self.n
@@ -419,7 +444,6 @@ class NancyState(RefState):
     def _deal(self, stacked: list[int] | None = None) -> None:
         """Deal from a shuffled deck, or from ``stacked`` (78 card ids, top first)."""
         n = self.n
-        self.log = list(self.summary)
         self.hand: list[set[int]] = [set() for _ in range(n)]
         self.up: list[set[int]] = [set() for _ in range(n)]
         # 2 players: pile i of player q has top[q][i] (face-up) over bottom[q][i] (face-down)
@@ -448,7 +472,6 @@ class NancyState(RefState):
         self.leader = 0
         self.trick: list[tuple[int, int]] = []  # (player, card)
         self.trick_index = 0
-        self.trick_log_start = 0
         self.last_winner = -1
         self.taker_won_all = True
         self.outsider_player = -1
@@ -461,25 +484,18 @@ class NancyState(RefState):
         self.ceiling = [21] * n
 
         self._event(EV_DEALER, self.dealer, -1, self.rounds_done, self.thrown_in, SEEN_ALL)
-        if stacked is None:
-            deck = list(range(78))
-            self.rng.shuffle(deck)
-        else:
-            deck = stacked
         hsize = self.hound_size
         npackets = (78 - hsize) // self.packet
-        hound_before: set[int] = set()
-        if self.params[HOUND_POSITION_RULE] == 1 and stacked is not None:
+        enforce = self.params[HOUND_POSITION_RULE] == 1
+        if stacked is None:
+            deck, hound_before = self.chance.deck(npackets, hsize, enforce)
+        else:
+            deck = stacked
             # the dealer's fixed schedule for a stacked deck (docs/nancy.rst):
             # the j-th Hound card goes just before packet j * npackets // (hsize + 1)
-            hound_before = {j * npackets // (hsize + 1) for j in range(1, hsize + 1)}
-        elif self.params[HOUND_POSITION_RULE] == 1:
-            # the Hound's cards go singly between packets, never first or last
-            bounds = list(range(1, npackets))
-            for i in range(hsize):
-                j = i + self.rng.below(len(bounds) - i)
-                bounds[i], bounds[j] = bounds[j], bounds[i]
-                hound_before.add(bounds[i])
+            hound_before = (
+                {j * npackets // (hsize + 1) for j in range(1, hsize + 1)} if enforce else set()
+            )
         position = 0
         dealt = [0] * n
         for k in range(npackets):
@@ -757,8 +773,6 @@ class NancyState(RefState):
 
     def _play(self, card: int) -> None:
         p = self.cur
-        if not self.trick:
-            self.trick_log_start = len(self.log)
         real = [c for _, c in self.trick if c != OUTSIDER]
         if card != OUTSIDER and real:
             led = suit_of(real[0])
@@ -825,7 +839,7 @@ class NancyState(RefState):
                         "winner": winner,
                         "owner": owner,
                     }
-                    self._event(EV_DEBT, owner, winner, -1, 0, SEEN_ALL)
+                    self._event(EV_DEBT, owner, winner, 0, 0, SEEN_ALL)
                 else:
                     chooser = self.taker if owner_pile == NANCY_PILE else owner
                     waiting = self._start_exchange(
@@ -863,8 +877,7 @@ class NancyState(RefState):
     ) -> bool:
         self.pick = {"from": source, "to": dest, "deferred": deferred, "cards": set(eligible)}
         if random:
-            ordered = sorted(eligible)
-            self._exchange(ordered[self.rng.below(len(ordered))], -1)
+            self._exchange(self.chance.exchange(sorted(eligible)), -1)
             return False
         self.phase = PICK
         self.cur = chooser
@@ -917,14 +930,13 @@ class NancyState(RefState):
         for p in range(self.n):
             self.scores[p] += delta[p]
             self._event(EV_SCORE, p, -1, delta[p], self.scores[p], SEEN_ALL)
-        # the next deal's log starts with this round's last trick and result
-        self.summary = self.log[self.trick_log_start :]
         self.rounds_done += 1
         self.thrown_in = 0
         self.dealer = self._next(self.dealer)
         if self.rounds_done >= self.rounds_total:
             self.phase = OVER
             self.cur = TERMINAL
+            self._event(EV_GAME_OVER, -1, -1, 0, 0, SEEN_ALL)
             return
         self._deal()
 
@@ -936,35 +948,16 @@ class NancyState(RefState):
         return list(self.log)
 
     def tensor_size(self) -> int:
-        n = self.n
-        return (
-            n
-            + 78
-            + n * 78
-            + n
-            + n * 78
-            + n
-            + 78
-            + n * 11
-            + n
-            + n
-            + 78
-            + 1
-            + n
-            + 78 * 5
-            + n * 4
-            + n
-            + 6
-            + n
-            + n
-            + 4
-        )
+        return len(self.observe_tensor(0))
 
     def observe_tensor(self, player: int) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """docs/nancy.rst, "Observation tensor": per-seat parts are relative to
+        ``player`` (block r is seat ``player + r``)."""
         n = self.n
         if not 0 <= player < n:
             raise ValueError(f"player {player} out of range 0..{n - 1}")
         parts: list[list[float]] = []
+        seats = [(player + r) % n for r in range(n)]
 
         def one_hot(size: int, index: int) -> list[float]:
             v = [0.0] * size
@@ -972,35 +965,30 @@ class NancyState(RefState):
                 v[index] = 1.0
             return v
 
+        def seat(q: int) -> list[float]:
+            return one_hot(n, (q - player) % n if q >= 0 else -1)
+
         def card_set(cards: Iterable[int]) -> list[float]:
             v = [0.0] * 78
             for c in cards:
                 v[c] = 1.0
             return v
 
-        parts.append(one_hot(n, player))
-        parts.append(card_set(self.hand[player]))
-        for q in range(n):
-            parts.append(card_set(self.up[q]))
-        parts.append(
-            [float(sum(1 for c in self.bottom[q] if c >= 0)) if n == 2 else 0.0 for q in range(n)]
-        )
         in_play = self.phase == PLAY
-        for q in range(n):
-            parts.append(card_set(c for who, c in self.trick if who == q and in_play))
-        parts.append(one_hot(n, self.leader if in_play else -1))
+        parts.append(card_set(self.hand[player]))  # hand
+        parts += [card_set(self.up[q]) for q in seats]  # face_up
+        parts.append(
+            [float(sum(1 for c in self.bottom[q] if c >= 0)) if n == 2 else 0.0 for q in seats]
+        )
+        parts += [card_set(c for who, c in self.trick if who == q and in_play) for q in seats]
+        parts.append(seat(self.leader if in_play else -1))  # leader
         parts.append(card_set(self.played))
-        for q in range(n):
-            parts.append(one_hot(11, self.bids[q] + 1))
-        parts.append(one_hot(n, self.dealer))
-        parts.append(one_hot(n, self.taker))
+        parts.append([float(self.bids[q]) for q in seats])  # bids
+        parts.append(seat(self.dealer))
+        parts.append(seat(self.taker))
         parts.append(one_hot(78, self.called))
-        partner_part = [0.0] * (1 + n)
-        if self.partner_revealed:
-            partner_part[0] = 1.0
-            if self.partner >= 0:
-                partner_part[1 + self.partner] = 1.0
-        parts.append(partner_part)
+        parts.append([float(self.partner_revealed)])
+        parts.append(seat(self.partner if self.partner_revealed else -1))
         hound_known = (
             self.taker >= 0
             and self.phase not in (BID, CALL)
@@ -1016,12 +1004,12 @@ class NancyState(RefState):
             )
         )
         parts.append(card_set(self.piles[OPP_PILE]))
-        for q in range(n):
-            parts.append([1.0 if s in self.voids[q] else 0.0 for s in range(4)])
-        parts.append([float(self.ceiling[q]) for q in range(n)])
+        for suit in range(4):  # void_rats .. void_pistols
+            parts.append([1.0 if suit in self.voids[q] else 0.0 for q in seats])
+        parts.append([float(self.ceiling[q]) for q in seats])
         parts.append(one_hot(6, self.phase))
-        parts.append(one_hot(n, self.cur if self.phase != OVER else -1))
-        parts.append([float(x) for x in self.scores])
+        parts.append(seat(self.cur if self.phase != OVER else -1))
+        parts.append([float(self.scores[q]) for q in seats])
         parts.append(
             [
                 float(self.trick_index),
@@ -1033,269 +1021,42 @@ class NancyState(RefState):
         flat = [x for part in parts for x in part]
         return np.array(flat, dtype=np.float32)
 
-    # -- information sets ------------------------------------------------------
-    def sample_infoset(self, player: int, seed: int) -> NancyState:
-        """Redeal what ``player`` cannot see, respecting every public fact.
 
-        The procedure of docs/nancy.rst ("Information-set samples"), step for
-        step as the C engine: uniform shuffles of the unknown cards (0, 200 or
-        2000 by the size of the exact stage's table), kept when they fit every
-        slot (and, for the weighted called card, with probability
-        H / call_free); then an exact sequential assignment.
-        """
-        n = self.n
-        if not 0 <= player < n:
-            raise ValueError(f"player {player} out of range 0..{n - 1}")
-        out = copy.deepcopy(self)
-        out.rng = Rng(seed)
-        rng = out.rng
-        everything = set(range(78))
-        hound_hidden = self.phase in (BID, CALL)
-        hound_known = (
-            not hound_hidden
-            and self.taker >= 0
-            and (self.params[REVEAL_HOUND] == 1 or player == self.taker)
-        )
-        # cards only the Taker's slots may hold
-        taker_only = set(self.required_taker_cards)
-        if hound_known:
-            taker_only |= self.hound
-        # the called card, which the Taker did not hold (self_call_allowed = false)
-        no_self_call = self.called >= 0 and self.params[SELF_CALL_ALLOWED] == 0
-        not_taker: set[int] = set()
-        if no_self_call and hound_known and self.called not in self.hound:
-            not_taker = {self.called}
-        weighted = self.called if no_self_call and not hound_known else -1
-        slots: list[dict[str, Any]] = []
-        unknown: set[int] = set()
-        for q in range(n):
-            if q == player or not self.hand[q]:
-                continue
-            allowed = set(everything)
-            for s in self.voids[q]:
-                allowed -= {s * 14 + r for r in range(14)}
-            allowed -= {55 + v for v in range(self.ceiling[q] + 1, 22)}
-            if q == self.taker and self.shown:
-                allowed = {c for c in allowed if c >= 56 or is_king(c)}
-            allowed -= not_taker if q == self.taker else taker_only
-            slots.append(
-                {
-                    "kind": "hand",
-                    "q": q,
-                    "size": len(self.hand[q]),
-                    "allowed": allowed,
-                    "taker": q == self.taker,
-                }
-            )
-            unknown |= self.hand[q]
-        if hound_hidden:
-            slots.append(
-                {"kind": "hound", "size": len(self.hound), "allowed": everything, "taker": False}
-            )
-            unknown |= self.hound
-        hidden_discards = (self.discards - self.public_discards) if player != self.taker else set()
-        if hidden_discards:
-            slots.append(
-                {
-                    "kind": "discards",
-                    "size": len(hidden_discards),
-                    "allowed": {c for c in range(56) if not is_king(c)} - not_taker,
-                    "taker": True,
-                }
-            )
-            unknown |= hidden_discards
-        if n == 2:
-            for q in range(2):
-                for i in range(8):
-                    if self.bottom[q][i] >= 0:
-                        slots.append(
-                            {
-                                "kind": "bottom",
-                                "q": q,
-                                "i": i,
-                                "size": 1,
-                                "allowed": everything - taker_only,
-                                "taker": False,
-                            }
-                        )
-                        unknown.add(self.bottom[q][i])
-        if weighted not in unknown:
-            weighted = -1
-        for slot in slots:  # only unknown cards are dealt: slots admitting the same are alike
-            slot["allowed"] = slot["allowed"] & unknown
-        hsize, free = self.hound_size, self.call_free
-        pool = sorted(unknown)
-        # stage 1's length is fixed before it starts (so stage 2 stays exact):
-        # none when counting is cheap, more when it is dear
-        size = _table_size(slots)
-        tries = 0 if size <= SAMPLE_TABLE_SMALL else 200 if size <= 65536 else 2000
-        fitted: list[list[int]] | None = None
-        for _ in range(tries):
-            rng.shuffle(pool)
-            deal: list[list[int]] = []
-            position = 0
-            ok = True
-            for slot in slots:
-                cards = pool[position : position + slot["size"]]
-                position += slot["size"]
-                if not all(c in slot["allowed"] for c in cards):
-                    ok = False
-                    break
-                deal.append(cards)
-            if ok and any(
-                weighted in cards for slot, cards in zip(slots, deal, strict=True) if slot["taker"]
-            ):
-                ok = rng.below(free) < hsize  # the called card came from the Hound
-            if ok:
-                fitted = deal
+class ChanceFromEngine(Chance):
+    """The chance a C engine state drew, read from its referee's event log:
+    the first dealer, each deal's deck order and Hound places, each random
+    exchange card.  The engine must have dealt (or drawn) before the oracle
+    asks, i.e. apply each action to the engine first."""
+
+    def __init__(self, engine: Any) -> None:
+        super().__init__(0)
+        self.engine = engine
+
+    def _events(self) -> list[tuple[int, int, int, int, int, int]]:
+        return [tuple(e) for e in self.engine.events()]  # type: ignore[misc]
+
+    def first_dealer(self, nplayers: int) -> int:
+        dealers = [e for e in self._events() if e[0] == EV_DEALER]
+        return int(dealers[0][1])
+
+    def deck(self, npackets: int, hsize: int, enforce: bool) -> tuple[list[int], set[int]]:
+        events = self._events()
+        start = max(i for i, e in enumerate(events) if e[0] == EV_DEALER)
+        deck: list[int] = []
+        before: set[int] = set()
+        packet = (78 - hsize) // npackets
+        dealt = 0
+        for e in events[start + 1 :]:
+            if e[0] != EV_DEAL:
                 break
-        if fitted is None:
-            weight = hsize / free if free > 0 else 1.0
-            fitted = _exact_deal(rng, slots, sorted(unknown), weighted, weight)
-        for slot, cards in zip(slots, fitted, strict=True):
-            if slot["kind"] == "hand":
-                out.hand[slot["q"]] = set(cards)
-            elif slot["kind"] == "hound":
-                out.hound = set(cards)
-            elif slot["kind"] == "discards":
-                out.piles[NANCY_PILE] = (out.piles[NANCY_PILE] - hidden_discards) | set(cards)
-                out.discards = (out.discards - hidden_discards) | set(cards)
-            else:
-                out.bottom[slot["q"]][slot["i"]] = cards[0]
-        if (
-            self.taker >= 0
-            and player != self.taker
-            and self.params[REVEAL_HOUND] == 0
-            and not hound_hidden
-        ):
-            out.hound = set()
-        if self.called >= 0 and not self.partner_revealed:
-            out.partner = -1
-            for q in range(n):
-                if q != self.taker and self.called in out._holding(q):
-                    out.partner = q
-        out.log = [
-            e if e[5] & (1 << player) else (e[0], e[1], e[2], -1, e[4], e[5]) for e in self.log
-        ]
-        return out
+            deck.append(e[3])
+            if e[2] == PLACE_HOUND and dealt < npackets * packet:
+                before.add(dealt // packet)
+            elif e[2] != PLACE_HOUND:
+                dealt += 1
+        return deck, before
 
-
-SAMPLE_TABLE_MAX = 1 << 22
-SAMPLE_TABLE_SMALL = 4096
-
-
-def _groups(slots: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[int]]:
-    """Slots other than the Taker's that admit the same cards form one group.
-
-    Returns the groups (admitted cards, Taker's or not, total room) and the
-    group of each slot.
-    """
-    groups: list[dict[str, Any]] = []
-    member_of: list[int] = []
-    for slot in slots:
-        found = -1
-        if not slot["taker"]:
-            for g, group in enumerate(groups):
-                if not group["taker"] and group["allowed"] == slot["allowed"]:
-                    found = g
-        if found < 0:
-            groups.append({"allowed": slot["allowed"], "taker": slot["taker"], "room": 0})
-            found = len(groups) - 1
-        member_of.append(found)
-        groups[found]["room"] += slot["size"]
-    return groups, member_of
-
-
-def _table_size(slots: list[dict[str, Any]]) -> int:
-    """Entries of the exact stage's count table: the product of (room + 1) over groups."""
-    size = 1
-    for group in _groups(slots)[0]:
-        size *= group["room"] + 1
-    return size
-
-
-def _exact_deal(
-    rng: Rng, slots: list[dict[str, Any]], pool: list[int], weighted: int, weight: float
-) -> list[list[int]]:
-    """Deal ``pool`` (ascending) into ``slots`` exactly at random, weighted.
-
-    A deal's probability is proportional to its weight: 1, or ``weight`` if
-    it puts card ``weighted`` in one of the Taker's slots.  Slots of the
-    same kind admitting the same cards are grouped (their cards are dealt
-    out among them by a shuffle at the end).  The cards go one by one, in
-    ascending order, each to a group with probability proportional to the
-    weighted number of ways to finish the deal from there (``ways``).
-    """
-    groups, member_of = _groups(slots)
-    # a group's remaining room is one digit of a mixed-radix index
-    strides = []
-    table_size = 1
-    for group in groups:
-        strides.append(table_size)
-        table_size *= group["room"] + 1
-        if table_size > SAMPLE_TABLE_MAX:
-            raise ValueError("sample_infoset: output buffer too small")
-
-    def room_of(index: int, g: int) -> int:
-        return int(index // strides[g] % (groups[g]["room"] + 1))
-
-    # weight of each card (by position in the pool) in each group
-    weights = [
-        [
-            (weight if card == weighted and group["taker"] else 1.0)
-            if card in group["allowed"]
-            else 0.0
-            for group in groups
-        ]
-        for card in pool
-    ]
-    memo: dict[int, float] = {}
-
-    def ways(index: int, left: int) -> float:
-        """Weighted number of deals of the last ``left`` cards of the pool into the room."""
-        if left == 0:
-            return 1.0
-        if index not in memo:
-            card_weights = weights[len(pool) - left]
-            total = 0.0
-            for g in range(len(groups)):
-                if room_of(index, g) > 0 and card_weights[g] > 0.0:
-                    total += card_weights[g] * ways(index - strides[g], left - 1)
-            memo[index] = total
-        return memo[index]
-
-    index = sum(strides[g] * group["room"] for g, group in enumerate(groups))
-    if not ways(index, len(pool)) > 0.0:
-        raise ValueError("sample_infoset: output buffer too small")
-    dealt: list[list[int]] = [[] for _ in groups]
-    for k, card in enumerate(pool):
-        terms = []
-        for g in range(len(groups)):
-            term = 0.0
-            if room_of(index, g) > 0 and weights[k][g] > 0.0:
-                term = weights[k][g] * ways(index - strides[g], len(pool) - k - 1)
-            terms.append(term)
-        total = 0.0
-        for term in terms:
-            total += term
-        u = (rng.next() >> 11) * (1.0 / 9007199254740992.0) * total
-        cumulative = 0.0
-        pick = -1
-        for g, term in enumerate(terms):
-            if term > 0.0:
-                cumulative += term
-                pick = g
-                if u < cumulative:
-                    break
-        dealt[pick].append(card)
-        index -= strides[pick]
-    out: list[list[int]] = []
-    for g, cards in enumerate(dealt):
-        if member_of.count(g) > 1:
-            rng.shuffle(cards)
-    position = [0] * len(groups)
-    for slot, g in zip(slots, member_of, strict=True):
-        start = position[g]
-        out.append(dealt[g][start : start + slot["size"]])
-        position[g] += slot["size"]
-    return out
+    def exchange(self, eligible: list[int]) -> int:
+        card = [e for e in self._events() if e[0] == EV_EXCHANGE and e[1] == -1][-1][3]
+        assert card in eligible, (card, eligible)
+        return int(card)

@@ -1,4 +1,4 @@
-"""Nodde Knave (RULES.md section 2): the plain-Python reference.
+"""Nodde Knave (docs/nodde.rst): the plain-Python reference.
 
 Written for obviousness from the rule book, sharing no code with
 ``src/cardcore/nodde.c``.  Same names, encodings and random sequence as the
@@ -108,7 +108,7 @@ def _run_value(params: Sequence[int], length: int) -> int:
 
 
 def _hand_items(hand: list[int], turnup: int, params: Sequence[int]) -> list[Item]:
-    """The rule of RULES.md 2.2 step 2, item by item, in canonical order."""
+    """The rule of docs/nodde.rst.2 step 2, item by item, in canonical order."""
     four = [*hand, turnup]
     items: list[Item] = []
     # fifteens: every subset of 2 or more cards totalling 15
@@ -181,7 +181,7 @@ def nodde_score_hand(hand: int, turnup: int, params: Sequence[int]) -> list[Item
 
 
 def _play_items(seq: list[int], params: Sequence[int]) -> list[Item]:
-    """What the last card of ``seq`` makes (RULES.md 2.3)."""
+    """What the last card of ``seq`` makes (docs/nodde.rst, The play)."""
     items: list[Item] = []
     total = sum(_pip(c) for c in seq)
     last = seq[-1]
@@ -332,7 +332,7 @@ class NoddeState(RefState):
         return seat % 2 if self.partners else seat
 
     def _peg(self, seat: int, points: int) -> bool:
-        """Peg points; True if the game is over (RULES.md 2.4: at once)."""
+        """Peg points; True if the game is over (docs/nodde.rst.4: at once)."""
         if points <= 0:
             return False
         side = self._side(seat)
@@ -431,7 +431,7 @@ class NoddeState(RefState):
 
     def tensor_size(self) -> int:
         n = self.n
-        return 104 + 52 * n + 52 * MAX_PLAY + 1 + self.nsides + 5 * n + 1
+        return 104 + 52 * n + 52 + 1 + 6 * n + 1
 
     def legal_actions(self) -> list[int]:
         if self.to_act == TERMINAL:
@@ -484,11 +484,10 @@ class NoddeState(RefState):
                     out[104 + 52 * i + c] = 1
         base = 104 + 52 * n
         for k, c in enumerate(self.sequence):
-            out[base + 52 * k + c] = 1
-        pos = base + 52 * MAX_PLAY
+            out[base + c] = k + 1
+        pos = base + 52
         values: list[float] = [self.total]
-        me = self._side(player)
-        values += [self.scores[(me + i) % self.nsides] for i in range(self.nsides)]
+        values += [self.scores[self._side((player + i) % n)] for i in range(n)]
         values += [1 if self.to_act == (player + i) % n else 0 for i in range(n)]
         values += [1 if self.dealer == (player + i) % n else 0 for i in range(n)]
         values += [1 if (player + i) % n in self.gone else 0 for i in range(n)]

@@ -1,14 +1,15 @@
-"""No Takers? (RULES.md 3), the reference: the game written plainly, and the scorer.
+"""No Takers? (docs/notakers.rst), the reference: the game written plainly, and the scorer.
 
-The game follows the encoding of ``cc_notakers.h`` (see docs/notakers.rst):
-the same parameters, actions, phases, events, observation tensor and RNG
-use, so a seeded game is identical to the C engine's.  The scorer is the
-exhaustive search of :mod:`reference.notakers_split`.
+The game follows the encoding of docs/notakers.rst: the same parameters,
+actions, phases, events and observation tensor.  It deals only from a given
+deck (the tests stack the C engine's deck the same way), so it shares no
+shuffle with the engine; it has no information-set sampler (the tests check
+the engine's by exact counts and chi-square tests instead).  The scorer is
+the exhaustive search of :mod:`reference.notakers_split`.
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any, ClassVar
 
 import numpy as np
@@ -20,7 +21,6 @@ from .notakers_split import (
     notakers_points,
     notakers_splits_exactly,
 )
-from .rng import Rng
 
 __all__ = [
     "NoTakersState",
@@ -40,12 +40,9 @@ NUM_DESCRIPTORS = 69
 TURN, SAVING, GIVING, FALLBACK, NO_TAKERS, OVER = range(6)
 
 # events
-EV_DEAL, EV_DRAW, EV_SAVE, EV_ASK, EV_PASS, EV_GIVE, EV_NO_TAKERS, EV_END, EV_SCORE = range(1, 10)
+EV_DEAL, EV_DRAW, EV_SAVE, EV_ASK, EV_PASS, EV_GIVE, EV_NO_TAKERS, EV_SCORE, EV_GAME_OVER = range(9)
 
-MAX_EVENTS = 16384
-TURN_EVENTS = 96
-SAMPLE_TRIES_EXACT = 20000  # proposals against all of the observer's knowledge
-SAMPLE_TRIES = 100000  # then against the current ask's constraints only
+LOG_CAPACITY = 256  # the events a state keeps: the last 256
 ALL_CARDS = set(range(52))
 
 REASONS = {
@@ -77,7 +74,7 @@ def _matches(card: int, descriptor: int) -> bool:
 
 
 def _compare_splits(a: tuple[int, list[Any]], b: tuple[int, list[Any]]) -> int:
-    """Compare (points, sets) by points, then keys (RULES.md 3.3)."""
+    """Compare (points, sets) by points, then keys (docs/notakers.rst, scoring)."""
     strength = {0: 0, 1: 2, 2: 3, 3: 1}
     ka = (a[0], [(s[3], s[4], strength[s[5]]) for s in a[1]])
     kb = (b[0], [(s[3], s[4], strength[s[5]]) for s in b[1]])
@@ -150,8 +147,7 @@ class NoTakersState(RefState):
         # Shuffle (or take the given deck, top first); deal floor(26/n) each
         # from the first half, one at a time.
         if deck is None:
-            deck = list(range(52))
-            Rng(seed).shuffle(deck)
+            raise ValueError("the No Takers? oracle deals only from a given deck")
         deck = list(deck)
         each = 26 // n
         for i in range(each * n):
@@ -196,7 +192,6 @@ class NoTakersState(RefState):
 
     def _finish(self, reason: int) -> None:
         self.phase = OVER
-        self._log(EV_END, self.turn_player, 0, reason, 0, None)
         splits = [
             notakers_best_split(
                 _bits(self.hands[p] | self.saves[p]), self.ace_in_runs, self.tiebreak_ace
@@ -211,6 +206,7 @@ class NoTakersState(RefState):
         for p in range(self.nplayers):
             winner = _compare_splits(splits[p], best) == 0
             self._log(EV_SCORE, p, 0, self.points[p], int(winner), None)
+        self._log(EV_GAME_OVER, self.turn_player, 0, reason, 0, None)
 
     def _draw(self, player: int, forced: bool) -> None:
         n = self.nplayers
@@ -234,9 +230,6 @@ class NoTakersState(RefState):
     def _start_turn(self, player: int) -> None:
         self.turn_player = player
         self.selection = set()
-        if len(self.log) + TURN_EVENTS > MAX_EVENTS:
-            self._finish(2)
-            return
         if not self.hands[player]:
             self._draw(player, True)
             if self.phase == OVER:
@@ -315,7 +308,7 @@ class NoTakersState(RefState):
 
     def tensor_size(self) -> int:
         n = self.nplayers
-        return 156 + 52 * (n - 1) + 7 * n + 78
+        return 156 + (52 * (n - 1) if self.save_open else 0) + 7 * n + 78
 
     def verify(self, action: int) -> int:
         if self.phase == OVER:
@@ -487,11 +480,11 @@ class NoTakersState(RefState):
             for c in self.selection:
                 out[104 + c] = 1
         o = 156
-        for k in range(1, n):
-            if self.save_open:
+        if self.save_open:  # the other seats' save piles, only when open
+            for k in range(1, n):
                 for c in self.saves[(player + k) % n]:
                     out[o + c] = 1
-            o += 52
+                o += 52
         for k in range(n):
             out[o + k] = len(self.hands[(player + k) % n])
             out[o + n + k] = len(self.saves[(player + k) % n])
@@ -519,170 +512,7 @@ class NoTakersState(RefState):
         return out
 
     def events(self) -> list[tuple[int, int, int, int, int, int]]:
-        return list(self.log)
-
-    # -- information-set sampling ---------------------------------------
-    def _ask_constraints(self) -> list[set[int]]:
-        """Cards not in hand by the current ask alone (the asked player and
-        the holders passed over), by seat."""
-        out: list[set[int]] = [set() for _ in range(self.nplayers)]
-        if self.phase != FALLBACK:
-            return out
-        out[self.ask_target] = self._matching_cards()
-        for k in range(1, self.fallback_offset):
-            q = (self.ask_target + k) % self.nplayers
-            if q != self.turn_player and q not in self.fallback_gave:
-                out[q] = self._matching_cards()
-        return out
-
-    def _propose(
-        self, player: int, not_in: list[set[int]], rng: Rng
-    ) -> tuple[list[set[int]], list[set[int]], list[int], set[int]] | None:
-        """One proposal (docs/notakers.rst): hands, save piles, the pile and
-        the selection; ``None`` if rejected.
-
-        The cards ``player`` cannot see are dealt again: known cards go where
-        they are known to be; then each other seat, those with a "not in
-        hand" constraint first, gets a uniform subset of the free cards (for
-        its hand alone, or for hand and hidden save pile together, of which a
-        uniform subset of the cards allowed in hand is the hand).  A step with
-        ``k`` allowed cards for ``h`` places is kept with probability
-        ``C(k, h) / C(K, h)``, ``K`` the most cards it could ever find allowed.
-        """
-        n = self.nplayers
-        known = self.hands[player] | self.saves[player]
-        if self.save_open:
-            for q in range(n):
-                known |= self.saves[q]
-        pool = ALL_CARDS - known
-        others = [(player + k) % n for k in range(1, n)]
-
-        def hidden_save(q: int) -> bool:
-            return not self.save_open and bool(self.saves[q])
-
-        fixed = {q: self.in_hand[player][q] & pool for q in others}
-        either = {q: (self.held[player][q] & pool) - fixed[q] for q in others}
-        for q in others:
-            if not hidden_save(q):
-                fixed[q] |= either[q]
-                either[q] = set()
-        out = {q: not_in[q] & pool for q in others}
-        free = set(pool)
-        for q in others:
-            free -= fixed[q] | either[q]
-        constrained = [q for q in others if out[q] & (free | either[q])]
-        order = constrained + [q for q in others if q not in constrained]
-        # how many free cards each seat takes, and the bound K of its step
-        take: dict[int, int] = {}
-        bound: dict[int, int] = {}
-        places: dict[int, int] = {}
-        for i, q in enumerate(order):
-            places[q] = len(self.hands[q]) - len(fixed[q])
-            saved = len(self.saves[q]) if hidden_save(q) else 0
-            if not saved:
-                # the cards taken before that may lie in out[q] ...
-                at_most = 0
-                for r in order[:i]:
-                    may = free & out[q] if hidden_save(r) else (free & out[q]) - out[r]
-                    at_most += min(take[r], len(may))
-                at_most = min(at_most, len(free & out[q]))
-                # ... so at least this many of them lie outside it
-                at_least = sum(take[r] for r in order[:i]) - at_most
-                take[q] = places[q]
-                bound[q] = len(free - out[q]) - max(at_least, 0)
-            else:
-                take[q] = places[q] + saved - len(either[q])
-                bound[q] = min(
-                    places[q] + saved,
-                    len(either[q] - out[q]) + min(take[q], len(free - out[q])),
-                )
-
-        def keep(k: int, h: int, most: int) -> bool:
-            if k < h:
-                return False
-            if k >= most:
-                return True
-            return rng.below(math.comb(most, h)) < math.comb(k, h)
-
-        def subset(cards: set[int], k: int) -> set[int]:
-            ids = sorted(cards)
-            rng.shuffle(ids)
-            return set(ids[:k])
-
-        hands = [set(h) for h in self.hands]
-        saves = [set(h) for h in self.saves]
-        rest = set(free)
-        for q in order:
-            h = places[q]
-            if not hidden_save(q):
-                allowed = rest - out[q]
-                if not keep(len(allowed), h, bound[q]):
-                    return None
-                chosen = subset(allowed, h)
-                hands[q] = fixed[q] | chosen
-            else:
-                chosen = subset(rest, take[q])
-                both = either[q] | chosen
-                allowed = both - out[q]
-                if not keep(len(allowed), h, bound[q]):
-                    return None
-                in_hand = subset(allowed, h)
-                hands[q] = fixed[q] | in_hand
-                saves[q] = both - in_hand
-            rest -= chosen
-        pile = sorted(rest)
-        rng.shuffle(pile)
-        actor = self.actor
-        giving = self.phase in (GIVING, FALLBACK) and actor != player
-        if giving and not any(_matches(c, self.ask_descriptor) for c in hands[actor]):
-            return None
-        selection = set(self.selection)
-        if self.phase == SAVING and actor != player:
-            selection = subset(hands[actor], len(self.selection))
-        return hands, saves, pile, selection
-
-    def sample_infoset(self, player: int, seed: int) -> NoTakersState:
-        """A deal of the cards ``player`` cannot see, uniform among those that
-        keep every count and what he knows (``in_hand``, ``held``,
-        ``not_in_hand``, and that the current giver holds a match).
-
-        After SAMPLE_TRIES_EXACT rejected proposals only the current ask's
-        "not in hand" constraints are kept.  Event values hidden from
-        ``player`` are blanked to -1; only his knowledge is kept in the sample.
-        """
-        n = self.nplayers
-        rng = Rng(seed)
-        not_in = [set(self.not_in_hand[player][q]) for q in range(n)]
-        deal = None
-        for _ in range(SAMPLE_TRIES_EXACT):
-            deal = self._propose(player, not_in, rng)
-            if deal is not None:
-                break
-        else:
-            not_in = self._ask_constraints()
-            for _ in range(SAMPLE_TRIES):
-                deal = self._propose(player, not_in, rng)
-                if deal is not None:
-                    break
-            else:
-                raise ValueError("sample_infoset: no deal agrees with the observations")
-        assert deal is not None
-        sample = self.clone()
-        assert isinstance(sample, NoTakersState)
-        sample.hands, sample.saves, sample.pile, sample.selection = deal
-        sample.log = [
-            (k, p, t, v if s == SEEN_ALL or s >> player & 1 else -1, x, s)
-            for (k, p, t, v, x, s) in self.log
-        ]
-        for o in range(n):
-            for q in range(n):
-                if o != player:
-                    sample.in_hand[o][q] = set()
-                    sample.held[o][q] = set()
-                    sample.not_in_hand[o][q] = set()
-                else:
-                    sample.not_in_hand[o][q] = set(not_in[q])
-        return sample
+        return self.log[-LOG_CAPACITY:]
 
 
 def notakers_knowledge(state: RefState, player: int) -> tuple[list[int], list[int], list[int]]:

@@ -1,4 +1,4 @@
-"""No Takers? scoring, the obvious way: an exhaustive search (RULES.md 3.3).
+"""No Takers? scoring, the obvious way: an exhaustive search (docs/notakers.rst, scoring).
 
 Every set the cards can make is listed; the search tries, for the lowest
 card left, to leave it out or to put it in each listed set that contains it
