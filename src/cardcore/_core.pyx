@@ -72,12 +72,14 @@ cdef object _int_arg(object value, str name, object lo, object hi):
 
 
 cdef uint64_t _mask52(object cards) except? 0xFFFFFFFFFFFFFFFF:
-    """Validate a Python int as a 52-card bitset."""
+    """A 52-card bitset: an int (not a bool, a float or None) with no bit outside
+    the deck (InvalidCardError otherwise)."""
+    cards = _int_arg(cards, "cards", -(1 << 200), 1 << 200)
     if cards < 0 or cards > 0xFFFFFFFFFFFFFFFF:
-        raise ValueError(f"card set {cards!r} is not a 64-bit bitset")
+        raise _errors.InvalidCardError(f"card set {cards!r} is not a 64-bit bitset")
     cdef uint64_t m = <uint64_t>cards
     if m & ~(<uint64_t>CC_DECK52_MASK):
-        raise ValueError(
+        raise _errors.InvalidCardError(
             f"card set {m:#x} has bits outside the 52-card deck "
             f"({m & ~(<uint64_t>CC_DECK52_MASK):#x})"
         )
