@@ -683,7 +683,11 @@ def parse_nancy_cards(text: str) -> NancyCardSet:
 
 
 def to_mask52(cards: CardsLike) -> Bitset:
-    """The 52-card bitset of anything card-like (validated)."""
+    """The 52-card bitset of anything card-like (validated).
+
+    A bool, a float or None is not a card set (TypeError)."""
+    if cards is None or isinstance(cards, (bool, np.bool_, float, np.floating)):
+        raise TypeError(f"cards must be card-like, got {type(cards).__name__}")
     if isinstance(cards, CardSet):
         return cards.mask
     if isinstance(cards, (int, np.integer)) and not isinstance(cards, bool):
