@@ -100,32 +100,12 @@ cdef const uint64_t[::1] _u64_array(object arr, str name) except *:
     return arr
 
 
-# ---------------------------------------------------------------------------
-# RNG
-
-def rng_sequence(uint64_t seed, Py_ssize_t n):
-    """The first ``n`` outputs of the engine's generator seeded with ``seed``."""
-    if n < 0:
-        raise ValueError("n must be >= 0")
-    cdef cc_rng rng
-    cc_rng_seed(&rng, seed)
-    return [cc_rng_next(&rng) for _ in range(n)]
-
-
-def shuffled_deck(uint64_t seed, int n):
-    """A seeded permutation of ``range(n)`` (n <= 255)."""
-    if n < 0 or n > 255:
-        raise ValueError(f"deck size must be 0..255, got {n}")
-    cdef uint8_t buf[256]
-    _check(cc_shuffled_deck(seed, buf, n), "shuffled_deck")
-    return [buf[i] for i in range(n)]
-
-
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
 
 # ---------------------------------------------------------------------------
 # per-part includes (one per module of the engine; see docs/internals.rst)
+include "_cards.pxi"
 include "_combos.pxi"
 include "_game.pxi"
 include "_nancy.pxi"
