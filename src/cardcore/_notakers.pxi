@@ -30,42 +30,19 @@ cdef extern from "cc_notakers.h" nogil:
     int CC_NOTAKERS_P_TIEBREAK_ACE
 
 
-# Conversions only: every check of a value (card bits, ace_in_runs,
-# tiebreak_ace, player) is made by the C engine; its status codes become
-# exceptions naming the argument.
-
-cdef uint64_t _notakers_cards(object cards, str what) except? 0xFFFFFFFFFFFFFFFF:
-    """A card set argument (an int bitset, numpy ints accepted) as a uint64.
-
-    A bool, a float, None or any other type is refused with TypeError; an int
-    that is no 64-bit bitset with InvalidCardError; both name the argument.
-    (Bits outside the 52-card deck are the engine's to refuse.)"""
-    if isinstance(cards, (bool, np.bool_)) or not isinstance(cards, (int, np.integer)):
-        raise TypeError(f"{what} must be a card set (an int bitset), got {type(cards).__name__}")
-    v = int(cards)
-    if not 0 <= v <= 0xFFFFFFFFFFFFFFFF:
-        raise _errors.InvalidCardError(f"{what}: {v:#x} is not a 64-bit card set")
-    return <uint64_t>v
-
-
-cdef int32_t _notakers_int(object value, str what) except? -1:
-    """An int argument passed through to the engine (int32; the engine checks its range)."""
-    return _int_arg(value, what, -2147483648, 2147483647)
-
+# Conversions only (_cards.pxi: strict ints, saturated to the C type): every
+# check of a value (card bits, ace_in_runs, tiebreak_ace, player) is made by
+# the C engine; its status codes become exceptions naming the argument.
 
 cdef str _notakers_param_range(int index):
     """'lo..hi' of a rules parameter, from the engine's params[] table."""
     return f"{cc_game_notakers.params[index].min}..{cc_game_notakers.params[index].max}"
 
 
-cdef int _notakers_status(int32_t rc, str fn, uint64_t cards, object args) except -1:
+cdef int _notakers_status(int32_t rc, str fn, object cards, object args) except -1:
     """Raise for the status rc of fn(cards, *args): CC_E_CARDS names the card set,
-    CC_E_ARG the argument(s) outside the range the engine declares."""
-    if rc == CC_E_CARDS:
-        raise _errors.InvalidCardError(
-            f"{fn}: cards {cards:#x} has bits outside the 52-card deck "
-            f"({cards & ~(<uint64_t>CC_DECK52_MASK):#x})"
-        )
+    CC_E_ARG the argument(s) (name, params[] index, value given) outside the
+    range the engine's params[] table declares."""
     if rc == CC_E_ARG:
         bad = [
             f"{name} must be {_notakers_param_range(index)}, got {value}"
@@ -73,41 +50,41 @@ cdef int _notakers_status(int32_t rc, str fn, uint64_t cards, object args) excep
             if not cc_game_notakers.params[index].min <= value <= cc_game_notakers.params[index].max
         ]
         raise ValueError(f"{fn}: " + ("; ".join(bad) or "argument out of range"))
-    return _check(rc, fn)
+    return _check_cards52(rc, fn, "cards", cards)
 
 
 def notakers_points(object cards, object ace_in_runs):
     """Maximum points of a split of ``cards`` (a 52-card bitset) into sets."""
-    cdef uint64_t m = _notakers_cards(cards, "cards")
-    cdef int32_t ace = _notakers_int(ace_in_runs, "ace_in_runs")
+    cdef uint64_t m = _c_cards52(cards, "cards")
+    cdef int32_t ace = _c_int32(ace_in_runs, "ace_in_runs")
     cdef int32_t rc = cc_notakers_points(m, ace)
-    _notakers_status(rc, "notakers_points", m,
-                     (("ace_in_runs", CC_NOTAKERS_P_ACE_IN_RUNS, ace),))
+    _notakers_status(rc, "notakers_points", cards,
+                     (("ace_in_runs", CC_NOTAKERS_P_ACE_IN_RUNS, int(ace_in_runs)),))
     return rc
 
 
 def notakers_splits_exactly(object cards, object ace_in_runs):
     """Whether ``cards`` split into sets with no card left over."""
-    cdef uint64_t m = _notakers_cards(cards, "cards")
-    cdef int32_t ace = _notakers_int(ace_in_runs, "ace_in_runs")
+    cdef uint64_t m = _c_cards52(cards, "cards")
+    cdef int32_t ace = _c_int32(ace_in_runs, "ace_in_runs")
     cdef int32_t rc = cc_notakers_splits_exactly(m, ace)
-    _notakers_status(rc, "notakers_splits_exactly", m,
-                     (("ace_in_runs", CC_NOTAKERS_P_ACE_IN_RUNS, ace),))
+    _notakers_status(rc, "notakers_splits_exactly", cards,
+                     (("ace_in_runs", CC_NOTAKERS_P_ACE_IN_RUNS, int(ace_in_runs)),))
     return rc == 1
 
 
 def notakers_best_split(object cards, object ace_in_runs, object tiebreak_ace):
     """The best split: (points, [(kind, cards, points, position, top, suit), ...]) best first."""
-    cdef uint64_t m = _notakers_cards(cards, "cards")
-    cdef int32_t ace = _notakers_int(ace_in_runs, "ace_in_runs")
-    cdef int32_t tie = _notakers_int(tiebreak_ace, "tiebreak_ace")
+    cdef uint64_t m = _c_cards52(cards, "cards")
+    cdef int32_t ace = _c_int32(ace_in_runs, "ace_in_runs")
+    cdef int32_t tie = _c_int32(tiebreak_ace, "tiebreak_ace")
     cdef cc_notakers_split out
     cdef int32_t rc
     with nogil:
         rc = cc_notakers_best_split(m, ace, tie, &out)
-    _notakers_status(rc, "notakers_best_split", m,
-                     (("ace_in_runs", CC_NOTAKERS_P_ACE_IN_RUNS, ace),
-                      ("tiebreak_ace", CC_NOTAKERS_P_TIEBREAK_ACE, tie)))
+    _notakers_status(rc, "notakers_best_split", cards,
+                     (("ace_in_runs", CC_NOTAKERS_P_ACE_IN_RUNS, int(ace_in_runs)),
+                      ("tiebreak_ace", CC_NOTAKERS_P_TIEBREAK_ACE, int(tiebreak_ace))))
     return out.points, [
         (out.sets[i].kind, out.sets[i].cards, out.sets[i].points, out.sets[i].position,
          out.sets[i].top, out.sets[i].suit)
@@ -118,7 +95,7 @@ def notakers_best_split(object cards, object ace_in_runs, object tiebreak_ace):
 def batch_notakers_points(object arr, object ace_in_runs):
     """``notakers_points`` of each set of a 1-D uint64 array; int32 out (GIL released)."""
     cdef const uint64_t[::1] a = _u64_array(arr, "arr")
-    cdef int32_t ace = _notakers_int(ace_in_runs, "ace_in_runs")
+    cdef int32_t ace = _c_int32(ace_in_runs, "ace_in_runs")
     cdef int64_t n = a.shape[0]
     out = np.zeros(n, dtype=np.int32)
     cdef int32_t[::1] o = out
@@ -132,8 +109,8 @@ def batch_notakers_points(object arr, object ace_in_runs):
         raise _errors.InvalidCardError(
             f"batch_notakers_points: arr[{bad}] has bits outside the 52-card deck"
         )
-    _notakers_status(rc, "batch_notakers_points", 0,
-                     (("ace_in_runs", CC_NOTAKERS_P_ACE_IN_RUNS, ace),))
+    _notakers_status(rc, "batch_notakers_points", None,
+                     (("ace_in_runs", CC_NOTAKERS_P_ACE_IN_RUNS, int(ace_in_runs)),))
     return out
 
 
@@ -142,11 +119,11 @@ def notakers_knowledge(GameState state not None, object player):
     (in_hand, held, not_in_hand), each a list of 52-card bitsets by seat."""
     if state.game != &cc_game_notakers:
         raise ValueError("notakers_knowledge needs a No Takers? state")
-    cdef int32_t p = _notakers_int(player, "player")
+    cdef int32_t p = _c_int32(player, "player")
     cdef uint64_t out[24]
     cdef int32_t rc = cc_notakers_knowledge(state.state, p, out)
     if rc == CC_E_ARG:
-        raise ValueError(f"notakers_knowledge: player must be 0..{state.nplayers - 1}, got {p}")
+        raise ValueError(f"notakers_knowledge: player must be 0..{state.nplayers - 1}, got {int(player)}")
     _check(rc, "notakers_knowledge")
     n = state.nplayers
     return ([out[q] for q in range(n)], [out[8 + q] for q in range(n)],
