@@ -436,8 +436,8 @@ class _BitCardSet(Iterable[_C]):
 
     @classmethod
     def _from_mask(cls: type[_S], mask: int) -> _S:
-        obj = object.__new__(cls)
-        object.__setattr__(obj, "_mask", mask)
+        obj = _new(cls)
+        _set_mask(obj, mask)
         return obj
 
     @classmethod
@@ -787,3 +787,22 @@ def deal(seed: int, hands: int, cards_each: int) -> list[CardSet]:
     for h in range(hands):
         out.append(CardSet(deck[h : hands * cards_each : hands]))
     return out
+
+
+_new = object.__new__
+#: The ``_mask`` slot's setter: fills a new set without the immutable ``__setattr__``.
+_set_mask = _BitCardSet.__dict__["_mask"].__set__
+
+
+def _cardset_of_mask(mask: int) -> CardSet:
+    """A :class:`CardSet` of a bitset the engine has already checked (no checks)."""
+    obj = _new(CardSet)
+    _set_mask(obj, mask)
+    return obj
+
+
+def _nancy_cardset_of_mask(mask: int) -> NancyCardSet:
+    """A :class:`NancyCardSet` of a bitset the engine has already checked (no checks)."""
+    obj = _new(NancyCardSet)
+    _set_mask(obj, mask)
+    return obj

@@ -33,7 +33,12 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
-from pycards.cards import Card, CardSet, NancyCard, NancyCardSet
+from pycards.cards import (
+    Card,
+    NancyCard,
+    _cardset_of_mask,
+    _nancy_cardset_of_mask,
+)
 from pycards.errors import (
     IllegalActionError,
     InvalidCardError,
@@ -515,9 +520,9 @@ class Game(Generic[RulesT, ObsT]):
         if self._plan is None:
             names = [s["name"] for s in self.segments]
             if self.CARD_TYPE is NancyCard:
-                self._plan = (names, NancyCardSet._from_mask, NancyCard)
+                self._plan = (names, _nancy_cardset_of_mask, NancyCard)
             else:
-                self._plan = (names, CardSet._from_mask, Card)
+                self._plan = (names, _cardset_of_mask, Card)
         return self._plan
 
     def decode_observation(self, state: State[ObsT], player: int) -> ObsT:
