@@ -33,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
+from pycards._args import as_int as _as_int
 from pycards.cards import (
     Card,
     NancyCard,
@@ -75,17 +76,6 @@ ObsT = TypeVar("ObsT")
 RulesT = TypeVar("RulesT", bound="Rules")
 
 _REGISTRY: dict[str, type[Game[Any, Any]]] = {}
-
-
-def _as_int(value: object, name: str, lo: int, hi: int) -> int:
-    """``value`` as a Python int in ``lo..hi``: an int or a numpy integer, never a
-    bool, a float or None (TypeError), in range (ValueError)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__} ({value!r})")
-    v = int(value)
-    if not lo <= v <= hi:
-        raise ValueError(f"{name} must be {lo}..{hi}, got {v}")
-    return v
 
 
 @functools.cache
