@@ -806,9 +806,9 @@ def test_random_play_through_the_table(name: str, nplayers: int) -> None:
             assert _str(g.event_kinds[events[-1].kind].name) == "game_over"
 
 
-# TRANSITIONAL: notakers.c answers its own positive reason code on a finished game;
-# remove the entry once it returns CC_E_GAME_OVER like the others.
-_GAME_OVER_PENDING = {"notakers"}
+# Every game answers CC_E_GAME_OVER on a finished game (kept as a set for a game
+# that is not there yet).
+_GAME_OVER_PENDING: set[str] = set()
 
 
 @pytest.mark.parametrize(

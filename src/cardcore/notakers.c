@@ -509,7 +509,7 @@ static int32_t has_save_set(uint64_t hand, int32_t ace) {
 static int32_t nt_verify(const void *state, int32_t a) {
     const nt_state *st = (const nt_state *)state;
     if (st == NULL) return CC_E_ARG;
-    if (st->phase == CC_NOTAKERS_PHASE_OVER) return R_GAME_OVER;
+    if (st->phase == CC_NOTAKERS_PHASE_OVER) return CC_E_GAME_OVER;
     if (a < 0 || a >= nt_num_actions(st->params, st->n)) return R_RANGE;
     int32_t p = st->actor;
     uint64_t hand = st->hand[p];

@@ -312,7 +312,7 @@ class NoTakersState(RefState):
 
     def verify(self, action: int) -> int:
         if self.phase == OVER:
-            return 1
+            return -3  # the status code of an action on a finished game
         if not 0 <= action < self.num_actions():
             return 2
         hand = self.hands[self.actor]
