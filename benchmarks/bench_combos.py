@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 import reference as ref
 
-core: Any = pytest.importorskip("cardcore._core")
+from cardcore import _core as core
 
 HANDS_1M = core.random_hands(1_000_000, 5, 2024)
 HANDS_10K = HANDS_1M[:10_000].copy()
@@ -35,9 +35,9 @@ BATCH = [
 
 @pytest.mark.benchmark(group="combos-scalar-one-hand")
 @pytest.mark.parametrize("name", SCALAR)
-@pytest.mark.parametrize("backend", [core, ref], ids=["c", "reference"])
-def test_scalar(benchmark: Any, backend: Any, name: str) -> None:
-    fn: Callable[[int], Any] = getattr(backend, name)
+@pytest.mark.parametrize("module", [core, ref], ids=["c", "reference"])
+def test_scalar(benchmark: Any, module: Any, name: str) -> None:
+    fn: Callable[[int], Any] = getattr(module, name)
     benchmark(fn, ONE_HAND)
 
 
@@ -75,6 +75,6 @@ def test_random_hands_1m(benchmark: Any) -> None:
 
 
 @pytest.mark.benchmark(group="combos-hand-stats-10k-hands")
-@pytest.mark.parametrize("backend", [core, ref], ids=["c", "reference"])
-def test_hand_stats_10k(benchmark: Any, backend: Any) -> None:
-    benchmark.pedantic(backend.batch_hand_stats, args=(HANDS_10K,), rounds=3, iterations=1)
+@pytest.mark.parametrize("module", [core, ref], ids=["c", "reference"])
+def test_hand_stats_10k(benchmark: Any, module: Any) -> None:
+    benchmark.pedantic(module.batch_hand_stats, args=(HANDS_10K,), rounds=3, iterations=1)

@@ -59,7 +59,5 @@ def test_batch_score_hands(benchmark: pytest.FixtureRequest) -> None:
 
 @pytest.mark.benchmark(group="nodde-distribution")
 def test_hand_score_distribution(benchmark: pytest.FixtureRequest) -> None:
-    if _core.__name__.endswith("_reference"):
-        pytest.skip("brute force in Python takes about a minute")
     d = benchmark(hand_score_distribution)  # type: ignore[operator]
     assert d.sum() == 22100 * 49

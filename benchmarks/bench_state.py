@@ -1,6 +1,6 @@
 """pytest-benchmark: the generic state API's hot calls for every game
-(``observation``, ``observation_tensor``, ``clone``, ``apply``), one group per
-game and call, on the same random positions."""
+(``observation``, ``observation_tensor``, ``clone``, ``sample_infoset``), one
+group per game and call, on the same random positions."""
 
 from __future__ import annotations
 
@@ -10,12 +10,13 @@ from typing import Any
 import pytest
 
 from pycards.game import State, game_names, load_game
+from pycards.nancy import NancyRules
 
 GAMES = game_names()
 
 
-def _positions(name: str) -> list[State[Any]]:
-    game = load_game(name)
+def _positions(name: str, players: int = 2, rules: Any = None) -> list[State[Any]]:
+    game = load_game(name, rules, num_players=players)
     rng = random.Random(2)
     out = []
     for seed in range(40):
@@ -51,3 +52,31 @@ def test_clone(benchmark: Any, name: str) -> None:
     benchmark.group = f"{name}: clone (per {len(states)} states)"
     result = benchmark(lambda: [s.clone() for s in states])
     assert [c.history for c in result] == [s.history for s in states]
+
+
+# 2 and 4 players of every game, and Nancy's largest sampling problem: 6 players
+# with no face-up cards
+SAMPLER_CASES = [
+    pytest.param(name, players, None, id=f"{name}-{players}")
+    for name in GAMES
+    for players in (2, 4)
+]
+SAMPLER_CASES.append(
+    pytest.param("nancy", 6, NancyRules(face_up_count=0), id="nancy-6-face_up_count=0")
+)
+
+
+@pytest.mark.parametrize(("name", "players", "rules"), SAMPLER_CASES)
+def test_sample_infoset(benchmark: Any, name: str, players: int, rules: Any) -> None:
+    """One sample per state for the player to act, a new seed each round."""
+    states = _positions(name, players, rules)
+    label = "" if rules is None else f", {rules!r}"
+    benchmark.group = f"{name}: sample_infoset, {players} players{label} (per {len(states)} states)"
+    seeds = iter(range(10**9))
+
+    def run() -> list[State[Any]]:
+        seed = next(seeds)
+        return [s.sample_infoset(s.current_player, seed) for s in states]
+
+    result = benchmark(run)
+    assert [c.current_player for c in result] == [s.current_player for s in states]

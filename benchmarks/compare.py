@@ -1,5 +1,6 @@
-"""Run every ``compare_*.py`` script: throughput and ratios against the pure-Python
-reference and against peers (OpenSpiel) measured in the same run.
+"""Run every ``compare_*.py`` script: the engine's throughput, with ratios against
+the pure-Python reference (the test oracle in ``tests/reference``) and against
+peers (OpenSpiel) measured in the same run.
 
 Usage: ``python benchmarks/compare.py [--quick]``.
 """

@@ -19,11 +19,7 @@ from typing import Any
 import _oracle_path  # noqa: F401
 import reference as ref
 
-try:
-    from cardcore import _core as core
-except ImportError:  # pure build: nothing native to compare
-    core = None
-
+from cardcore import _core as core
 
 # the kernel paths of cc_combos.h (CC_PATH_*); the fused kernel takes the best
 PATH_NAMES = {1: "portable", 2: "popcnt", 3: "popcnt+BMI2", 4: "AVX2", 5: "AVX-512"}
@@ -66,9 +62,6 @@ def fmt(rate: float) -> str:
 
 def main() -> int:
     quick = "--quick" in sys.argv
-    if core is None:
-        print("cardcore._core is not built; nothing to compare")
-        return 0
     n_batch = 200_000 if quick else 1_000_000
     n_scalar = 20_000 if quick else 200_000
     n_ref = 500 if quick else 5_000

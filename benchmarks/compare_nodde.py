@@ -1,6 +1,7 @@
 """Nodde Knave throughput, measured in one run: random playouts through the
 Python API and natively in C (GIL released), batch hand scoring, against the
-pure-Python reference and, when ``pyspiel`` (open-spiel, the ``bench-peers``
+pure-Python reference (the test oracle in ``tests/reference``; its playouts
+shuffle with its own generator) and, when ``pyspiel`` (open-spiel, the ``bench-peers``
 extra) is importable, OpenSpiel's cribbage measured the same way.
 
 Usage: ``python benchmarks/compare_nodde.py [--quick]``.
@@ -144,7 +145,7 @@ def openspiel() -> tuple[tuple[float, float], tuple[float, float]] | None:
 def main() -> None:
     rows: list[tuple[str, float, float]] = []
     rows.append(("nodde Python API", *python_api()))
-    rows.append(("nodde reference backend", *reference_api()))
+    rows.append(("nodde reference", *reference_api()))
     rows.append(("nodde native C loop", *native()))
     peers = openspiel()
     if peers is not None:

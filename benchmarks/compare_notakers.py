@@ -1,5 +1,10 @@
-"""No Takers?: throughput of the C engine against the reference and OpenSpiel's
-go_fish, all measured in this run.
+"""No Takers?: throughput of the C engine against the reference oracle and
+OpenSpiel's go_fish, all measured in this run.
+
+The oracle deals only from a given deck: its random playouts take, for game
+``seed + i``, the deck the engine deals for that seed (``shuffled_deck``) and
+choose actions with the engine's generator as ``random_playouts`` does, so it
+plays the native loop's very games (checked: the step counts must agree).
 
 Usage: ``PYTHONPATH=src python benchmarks/compare_notakers.py [--quick]``.
 """
@@ -14,6 +19,7 @@ from collections.abc import Callable
 import _oracle_path  # noqa: F401
 import numpy as np
 import reference as ref
+from reference.rng import Rng
 
 from cardcore import _core as c_core
 from pycards.notakers import NoTakersGame
@@ -72,6 +78,21 @@ def split_section() -> None:
     print(f"  whole deck: C {tdeck * 1e6:8.1f} us (exhaustive reference: out of reach)")
 
 
+def reference_playouts(params: tuple[int, ...], players: int, seed: int, games: int) -> int:
+    """The oracle's random playouts of games ``seed .. seed + games - 1``, each
+    dealt from the deck the engine deals for its seed; returns the steps."""
+    rng = Rng(seed ^ 0xA5A5A5A5A5A5A5A5)  # the action chooser of random_playouts
+    steps = 0
+    for i in range(games):
+        deck = c_core.shuffled_deck(seed + i, 52)
+        state = ref.new_state("notakers", params, players, seed + i, deck=deck)
+        while state.current_player() >= 0:
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+            steps += 1
+    return steps
+
+
 def python_api_playouts(players: int, games: int) -> tuple[float, int]:
     game = NoTakersGame(num_players=players)
     rng = random.Random(0)
@@ -118,7 +139,12 @@ def playout_section() -> None:
         )
         steps_n, _ = c_core.random_playouts("notakers", (0,) * 7, players, 1, native_games)
         rg = 5 if QUICK else 20
-        tr = timed(lambda p=players, g=rg: ref.random_playouts("notakers", (0,) * 7, p, 1, g), 1)
+        t = time.perf_counter()
+        steps_r = reference_playouts((0,) * 7, players, 1, rg)
+        tr = time.perf_counter() - t
+        steps_c, _ = c_core.random_playouts("notakers", (0,) * 7, players, 1, rg)
+        if steps_r != steps_c:
+            raise SystemExit(f"the oracle played {steps_r} steps, the engine {steps_c}")
         ag = 5 if QUICK else 20
         ta, steps_a = python_api_playouts(players, ag)
         print(

@@ -270,15 +270,23 @@ def _batch_calls(cards: Any, n: int, outs: bool = True) -> Iterator[tuple[str, i
     def arr(t: str, k: int = 1) -> Any:
         return ffi.new(f"{t}[]", m * k) if outs else ffi.NULL
 
-    yield "fifteens", lib.cc_batch_count_fifteens(cards, n, 15, arr("int64_t"), bad)
-    yield "pairs", lib.cc_batch_count_pairs(cards, n, arr("int32_t"), bad)
-    yield "suits", lib.cc_batch_suit_counts(cards, n, arr("uint8_t", 4), bad)
-    yield "runs", lib.cc_batch_run_score(cards, n, arr("int32_t"), bad)
-    yield "longest", lib.cc_batch_longest_suit_run(cards, n, arr("int32_t"), bad)
+    yield "fifteens", lib.cc_batch_count_fifteens(cards, n, 15, arr("int64_t"), bad, ffi.NULL)
+    yield "pairs", lib.cc_batch_count_pairs(cards, n, arr("int32_t"), bad, ffi.NULL)
+    yield "suits", lib.cc_batch_suit_counts(cards, n, arr("uint8_t", 4), bad, ffi.NULL)
+    yield "runs", lib.cc_batch_run_score(cards, n, arr("int32_t"), bad, ffi.NULL)
+    yield "longest", lib.cc_batch_longest_suit_run(cards, n, arr("int32_t"), bad, ffi.NULL)
     yield (
         "stats",
         lib.cc_batch_hand_stats(
-            cards, n, 15, arr("int64_t"), arr("int32_t"), arr("int32_t"), arr("uint8_t", 4), bad
+            cards,
+            n,
+            15,
+            arr("int64_t"),
+            arr("int32_t"),
+            arr("int32_t"),
+            arr("uint8_t", 4),
+            bad,
+            ffi.NULL,
         ),
     )
 
@@ -312,7 +320,7 @@ def test_batch_hand_stats_one_null_output() -> None:
     bad = ffi.new("int64_t *")
     for k in range(4):
         args = [ffi.NULL if i == k else o for i, o in enumerate(outs)]
-        assert lib.cc_batch_hand_stats(cards, 1, 15, *args, bad) == lib.CC_E_ARG
+        assert lib.cc_batch_hand_stats(cards, 1, 15, *args, bad, ffi.NULL) == lib.CC_E_ARG
 
 
 @pytest.mark.parametrize("bit", [*OUTSIDE_BITS, 63])
@@ -322,12 +330,13 @@ def test_batch_names_the_first_bad_set(bit: int) -> None:
     sets[31] |= 1 << bit
     cards = ffi.new("uint64_t[]", sets)
     bad = ffi.new("int64_t *")
+    value = ffi.new("uint64_t *")
     calls = [
-        lambda: lib.cc_batch_count_fifteens(cards, 40, 15, ffi.new("int64_t[40]"), bad),
-        lambda: lib.cc_batch_count_pairs(cards, 40, ffi.new("int32_t[40]"), bad),
-        lambda: lib.cc_batch_suit_counts(cards, 40, ffi.new("uint8_t[160]"), bad),
-        lambda: lib.cc_batch_run_score(cards, 40, ffi.new("int32_t[40]"), bad),
-        lambda: lib.cc_batch_longest_suit_run(cards, 40, ffi.new("int32_t[40]"), bad),
+        lambda: lib.cc_batch_count_fifteens(cards, 40, 15, ffi.new("int64_t[40]"), bad, value),
+        lambda: lib.cc_batch_count_pairs(cards, 40, ffi.new("int32_t[40]"), bad, value),
+        lambda: lib.cc_batch_suit_counts(cards, 40, ffi.new("uint8_t[160]"), bad, value),
+        lambda: lib.cc_batch_run_score(cards, 40, ffi.new("int32_t[40]"), bad, value),
+        lambda: lib.cc_batch_longest_suit_run(cards, 40, ffi.new("int32_t[40]"), bad, value),
         lambda: lib.cc_batch_hand_stats(
             cards,
             40,
@@ -337,19 +346,20 @@ def test_batch_names_the_first_bad_set(bit: int) -> None:
             ffi.new("int32_t[40]"),
             ffi.new("uint8_t[160]"),
             bad,
+            value,
         ),
     ]
     for call in calls:
-        bad[0] = -1
+        bad[0], value[0] = -1, 0
         assert call() == lib.CC_E_CARDS
-        assert bad[0] == 17
+        assert (bad[0], value[0]) == (17, sets[17])  # the index and the value read there
 
 
 @pytest.mark.parametrize("target", [0, -5, 341])
 def test_batch_bad_target(target: int) -> None:
     cards = ffi.new("uint64_t[]", [0b111])
     bad = ffi.new("int64_t *")
-    assert lib.cc_batch_count_fifteens(cards, 1, target, ffi.new("int64_t[1]"), bad) == (
+    assert lib.cc_batch_count_fifteens(cards, 1, target, ffi.new("int64_t[1]"), bad, ffi.NULL) == (
         lib.CC_E_ARG
     )
     assert (
@@ -362,6 +372,7 @@ def test_batch_bad_target(target: int) -> None:
             ffi.new("int32_t[1]"),
             ffi.new("uint8_t[4]"),
             bad,
+            ffi.NULL,
         )
         == lib.CC_E_ARG
     )
@@ -381,7 +392,7 @@ def test_batch_paths_agree_and_unknown_paths_are_refused() -> None:
             ffi.new("int32_t[]", n),
             ffi.new("uint8_t[]", 4 * n),
         )
-        rc = lib.cc_batch_hand_stats_path(path, hands, n, 15, *outs, bad)
+        rc = lib.cc_batch_hand_stats_path(path, hands, n, 15, *outs, bad, ffi.NULL)
         return rc if rc != lib.CC_OK else tuple(list(o) for o in outs)
 
     paths = lib.cc_combos_paths()

@@ -198,7 +198,7 @@ def test_deal_is_seeded_and_disjoint() -> None:
 
 def test_bools_are_not_cards() -> None:
     for bad in (True, False):
-        with pytest.raises(InvalidCardError):
+        with pytest.raises(TypeError, match="card id must be an int, got bool"):
             Card(bad)
-        with pytest.raises(InvalidCardError):
+        with pytest.raises(TypeError, match="card id must be an int, got bool"):
             NancyCard(bad)

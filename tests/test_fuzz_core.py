@@ -31,6 +31,8 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from pycards.errors import InvalidCardError
+
 C: ModuleType = pytest.importorskip("cardcore._core")
 
 ALLOWED = (TypeError, ValueError, OverflowError)
@@ -200,6 +202,29 @@ def is_proper(arr: Any, dtype: Any, ndim: int = 1) -> bool:
     )
 
 
+def is_int(v: Any) -> bool:
+    """An int by the input contract: int (not bool) or a numpy integer."""
+    return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+
+
+def strict(fn: Callable[..., Any], args: Sequence[Any], ranges: Sequence[Any]) -> Any:
+    """Call fn(*args) where args[j] must be an int in ranges[j] (lo, hi), or
+    anything if ranges[j] is None.  Returns the result if every argument is
+    valid; else asserts the documented exception: TypeError if an argument is
+    not an int, else ValueError (never OverflowError); returns None."""
+    typed = all(r is None or is_int(a) for a, r in zip(args, ranges, strict=True))
+    valid = typed and all(
+        r is None or r[0] <= int(a) <= r[1] for a, r in zip(args, ranges, strict=True)
+    )
+    if valid:
+        return fn(*args)
+    with pytest.raises((TypeError, ValueError)) as info:
+        fn(*args)
+    assert not isinstance(info.value, OverflowError), (fn.__name__, args)
+    assert isinstance(info.value, TypeError if not typed else ValueError), (fn.__name__, args)
+    return None
+
+
 # ---------------------------------------------------------------------------
 # RNG
 
@@ -207,11 +232,11 @@ def is_proper(arr: Any, dtype: Any, ndim: int = 1) -> bool:
 @examples(60)
 @given(seed=seed_arg, n=count_arg, m=st.one_of(st.integers(-2, 260), count_arg))
 def test_rng(seed: Any, n: Any, m: Any) -> None:
-    ok, seq = attempt(C.rng_sequence, seed, n)
-    if ok:
-        assert len(seq) == int(n) and all(0 <= x <= U64 for x in seq)
-    ok, deck = attempt(C.shuffled_deck, seed, m)
-    if ok:
+    seq = strict(C.rng_sequence, (seed, n), ((0, U64), (0, 2**20)))
+    if seq is not None:
+        assert len(seq) == int(n) and all(type(x) is int and 0 <= x <= U64 for x in seq)
+    deck = strict(C.shuffled_deck, (seed, m), ((0, U64), (0, 255)))
+    if deck is not None:
         assert sorted(deck) == list(range(len(deck))) and len(deck) == int(m)
 
 
@@ -233,14 +258,22 @@ def scalar_stats(cards: int) -> tuple[int, int, int, tuple[int, ...], int]:
 @examples(600)
 @given(cards=card_arg, target=st.one_of(st.integers(-2, 345), any_int, junk))
 def test_scalar_combos(cards: Any, target: Any) -> None:
-    valid = isinstance(cards, int) and 0 <= cards <= U64 and not cards & ~DECK52_MASK
+    valid = is_int(cards) and 0 <= int(cards) <= U64 and not int(cards) & ~DECK52_MASK
     results = {}
     for fn in (C.count_pairs, C.rank_counts, C.suit_counts, C.runs, C.longest_suit_run):
         ok, results[fn.__name__] = attempt(fn, cards)
-        assert ok or not valid, (fn.__name__, cards)
+        assert ok == valid, (fn.__name__, cards)
+        if not is_int(cards):  # the documented error for each kind of bad input
+            with pytest.raises(TypeError, match="cards"):
+                fn(cards)
+        elif not valid:
+            with pytest.raises(InvalidCardError):
+                fn(cards)
     ok, fifteens = attempt(C.count_fifteens, cards, target)
+    assert ok == (valid and is_int(target) and 1 <= int(target) <= 340), (cards, target)
     if not valid:
         return
+    cards = int(cards)
     n = bin(cards).count("1")
     ranks = results["rank_counts"]
     assert len(ranks) == 13 and all(0 <= c <= 4 for c in ranks) and sum(ranks) == n
@@ -270,10 +303,14 @@ BATCH_1D = [
 def test_batch_combos(arr: Any, target: Any) -> None:
     proper = is_proper(arr, np.uint64)
     dirty = proper and bool(np.any(arr & np.uint64(~DECK52_MASK & U64)))
+    good_target = is_int(target) and 1 <= int(target) <= 340
     outs = {}
     for fn in BATCH_1D:
         args = (arr, target) if fn in (C.batch_count_fifteens, C.batch_hand_stats) else (arr,)
         ok, outs[fn.__name__] = attempt(fn, *args)
+        assert not ok or len(args) == 1 or good_target, (fn.__name__, target)
+        if proper and not dirty and len(args) == 2:
+            assert ok == good_target, (fn.__name__, target)
         if not proper or dirty:
             assert not ok or not proper, (fn.__name__, flags(arr))
             assert not (ok and dirty), fn.__name__
@@ -309,7 +346,7 @@ def test_batch_combos(arr: Any, target: Any) -> None:
 def test_kernel_paths(path: Any, arr: Any, target: Any) -> None:
     ok, stats = attempt(C._batch_hand_stats_path, path, arr, target)
     if ok:
-        assert int(path) in C._combos_paths()  # (floats truncate, as everywhere)
+        assert is_int(path) and int(path) in C._combos_paths()
         want = C.batch_hand_stats(arr, target)
         for got, w in zip(stats, want, strict=True):
             assert np.array_equal(got, w)
@@ -318,8 +355,8 @@ def test_kernel_paths(path: Any, arr: Any, target: Any) -> None:
 @examples(80)
 @given(n=count_arg, k=st.one_of(st.integers(-2, 54), any_int, junk), seed=seed_arg)
 def test_random_hands(n: Any, k: Any, seed: Any) -> None:
-    ok, hands = attempt(C.random_hands, n, k, seed)
-    if ok:
+    hands = strict(C.random_hands, (n, k, seed), ((0, 2**27), (0, 52), (0, U64)))
+    if hands is not None:
         assert hands.dtype == np.uint64 and hands.shape == (int(n),)
         for h in hands.tolist():
             assert not h & ~DECK52_MASK and bin(h).count("1") == int(k)

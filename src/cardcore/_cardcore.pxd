@@ -23,11 +23,14 @@ cdef extern from "cardcore.h" nogil:
     ctypedef struct cc_rng:
         uint64_t s[4]
 
-    void cc_rng_seed(cc_rng *rng, uint64_t seed)
+    int CC_MAX_RNG_SEQUENCE
+    int CC_MAX_SHUFFLE
+    int32_t cc_rng_seed(cc_rng *rng, uint64_t seed)
     uint64_t cc_rng_next(cc_rng *rng)
     uint64_t cc_rng_below(cc_rng *rng, uint64_t n)
-    void cc_rng_shuffle_u8(cc_rng *rng, uint8_t *a, int32_t n)
+    int32_t cc_rng_shuffle_u8(cc_rng *rng, uint8_t *a, int32_t n)
     int32_t cc_shuffled_deck(uint64_t seed, uint8_t *out, int32_t n)
+    int32_t cc_rng_sequence(uint64_t seed, int64_t n, uint64_t *out)
 
     uint64_t cc_card52_bit(int32_t card_id)
     int32_t cc_card52_count(uint64_t cards)
@@ -35,18 +38,18 @@ cdef extern from "cardcore.h" nogil:
 
     int64_t cc_count_fifteens(uint64_t cards, int32_t target)
     int32_t cc_count_pairs(uint64_t cards)
-    void cc_rank_counts(uint64_t cards, uint8_t *out)
-    void cc_suit_counts(uint64_t cards, uint8_t *out)
+    int32_t cc_rank_counts(uint64_t cards, uint8_t *out)
+    int32_t cc_suit_counts(uint64_t cards, uint8_t *out)
     int32_t cc_runs(uint64_t cards, uint8_t *out_len, uint32_t *out_mult, uint8_t *out_low)
     int32_t cc_longest_suit_run(uint64_t cards)
     int32_t cc_batch_count_fifteens(const uint64_t *cards, int64_t n, int32_t target,
-                                    int64_t *out, int64_t *bad_index)
+                                    int64_t *out, int64_t *bad_index, uint64_t *bad_value)
     int32_t cc_batch_count_pairs(const uint64_t *cards, int64_t n, int32_t *out,
-                                 int64_t *bad_index)
+                                 int64_t *bad_index, uint64_t *bad_value)
     int32_t cc_batch_suit_counts(const uint64_t *cards, int64_t n, uint8_t *out,
-                                 int64_t *bad_index)
+                                 int64_t *bad_index, uint64_t *bad_value)
     int32_t cc_batch_run_score(const uint64_t *cards, int64_t n, int32_t *out,
-                               int64_t *bad_index)
+                               int64_t *bad_index, uint64_t *bad_value)
 
     int CC_MAX_PARAMS
     int CC_MAX_SEGMENTS

@@ -1,61 +1,74 @@
 # Combination primitives and their batch kernels (combos.c; cardcore.h and
-# cc_combos.h).  Included from _core.pyx: conversion and validation only.
+# cc_combos.h).  Included from _core.pyx after _cards.pxi (whose conversions
+# it uses): type conversion and status codes only; combos.c validates.
 
 cdef extern from "cc_combos.h" nogil:
     int CC_MAX_PIP_TOTAL
     int CC_MAX_RUNS
+    int CC_MAX_RANDOM_HANDS
     int32_t cc_batch_hand_stats(const uint64_t *cards, int64_t n, int32_t target,
                                 int64_t *fifteens, int32_t *pairs, int32_t *run_score,
-                                uint8_t *suits, int64_t *bad_index)
+                                uint8_t *suits, int64_t *bad_index, uint64_t *bad_value)
     int32_t cc_batch_longest_suit_run(const uint64_t *cards, int64_t n, int32_t *out,
-                                      int64_t *bad_index)
+                                      int64_t *bad_index, uint64_t *bad_value)
     int32_t cc_random_hands(uint64_t seed, int32_t k, int64_t n, uint64_t *out)
     int CC_PATH_AUTO
     int CC_NUM_PATHS
     uint32_t cc_combos_paths()
     int32_t cc_batch_hand_stats_path(int32_t path, const uint64_t *cards, int64_t n,
                                      int32_t target, int64_t *fifteens, int32_t *pairs,
-                                     int32_t *run_score, uint8_t *suits, int64_t *bad_index)
+                                     int32_t *run_score, uint8_t *suits, int64_t *bad_index,
+                                     uint64_t *bad_value)
 
 
-cdef inline int _check_target(long target) except -1:
-    if target < 1 or target > CC_MAX_PIP_TOTAL:
-        raise ValueError(f"target must be 1..{CC_MAX_PIP_TOTAL}, got {target}")
-    return 0
+cdef str _TARGETS = f"1..{CC_MAX_PIP_TOTAL}"
 
 
 cdef inline const uint64_t *_u64_ptr(const uint64_t[::1] a) noexcept nogil:
     return &a[0] if a.shape[0] > 0 else NULL
 
 
-cdef int _batch_check(int32_t rc, str name, object arr, int64_t bad) except -1:
+cdef int _batch_check(int32_t rc, str name, int64_t bad, uint64_t bad_value,
+                      object target=None) except -1:
+    """Map a batch kernel's status: CC_E_CARDS names the index and the value the
+    kernel read (never re-read from the array), CC_E_ARG the target."""
     if rc == CC_E_CARDS:
-        value = int(arr[bad])
-        raise ValueError(
-            f"{name}: element {bad} ({value:#x}) has bits outside the 52-card deck "
-            f"({value & ~CC_DECK52_MASK:#x})"
+        raise _bad_cards(
+            f"{name}: element {bad} ({bad_value:#x}) has bits outside the 52-card deck "
+            f"({bad_value & ~(<uint64_t>CC_DECK52_MASK):#x})"
         )
+    if target is not None:
+        return _range_error(rc, name, "target", target, _TARGETS)
     return _check(rc, name)
 
 
 # ---- scalar ---------------------------------------------------------------
 
-def count_fifteens(object cards, long target=15):
+def count_fifteens(object cards, object target=15):
     """Subsets of 2 or more cards whose pips (A=1, J Q K=10) total ``target`` (1..340)."""
-    cdef uint64_t m = _mask52(cards)
-    _check_target(target)
-    return cc_count_fifteens(m, <int32_t>target)
+    cdef uint64_t m = _c_cards52(cards, "count_fifteens: cards")
+    cdef int32_t t = _c_int32(target, "count_fifteens: target")
+    cdef int64_t r = cc_count_fifteens(m, t)
+    if r == CC_E_ARG:
+        _range_error(r, "count_fifteens", "target", target, _TARGETS)
+    if r < 0:
+        _check_cards52(r, "count_fifteens", "cards", cards)
+    return r
 
 
 def count_pairs(object cards):
     """Same-rank pairs: the sum over ranks of C(count, 2)."""
-    return cc_count_pairs(_mask52(cards))
+    cdef int32_t r = cc_count_pairs(_c_cards52(cards, "count_pairs: cards"))
+    if r < 0:
+        _check_cards52(r, "count_pairs", "cards", cards)
+    return r
 
 
 def rank_counts(object cards):
     """Cards per rank (13 counts, Ace first)."""
     cdef uint8_t out[13]
-    cc_rank_counts(_mask52(cards), out)
+    cdef int32_t rc = cc_rank_counts(_c_cards52(cards, "rank_counts: cards"), out)
+    _check_cards52(rc, "rank_counts", "cards", cards)
     return (out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7], out[8], out[9],
             out[10], out[11], out[12])
 
@@ -63,7 +76,8 @@ def rank_counts(object cards):
 def suit_counts(object cards):
     """Cards per suit (clubs, diamonds, hearts, spades)."""
     cdef uint8_t out[4]
-    cc_suit_counts(_mask52(cards), out)
+    cdef int32_t rc = cc_suit_counts(_c_cards52(cards, "suit_counts: cards"), out)
+    _check_cards52(rc, "suit_counts", "cards", cards)
     return (out[0], out[1], out[2], out[3])
 
 
@@ -72,30 +86,34 @@ def runs(object cards):
     cdef uint8_t length[4]
     cdef uint32_t mult[4]
     cdef uint8_t low[4]
-    cdef int32_t n = cc_runs(_mask52(cards), length, mult, low)
-    _check(n, "runs")
+    cdef int32_t n = cc_runs(_c_cards52(cards, "runs: cards"), length, mult, low)
+    _check_cards52(n, "runs", "cards", cards)
     return [(length[i], mult[i], low[i]) for i in range(n)]
 
 
 def longest_suit_run(object cards):
     """Longest run of consecutive ranks within one suit (0 for no cards)."""
-    return cc_longest_suit_run(_mask52(cards))
+    cdef int32_t r = cc_longest_suit_run(_c_cards52(cards, "longest_suit_run: cards"))
+    if r < 0:
+        _check_cards52(r, "longest_suit_run", "cards", cards)
+    return r
 
 
 # ---- batch ----------------------------------------------------------------
 
-def batch_count_fifteens(object arr, long target=15):
+def batch_count_fifteens(object arr, object target=15):
     """count_fifteens of each bitset of a uint64 array (int64 array)."""
     cdef const uint64_t[::1] a = _u64_array(arr, "batch_count_fifteens")
-    _check_target(target)
+    cdef int32_t t = _c_int32(target, "batch_count_fifteens: target")
     out = np.empty(a.shape[0], dtype=np.int64)
     cdef int64_t[::1] o = out
     cdef int64_t bad = -1
+    cdef uint64_t bad_value = 0
     cdef int32_t rc
     with nogil:
-        rc = cc_batch_count_fifteens(_u64_ptr(a), a.shape[0], <int32_t>target,
-                                     &o[0] if o.shape[0] else NULL, &bad)
-    _batch_check(rc, "batch_count_fifteens", arr, bad)
+        rc = cc_batch_count_fifteens(_u64_ptr(a), a.shape[0], t,
+                                     &o[0] if o.shape[0] else NULL, &bad, &bad_value)
+    _batch_check(rc, "batch_count_fifteens", bad, bad_value, target)
     return out
 
 
@@ -105,10 +123,12 @@ def batch_count_pairs(object arr):
     out = np.empty(a.shape[0], dtype=np.int32)
     cdef int32_t[::1] o = out
     cdef int64_t bad = -1
+    cdef uint64_t bad_value = 0
     cdef int32_t rc
     with nogil:
-        rc = cc_batch_count_pairs(_u64_ptr(a), a.shape[0], &o[0] if o.shape[0] else NULL, &bad)
-    _batch_check(rc, "batch_count_pairs", arr, bad)
+        rc = cc_batch_count_pairs(_u64_ptr(a), a.shape[0], &o[0] if o.shape[0] else NULL, &bad,
+                                  &bad_value)
+    _batch_check(rc, "batch_count_pairs", bad, bad_value)
     return out
 
 
@@ -118,11 +138,12 @@ def batch_suit_counts(object arr):
     out = np.empty((a.shape[0], 4), dtype=np.uint8)
     cdef uint8_t[:, ::1] o = out
     cdef int64_t bad = -1
+    cdef uint64_t bad_value = 0
     cdef int32_t rc
     with nogil:
         rc = cc_batch_suit_counts(_u64_ptr(a), a.shape[0], &o[0, 0] if o.shape[0] else NULL,
-                                  &bad)
-    _batch_check(rc, "batch_suit_counts", arr, bad)
+                                  &bad, &bad_value)
+    _batch_check(rc, "batch_suit_counts", bad, bad_value)
     return out
 
 
@@ -132,10 +153,12 @@ def batch_run_score(object arr):
     out = np.empty(a.shape[0], dtype=np.int32)
     cdef int32_t[::1] o = out
     cdef int64_t bad = -1
+    cdef uint64_t bad_value = 0
     cdef int32_t rc
     with nogil:
-        rc = cc_batch_run_score(_u64_ptr(a), a.shape[0], &o[0] if o.shape[0] else NULL, &bad)
-    _batch_check(rc, "batch_run_score", arr, bad)
+        rc = cc_batch_run_score(_u64_ptr(a), a.shape[0], &o[0] if o.shape[0] else NULL, &bad,
+                                &bad_value)
+    _batch_check(rc, "batch_run_score", bad, bad_value)
     return out
 
 
@@ -145,15 +168,16 @@ def batch_longest_suit_run(object arr):
     out = np.empty(a.shape[0], dtype=np.int32)
     cdef int32_t[::1] o = out
     cdef int64_t bad = -1
+    cdef uint64_t bad_value = 0
     cdef int32_t rc
     with nogil:
         rc = cc_batch_longest_suit_run(_u64_ptr(a), a.shape[0], &o[0] if o.shape[0] else NULL,
-                                       &bad)
-    _batch_check(rc, "batch_longest_suit_run", arr, bad)
+                                       &bad, &bad_value)
+    _batch_check(rc, "batch_longest_suit_run", bad, bad_value)
     return out
 
 
-def batch_hand_stats(object arr, long target=15):
+def batch_hand_stats(object arr, object target=15):
     """Fifteens (int64), pairs (int32), run score (int32) and suit counts (uint8, (n, 4)) of
     each bitset in one pass."""
     return _batch_hand_stats_path(CC_PATH_AUTO, arr, target)
@@ -165,12 +189,11 @@ def _combos_paths():
     return [p for p in range(CC_NUM_PATHS) if p == CC_PATH_AUTO or (paths >> p) & 1]
 
 
-def _batch_hand_stats_path(int path, object arr, long target=15):
+def _batch_hand_stats_path(object path, object arr, object target=15):
     """(private: tests, benchmarks) batch_hand_stats on one kernel path."""
+    cdef int32_t p_ = _c_int32(path, "batch_hand_stats: path")
     cdef const uint64_t[::1] a = _u64_array(arr, "batch_hand_stats")
-    _check_target(target)
-    if path not in _combos_paths():
-        raise ValueError(f"kernel path {path} is not available here ({_combos_paths()})")
+    cdef int32_t t = _c_int32(target, "batch_hand_stats: target")
     cdef Py_ssize_t n = a.shape[0]
     # One allocation for the four results (20 bytes per set, each part
     # aligned for its dtype): cheaper than four, and large blocks are then
@@ -185,25 +208,32 @@ def _batch_hand_stats_path(int path, object arr, long target=15):
     cdef int32_t[::1] r = run_score
     cdef uint8_t[:, ::1] s = suits
     cdef int64_t bad = -1
-    cdef int32_t rc = CC_OK
-    if n > 0:
-        with nogil:
-            rc = cc_batch_hand_stats_path(path, &a[0], n, <int32_t>target, &f[0], &p[0], &r[0],
-                                          &s[0, 0], &bad)
-    _batch_check(rc, "batch_hand_stats", arr, bad)
+    cdef uint64_t bad_value = 0
+    cdef int32_t rc
+    with nogil:
+        rc = cc_batch_hand_stats_path(p_, _u64_ptr(a), n, t, &f[0] if n else NULL,
+                                      &p[0] if n else NULL, &r[0] if n else NULL,
+                                      &s[0, 0] if n else NULL, &bad, &bad_value)
+    if rc == CC_E_ARG and p_ not in _combos_paths():
+        # (the target is checked by the same call: name the path first)
+        raise ValueError(f"batch_hand_stats: kernel path {path!r} is not available here "
+                         f"({_combos_paths()})")
+    _batch_check(rc, "batch_hand_stats", bad, bad_value, target)
     return fifteens, pairs, run_score, suits
 
 
-def random_hands(int64_t n, int k, uint64_t seed):
-    """``n`` random ``k``-card bitsets (uint64 array) from the engine's generator."""
-    if n < 0:
-        raise ValueError(f"n must be >= 0, got {n}")
-    if k < 0 or k > 52:
-        raise ValueError(f"k must be 0..52, got {k}")
-    out = np.empty(n, dtype=np.uint64)
+def random_hands(object n, object k, object seed):
+    """``n`` (0..134,217,728) random ``k``-card (0..52) bitsets (uint64 array) from the
+    engine's generator seeded with ``seed`` (0..2**64-1)."""
+    cdef int64_t count = _c_int64(n, "random_hands: n")
+    cdef int32_t size = _c_int32(k, "random_hands: k")
+    cdef uint64_t s = _c_seed(seed, "random_hands: seed")
+    out = np.empty(count if 0 <= count <= CC_MAX_RANDOM_HANDS else 0, dtype=np.uint64)
     cdef uint64_t[::1] o = out
     cdef int32_t rc
     with nogil:
-        rc = cc_random_hands(seed, k, n, &o[0] if n > 0 else NULL)
-    _check(rc, "random_hands")
+        rc = cc_random_hands(s, size, count, &o[0] if o.shape[0] else NULL)
+    if rc == CC_E_ARG and not 0 <= size <= 52:
+        raise ValueError(f"random_hands: k must be 0..52, got {k!r}")
+    _range_error(rc, "random_hands", "n", n, f"0..{CC_MAX_RANDOM_HANDS}")
     return out

@@ -72,12 +72,14 @@ cdef object _int_arg(object value, str name, object lo, object hi):
 
 
 cdef uint64_t _mask52(object cards) except? 0xFFFFFFFFFFFFFFFF:
-    """Validate a Python int as a 52-card bitset."""
+    """A 52-card bitset: an int (not a bool, a float or None) with no bit outside
+    the deck (InvalidCardError otherwise)."""
+    cards = _int_arg(cards, "cards", -(1 << 200), 1 << 200)
     if cards < 0 or cards > 0xFFFFFFFFFFFFFFFF:
-        raise ValueError(f"card set {cards!r} is not a 64-bit bitset")
+        raise _errors.InvalidCardError(f"card set {cards!r} is not a 64-bit bitset")
     cdef uint64_t m = <uint64_t>cards
     if m & ~(<uint64_t>CC_DECK52_MASK):
-        raise ValueError(
+        raise _errors.InvalidCardError(
             f"card set {m:#x} has bits outside the 52-card deck "
             f"({m & ~(<uint64_t>CC_DECK52_MASK):#x})"
         )
@@ -100,32 +102,12 @@ cdef const uint64_t[::1] _u64_array(object arr, str name) except *:
     return arr
 
 
-# ---------------------------------------------------------------------------
-# RNG
-
-def rng_sequence(uint64_t seed, Py_ssize_t n):
-    """The first ``n`` outputs of the engine's generator seeded with ``seed``."""
-    if n < 0:
-        raise ValueError("n must be >= 0")
-    cdef cc_rng rng
-    cc_rng_seed(&rng, seed)
-    return [cc_rng_next(&rng) for _ in range(n)]
-
-
-def shuffled_deck(uint64_t seed, int n):
-    """A seeded permutation of ``range(n)`` (n <= 255)."""
-    if n < 0 or n > 255:
-        raise ValueError(f"deck size must be 0..255, got {n}")
-    cdef uint8_t buf[256]
-    _check(cc_shuffled_deck(seed, buf, n), "shuffled_deck")
-    return [buf[i] for i in range(n)]
-
-
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
 
 # ---------------------------------------------------------------------------
 # per-part includes (one per module of the engine; see docs/internals.rst)
+include "_cards.pxi"
 include "_combos.pxi"
 include "_game.pxi"
 include "_nancy.pxi"

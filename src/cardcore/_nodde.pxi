@@ -23,16 +23,6 @@ cdef extern from "cc_nodde.h" nogil:
     int32_t cc_nodde_hand_distribution(const int32_t *params, int64_t *hist)
 
 
-cdef object _nodde_int(object v, str what, object lo, object hi):
-    """A Python or numpy int (never a bool, a float or None) in lo..hi, as a Python int."""
-    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
-        raise TypeError(f"{what} must be an int, got {v!r}")
-    v = int(v)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} must be in {lo}..{hi}, got {v}")
-    return v
-
-
 cdef int _nodde_params(str fn, object params, int32_t *out) except -1:
     if isinstance(params, (str, bytes)) or not hasattr(params, "__iter__"):
         raise TypeError(f"{fn}: params must be a sequence of ints, got {params!r}")
@@ -43,7 +33,7 @@ cdef int _nodde_params(str fn, object params, int32_t *out) except -1:
         )
     for i, v in enumerate(params):
         name = cc_game_nodde.params[i].name.decode()
-        out[i] = _nodde_int(v, f"{fn}: rules parameter {i} ({name})", -2147483648, 2147483647)
+        out[i] = _int_arg(v, f"{fn}: rules parameter {i} ({name})", -2147483648, 2147483647)
     cdef int32_t bad = -1
     if cc_game_check_params(&cc_game_nodde, out, 0, &bad) != CC_OK:
         name = cc_game_nodde.params[bad].name.decode() if 0 <= bad < CC_NODDE_NUM_PARAMS else "?"
@@ -55,8 +45,8 @@ def nodde_score_hand(object hand, object turnup, object params):
     """Itemized hand score: a list of (kind, cards bitset, points)."""
     cdef int32_t p[16]
     _nodde_params("nodde_score_hand", params, p)
-    cdef uint64_t h = _mask52(_nodde_int(hand, "nodde_score_hand: hand", 0, 0xFFFFFFFFFFFFFFFF))
-    cdef int32_t t = _nodde_int(turnup, "nodde_score_hand: turnup", -2147483648, 2147483647)
+    cdef uint64_t h = _mask52(_int_arg(hand, "nodde_score_hand: hand", 0, 0xFFFFFFFFFFFFFFFF))
+    cdef int32_t t = _int_arg(turnup, "nodde_score_hand: turnup", -2147483648, 2147483647)
     cdef cc_nodde_item items[32]
     cdef int32_t n = cc_nodde_hand_items(h, t, p, items, 32)
     if n == CC_E_CARDS:
@@ -74,7 +64,7 @@ def nodde_score_play(object seq, object params):
     _nodde_params("nodde_score_play", params, p)
     if isinstance(seq, (str, bytes)) or not hasattr(seq, "__iter__"):
         raise TypeError(f"nodde_score_play: seq must be a sequence of card ids, got {seq!r}")
-    seq = [_nodde_int(c, f"nodde_score_play: card {i}", 0, 255) for i, c in enumerate(seq)]
+    seq = [_int_arg(c, f"nodde_score_play: card {i}", 0, 255) for i, c in enumerate(seq)]
     if not 1 <= len(seq) <= CC_NODDE_MAX_PLAY:
         raise ValueError(f"nodde_score_play: 1 to {CC_NODDE_MAX_PLAY} cards, got {len(seq)}")
     cdef uint8_t buf[12]

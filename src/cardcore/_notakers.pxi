@@ -1,4 +1,5 @@
-# No Takers? (cc_notakers.h): the best-split scorer.  Included by _core.pyx.
+# No Takers? (cc_notakers.h): the best-split scorer and the knowledge of a
+# state.  Included by _core.pyx.
 
 cdef extern from "cc_notakers.h" nogil:
     int CC_NOTAKERS_MAX_SETS
@@ -25,43 +26,65 @@ cdef extern from "cc_notakers.h" nogil:
                                      int32_t *out, int64_t *bad_index)
     int32_t cc_notakers_knowledge(const void *state, int32_t player, uint64_t *out)
     const cc_game cc_game_notakers
+    int CC_NOTAKERS_P_ACE_IN_RUNS
+    int CC_NOTAKERS_P_TIEBREAK_ACE
 
 
-cdef int _notakers_ace(int ace_in_runs) except -1:
-    if ace_in_runs < 0 or ace_in_runs > 2:
-        raise ValueError(f"ace_in_runs must be 0 (low), 1 (high) or 2 (both), got {ace_in_runs}")
-    return 0
+# Conversions only (_cards.pxi: strict ints, saturated to the C type): every
+# check of a value (card bits, ace_in_runs, tiebreak_ace, player) is made by
+# the C engine; its status codes become exceptions naming the argument.
+
+cdef str _notakers_param_range(int index):
+    """'lo..hi' of a rules parameter, from the engine's params[] table."""
+    return f"{cc_game_notakers.params[index].min}..{cc_game_notakers.params[index].max}"
 
 
-def notakers_points(object cards, int ace_in_runs):
+cdef int _notakers_status(int32_t rc, str fn, object cards, object args) except -1:
+    """Raise for the status rc of fn(cards, *args): CC_E_CARDS names the card set,
+    CC_E_ARG the argument(s) (name, params[] index, value given) outside the
+    range the engine's params[] table declares."""
+    if rc == CC_E_ARG:
+        bad = [
+            f"{name} must be {_notakers_param_range(index)}, got {value}"
+            for name, index, value in args
+            if not cc_game_notakers.params[index].min <= value <= cc_game_notakers.params[index].max
+        ]
+        raise ValueError(f"{fn}: " + ("; ".join(bad) or "argument out of range"))
+    return _check_cards52(rc, fn, "cards", cards)
+
+
+def notakers_points(object cards, object ace_in_runs):
     """Maximum points of a split of ``cards`` (a 52-card bitset) into sets."""
-    cdef uint64_t m = _mask52(cards)
-    _notakers_ace(ace_in_runs)
-    cdef int32_t rc = cc_notakers_points(m, ace_in_runs)
-    _check(rc, "notakers_points")
+    cdef uint64_t m = _c_cards52(cards, "cards")
+    cdef int32_t ace = _c_int32(ace_in_runs, "ace_in_runs")
+    cdef int32_t rc = cc_notakers_points(m, ace)
+    _notakers_status(rc, "notakers_points", cards,
+                     (("ace_in_runs", CC_NOTAKERS_P_ACE_IN_RUNS, int(ace_in_runs)),))
     return rc
 
 
-def notakers_splits_exactly(object cards, int ace_in_runs):
+def notakers_splits_exactly(object cards, object ace_in_runs):
     """Whether ``cards`` split into sets with no card left over."""
-    cdef uint64_t m = _mask52(cards)
-    _notakers_ace(ace_in_runs)
-    cdef int32_t rc = cc_notakers_splits_exactly(m, ace_in_runs)
-    _check(rc, "notakers_splits_exactly")
+    cdef uint64_t m = _c_cards52(cards, "cards")
+    cdef int32_t ace = _c_int32(ace_in_runs, "ace_in_runs")
+    cdef int32_t rc = cc_notakers_splits_exactly(m, ace)
+    _notakers_status(rc, "notakers_splits_exactly", cards,
+                     (("ace_in_runs", CC_NOTAKERS_P_ACE_IN_RUNS, int(ace_in_runs)),))
     return rc == 1
 
 
-def notakers_best_split(object cards, int ace_in_runs, int tiebreak_ace):
+def notakers_best_split(object cards, object ace_in_runs, object tiebreak_ace):
     """The best split: (points, [(kind, cards, points, position, top, suit), ...]) best first."""
-    cdef uint64_t m = _mask52(cards)
-    _notakers_ace(ace_in_runs)
-    if tiebreak_ace < 0 or tiebreak_ace > 1:
-        raise ValueError(f"tiebreak_ace must be 0 (high) or 1 (low), got {tiebreak_ace}")
+    cdef uint64_t m = _c_cards52(cards, "cards")
+    cdef int32_t ace = _c_int32(ace_in_runs, "ace_in_runs")
+    cdef int32_t tie = _c_int32(tiebreak_ace, "tiebreak_ace")
     cdef cc_notakers_split out
     cdef int32_t rc
     with nogil:
-        rc = cc_notakers_best_split(m, ace_in_runs, tiebreak_ace, &out)
-    _check(rc, "notakers_best_split")
+        rc = cc_notakers_best_split(m, ace, tie, &out)
+    _notakers_status(rc, "notakers_best_split", cards,
+                     (("ace_in_runs", CC_NOTAKERS_P_ACE_IN_RUNS, int(ace_in_runs)),
+                      ("tiebreak_ace", CC_NOTAKERS_P_TIEBREAK_ACE, int(tiebreak_ace))))
     return out.points, [
         (out.sets[i].kind, out.sets[i].cards, out.sets[i].points, out.sets[i].position,
          out.sets[i].top, out.sets[i].suit)
@@ -69,34 +92,39 @@ def notakers_best_split(object cards, int ace_in_runs, int tiebreak_ace):
     ]
 
 
-def batch_notakers_points(object arr, int ace_in_runs):
+def batch_notakers_points(object arr, object ace_in_runs):
     """``notakers_points`` of each set of a 1-D uint64 array; int32 out (GIL released)."""
     cdef const uint64_t[::1] a = _u64_array(arr, "arr")
-    _notakers_ace(ace_in_runs)
-    out = np.zeros(a.shape[0], dtype=np.int32)
+    cdef int32_t ace = _c_int32(ace_in_runs, "ace_in_runs")
+    cdef int64_t n = a.shape[0]
+    out = np.zeros(n, dtype=np.int32)
     cdef int32_t[::1] o = out
     cdef int64_t bad = -1
     cdef int32_t rc
-    cdef int64_t n = a.shape[0]
-    if n == 0:
-        return out
     with nogil:
-        rc = cc_batch_notakers_points(&a[0], n, ace_in_runs, &o[0], &bad)
+        # n == 0: the engine still checks ace_in_runs (no element is read)
+        rc = cc_batch_notakers_points(&a[0] if n else NULL, n, ace, &o[0] if n else NULL, &bad)
     if rc == CC_E_CARDS:
-        raise ValueError(f"arr[{bad}]: card set {a[bad]:#x} has bits outside the 52-card deck")
-    _check(rc, "batch_notakers_points")
+        # each element is read once, by the C loop: the message gives the index only
+        raise _errors.InvalidCardError(
+            f"batch_notakers_points: arr[{bad}] has bits outside the 52-card deck"
+        )
+    _notakers_status(rc, "batch_notakers_points", None,
+                     (("ace_in_runs", CC_NOTAKERS_P_ACE_IN_RUNS, int(ace_in_runs)),))
     return out
 
 
-def notakers_knowledge(GameState state not None, int player):
+def notakers_knowledge(GameState state not None, object player):
     """What ``player`` knows of the other seats' cards in a No Takers? state:
     (in_hand, held, not_in_hand), each a list of 52-card bitsets by seat."""
     if state.game != &cc_game_notakers:
         raise ValueError("notakers_knowledge needs a No Takers? state")
-    if player < 0 or player >= state.nplayers:
-        raise ValueError(f"player {player} out of range 0..{state.nplayers - 1}")
+    cdef int32_t p = _c_int32(player, "player")
     cdef uint64_t out[24]
-    _check(cc_notakers_knowledge(state.state, player, out), "notakers_knowledge")
+    cdef int32_t rc = cc_notakers_knowledge(state.state, p, out)
+    if rc == CC_E_ARG:
+        raise ValueError(f"notakers_knowledge: player must be 0..{state.nplayers - 1}, got {int(player)}")
+    _check(rc, "notakers_knowledge")
     n = state.nplayers
     return ([out[q] for q in range(n)], [out[8 + q] for q in range(n)],
             [out[16 + q] for q in range(n)])

@@ -59,37 +59,51 @@
  *   return x mod n.  Unbiased; n == 0 returns 0.
  * cc_rng_shuffle: Fisher-Yates, for i = n-1 down to 1: j = below(i+1),
  *   swap a[i], a[j].
- * The pure-Python reference implements exactly the same sequence.      */
+ * The pure-Python reference implements exactly the same sequence.
+ * A NULL generator: cc_rng_seed and cc_rng_shuffle_u8 return CC_E_ARG,
+ * cc_rng_next and cc_rng_below return 0 (and touch nothing).            */
 typedef struct cc_rng {
     uint64_t s[4];
 } cc_rng;
 
-void cc_rng_seed(cc_rng *rng, uint64_t seed);
+/* The most outputs cc_rng_sequence gives in one call. */
+#define CC_MAX_RNG_SEQUENCE 1048576
+/* The largest deck cc_shuffled_deck shuffles. */
+#define CC_MAX_SHUFFLE 255
+
+int32_t cc_rng_seed(cc_rng *rng, uint64_t seed);
 uint64_t cc_rng_next(cc_rng *rng);
 uint64_t cc_rng_below(cc_rng *rng, uint64_t n);
-void cc_rng_shuffle_u8(cc_rng *rng, uint8_t *a, int32_t n);
-/* Fill out[0..n-1] with a seeded permutation of 0..n-1 (n <= 255). */
+/* CC_OK, or CC_E_ARG for a NULL rng, n < 0, or a NULL a with n > 0. */
+int32_t cc_rng_shuffle_u8(cc_rng *rng, uint8_t *a, int32_t n);
+/* Fill out[0..n-1] with a seeded permutation of 0..n-1 (0 <= n <= 255). */
 int32_t cc_shuffled_deck(uint64_t seed, uint8_t *out, int32_t n);
+/* out[0..n-1]: the first n outputs of the generator seeded with seed
+ * (0 <= n <= CC_MAX_RNG_SEQUENCE).  CC_OK or CC_E_ARG. */
+int32_t cc_rng_sequence(uint64_t seed, int64_t n, uint64_t *out);
 
 /* ---- card sets -------------------------------------------------------- */
 uint64_t cc_card52_bit(int32_t card_id);       /* 0 for an invalid id */
-int32_t cc_card52_count(uint64_t cards);       /* popcount */
-/* Dense ids of the cards in ascending bit order; returns the count. */
+/* The number of cards, or CC_E_CARDS for bits outside the deck. */
+int32_t cc_card52_count(uint64_t cards);
+/* Dense ids of the cards in ascending bit order into out (NULL: count
+ * only; else room for 52); returns the count, or CC_E_CARDS for bits
+ * outside the deck. */
 int32_t cc_card52_ids(uint64_t cards, uint8_t *out);
 
 /* ---- combination primitives over any subset of the 52-card deck ------
- * All take a card set; bits outside CC_DECK52_MASK give CC_E_CARDS from
- * the checked functions and are ignored by the unchecked batch kernels.
+ * All take a card set; bits outside CC_DECK52_MASK give CC_E_CARDS.
  * Pip values: A = 1, 2..10 face value, J Q K = 10.                      */
 
-/* Subsets of 2 or more cards whose pips total target (1..340). */
+/* Subsets of 2 or more cards whose pips total target (1..340); CC_E_ARG
+ * for another target. */
 int64_t cc_count_fifteens(uint64_t cards, int32_t target);
 /* Same-rank pairs: sum over ranks of C(count, 2). */
 int32_t cc_count_pairs(uint64_t cards);
-/* Cards per rank, out[13]. */
-void cc_rank_counts(uint64_t cards, uint8_t *out);
-/* Cards per suit, out[4]. */
-void cc_suit_counts(uint64_t cards, uint8_t *out);
+/* Cards per rank, out[13]: CC_OK, CC_E_CARDS, or CC_E_ARG (out NULL). */
+int32_t cc_rank_counts(uint64_t cards, uint8_t *out);
+/* Cards per suit, out[4]: CC_OK, CC_E_CARDS, or CC_E_ARG (out NULL). */
+int32_t cc_suit_counts(uint64_t cards, uint8_t *out);
 /* Maximal runs of >= 3 consecutive ranks (Ace low, no wrap), ascending by
  * lowest rank.  For each run: out_len[i] = length, out_mult[i] = product of
  * the rank counts, out_low[i] = its lowest rank.  Returns the number of
@@ -99,19 +113,23 @@ int32_t cc_runs(uint64_t cards, uint8_t *out_len, uint32_t *out_mult,
 /* Longest run of consecutive ranks within one suit (0 for no cards). */
 int32_t cc_longest_suit_run(uint64_t cards);
 
-/* Batch kernels: n card sets in, one result each.  Return CC_OK, or
- * CC_E_CARDS (with *bad_index set) if a set has bits outside the deck. */
+/* Batch kernels: n card sets in, one result each.  Each set is read once:
+ * its check and its result come from that one value.  Return CC_OK,
+ * CC_E_ARG (n < 0, a NULL array with n > 0, a bad target), or CC_E_CARDS
+ * if a set has bits outside the deck, with *bad_index and *bad_value set
+ * to the index of the first such set and the value read there (either
+ * pointer may be NULL; the outputs are then unspecified). */
 int32_t cc_batch_count_fifteens(const uint64_t *cards, int64_t n,
                                 int32_t target, int64_t *out,
-                                int64_t *bad_index);
+                                int64_t *bad_index, uint64_t *bad_value);
 int32_t cc_batch_count_pairs(const uint64_t *cards, int64_t n, int32_t *out,
-                             int64_t *bad_index);
+                             int64_t *bad_index, uint64_t *bad_value);
 /* out has n * 4 entries, row-major. */
 int32_t cc_batch_suit_counts(const uint64_t *cards, int64_t n, uint8_t *out,
-                             int64_t *bad_index);
+                             int64_t *bad_index, uint64_t *bad_value);
 /* Total run points the cribbage way: sum over runs of length * mult. */
 int32_t cc_batch_run_score(const uint64_t *cards, int64_t n, int32_t *out,
-                           int64_t *bad_index);
+                           int64_t *bad_index, uint64_t *bad_value);
 
 /* ---- the generic game table --------------------------------------------
  * Every game is one cc_game value, filled by field name (designated

@@ -6,11 +6,14 @@ uint64_t cc_card52_bit(int32_t card_id) {
     return (uint64_t)1 << (16 * (card_id / 13) + card_id % 13);
 }
 
-int32_t cc_card52_count(uint64_t cards) { return cc_popcount64(cards); }
+int32_t cc_card52_count(uint64_t cards) {
+    if (cards & ~CC_DECK52_MASK) return CC_E_CARDS;
+    return cc_popcount64(cards);
+}
 
 int32_t cc_card52_ids(uint64_t cards, uint8_t *out) {
+    if (cards & ~CC_DECK52_MASK) return CC_E_CARDS;
     int32_t n = 0;
-    cards &= CC_DECK52_MASK;
     while (cards) {
         int32_t bit = cc_ctz64(cards);
         cards &= cards - 1;

@@ -15,19 +15,23 @@
  * target of cc_count_fifteens, and the most maximal runs a set can hold. */
 #define CC_MAX_PIP_TOTAL 340
 #define CC_MAX_RUNS 4
+/* The most hands cc_random_hands makes in one call (1 GiB of output). */
+#define CC_MAX_RANDOM_HANDS 134217728
 
 /* One pass per card set computing, for set i:
  *   fifteens[i]    subsets of 2+ cards whose pips total target (1..340),
  *   pairs[i]       same-rank pairs,
  *   run_score[i]   sum over maximal runs of length * multiplicity,
  *   suits[4 i + s] cards of suit s.
- * Every output array is required.  Returns CC_OK, CC_E_ARG (bad target,
- * negative n or a NULL pointer), or CC_E_CARDS with *bad_index set to the
- * first set with bits outside the deck (the outputs are then unspecified). */
+ * Every output array is required.  Each set is read once.  Returns CC_OK,
+ * CC_E_ARG (bad target, negative n or a NULL pointer), or CC_E_CARDS with
+ * *bad_index and *bad_value set to the index of the first set with bits
+ * outside the deck and the value read there (either pointer may be NULL;
+ * the outputs are then unspecified). */
 int32_t cc_batch_hand_stats(const uint64_t *cards, int64_t n, int32_t target,
                             int64_t *fifteens, int32_t *pairs,
                             int32_t *run_score, uint8_t *suits,
-                            int64_t *bad_index);
+                            int64_t *bad_index, uint64_t *bad_value);
 
 /* The paths of the batch kernels: the same results, computed by the
  * portable loop or by copies built for CPU extensions (x86 with GCC or
@@ -48,17 +52,20 @@ uint32_t cc_combos_paths(void);
 int32_t cc_batch_hand_stats_path(int32_t path, const uint64_t *cards, int64_t n,
                                  int32_t target, int64_t *fifteens,
                                  int32_t *pairs, int32_t *run_score,
-                                 uint8_t *suits, int64_t *bad_index);
+                                 uint8_t *suits, int64_t *bad_index,
+                                 uint64_t *bad_value);
 
 /* Longest same-suit run of each set (batch twin of cc_longest_suit_run). */
 int32_t cc_batch_longest_suit_run(const uint64_t *cards, int64_t n,
-                                  int32_t *out, int64_t *bad_index);
+                                  int32_t *out, int64_t *bad_index,
+                                  uint64_t *bad_value);
 
 /* n random k-card sets (0 <= k <= 52) from one generator seeded with seed.
  * A deck of the 52 card ids, ascending, is kept across hands; hand i is
  * made by a partial Fisher-Yates shuffle from the front of that deck: for
  * j = 0..k-1, swap deck[j] with deck[j + below(52 - j)]; the hand is the
- * set of deck[0..k-1].  Returns CC_OK or CC_E_ARG.                      */
+ * set of deck[0..k-1].  Returns CC_OK, or CC_E_ARG for k outside 0..52,
+ * n outside 0..CC_MAX_RANDOM_HANDS or a NULL out with n > 0.            */
 int32_t cc_random_hands(uint64_t seed, int32_t k, int64_t n, uint64_t *out);
 
 #endif /* CC_COMBOS_H */

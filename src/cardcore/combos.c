@@ -214,17 +214,19 @@ int32_t cc_count_pairs(uint64_t cards) {
     return pairs_of(rank_slices(cards));
 }
 
-void cc_rank_counts(uint64_t cards, uint8_t *out) {
-    if (out == NULL) return;
-    cards &= CC_DECK52_MASK;
+int32_t cc_rank_counts(uint64_t cards, uint8_t *out) {
+    if (cards & ~CC_DECK52_MASK) return CC_E_CARDS;
+    if (out == NULL) return CC_E_ARG;
     for (int32_t r = 0; r < CC_NUM_RANKS; r++)
         out[r] = (uint8_t)pc(cards & (RANK_BITS << r));
+    return CC_OK;
 }
 
-void cc_suit_counts(uint64_t cards, uint8_t *out) {
-    if (out == NULL) return;
-    cards &= CC_DECK52_MASK;
+int32_t cc_suit_counts(uint64_t cards, uint8_t *out) {
+    if (cards & ~CC_DECK52_MASK) return CC_E_CARDS;
+    if (out == NULL) return CC_E_ARG;
     for (int32_t s = 0; s < CC_NUM_SUITS; s++) out[s] = (uint8_t)pc(cc_lane(cards, s));
+    return CC_OK;
 }
 
 int32_t cc_runs(uint64_t cards, uint8_t *out_len, uint32_t *out_mult, uint8_t *out_low) {
@@ -260,13 +262,18 @@ int32_t cc_longest_suit_run(uint64_t cards) {
 }
 
 /* ---- batch kernels ----------------------------------------------------
- * Pass 1 treats every set as one of 5 cards or fewer (32 subsets, at most
- * one run), branch-free; sets of more cards are redone in pass 2, run only
- * if there are any.  Bits outside the deck are OR-ed together and searched
- * for only after the loop.  Pass 1 comes in several paths, chosen at run
- * time from the CPU on x86 with GCC or Clang (the portable build would
- * otherwise call a library routine for each popcount), all giving the
- * same results:
+ * One pass, reading each set once into a local: every result and every
+ * check comes from that one value, so a set changed by another thread
+ * during the call can give a wrong answer for that set but never a
+ * success computed from one value and checked on another, and the bad
+ * value reported is the one that was checked.  The fast formulas treat
+ * every set as one of 5 cards or fewer (32 subsets, at most one run),
+ * branch-free, keeping the value read of each set of a block in a local
+ * buffer; a block with a set of more cards or with bits outside the deck
+ * is then finished by fix_sets from those values.  The loop comes in
+ * several paths, chosen at run time from the CPU on x86 with GCC or Clang
+ * (the portable build would otherwise call a library routine for each
+ * popcount), all giving the same results:
  *
  *   CC_PATH_PLAIN   the portable scalar loop;
  *   CC_PATH_POPCNT  the same, compiled with popcnt;
@@ -285,91 +292,131 @@ int32_t cc_longest_suit_run(uint64_t cards) {
 #include <immintrin.h>
 #endif
 
-/* Pass 1 of sets [from, n), scalar; sets *big if one has more than 5 cards. */
-CC_AI uint64_t pass1_scalar(const uint64_t *cards, int64_t from, int64_t n, int32_t target,
-                            int64_t *fifteens, int32_t *pairs, int32_t *run_score,
-                            uint8_t *suits, int32_t *big) {
-    uint64_t tbytes = target_bytes(target), single_mask = single_mask_of(target), bad = 0;
-    int32_t many = 0;
-    for (int64_t i = from; i < n; i++) {
-        uint64_t c = cards[i];
-        bad |= c & ~CC_DECK52_MASK;
-        c &= CC_DECK52_MASK;
-        slices s = rank_slices(c);
-        int32_t ncards = pc(c);
-        many |= ncards > 5;
-        if (fifteens)
-            fifteens[i] = fifteens_upto5(c, ncards & 7, tbytes, pc(c & single_mask));
-        if (run_score) {
-            /* one run at most, no rank four times in it: the product of its
-             * counts is 3^n3 2^n2 with n3 <= 1 */
-            uint32_t cover = run_cover(s.present);
-            uint32_t n2 = (uint32_t)pc(cover & s.twos & ~s.ones);
-            uint32_t n3 = (uint32_t)pc(cover & s.twos & s.ones);
-            run_score[i] = pc(cover) * (int32_t)((1u + 2u * n3) << (n2 & 15));
-        }
-        if (pairs) pairs[i] = pairs_of(s);
-        if (suits) {
-            suits[4 * i] = (uint8_t)pc(c & 0xFFFFu);
-            suits[4 * i + 1] = (uint8_t)pc(c & 0xFFFF0000u);
-            suits[4 * i + 2] = (uint8_t)pc(c & 0xFFFF00000000ULL);
-            suits[4 * i + 3] = (uint8_t)pc(c >> 48);
-        }
+#if defined(__GNUC__)
+#define CC_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define CC_UNLIKELY(x) (x)
+#endif
+
+/* The first set found with bits outside the deck: its index (-1: none
+ * yet) and the value that was read. */
+typedef struct bad_set {
+    int64_t index;
+    uint64_t value;
+} bad_set;
+
+CC_AI void note_bad(bad_set *bad, int64_t i, uint64_t value) {
+    if (bad->index < 0) {
+        bad->index = i;
+        bad->value = value;
     }
-    *big |= many;
-    return bad;
 }
 
-/* Pass 2: the sets of more than 5 cards, one at a time. */
-CC_AI void pass2(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens,
-                 int32_t *run_score) {
-    for (int64_t i = 0; i < n; i++) {
-        uint64_t c = cards[i] & CC_DECK52_MASK;
+/* The status of a batch: CC_E_CARDS with the first bad set reported (each
+ * pointer may be NULL), or CC_OK. */
+static int32_t report(const bad_set *bad, int64_t *bad_index, uint64_t *bad_value) {
+    if (bad->index < 0) return CC_OK;
+    if (bad_index) *bad_index = bad->index;
+    if (bad_value) *bad_value = bad->value;
+    return CC_E_CARDS;
+}
+
+/* The loops go by blocks of BLOCK sets, keeping the value read of each set
+ * of the block in a local buffer, vals; a block with a set of more than 5
+ * cards or with bits outside the deck is then finished by fix_sets. */
+#define BLOCK 256
+
+/* The slow part of a block of sets from..from+count-1, whose values (as
+ * read by the loop) are vals[0..count-1]: records the first bad set, and
+ * redoes fifteens and run score of the sets of more than 5 cards.  Always
+ * inline: it takes the CPU extensions of the path that calls it. */
+CC_AI void fix_sets(const uint64_t *vals, int64_t from, int64_t count, int32_t target,
+                    int64_t *fifteens, int32_t *run_score, bad_set *bad) {
+    for (int64_t j = 0; j < count; j++) {
+        uint64_t v = vals[j];
+        if (v & ~CC_DECK52_MASK) note_bad(bad, from + j, v);
+        uint64_t c = v & CC_DECK52_MASK;
         if (pc(c) <= 5) continue;
-        if (fifteens) fifteens[i] = fifteens_dp(c, target);
-        if (run_score) run_score[i] = run_score_of(rank_slices(c));
+        if (fifteens) fifteens[from + j] = fifteens_dp(c, target);
+        if (run_score) run_score[from + j] = run_score_of(rank_slices(c));
     }
 }
 
-CC_AI uint64_t stats_loop(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens,
-                          int32_t *pairs, int32_t *run_score, uint8_t *suits) {
-    int32_t big = 0;
-    uint64_t bad = pass1_scalar(cards, 0, n, target, fifteens, pairs, run_score, suits, &big);
-    if (big && (fifteens || run_score)) pass2(cards, n, target, fifteens, run_score);
-    return bad;
+/* Sets [from, n), scalar. */
+CC_AI void pass_scalar(const uint64_t *cards, int64_t from, int64_t n, int32_t target,
+                       int64_t *fifteens, int32_t *pairs, int32_t *run_score, uint8_t *suits,
+                       bad_set *bad) {
+    uint64_t tbytes = target_bytes(target), single_mask = single_mask_of(target);
+    uint64_t vals[BLOCK];
+    for (int64_t b = from; b < n; b += BLOCK) {
+        int64_t count = n - b < BLOCK ? n - b : BLOCK;
+        uint64_t slow = 0;
+        for (int64_t j = 0; j < count; j++) {
+            const int64_t i = b + j;
+            const uint64_t v = cards[i]; /* the one read of set i */
+            vals[j] = v;
+            uint64_t c = v & CC_DECK52_MASK;
+            slices s = rank_slices(c);
+            int32_t ncards = pc(c);
+            if (fifteens)
+                fifteens[i] = fifteens_upto5(c, ncards & 7, tbytes, pc(c & single_mask));
+            if (run_score) {
+                /* one run at most, no rank four times in it: the product of
+                 * its counts is 3^n3 2^n2 with n3 <= 1 */
+                uint32_t cover = run_cover(s.present);
+                uint32_t n2 = (uint32_t)pc(cover & s.twos & ~s.ones);
+                uint32_t n3 = (uint32_t)pc(cover & s.twos & s.ones);
+                run_score[i] = pc(cover) * (int32_t)((1u + 2u * n3) << (n2 & 15));
+            }
+            if (pairs) pairs[i] = pairs_of(s);
+            if (suits) {
+                suits[4 * i] = (uint8_t)pc(c & 0xFFFFu);
+                suits[4 * i + 1] = (uint8_t)pc(c & 0xFFFF0000u);
+                suits[4 * i + 2] = (uint8_t)pc(c & 0xFFFF00000000ULL);
+                suits[4 * i + 3] = (uint8_t)pc(c >> 48);
+            }
+            slow |= (v & ~CC_DECK52_MASK) | (uint64_t)((fifteens || run_score) && ncards > 5);
+        }
+        if (CC_UNLIKELY(slow)) fix_sets(vals, b, count, target, fifteens, run_score, bad);
+    }
+}
+
+CC_AI void stats_loop(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens,
+                      int32_t *pairs, int32_t *run_score, uint8_t *suits, bad_set *bad) {
+    pass_scalar(cards, 0, n, target, fifteens, pairs, run_score, suits, bad);
 }
 
 /* One specialised copy of the loop per kernel (the NULL outputs are
  * constants after inlining). */
-CC_AI uint64_t stats_switch(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens,
-                            int32_t *pairs, int32_t *run_score, uint8_t *suits) {
+CC_AI void stats_switch(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens,
+                        int32_t *pairs, int32_t *run_score, uint8_t *suits, bad_set *bad) {
     if (fifteens && pairs && run_score && suits)
-        return stats_loop(cards, n, target, fifteens, pairs, run_score, suits);
-    if (fifteens) return stats_loop(cards, n, target, fifteens, NULL, NULL, NULL);
-    if (pairs) return stats_loop(cards, n, target, NULL, pairs, NULL, NULL);
-    if (run_score) return stats_loop(cards, n, target, NULL, NULL, run_score, NULL);
-    return stats_loop(cards, n, target, NULL, NULL, NULL, suits);
+        stats_loop(cards, n, target, fifteens, pairs, run_score, suits, bad);
+    else if (fifteens) stats_loop(cards, n, target, fifteens, NULL, NULL, NULL, bad);
+    else if (pairs) stats_loop(cards, n, target, NULL, pairs, NULL, NULL, bad);
+    else if (run_score) stats_loop(cards, n, target, NULL, NULL, run_score, NULL, bad);
+    else stats_loop(cards, n, target, NULL, NULL, NULL, suits, bad);
 }
 
-typedef uint64_t (*stats_fn)(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens,
-                             int32_t *pairs, int32_t *run_score, uint8_t *suits);
+typedef void (*stats_fn)(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens,
+                         int32_t *pairs, int32_t *run_score, uint8_t *suits, bad_set *bad);
 
-static uint64_t stats_plain(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens,
-                            int32_t *pairs, int32_t *run_score, uint8_t *suits) {
-    return stats_switch(cards, n, target, fifteens, pairs, run_score, suits);
+static void stats_plain(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens,
+                        int32_t *pairs, int32_t *run_score, uint8_t *suits, bad_set *bad) {
+    stats_switch(cards, n, target, fifteens, pairs, run_score, suits, bad);
 }
 
 #ifdef CC_X86_PATHS
-__attribute__((target("popcnt"))) static uint64_t stats_popcnt(
+__attribute__((target("popcnt"))) static void stats_popcnt(
     const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens, int32_t *pairs,
-    int32_t *run_score, uint8_t *suits) {
-    return stats_switch(cards, n, target, fifteens, pairs, run_score, suits);
+    int32_t *run_score, uint8_t *suits, bad_set *bad) {
+    stats_switch(cards, n, target, fifteens, pairs, run_score, suits, bad);
 }
 
-__attribute__((target("popcnt,bmi,bmi2"))) static uint64_t stats_bmi2(
+__attribute__((target("popcnt,bmi,bmi2"))) static void stats_bmi2(
     const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens, int32_t *pairs,
-    int32_t *run_score, uint8_t *suits) {
-    return stats_switch(cards, n, target, fifteens, pairs, run_score, suits);
+    int32_t *run_score, uint8_t *suits, bad_set *bad) {
+    stats_switch(cards, n, target, fifteens, pairs, run_score, suits, bad);
 }
 
 /* ---- AVX-512: eight sets per step ----------------------------------------
@@ -389,7 +436,7 @@ __attribute__((target("popcnt,bmi,bmi2"))) static uint64_t stats_bmi2(
  *              word that contain that card; then the 32 subset sums are
  *              compared with the target byte-wise and counted (vpsadbw).
  * A set of more than 5 cards gets defined but meaningless fifteens and run
- * score here, redone by pass 2 as on every path.                        */
+ * score here, redone by fix_sets from the value loaded, as on every path. */
 #define CC_AVX512 "avx512f,avx512bw,avx512vl,avx512cd,avx512vpopcntdq,avx512bitalg,popcnt,bmi,bmi2"
 #define CC_AVX512_AI static inline __attribute__((always_inline, target(CC_AVX512)))
 #define Z 0x80 /* vpshufb: a zero byte */
@@ -440,12 +487,14 @@ CC_AVX512_AI __m512i take_top(__m512i *x, const avx512_consts *k, __m512i spread
 CC_AVX512_AI void step_avx512(const uint64_t *cards, int64_t i, __mmask8 m,
                               const avx512_consts *k, int32_t singles, int64_t *fifteens,
                               int32_t *pairs, int32_t *run_score, uint8_t *suits,
-                              __m512i *bad, __mmask8 *big) {
-    __m512i raw = _mm512_maskz_loadu_epi64(m, cards + i);
-    *bad = _mm512_ternarylogic_epi64(*bad, raw, k->deck, 0xF4); /* bad | (raw & ~deck) */
+                              uint64_t *vals, __mmask8 *slow) {
+    __m512i raw = _mm512_maskz_loadu_epi64(m, cards + i); /* the one read of these sets */
+    _mm512_storeu_si512((void *)vals, raw);
     __m512i c = _mm512_and_si512(raw, k->deck);
     __m512i n = _mm512_popcnt_epi64(c);
-    *big |= _mm512_cmpgt_epu64_mask(n, k->five);
+    __m512i outside = _mm512_andnot_si512(k->deck, raw);
+    *slow |= _mm512_test_epi64_mask(outside, outside);
+    if (fifteens || run_score) *slow |= _mm512_cmpgt_epu64_mask(n, k->five);
     if (suits) {
         __m256i s = _mm512_cvtepi16_epi8(_mm512_popcnt_epi16(c));
         _mm256_mask_storeu_epi8(suits + 4 * i, (__mmask32)_cvtu32_mask32(
@@ -504,44 +553,42 @@ CC_AVX512_AI void step_avx512(const uint64_t *cards, int64_t i, __mmask8 m,
     }
 }
 
-CC_AVX512_AI uint64_t pass1_avx512(const uint64_t *cards, int64_t n, int32_t target,
-                                   int32_t singles, int64_t *fifteens, int32_t *pairs,
-                                   int32_t *run_score, uint8_t *suits, int32_t *big) {
+CC_AVX512_AI void stats_loop_avx512(const uint64_t *cards, int64_t n, int32_t target,
+                                    int32_t singles, int64_t *fifteens, int32_t *pairs,
+                                    int32_t *run_score, uint8_t *suits, bad_set *bad) {
     avx512_consts k = avx512_setup(target);
-    __m512i bad = _mm512_setzero_si512();
-    __mmask8 many = 0;
-    int64_t i = 0;
-    for (; i + 8 <= n; i += 8)
-        step_avx512(cards, i, 0xFF, &k, singles, fifteens, pairs, run_score, suits, &bad, &many);
-    if (i < n)
-        step_avx512(cards, i, (__mmask8)((1u << (n - i)) - 1), &k, singles, fifteens, pairs,
-                    run_score, suits, &bad, &many);
-    *big |= many != 0;
-    return (uint64_t)_mm512_reduce_or_epi64(bad);
+    uint64_t vals[BLOCK]; /* BLOCK is a multiple of 8 */
+    for (int64_t b = 0; b < n; b += BLOCK) {
+        int64_t count = n - b < BLOCK ? n - b : BLOCK;
+        __mmask8 slow = 0;
+        for (int64_t j = 0; j < count; j += 8) {
+            __mmask8 m = count - j >= 8 ? (__mmask8)0xFF : (__mmask8)((1u << (count - j)) - 1);
+            step_avx512(cards, b + j, m, &k, singles, fifteens, pairs, run_score, suits,
+                        vals + j, &slow);
+        }
+        if (CC_UNLIKELY(slow)) fix_sets(vals, b, count, target, fifteens, run_score, bad);
+    }
 }
 
-CC_AVX512_AI uint64_t stats_loop_avx512(const uint64_t *cards, int64_t n, int32_t target,
-                                        int64_t *fifteens, int32_t *pairs, int32_t *run_score,
-                                        uint8_t *suits) {
-    int32_t big = 0;
+CC_AVX512_AI void stats_singles_avx512(const uint64_t *cards, int64_t n, int32_t target,
+                                       int64_t *fifteens, int32_t *pairs, int32_t *run_score,
+                                       uint8_t *suits, bad_set *bad) {
     /* the single-card term is needed only for targets of 10 or less */
-    uint64_t bad = target <= 10 ? pass1_avx512(cards, n, target, 1, fifteens, pairs, run_score,
-                                               suits, &big)
-                                : pass1_avx512(cards, n, target, 0, fifteens, pairs, run_score,
-                                               suits, &big);
-    if (big && (fifteens || run_score)) pass2(cards, n, target, fifteens, run_score);
-    return bad;
+    if (target <= 10)
+        stats_loop_avx512(cards, n, target, 1, fifteens, pairs, run_score, suits, bad);
+    else
+        stats_loop_avx512(cards, n, target, 0, fifteens, pairs, run_score, suits, bad);
 }
 
-__attribute__((target(CC_AVX512))) static uint64_t stats_avx512(
+__attribute__((target(CC_AVX512))) static void stats_avx512(
     const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens, int32_t *pairs,
-    int32_t *run_score, uint8_t *suits) {
+    int32_t *run_score, uint8_t *suits, bad_set *bad) {
     if (fifteens && pairs && run_score && suits)
-        return stats_loop_avx512(cards, n, target, fifteens, pairs, run_score, suits);
-    if (fifteens) return stats_loop_avx512(cards, n, target, fifteens, NULL, NULL, NULL);
-    if (pairs) return stats_loop_avx512(cards, n, target, NULL, pairs, NULL, NULL);
-    if (run_score) return stats_loop_avx512(cards, n, target, NULL, NULL, run_score, NULL);
-    return stats_loop_avx512(cards, n, target, NULL, NULL, NULL, suits);
+        stats_singles_avx512(cards, n, target, fifteens, pairs, run_score, suits, bad);
+    else if (fifteens) stats_singles_avx512(cards, n, target, fifteens, NULL, NULL, NULL, bad);
+    else if (pairs) stats_singles_avx512(cards, n, target, NULL, pairs, NULL, NULL, bad);
+    else if (run_score) stats_singles_avx512(cards, n, target, NULL, NULL, run_score, NULL, bad);
+    else stats_singles_avx512(cards, n, target, NULL, NULL, NULL, suits, bad);
 }
 /* ---- AVX2: four sets per step ------------------------------------------
  * The AVX-512 formulas without its instructions: popcounts add nibble
@@ -622,15 +669,16 @@ CC_AVX2_AI void store_low32(int32_t *out, __m256i v, const avx2_consts *k) {
 }
 
 CC_AVX2_AI void step_avx2(const uint64_t *cards, int64_t i, const avx2_consts *k,
-                          int32_t singles, int64_t *fifteens, int32_t *pairs,
-                          int32_t *run_score, uint8_t *suits, __m256i *bad, __m256i *big) {
+                          int32_t singles, int64_t *fifteens, int32_t *pairs, int32_t *run_score,
+                          uint8_t *suits, uint64_t *vals, __m256i *slow) {
     const __m256i zero = _mm256_setzero_si256();
-    __m256i raw = _mm256_loadu_si256((const __m256i *)(cards + i));
-    *bad = _mm256_or_si256(*bad, _mm256_andnot_si256(k->deck, raw));
+    __m256i raw = _mm256_loadu_si256((const __m256i *)(cards + i)); /* the one read */
+    _mm256_storeu_si256((__m256i *)vals, raw);
+    *slow = _mm256_or_si256(*slow, _mm256_andnot_si256(k->deck, raw));
     __m256i c = _mm256_and_si256(raw, k->deck);
     __m256i bc = byte_pop(c, k);
     __m256i n = _mm256_sad_epu8(bc, zero);
-    *big = _mm256_or_si256(*big, _mm256_cmpgt_epi64(n, k->five));
+    if (fifteens || run_score) *slow = _mm256_or_si256(*slow, _mm256_cmpgt_epi64(n, k->five));
     if (suits) {
         __m256i s16 = pop16(bc, k);
         __m256i s8 = _mm256_permute4x64_epi64(_mm256_packus_epi16(s16, s16), 0x08);
@@ -690,41 +738,42 @@ CC_AVX2_AI void step_avx2(const uint64_t *cards, int64_t i, const avx2_consts *k
     }
 }
 
-CC_AVX2_AI uint64_t pass1_avx2(const uint64_t *cards, int64_t n, int32_t target,
-                               int32_t singles, int64_t *fifteens, int32_t *pairs,
-                               int32_t *run_score, uint8_t *suits, int32_t *big) {
+CC_AVX2_AI void stats_loop_avx2(const uint64_t *cards, int64_t n, int32_t target,
+                                int32_t singles, int64_t *fifteens, int32_t *pairs,
+                                int32_t *run_score, uint8_t *suits, bad_set *bad) {
     avx2_consts k = avx2_setup(target);
-    __m256i bad = _mm256_setzero_si256(), many = _mm256_setzero_si256();
-    int64_t i = 0;
-    for (; i + 4 <= n; i += 4)
-        step_avx2(cards, i, &k, singles, fifteens, pairs, run_score, suits, &bad, &many);
-    *big |= !_mm256_testz_si256(many, many);
-    uint64_t rest =
-        pass1_scalar(cards, i, n, target, fifteens, pairs, run_score, suits, big);
-    return rest | (uint64_t)!_mm256_testz_si256(bad, bad);
+    uint64_t vals[BLOCK]; /* BLOCK is a multiple of 4 */
+    int64_t full = n & ~(int64_t)3; /* the sets of whole steps; the rest go scalar */
+    for (int64_t b = 0; b < full; b += BLOCK) {
+        int64_t count = full - b < BLOCK ? full - b : BLOCK;
+        __m256i slow = _mm256_setzero_si256();
+        for (int64_t j = 0; j < count; j += 4)
+            step_avx2(cards, b + j, &k, singles, fifteens, pairs, run_score, suits, vals + j,
+                      &slow);
+        if (CC_UNLIKELY(!_mm256_testz_si256(slow, slow)))
+            fix_sets(vals, b, count, target, fifteens, run_score, bad);
+    }
+    pass_scalar(cards, full, n, target, fifteens, pairs, run_score, suits, bad);
 }
 
-CC_AVX2_AI uint64_t stats_loop_avx2(const uint64_t *cards, int64_t n, int32_t target,
-                                    int64_t *fifteens, int32_t *pairs, int32_t *run_score,
-                                    uint8_t *suits) {
-    int32_t big = 0;
-    uint64_t bad = target <= 10 ? pass1_avx2(cards, n, target, 1, fifteens, pairs, run_score,
-                                             suits, &big)
-                                : pass1_avx2(cards, n, target, 0, fifteens, pairs, run_score,
-                                             suits, &big);
-    if (big && (fifteens || run_score)) pass2(cards, n, target, fifteens, run_score);
-    return bad;
+CC_AVX2_AI void stats_singles_avx2(const uint64_t *cards, int64_t n, int32_t target,
+                                   int64_t *fifteens, int32_t *pairs, int32_t *run_score,
+                                   uint8_t *suits, bad_set *bad) {
+    if (target <= 10)
+        stats_loop_avx2(cards, n, target, 1, fifteens, pairs, run_score, suits, bad);
+    else
+        stats_loop_avx2(cards, n, target, 0, fifteens, pairs, run_score, suits, bad);
 }
 
-__attribute__((target(CC_AVX2))) static uint64_t stats_avx2(
+__attribute__((target(CC_AVX2))) static void stats_avx2(
     const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens, int32_t *pairs,
-    int32_t *run_score, uint8_t *suits) {
+    int32_t *run_score, uint8_t *suits, bad_set *bad) {
     if (fifteens && pairs && run_score && suits)
-        return stats_loop_avx2(cards, n, target, fifteens, pairs, run_score, suits);
-    if (fifteens) return stats_loop_avx2(cards, n, target, fifteens, NULL, NULL, NULL);
-    if (pairs) return stats_loop_avx2(cards, n, target, NULL, pairs, NULL, NULL);
-    if (run_score) return stats_loop_avx2(cards, n, target, NULL, NULL, run_score, NULL);
-    return stats_loop_avx2(cards, n, target, NULL, NULL, NULL, suits);
+        stats_singles_avx2(cards, n, target, fifteens, pairs, run_score, suits, bad);
+    else if (fifteens) stats_singles_avx2(cards, n, target, fifteens, NULL, NULL, NULL, bad);
+    else if (pairs) stats_singles_avx2(cards, n, target, NULL, pairs, NULL, NULL, bad);
+    else if (run_score) stats_singles_avx2(cards, n, target, NULL, NULL, run_score, NULL, bad);
+    else stats_singles_avx2(cards, n, target, NULL, NULL, NULL, suits, bad);
 }
 #endif /* CC_X86_PATHS */
 
@@ -765,98 +814,133 @@ static stats_fn path_fn(int32_t path) {
     return stats_plain;
 }
 
-static int32_t find_bad(const uint64_t *cards, int64_t n, int64_t *bad_index) {
-    for (int64_t i = 0; i < n; i++) {
-        if (cards[i] & ~CC_DECK52_MASK) {
-            if (bad_index) *bad_index = i;
-            return CC_E_CARDS;
-        }
-    }
-    return CC_OK;
-}
-
-/* Validate, run the loop, and find the first bad set if there is one. */
+/* Validate the arguments, run the loop on a path; on a set with bits
+ * outside the deck, report the first one (index and the value read). */
 static int32_t stats(int32_t path, const uint64_t *cards, int64_t n, int32_t target,
                      int64_t *fifteens, int32_t *pairs, int32_t *run_score, uint8_t *suits,
-                     int64_t *bad_index) {
+                     int64_t *bad_index, uint64_t *bad_value) {
     if (n < 0 || (n > 0 && cards == NULL)) return CC_E_ARG;
     if (target < 1 || target > CC_MAX_PIP_TOTAL) return CC_E_ARG;
     stats_fn fn = path_fn(path);
     if (fn == NULL) return CC_E_ARG;
-    uint64_t bad = fn(cards, n, target, fifteens, pairs, run_score, suits);
-    return bad ? find_bad(cards, n, bad_index) : CC_OK;
+    bad_set bad = {-1, 0};
+    fn(cards, n, target, fifteens, pairs, run_score, suits, &bad);
+    return report(&bad, bad_index, bad_value);
 }
 
 int32_t cc_batch_count_fifteens(const uint64_t *cards, int64_t n, int32_t target, int64_t *out,
-                                int64_t *bad_index) {
+                                int64_t *bad_index, uint64_t *bad_value) {
     if (n > 0 && out == NULL) return CC_E_ARG;
-    return stats(CC_PATH_AUTO, cards, n, target, out, NULL, NULL, NULL, bad_index);
+    return stats(CC_PATH_AUTO, cards, n, target, out, NULL, NULL, NULL, bad_index, bad_value);
 }
 
-int32_t cc_batch_count_pairs(const uint64_t *cards, int64_t n, int32_t *out, int64_t *bad_index) {
+int32_t cc_batch_count_pairs(const uint64_t *cards, int64_t n, int32_t *out, int64_t *bad_index,
+                             uint64_t *bad_value) {
     if (n > 0 && out == NULL) return CC_E_ARG;
-    return stats(CC_PATH_AUTO, cards, n, 15, NULL, out, NULL, NULL, bad_index);
+    return stats(CC_PATH_AUTO, cards, n, 15, NULL, out, NULL, NULL, bad_index, bad_value);
 }
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define CC_LITTLE_ENDIAN 1
+#else
+#define CC_LITTLE_ENDIAN 0
+#endif
 
 CC_AI void suits_of(uint64_t c, uint8_t *out) {
-    /* popcount of each 16-bit lane, SWAR */
+    /* popcount of each 16-bit lane, SWAR, stored as four bytes at once */
     c = c - ((c >> 1) & 0x5555555555555555ULL);
     c = (c & 0x3333333333333333ULL) + ((c >> 2) & 0x3333333333333333ULL);
     c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
     c = (c + (c >> 8)) & 0x00FF00FF00FF00FFULL;
-    out[0] = (uint8_t)c;
-    out[1] = (uint8_t)(c >> 16);
-    out[2] = (uint8_t)(c >> 32);
-    out[3] = (uint8_t)(c >> 48);
-}
-
-int32_t cc_batch_suit_counts(const uint64_t *cards, int64_t n, uint8_t *out, int64_t *bad_index) {
-    if (n < 0 || (n > 0 && (cards == NULL || out == NULL))) return CC_E_ARG;
-    uint64_t bad = 0;
-    for (int64_t i = 0; i < n; i++) {
-        uint64_t c = cards[i];
-        bad |= c & ~CC_DECK52_MASK;
-        suits_of(c & CC_DECK52_MASK, out + 4 * i);
+    uint32_t w = (uint32_t)(c & 0xFF) | (uint32_t)((c >> 8) & 0xFF00) |
+                 (uint32_t)((c >> 16) & 0xFF0000) | (uint32_t)((c >> 24) & 0xFF000000);
+    if (CC_LITTLE_ENDIAN) {
+        memcpy(out, &w, 4);
+    } else {
+        out[0] = (uint8_t)w;
+        out[1] = (uint8_t)(w >> 8);
+        out[2] = (uint8_t)(w >> 16);
+        out[3] = (uint8_t)(w >> 24);
     }
-    return bad ? find_bad(cards, n, bad_index) : CC_OK;
 }
 
-int32_t cc_batch_run_score(const uint64_t *cards, int64_t n, int32_t *out, int64_t *bad_index) {
+/* The simple kernels copy each block of sets into a local buffer (the one
+ * read of each set; a copy in one go is faster than storing each set to the
+ * buffer in the loop) and compute and check from the copy; the first bad
+ * set of a block is looked for in that copy. */
+
+CC_AI void note_bad_in_block(const uint64_t *vals, int64_t from, int64_t n, bad_set *bad) {
+    for (int64_t j = 0; j < n; j++)
+        if (vals[j] & ~CC_DECK52_MASK) {
+            note_bad(bad, from + j, vals[j]);
+            return;
+        }
+}
+
+int32_t cc_batch_suit_counts(const uint64_t *cards, int64_t n, uint8_t *out, int64_t *bad_index,
+                             uint64_t *bad_value) {
+    if (n < 0 || (n > 0 && (cards == NULL || out == NULL))) return CC_E_ARG;
+    bad_set bad = {-1, 0};
+    uint64_t vals[BLOCK];
+    for (int64_t from = 0; from < n; from += BLOCK) {
+        int64_t m = n - from < BLOCK ? n - from : BLOCK;
+        memcpy(vals, cards + from, sizeof(uint64_t) * (size_t)m); /* the one read */
+        uint64_t outside = 0;
+        for (int64_t j = 0; j < m; j++) {
+            const uint64_t v = vals[j];
+            outside |= v & ~CC_DECK52_MASK;
+            suits_of(v & CC_DECK52_MASK, out + 4 * (from + j));
+        }
+        if (CC_UNLIKELY(outside)) note_bad_in_block(vals, from, m, &bad);
+    }
+    return report(&bad, bad_index, bad_value);
+}
+
+int32_t cc_batch_run_score(const uint64_t *cards, int64_t n, int32_t *out, int64_t *bad_index,
+                           uint64_t *bad_value) {
     if (n > 0 && out == NULL) return CC_E_ARG;
-    return stats(CC_PATH_AUTO, cards, n, 15, NULL, NULL, out, NULL, bad_index);
+    return stats(CC_PATH_AUTO, cards, n, 15, NULL, NULL, out, NULL, bad_index, bad_value);
 }
 
 int32_t cc_batch_hand_stats_path(int32_t path, const uint64_t *cards, int64_t n, int32_t target,
                                  int64_t *fifteens, int32_t *pairs, int32_t *run_score,
-                                 uint8_t *suits, int64_t *bad_index) {
+                                 uint8_t *suits, int64_t *bad_index, uint64_t *bad_value) {
     if (n > 0 && (fifteens == NULL || pairs == NULL || run_score == NULL || suits == NULL))
         return CC_E_ARG;
-    return stats(path, cards, n, target, fifteens, pairs, run_score, suits, bad_index);
+    return stats(path, cards, n, target, fifteens, pairs, run_score, suits, bad_index, bad_value);
 }
 
 int32_t cc_batch_hand_stats(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens,
                             int32_t *pairs, int32_t *run_score, uint8_t *suits,
-                            int64_t *bad_index) {
+                            int64_t *bad_index, uint64_t *bad_value) {
     return cc_batch_hand_stats_path(CC_PATH_AUTO, cards, n, target, fifteens, pairs, run_score,
-                                    suits, bad_index);
+                                    suits, bad_index, bad_value);
 }
 
 int32_t cc_batch_longest_suit_run(const uint64_t *cards, int64_t n, int32_t *out,
-                                  int64_t *bad_index) {
+                                  int64_t *bad_index, uint64_t *bad_value) {
     if (n < 0 || (n > 0 && (cards == NULL || out == NULL))) return CC_E_ARG;
-    uint64_t bad = 0;
-    for (int64_t i = 0; i < n; i++) {
-        uint64_t c = cards[i];
-        bad |= c & ~CC_DECK52_MASK;
-        out[i] = longest_suit_run_of(c & CC_DECK52_MASK);
+    bad_set bad = {-1, 0};
+    uint64_t vals[BLOCK];
+    for (int64_t from = 0; from < n; from += BLOCK) {
+        int64_t m = n - from < BLOCK ? n - from : BLOCK;
+        memcpy(vals, cards + from, sizeof(uint64_t) * (size_t)m); /* the one read */
+        uint64_t outside = 0;
+        for (int64_t j = 0; j < m; j++) {
+            const uint64_t v = vals[j];
+            outside |= v & ~CC_DECK52_MASK;
+            out[from + j] = longest_suit_run_of(v & CC_DECK52_MASK);
+        }
+        if (CC_UNLIKELY(outside)) note_bad_in_block(vals, from, m, &bad);
     }
-    return bad ? find_bad(cards, n, bad_index) : CC_OK;
+    return report(&bad, bad_index, bad_value);
 }
 
 /* ---- random hands ---------------------------------------------------- */
 
 int32_t cc_random_hands(uint64_t seed, int32_t k, int64_t n, uint64_t *out) {
-    if (k < 0 || k > CC_NUM_CARDS52 || n < 0 || (n > 0 && out == NULL)) return CC_E_ARG;
+    if (k < 0 || k > CC_NUM_CARDS52 || n < 0 || n > CC_MAX_RANDOM_HANDS || (n > 0 && out == NULL))
+        return CC_E_ARG;
     cc_rng rng;
     cc_rng_seed(&rng, seed);
     uint8_t deck[CC_NUM_CARDS52];

@@ -788,6 +788,8 @@ static void init_state(nodde_state *s, const int32_t *params, int32_t nplayers, 
 
 static int32_t g_init(void *state, const int32_t *params, int32_t nplayers, uint64_t seed) {
     if (state == NULL || params == NULL) return CC_E_ARG;
+    if (nplayers < cc_game_nodde.min_players || nplayers > cc_game_nodde.max_players)
+        return CC_E_PLAYERS;
     int32_t rc = cc_game_check_params(&cc_game_nodde, params, nplayers, NULL);
     if (rc != CC_OK) return rc;
     init_state((nodde_state *)state, params, nplayers, seed, NULL);
@@ -797,6 +799,8 @@ static int32_t g_init(void *state, const int32_t *params, int32_t nplayers, uint
 static int32_t g_init_deck(void *state, const int32_t *params, int32_t nplayers,
                            uint64_t seed, const uint8_t *deck, int32_t ndeck) {
     if (state == NULL || params == NULL) return CC_E_ARG;
+    if (nplayers < cc_game_nodde.min_players || nplayers > cc_game_nodde.max_players)
+        return CC_E_PLAYERS;
     int32_t rc = cc_game_check_params(&cc_game_nodde, params, nplayers, NULL);
     if (rc != CC_OK) return rc;
     if (deck == NULL || ndeck != NUM_CARDS) return CC_E_ARG;

@@ -441,6 +441,7 @@ static int32_t nt_segments(const int32_t *pr, int32_t n, cc_segment *out, int32_
  * to seat i % n; the rest of deck[] is the draw pile, deck[top] on top. */
 static int32_t deal(void *state, const int32_t *pr, int32_t n, const uint8_t *deck) {
     if (state == NULL) return CC_E_ARG;
+    if (n < cc_game_notakers.min_players || n > cc_game_notakers.max_players) return CC_E_PLAYERS;
     int32_t rc = cc_game_check_params(&cc_game_notakers, pr, n, NULL);
     if (rc != CC_OK) return rc;
     nt_state *st = (nt_state *)state;

@@ -1,6 +1,6 @@
 /* rng.c: xoshiro256** seeded by splitmix64, and Fisher-Yates shuffles.
- * The exact sequence is part of the API: the pure-Python reference
- * (pycards._reference.rng) reproduces it bit for bit. */
+ * The exact sequence is part of the API: the test oracle
+ * (tests/reference/rng.py) reproduces it bit for bit. */
 #include "cc_internal.h"
 
 static uint64_t splitmix64(uint64_t *x) {
@@ -12,12 +12,15 @@ static uint64_t splitmix64(uint64_t *x) {
 
 static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
-void cc_rng_seed(cc_rng *rng, uint64_t seed) {
+int32_t cc_rng_seed(cc_rng *rng, uint64_t seed) {
+    if (rng == NULL) return CC_E_ARG;
     uint64_t x = seed;
     for (int i = 0; i < 4; i++) rng->s[i] = splitmix64(&x);
+    return CC_OK;
 }
 
 uint64_t cc_rng_next(cc_rng *rng) {
+    if (rng == NULL) return 0;
     uint64_t *s = rng->s;
     uint64_t result = rotl(s[1] * 5, 7) * 9;
     uint64_t t = s[1] << 17;
@@ -31,7 +34,7 @@ uint64_t cc_rng_next(cc_rng *rng) {
 }
 
 uint64_t cc_rng_below(cc_rng *rng, uint64_t n) {
-    if (n <= 1) return 0;
+    if (n <= 1 || rng == NULL) return 0;
     uint64_t threshold = (0 - n) % n; /* 2^64 mod n */
     for (;;) {
         uint64_t x = cc_rng_next(rng);
@@ -39,20 +42,30 @@ uint64_t cc_rng_below(cc_rng *rng, uint64_t n) {
     }
 }
 
-void cc_rng_shuffle_u8(cc_rng *rng, uint8_t *a, int32_t n) {
+int32_t cc_rng_shuffle_u8(cc_rng *rng, uint8_t *a, int32_t n) {
+    if (rng == NULL || n < 0 || (n > 0 && a == NULL)) return CC_E_ARG;
     for (int32_t i = n - 1; i > 0; i--) {
         int32_t j = (int32_t)cc_rng_below(rng, (uint64_t)i + 1);
         uint8_t t = a[i];
         a[i] = a[j];
         a[j] = t;
     }
+    return CC_OK;
 }
 
 int32_t cc_shuffled_deck(uint64_t seed, uint8_t *out, int32_t n) {
-    if (n < 0 || n > 255 || (n > 0 && out == NULL)) return CC_E_ARG;
+    if (n < 0 || n > CC_MAX_SHUFFLE || (n > 0 && out == NULL)) return CC_E_ARG;
     cc_rng rng;
     cc_rng_seed(&rng, seed);
     for (int32_t i = 0; i < n; i++) out[i] = (uint8_t)i;
     cc_rng_shuffle_u8(&rng, out, n);
+    return CC_OK;
+}
+
+int32_t cc_rng_sequence(uint64_t seed, int64_t n, uint64_t *out) {
+    if (n < 0 || n > CC_MAX_RNG_SEQUENCE || (n > 0 && out == NULL)) return CC_E_ARG;
+    cc_rng rng;
+    cc_rng_seed(&rng, seed);
+    for (int64_t i = 0; i < n; i++) out[i] = cc_rng_next(&rng);
     return CC_OK;
 }

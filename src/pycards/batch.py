@@ -7,10 +7,15 @@ functions keep the names of their scalar twins in :mod:`pycards.combos`; a
 game's scorer keeps its scalar name behind the game's prefix
 (:func:`notakers_split_points` is :func:`pycards.notakers.split_points`).
 
-Errors: an input that is not a ``numpy.ndarray`` of dtype ``uint64`` raises
-``TypeError``; a multi-dimensional, non-contiguous or misaligned array, a
-set with bits outside the deck (the message names the first bad index and
-value) or a target outside 1..340 raises ``ValueError``.
+Errors: an input that is not a ``numpy.ndarray`` of dtype ``uint64``, or a
+target, ``n``, ``k`` or ``seed`` that is a bool, a float or ``None``, raises
+``TypeError`` (numpy integers are welcome as ints); a multi-dimensional,
+non-contiguous or misaligned array or a target outside 1..340 raises
+``ValueError``; a set with bits outside the deck raises
+:class:`~pycards.errors.InvalidCardError` naming the first bad index and the
+value the kernel read there, as the scalar functions of
+:mod:`pycards.combos` do for that set.  Each set is read once: its check and
+its result come from that one value.
 
 >>> import numpy as np
 >>> from pycards.cards import parse_cards
@@ -36,6 +41,7 @@ from pycards.notakers import NoTakersRules
 from pycards.notakers import batch_split_points as _notakers_batch_split_points
 
 __all__ = [
+    "MAX_RANDOM_HANDS",
     "HandStats",
     "count_fifteens",
     "count_pairs",
@@ -109,8 +115,18 @@ def hand_stats(hands: Hands, target: int = 15) -> HandStats:
     return HandStats(fifteens, pairs, run_score, suits)
 
 
+#: The most hands :func:`random_hands` makes in one call (1 GiB of output).
+MAX_RANDOM_HANDS = 134_217_728
+
+
 def random_hands(n: int, k: int, seed: int) -> Hands:
-    """``n`` uniformly random ``k``-card sets (0 <= k <= 52) as a uint64 array.
+    """``n`` uniformly random ``k``-card sets as a uint64 array.
+
+    :param n: 0..:data:`MAX_RANDOM_HANDS`.
+    :param k: 0..52.
+    :param seed: 0..2**64-1.
+
+    A value outside its range raises ``ValueError`` naming the argument.
 
     Reproducible on every backend and platform: the engine's generator seeded
     with ``seed`` drives a partial Fisher-Yates shuffle of one deck kept from
@@ -124,7 +140,7 @@ def random_hands(n: int, k: int, seed: int) -> Hands:
 def notakers_split_points(
     hands: Hands, rules: NoTakersRules | None = None
 ) -> npt.NDArray[np.int32]:
-    """Per set, the No Takers? best-split points (RULES.md 3.3) under ``rules``
+    """Per set, the No Takers? best-split points (:doc:`/notakers`, The best split) under ``rules``
     (the default rules when ``None``; only ``ace_in_runs`` matters), int32.
 
     The batch twin of :func:`pycards.notakers.split_points` (the same function

@@ -79,7 +79,7 @@ _ROMAN = (
     "", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
     "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI",
 )  # fmt: skip
-#: Known names of the trumps, keyed by number (RULES.md 1.1); XII, XIII, XVIII and
+#: Known names of the trumps, keyed by number (:doc:`/nancy`, Cards); XII, XIII, XVIII and
 #: XIX are not confirmed and print as their number.
 TRUMP_NAMES: dict[int, str] = {
     1: "Judgement",
@@ -104,6 +104,25 @@ TRUMP_NAMES: dict[int, str] = {
 OUTSIDER = 77
 
 
+def _int(value: object, what: str) -> int:
+    """``value`` as a Python int: an ``int`` (not a ``bool``) or a numpy integer.
+
+    A bool, a float (Python or numpy), ``None`` or anything else raises
+    ``TypeError`` naming ``what``.  Cards are ints too: callers that must not
+    take a card of the other deck check that first.
+    """
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return int(value)
+    raise TypeError(f"{what} must be an int, got {type(value).__name__} {value!r}")
+
+
+def _text(value: object, what: str) -> str:
+    """``value`` if it is a ``str``, else ``TypeError`` naming ``what``."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a str, got {type(value).__name__} {value!r}")
+    return value
+
+
 # ---------------------------------------------------------------------------
 # cards
 
@@ -122,28 +141,35 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, card_id: int) -> Card:
-        """The card with dense id ``card_id`` (0..51)."""
-        if (
-            isinstance(card_id, bool)
-            or not isinstance(card_id, (int, np.integer))
-            or not 0 <= int(card_id) < 52
-        ):
-            raise InvalidCardError(f"card id must be 0..51, got {card_id!r}", str(card_id))
-        return super().__new__(cls, int(card_id))
+        """The card with dense id ``card_id`` (0..51): an ``int`` or a numpy integer,
+        not a bool, a float or a :class:`NancyCard` (``TypeError``)."""
+        if isinstance(card_id, NancyCard):
+            raise TypeError(f"a NancyCard is not a Card: {card_id!r}")
+        i = _int(card_id, "card id")
+        if not 0 <= i < 52:
+            raise InvalidCardError(f"card id must be 0..51, got {i}", str(i))
+        return super().__new__(cls, i)
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return (type(self), (int(self),))
 
     @classmethod
     def from_rank_suit(cls, rank: int, suit: int) -> Card:
         """The card of ``rank`` (0..12) and ``suit`` (0..3)."""
-        if not (0 <= rank < 13 and 0 <= suit < 4):
-            raise InvalidCardError(f"no card with rank {rank} and suit {suit}")
-        return cls(suit * 13 + rank)
+        r, s = _int(rank, "rank"), _int(suit, "suit")
+        if not (0 <= r < 13 and 0 <= s < 4):
+            raise InvalidCardError(f"no card with rank {r} and suit {s}")
+        return cls(s * 13 + r)
 
     @classmethod
     def parse(cls, token: str) -> Card:
         """Parse ``"AS"``, ``"TD"``, ``"10h"``, ``"2c"``.
 
-        Rank A 2-9 T or 10 J Q K, suit C D H S, case-insensitive.
+        Rank A 2-9 T or 10 J Q K, suit C D H S, case-insensitive, ASCII only
+        (a look-alike such as ``"A\u017f"`` is no card).
         """
+        if not _text(token, "card").isascii():
+            raise InvalidCardError(f"unknown card {token!r} (not ASCII)", token)
         t = token.strip().upper()
         if t.startswith("10"):
             t = "T" + t[2:]
@@ -239,21 +265,25 @@ class NancyCard(int):
     __slots__ = ()
 
     def __new__(cls, card_id: int) -> NancyCard:
-        """The card with dense id ``card_id`` (0..77)."""
-        if (
-            isinstance(card_id, bool)
-            or not isinstance(card_id, (int, np.integer))
-            or not 0 <= int(card_id) < 78
-        ):
-            raise InvalidCardError(f"Nancy card id must be 0..77, got {card_id!r}", str(card_id))
-        return super().__new__(cls, int(card_id))
+        """The card with dense id ``card_id`` (0..77): an ``int`` or a numpy integer,
+        not a bool, a float or a :class:`Card` (``TypeError``)."""
+        if isinstance(card_id, Card):
+            raise TypeError(f"a Card is not a NancyCard: {card_id!r}")
+        i = _int(card_id, "Nancy card id")
+        if not 0 <= i < 78:
+            raise InvalidCardError(f"Nancy card id must be 0..77, got {i}", str(i))
+        return super().__new__(cls, i)
+
+    def __reduce__(self) -> tuple[type[NancyCard], tuple[int]]:
+        return (type(self), (int(self),))
 
     @classmethod
     def trump(cls, number: int) -> NancyCard:
         """Trump ``number`` (1..21)."""
-        if not 1 <= number <= 21:
-            raise InvalidCardError(f"trump number must be 1..21, got {number}")
-        return cls(55 + number)
+        n = _int(number, "trump number")
+        if not 1 <= n <= 21:
+            raise InvalidCardError(f"trump number must be 1..21, got {n}")
+        return cls(55 + n)
 
     @classmethod
     def parse(cls, token: str) -> NancyCard:
@@ -261,8 +291,10 @@ class NancyCard(int):
 
         Full names: ``"King of Rats"``, ``"XXI"``, ``"Death"``, ``"The Outsider"``,
         and the standard tarot aliases (Cups/Swords/Coins/Batons, Knight, Page,
-        Fool, Excuse).  Case-insensitive.
+        Fool, Excuse).  Case-insensitive, ASCII only.
         """
+        if not _text(token, "Nancy card").isascii():
+            raise InvalidCardError(f"unknown Nancy card {token!r} (not ASCII)", token)
         key = " ".join(token.strip().lower().split())
         if key in _NANCY_NAMES:
             return cls(_NANCY_NAMES[key])
@@ -349,16 +381,21 @@ class _BitCardSet(Iterable[_C]):
     _DECK_NAME: ClassVar[str]
     _mask: int
 
-    def __init__(self, cards: Iterable[_C | int | str] | int | None = None) -> None:
-        if cards is None:
-            mask = 0
-        elif isinstance(cards, _BitCardSet):
-            mask = cards._check_other(cards)
-        elif isinstance(cards, (int, np.integer)):
+    def __init__(self, cards: Iterable[_C | int | str] | int = ()) -> None:
+        if isinstance(cards, _BitCardSet):
+            if type(cards) is not type(self):
+                raise TypeError(f"cannot make a {type(self).__name__} from a {cards!r}")
+            mask = cards._mask
+        elif isinstance(cards, (int, np.integer)) and not isinstance(cards, (bool, np.bool_)):
             mask = self._check_mask(int(cards))
         elif isinstance(cards, str):
             mask = int(self._parse(cards))
         else:
+            if not isinstance(cards, Iterable) or isinstance(cards, (bytes, bytearray)):
+                raise TypeError(
+                    f"cards must be a {type(self).__name__}, an int bitset, a string or an "
+                    f"iterable of cards, got {type(cards).__name__} {cards!r}"
+                )
             mask = 0
             for c in cards:
                 card = self._card(c)
@@ -399,8 +436,8 @@ class _BitCardSet(Iterable[_C]):
 
     @classmethod
     def _from_mask(cls: type[_S], mask: int) -> _S:
-        obj = object.__new__(cls)
-        object.__setattr__(obj, "_mask", mask)
+        obj = _new(cls)
+        _set_mask(obj, mask)
         return obj
 
     @classmethod
@@ -410,6 +447,16 @@ class _BitCardSet(Iterable[_C]):
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
+
+    # immutable: a copy is the set itself; pickles as (type, bitset)
+    def __reduce__(self) -> tuple[type[Any], tuple[int]]:
+        return (type(self), (self._mask,))
+
+    def __copy__(self: _S) -> _S:
+        return self
+
+    def __deepcopy__(self: _S, memo: object) -> _S:
+        return self
 
     # set protocol
     @property
@@ -541,9 +588,11 @@ class CardSet(_BitCardSet[Card]):
             return c
         if isinstance(c, str):
             return Card.parse(c)
-        if isinstance(c, (int, np.integer)) and not isinstance(c, bool):
+        if isinstance(c, NancyCard):
+            raise TypeError(f"a NancyCard is not a card of a CardSet: {c!r}")
+        if isinstance(c, (int, np.integer)) and not isinstance(c, (bool, np.bool_)):
             return Card(int(c))
-        raise TypeError(f"expected a card, card id or card name, got {type(c).__name__}")
+        raise TypeError(f"expected a card, card id or card name, got {type(c).__name__} {c!r}")
 
     @classmethod
     def _parse(cls, text: str) -> CardSet:
@@ -556,7 +605,7 @@ class CardSet(_BitCardSet[Card]):
     @classmethod
     def from_mask(cls, mask: int) -> CardSet:
         """The set of an int bitset; :class:`InvalidCardError` for bits outside the deck."""
-        return cls._from_mask(cls._check_mask(int(mask)))
+        return cls._from_mask(cls._check_mask(_int(mask, "mask")))
 
     @staticmethod
     def to_array(sets: Iterable[CardSet | int]) -> npt.NDArray[np.uint64]:
@@ -596,9 +645,11 @@ class NancyCardSet(_BitCardSet[NancyCard]):
             return c
         if isinstance(c, str):
             return NancyCard.parse(c)
-        if isinstance(c, (int, np.integer)) and not isinstance(c, bool):
+        if isinstance(c, Card):
+            raise TypeError(f"a Card is not a card of a NancyCardSet: {c!r}")
+        if isinstance(c, (int, np.integer)) and not isinstance(c, (bool, np.bool_)):
             return NancyCard(int(c))
-        raise TypeError(f"expected a Nancy card, card id or name, got {type(c).__name__}")
+        raise TypeError(f"expected a Nancy card, card id or name, got {type(c).__name__} {c!r}")
 
     @classmethod
     def _parse(cls, text: str) -> NancyCardSet:
@@ -613,7 +664,7 @@ class NancyCardSet(_BitCardSet[NancyCard]):
     @classmethod
     def from_mask(cls, mask: int) -> NancyCardSet:
         """The set of an int bitset ``lo | hi << 64`` (validated)."""
-        return cls._from_mask(cls._check_mask(int(mask)))
+        return cls._from_mask(cls._check_mask(_int(mask, "mask")))
 
     @property
     def words(self) -> tuple[int, int]:
@@ -647,6 +698,16 @@ CardsLike: TypeAlias = CardSet | int | str | Iterable[Card | int | str]
 NancyCardsLike: TypeAlias = NancyCardSet | int | str | Iterable[NancyCard | int | str]
 
 
+def _ascii_text(text: object) -> str:
+    """``text`` if it is an ASCII ``str`` (cards are written in ASCII: a
+    look-alike letter or space is refused, not folded into one)."""
+    t = _text(text, "cards")
+    if not t.isascii():
+        bad = next(ch for ch in t if not ch.isascii())
+        raise InvalidCardError(f"unknown character {bad!r} in cards {t!r} (not ASCII)", bad)
+    return t
+
+
 def _parse_tokens(tokens: Iterable[str], card: Any, set_type: Any) -> Any:
     mask = 0
     for tok in tokens:
@@ -662,9 +723,7 @@ def parse_cards(text: str) -> CardSet:
 
     Raises :class:`InvalidCardError` naming an unknown, malformed or duplicated token.
     """
-    if not isinstance(text, str):
-        raise TypeError(f"expected a string, got {type(text).__name__}")
-    tokens = [t for t in re.split(r"[\s,]+", text) if t]
+    tokens = [t for t in re.split(r"[\s,]+", _ascii_text(text)) if t]
     result: CardSet = _parse_tokens(tokens, Card, CardSet)
     return result
 
@@ -672,8 +731,7 @@ def parse_cards(text: str) -> CardSet:
 def parse_nancy_cards(text: str) -> NancyCardSet:
     """Parse Nancy cards: short codes separated by spaces (``"KR 10S XXI OUT"``), or
     full names separated by commas (``"King of Rats, Death, The Outsider"``)."""
-    if not isinstance(text, str):
-        raise TypeError(f"expected a string, got {type(text).__name__}")
+    text = _ascii_text(text)
     if "," in text or ";" in text:
         tokens = [t.strip() for t in re.split(r"[,;]", text) if t.strip()]
     else:
@@ -683,39 +741,35 @@ def parse_nancy_cards(text: str) -> NancyCardSet:
 
 
 def to_mask52(cards: CardsLike) -> Bitset:
-    """The 52-card bitset of anything card-like (validated)."""
-    if isinstance(cards, CardSet):
-        return cards.mask
-    if isinstance(cards, (int, np.integer)) and not isinstance(cards, bool):
-        return CardSet._check_mask(int(cards))
-    if isinstance(cards, str):
-        return parse_cards(cards).mask
-    if isinstance(cards, _BitCardSet):
-        raise TypeError(f"expected French cards, got {type(cards).__name__}")
-    return CardSet(cards).mask
+    """The 52-card bitset of anything card-like (validated).
+
+    A bool, a float, ``None`` or a :class:`NancyCardSet` raises ``TypeError``;
+    bits outside the deck raise :class:`InvalidCardError`.
+    """
+    if type(cards) is CardSet:
+        return cards._mask
+    return CardSet(cards)._mask
 
 
 def to_mask78(cards: NancyCardsLike) -> Bitset:
-    """The Nancy bitset (``lo | hi << 64``) of anything Nancy-card-like (validated)."""
-    if isinstance(cards, NancyCardSet):
-        return cards.mask
-    if isinstance(cards, (int, np.integer)) and not isinstance(cards, bool):
-        return NancyCardSet._check_mask(int(cards))
-    if isinstance(cards, str):
-        return parse_nancy_cards(cards).mask
-    if isinstance(cards, _BitCardSet):
-        raise TypeError(f"expected Nancy cards, got {type(cards).__name__}")
-    return NancyCardSet(cards).mask
+    """The Nancy bitset (``lo | hi << 64``) of anything Nancy-card-like (validated).
+
+    A bool, a float, ``None`` or a :class:`CardSet` raises ``TypeError``.
+    """
+    if type(cards) is NancyCardSet:
+        return cards._mask
+    return NancyCardSet(cards)._mask
 
 
 def shuffled_deck(seed: int, size: int = 52) -> list[int]:
     """A seeded permutation of the card ids ``0..size-1`` (the engine's RNG).
 
-    Same seed, same order, on every platform and every backend.
+    Same seed, same order, on every platform.  ``seed`` is 0..2**64-1 and
+    ``size`` 0..255 (``ValueError`` otherwise); both are ints (``TypeError``
+    for a bool, a float or ``None``; numpy integers are welcome).
     """
-    if not 0 <= seed < 1 << 64:
-        raise ValueError(f"seed must be a 64-bit unsigned integer, got {seed}")
-    return list(_core.shuffled_deck(seed, size))
+    result: list[int] = _core.shuffled_deck(seed, size)
+    return result
 
 
 def deal(seed: int, hands: int, cards_each: int) -> list[CardSet]:
@@ -725,6 +779,7 @@ def deal(seed: int, hands: int, cards_each: int) -> list[CardSet]:
     >>> [len(h) for h in deal(1, 4, 13)]
     [13, 13, 13, 13]
     """
+    hands, cards_each = _int(hands, "hands"), _int(cards_each, "cards_each")
     if hands < 0 or cards_each < 0 or hands * cards_each > 52:
         raise ValueError(f"cannot deal {hands} hands of {cards_each} from 52 cards")
     deck = shuffled_deck(seed, 52)
@@ -732,3 +787,22 @@ def deal(seed: int, hands: int, cards_each: int) -> list[CardSet]:
     for h in range(hands):
         out.append(CardSet(deck[h : hands * cards_each : hands]))
     return out
+
+
+_new = object.__new__
+#: The ``_mask`` slot's setter: fills a new set without the immutable ``__setattr__``.
+_set_mask = _BitCardSet.__dict__["_mask"].__set__
+
+
+def _cardset_of_mask(mask: int) -> CardSet:
+    """A :class:`CardSet` of a bitset the engine has already checked (no checks)."""
+    obj = _new(CardSet)
+    _set_mask(obj, mask)
+    return obj
+
+
+def _nancy_cardset_of_mask(mask: int) -> NancyCardSet:
+    """A :class:`NancyCardSet` of a bitset the engine has already checked (no checks)."""
+    obj = _new(NancyCardSet)
+    _set_mask(obj, mask)
+    return obj

@@ -1,10 +1,16 @@
 """Combination primitives over any set of French cards (0 to 52 cards).
 
-The counting rules of the cribbage family (Nodde Knave, RULES.md 2.2), exact
+The counting rules of the cribbage family (Nodde Knave, :doc:`/nodde`), exact
 for every subset of the deck.  Pip values: Ace 1, 2..10 face value, J Q K 10;
 ranks are 0..12 for A 2..10 J Q K (Ace low, no wrap); suits 0..3 are clubs,
 diamonds, hearts, spades.  ``cards`` may be a :class:`~pycards.cards.CardSet`,
 an ``int`` bitset, a string such as ``"AS TD 10h 2c"`` or an iterable of cards.
+
+Input is strict: a bool, a float (Python or numpy) or ``None`` is neither a
+card set nor a target (``TypeError`` naming the argument); numpy integers are
+welcome as ints; bits outside the deck raise
+:class:`~pycards.errors.InvalidCardError` and a target outside 1..340
+``ValueError`` naming ``target`` (whatever its size: never ``OverflowError``).
 
 >>> hand = "5H 5S 5C 5D JH"
 >>> count_fifteens(hand), count_pairs(hand)
@@ -14,7 +20,7 @@ an ``int`` bitset, a string such as ``"AS TD 10h 2c"`` or an iterable of cards.
 >>> n_of_a_kind("5H 5S 5C JD JH")
 [(4, 3), (10, 2)]
 
-Every function calls the selected backend (:mod:`pycards._backend`); the
+Every function calls the C engine, which validates what it is handed; the
 numpy versions for many hands at once are in :mod:`pycards.batch`.
 """
 
@@ -43,7 +49,7 @@ def count_fifteens(cards: CardsLike, target: int = 15) -> int:
 
     :param target: 1..340 (:data:`MAX_TARGET`); anything else raises ``ValueError``.
 
-    >>> count_fifteens("6H 6S 9C 3D")  # 6+9, 6+9, 3+6+6 (RULES.md 2.5)
+    >>> count_fifteens("6H 6S 9C 3D")  # 6+9, 6+9, 3+6+6 (see docs/nodde.rst)
     3
     >>> count_fifteens("5H 5S 5C 5D JH", target=20)  # 5+5+J x 6, 5+5+5+5
     7

@@ -33,7 +33,13 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
-from pycards.cards import Card, CardSet, NancyCard, NancyCardSet
+from pycards._args import as_int as _as_int
+from pycards.cards import (
+    Card,
+    NancyCard,
+    _cardset_of_mask,
+    _nancy_cardset_of_mask,
+)
 from pycards.errors import (
     IllegalActionError,
     InvalidCardError,
@@ -70,17 +76,6 @@ ObsT = TypeVar("ObsT")
 RulesT = TypeVar("RulesT", bound="Rules")
 
 _REGISTRY: dict[str, type[Game[Any, Any]]] = {}
-
-
-def _as_int(value: object, name: str, lo: int, hi: int) -> int:
-    """``value`` as a Python int in ``lo..hi``: an int or a numpy integer, never a
-    bool, a float or None (TypeError), in range (ValueError)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__} ({value!r})")
-    v = int(value)
-    if not lo <= v <= hi:
-        raise ValueError(f"{name} must be {lo}..{hi}, got {v}")
-    return v
 
 
 @functools.cache
@@ -515,9 +510,9 @@ class Game(Generic[RulesT, ObsT]):
         if self._plan is None:
             names = [s["name"] for s in self.segments]
             if self.CARD_TYPE is NancyCard:
-                self._plan = (names, NancyCardSet._from_mask, NancyCard)
+                self._plan = (names, _nancy_cardset_of_mask, NancyCard)
             else:
-                self._plan = (names, CardSet._from_mask, Card)
+                self._plan = (names, _cardset_of_mask, Card)
         return self._plan
 
     def decode_observation(self, state: State[ObsT], player: int) -> ObsT:

@@ -28,6 +28,8 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
+from pycards._args import as_flag as _flag
+from pycards._args import as_int as _int
 from pycards.cards import Card, NancyCard, NancyCardSet, NancyCardsLike, to_mask78
 from pycards.errors import InvalidCardError
 from pycards.game import Event, Game, Rules, State
@@ -249,23 +251,6 @@ class NancyObservation:
 
 # ---------------------------------------------------------------------------
 # strict arguments
-
-
-def _int(value: object, name: str, lo: int, hi: int) -> int:
-    """An int or numpy integer in ``lo..hi`` as a Python int; a bool, float or
-    None is a TypeError, a value out of range a ValueError, both naming ``name``."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__} ({value!r})")
-    v = int(value)
-    if not lo <= v <= hi:
-        raise ValueError(f"{name} must be {lo}..{hi}, got {v}")
-    return v
-
-
-def _flag(value: object, name: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be a bool, got {type(value).__name__} ({value!r})")
-    return bool(value)
 
 
 def _rules(rules: object) -> NancyRules:

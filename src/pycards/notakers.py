@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
+from pycards._args import as_int
 from pycards.cards import RANKS, SUITS, Card, CardSet, CardsLike, to_mask52
 from pycards.game import Game, Rules, State
 
@@ -308,10 +309,7 @@ def winners(hands: Sequence[CardsLike], rules: NoTakersRules | None = None) -> l
 
 def descriptor_name(descriptor: int) -> str:
     """The name of an ask descriptor: ``"rank 7"``, ``"suit H"`` or ``"card 7H"``."""
-    if isinstance(descriptor, (bool, np.bool_)) or not isinstance(descriptor, (int, np.integer)):
-        raise TypeError(f"descriptor must be an int, got {type(descriptor).__name__}")
-    if not 0 <= descriptor < NUM_DESCRIPTORS:
-        raise ValueError(f"descriptor must be 0..{NUM_DESCRIPTORS - 1}, got {descriptor}")
+    descriptor = as_int(descriptor, "descriptor", 0, NUM_DESCRIPTORS - 1)
     if descriptor < 13:
         return f"rank {RANKS[descriptor]}"
     if descriptor < 17:
@@ -322,14 +320,9 @@ def descriptor_name(descriptor: int) -> str:
 def ask_action(offset: int, descriptor: int) -> int:
     """The action asking the player ``offset`` seats on (1..7) for ``descriptor``
     (0..68); whether that seat exists depends on the game's player count."""
-    for name, value in (("offset", offset), ("descriptor", descriptor)):
-        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-            raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-    if not 1 <= offset <= 7:
-        raise ValueError(f"offset must be 1..7, got {offset}")
-    if not 0 <= descriptor < NUM_DESCRIPTORS:
-        raise ValueError(f"descriptor must be 0..{NUM_DESCRIPTORS - 1}, got {descriptor}")
-    return ACTION_ASK + NUM_DESCRIPTORS * (int(offset) - 1) + int(descriptor)
+    offset = as_int(offset, "offset", 1, 7)
+    descriptor = as_int(descriptor, "descriptor", 0, NUM_DESCRIPTORS - 1)
+    return ACTION_ASK + NUM_DESCRIPTORS * (offset - 1) + descriptor
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,158 @@
+# Cards, card sets and the engine's generator (cards.c, rng.c; cardcore.h),
+# and the argument conversions of the binding.  Included from _core.pyx.
+#
+# The conversions only convert types; the C functions decide what is valid
+# and answer with a status code, which the callers map to an exception.
+#
+# * An int argument is a Python int or a numpy integer (converted to a
+#   Python int here, never kept as a numpy scalar); a bool, a float (Python
+#   or numpy), None or anything else raises TypeError naming the argument
+#   (``what``: "function: argument").
+# * An int that does not fit the C parameter's type is saturated to the
+#   type's extreme, which every C entry point behind these conversions
+#   refuses (their documented ranges stop well short of it), so the C check
+#   is the only check and an out-of-range value gives the documented
+#   ValueError, never an OverflowError.  A card set outside 0..2^64-1
+#   becomes all 64 bits set: bits outside the deck.
+# * A seed is 0..2^64-1, the whole of uint64_t: anything else is a
+#   ValueError naming the argument.  Seeds are converted last, so that a
+#   wrong type anywhere is a TypeError before any ValueError.
+
+from cpython.long cimport PyLong_AsLongLongAndOverflow
+from libc.stdint cimport INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN
+
+cdef object _U64_MAX = 0xFFFFFFFFFFFFFFFF
+
+
+cdef inline object _int(object v, str what):
+    """``v`` as a Python int: an int (not a bool) or a numpy integer."""
+    if type(v) is int:
+        return v
+    if isinstance(v, int) and not isinstance(v, bool):
+        return int(v)
+    if isinstance(v, np.integer):
+        return int(v)
+    raise TypeError(f"{what} must be an int, got {type(v).__name__} {v!r}")
+
+
+cdef inline long long _c_llong(object v, str what, int *overflow) except? -1:
+    """``v`` (an int, strictly) as a long long; *overflow is -1 or 1 (and the
+    result -1) if it does not fit."""
+    if type(v) is not int:
+        v = _int(v, what)
+    return PyLong_AsLongLongAndOverflow(v, overflow)
+
+
+cdef inline int32_t _c_int32(object v, str what) except? -1:
+    """``v`` for an int32_t parameter (saturated)."""
+    cdef int overflow = 0
+    cdef long long x = _c_llong(v, what, &overflow)
+    if overflow > 0 or x > INT32_MAX:
+        return INT32_MAX
+    if overflow < 0 or x < INT32_MIN:
+        return INT32_MIN
+    return <int32_t>x
+
+
+cdef inline int64_t _c_int64(object v, str what) except? -1:
+    """``v`` for an int64_t parameter (saturated)."""
+    cdef int overflow = 0
+    cdef long long x = _c_llong(v, what, &overflow)
+    if overflow > 0:
+        return INT64_MAX
+    if overflow < 0:
+        return INT64_MIN
+    return <int64_t>x
+
+
+cdef inline uint64_t _c_cards52(object v, str what) except? 0xFFFFFFFFFFFFFFFF:
+    """``v`` for a 52-card set parameter: an int bitset (outside 0..2^64-1:
+    all bits set, which the C functions refuse as bits outside the deck)."""
+    cdef int overflow = 0
+    cdef long long x = _c_llong(v, what, &overflow)
+    if overflow == 0 and x >= 0:
+        return <uint64_t>x
+    if overflow > 0:
+        v = _int(v, what)
+        if v <= _U64_MAX:
+            return <uint64_t>v
+    return 0xFFFFFFFFFFFFFFFF
+
+
+cdef inline uint64_t _c_seed(object v, str what) except? 0xFFFFFFFFFFFFFFFF:
+    """``v`` for a uint64_t seed: 0..2^64-1, else ValueError."""
+    cdef int overflow = 0
+    cdef long long x = _c_llong(v, what, &overflow)
+    if overflow == 0 and x >= 0:
+        return <uint64_t>x
+    v = _int(v, what)
+    if 0 <= v <= _U64_MAX:
+        return <uint64_t>v
+    raise ValueError(f"{what} must be 0..2**64-1, got {v}")
+
+
+cdef object _InvalidCardError = None
+
+
+cdef object _bad_cards(str message):
+    """pycards.errors.InvalidCardError(message) (imported on first use:
+    pycards imports this module)."""
+    global _InvalidCardError
+    if _InvalidCardError is None:
+        from pycards.errors import InvalidCardError
+        _InvalidCardError = InvalidCardError
+    return _InvalidCardError(message)
+
+
+cdef int _check_cards52(int64_t rc, str fn, str what, object value) except -1:
+    """Map CC_E_CARDS from a function given the card set ``value`` (the Python
+    int the caller was given) to InvalidCardError; other codes to _check."""
+    if rc == CC_E_CARDS:
+        if value < 0 or value > _U64_MAX:
+            raise _bad_cards(f"{fn}: {what} {value:#x} is not a 64-bit bitset "
+                             f"(bits outside the 52-card deck)")
+        raise _bad_cards(
+            f"{fn}: {what} {value:#x} has bits outside the 52-card deck "
+            f"({value & ~(<uint64_t>CC_DECK52_MASK):#x})"
+        )
+    return _check(<int32_t>rc if rc < 0 else 0, fn)
+
+
+cdef int _range_error(int64_t rc, str fn, str what, object value, str valid) except -1:
+    """Map CC_E_ARG (the C function refused ``what``) to ValueError."""
+    if rc == CC_E_ARG:
+        raise ValueError(f"{fn}: {what} must be {valid}, got {value!r}")
+    return _check(<int32_t>rc if rc < 0 else 0, fn)
+
+
+# ---------------------------------------------------------------------------
+# RNG
+
+def rng_sequence(object seed, object n):
+    """The first ``n`` outputs (0..1,048,576) of the engine's generator seeded with
+    ``seed`` (0..2**64-1)."""
+    cdef int64_t count = _c_int64(n, "rng_sequence: n")
+    cdef uint64_t s = _c_seed(seed, "rng_sequence: seed")
+    cdef uint64_t *buf = NULL
+    cdef int32_t rc
+    if 0 < count <= CC_MAX_RNG_SEQUENCE:
+        buf = <uint64_t *>PyMem_Malloc(count * sizeof(uint64_t))
+        if buf == NULL:
+            raise MemoryError()
+    try:
+        with nogil:
+            rc = cc_rng_sequence(s, count, buf)
+        _range_error(rc, "rng_sequence", "n", n, f"0..{CC_MAX_RNG_SEQUENCE}")
+        return [buf[i] for i in range(count)]
+    finally:
+        PyMem_Free(buf)
+
+
+def shuffled_deck(object seed, object n):
+    """A permutation of ``range(n)`` (n 0..255) shuffled by the generator seeded with
+    ``seed`` (0..2**64-1)."""
+    cdef int32_t size = _c_int32(n, "shuffled_deck: n")
+    cdef uint64_t s = _c_seed(seed, "shuffled_deck: seed")
+    cdef uint8_t buf[256]
+    _range_error(cc_shuffled_deck(s, buf, size), "shuffled_deck", "n", n, f"0..{CC_MAX_SHUFFLE}")
+    return [buf[i] for i in range(size)]
