@@ -1,5 +1,12 @@
 """The Nodde Knave game: C engine against the plain-Python reference step by
-step, illegal actions, hidden information, and the game flow of docs/nodde.rst."""
+step, illegal actions, hidden information, the game flow of docs/nodde.rst,
+and docs/nodde.rst against what the engine describes.
+
+The oracle copies no shuffle: it is fed the cards of each shuffled deal (and
+the drawn first dealer) the engine dealt, read from the engine's event log
+(``reference.nodde.ChanceFromEngine``), and works out the rest on its own:
+who gets which card, when the deck is reshuffled, the scoring and the play.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +19,8 @@ import pytest
 import reference as R  # noqa: N812
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference.nodde import ChanceFromEngine, NoddeState
+from reference.rng import Rng
 
 from cardcore import _core as C  # noqa: N812
 from pycards.cards import Card, CardSet
@@ -59,7 +68,7 @@ def differential(games: int, seed: int) -> int:
         params = random_params(rng, n)
         game_seed = rng.getrandbits(64)
         a = C.new_state("nodde", params, n, game_seed)
-        b = R.new_state("nodde", params, n, game_seed)
+        b = NoddeState(tuple(params), n, game_seed, chance=ChanceFromEngine(a))
         same(a, b, n)
         while a.current_player() != TERMINAL:
             probe = rng.randrange(-3, 60)
@@ -82,16 +91,47 @@ def test_c_matches_reference_thousands_of_games() -> None:
     assert differential(games=3000, seed=2) > 30000
 
 
-def test_native_playouts_match_reference() -> None:
+def test_default_chance_deals_by_the_rules() -> None:
+    """The oracle on its own chance (Python's ``random``): every deal is
+    3 cards each and a turn-up of distinct cards, no card twice between two
+    shuffles, and games end."""
+    for n, params in [(2, [0, 0, 0, 0, 0, 1, 0, 1, 61, -1]), (4, [1, 1, 0, 0, 0, 1, 1, 1, 31, 0])]:
+        for seed in range(5):
+            state = R.new_state("nodde", params, n, seed)
+            rng = random.Random(seed)
+            while state.current_player() != TERMINAL:
+                state.apply(rng.choice(state.legal_actions()))
+            dealt: set[int] = set()
+            for kind, _, _, value, extra, _ in state.events():
+                if kind == EV["new_deal"] and extra:
+                    dealt = set()
+                if kind in (EV["deal_card"], EV["turnup"]):
+                    assert value not in dealt and 0 <= value < 52
+                    dealt.add(value)
+            assert max(state.returns()) >= params[8]
+
+
+def test_native_playouts_are_the_games_played_one_by_one() -> None:
+    """``random_playouts`` (the C loop) plays game i from seed + i with actions
+    drawn by one generator seeded seed ^ 0xA5A5A5A5A5A5A5A5 (the RNG is checked
+    against published vectors in tests/test_rng.py): the same games through
+    the engine's step-by-step entry points give the same totals."""
     for n, params in [
         (2, [0, 1, 0, 0, 0, 1, 0, 1, 31, -1]),
         (4, [0, 1, 1, 1, 1, 2, 2, 0, 31, 3]),
         (2, [0, 0, 0, 0, 0, 1, 0, 1, 61, -1]),
         (3, [1, 1, 0, 0, 0, 1, 1, 1, 31, 0]),
     ]:
-        assert C.random_playouts("nodde", params, n, 9, 20) == R.random_playouts(
-            "nodde", params, n, 9, 20
-        )
+        rng = Rng(9 ^ 0xA5A5A5A5A5A5A5A5)
+        steps, points = 0, [0] * n
+        for i in range(20):
+            state = C.new_state("nodde", params, n, 9 + i)
+            while state.current_player() != TERMINAL:
+                legal = state.legal_actions()
+                assert state.apply(legal[rng.below(len(legal))]) == 0
+                steps += 1
+            points = [a + b for a, b in zip(points, state.returns(), strict=True)]
+        assert C.random_playouts("nodde", params, n, 9, 20) == (steps, points)
 
 
 # ---------------------------------------------------------------------------
@@ -419,3 +459,54 @@ def test_docs_page_examples_run() -> None:
             lines.append(line[4:])
         exec("\n".join(lines), namespace)
     assert checked >= 3
+
+
+def _docs_section(title: str) -> list[str]:
+    import pathlib
+
+    text = (pathlib.Path(__file__).parent.parent / "docs" / "nodde.rst").read_text()
+    lines = text.splitlines()
+    start = lines.index(title) + 2
+    assert set(lines[start - 1]) == {"-"}, title
+    end = next(
+        (i - 1 for i in range(start + 1, len(lines)) if lines[i] and set(lines[i]) == {"-"}),
+        len(lines),
+    )
+    return lines[start:end]
+
+
+def test_docs_list_every_event_kind_and_segment() -> None:
+    """docs/nodde.rst cannot drift from the engine: its event table lists every
+    kind the engine describes (id, name, value kind) and its observation table
+    every tensor segment, in order, with its length for each player count."""
+    import re
+
+    kinds = C.game_info("nodde")["event_kinds"]
+    rows = [
+        m.groups()
+        for line in _docs_section("Events")
+        if (m := re.match(r"^(\d+)\s+``(\w+)``\s+(card|number|none)\s", line))
+    ]
+    assert rows == [(str(i), k["name"], k["value"]) for i, k in enumerate(kinds)]
+    assert [k["name"] for k in kinds] == list(EVENT_KINDS)
+
+    section = _docs_section("Observation")
+    rows = [
+        m.groups() for line in section if (m := re.match(r"^``(\w+)``\s+(\d+ n|\d+|n)\s", line))
+    ]
+    size = re.search(r"``(\d+) \+ (\d+) n`` entries", " ".join(section))
+    assert size is not None
+    for n in (2, 3, 4):
+        for mode in ("partners", "individual"):
+            game = NoddeGame(NoddeRules(four_player_mode=mode), num_players=n)  # type: ignore[arg-type]
+            segments = game.segments
+            assert [name for name, _ in rows] == [s["name"] for s in segments]
+            for (_, length), seg in zip(rows, segments, strict=True):
+                want = n * int(length[:-2] or 1) if length.endswith("n") else int(length)
+                assert want == seg["length"], (seg["name"], n)
+            total = int(size.group(1)) + int(size.group(2)) * n
+            assert (
+                total
+                == sum(s["length"] for s in segments)
+                == C.new_state("nodde", game.params, n, 0).tensor_size()
+            )

@@ -108,3 +108,152 @@ def test_sample_carries_no_trace_of_the_real_deal() -> None:
             futures.add(x.observation(0).hand)
     assert len(futures) > 1
     assert other.observation(0) != state.observation(0)
+
+
+# ---------------------------------------------------------------------------
+# several hidden slots at once: more players, and earlier deals of one shuffle
+
+
+def _slot_facts(state: object, viewer: int) -> tuple[list[dict[str, object]], list[Card]]:
+    """The hidden slots (seat, deal) since the last shuffle and the cards the
+    viewer has not seen, from the viewer's events alone."""
+    events = state.events(viewer)  # type: ignore[attr-defined]
+    start = max(i for i, e in enumerate(events) if e.kind == "new_deal" and e.extra)
+    obs = state.observation(viewer)  # type: ignore[attr-defined]
+    n = len(obs.scores)
+    seen: set[int] = set()
+    slots: list[dict[str, object]] = []
+    deal: list[dict[str, object]] = []
+    turnup = -1
+    for e in events[start:]:
+        if e.kind == "new_deal":
+            slots += deal
+            deal = [
+                {"seat": q, "played": [], "called": None, "go": None, "deal": e.value}
+                for q in range(n)
+                if q != viewer
+            ]
+        elif e.kind in ("deal_card", "turnup", "play") and e.value is not None:
+            seen.add(e.value)
+            if e.kind == "turnup":
+                turnup = e.value
+                for sl in deal:
+                    sl["turnup"] = turnup
+        for sl in deal:
+            if e.player != sl["seat"]:
+                continue
+            if e.kind == "play":
+                sl["played"].append(e.value)  # type: ignore[attr-defined]
+            elif e.kind == "hand_score":
+                sl["called"] = e.value
+            elif e.kind == "go":
+                sl["go"] = e.target
+    for sl in deal:  # the current deal: the seat to act can play
+        sl["fit"] = obs.total if obs.to_act == sl["seat"] else None
+    slots += deal
+    pool = [Card(i) for i in range(52) if i not in seen]
+    return [sl for sl in slots if len(sl["played"]) < 3], pool  # type: ignore[arg-type]
+
+
+def _slot_fillings(sl: dict[str, object], pool: list[Card]) -> list[frozenset[int]]:
+    out = []
+    played = CardSet([Card(c) for c in sl["played"]])  # type: ignore[attr-defined]
+    for cards in itertools.combinations(pool, 3 - len(played)):
+        pips = [c.pips for c in cards]
+        if sl["go"] is not None and any(sl["go"] + p <= 31 for p in pips):  # type: ignore[operator]
+            continue
+        if sl.get("fit") is not None and not any(sl["fit"] + p <= 31 for p in pips):  # type: ignore[operator]
+            continue
+        if sl["called"] is not None:
+            full = played | CardSet(cards)
+            if score_hand(full, Card(sl["turnup"])).total != sl["called"]:  # type: ignore[arg-type]
+                continue
+        out.append(frozenset(int(c) for c in cards))
+    return out
+
+
+def _joint(options: list[list[frozenset[int]]]) -> set[tuple[frozenset[int], ...]]:
+    """Every tuple of pairwise disjoint slot fillings."""
+    out: set[tuple[frozenset[int], ...]] = set()
+    for combo in itertools.product(*options):
+        used = [c for f in combo for c in f]
+        if len(used) == len(set(used)):
+            out.add(combo)
+    return out
+
+
+def _sampled_fillings(sample: object, slots: list[dict[str, object]]) -> tuple[frozenset[int], ...]:
+    """The hidden cards of each slot in a sample, from its full log."""
+    raw = sample._s.events()  # type: ignore[attr-defined]
+    dealt: dict[tuple[int, int], set[int]] = {}
+    deal_no = 0
+    for kind, player, _, value, _, _ in raw:
+        if kind == 0:
+            deal_no = value
+        elif kind == 1:
+            dealt.setdefault((deal_no, player), set()).add(value)
+        elif kind == 5:
+            dealt.setdefault((deal_no, player), set()).discard(value)
+    return tuple(frozenset(dealt[(sl["deal"], sl["seat"])]) for sl in slots)  # type: ignore[index]
+
+
+def _multi_slot_positions(rules: NoddeRules, players: int, deals: int) -> list[object]:
+    """Seeded positions with several hidden slots and few consistent deals."""
+    game = NoddeGame(rules, num_players=players)
+    found = []
+    for seed in range(400):
+        state = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            obs = state.observation(0)
+            new_deals = sum(e.kind == "new_deal" for e in state.events())
+            if new_deals >= deals and all(obs.hand_called):
+                slots, pool = _slot_facts(state, 0)
+                hidden = [3 - len(sl["played"]) for sl in slots]  # type: ignore[arg-type]
+                few = max(hidden) <= (2 if players < 4 else 1) and sum(hidden) <= 4
+                deals_seen = {sl["deal"] for sl in slots}
+                if len(slots) >= 2 and few and len(deals_seen) >= min(deals, 2):
+                    joint = _joint([_slot_fillings(sl, pool) for sl in slots])
+                    if 2 <= len(joint) <= 60:
+                        found.append(state)
+                        break
+            state.apply(rng.choice(state.legal_actions()))
+        if len(found) == 3:
+            break
+    return found
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "deals"),
+    [
+        (NoddeRules(game_target=121), 3, 1),
+        pytest.param(  # about 90 s: positions with few consistent deals are rare
+            NoddeRules(game_target=121, four_player_mode="individual"),
+            4,
+            1,
+            marks=pytest.mark.slow,
+        ),
+        (NoddeRules(game_target=121, reshuffle_each_deal=False), 2, 2),
+    ],
+    ids=["3 players", "4 players", "earlier deals of one shuffle"],
+)
+def test_sampler_is_uniform_over_the_consistent_deals(
+    rules: NoddeRules, players: int, deals: int
+) -> None:
+    """Several slots (other seats, earlier deals since the shuffle) at once:
+    the samples hit exactly the tuples of disjoint consistent fillings,
+    uniformly (chi-square, false-alarm rate below 1e-6 per position)."""
+    positions = _multi_slot_positions(rules, players, deals)
+    assert positions, "no position with a few consistent deals found"
+    for state in positions:
+        slots, pool = _slot_facts(state, 0)
+        want = _joint([_slot_fillings(sl, pool) for sl in slots])
+        draws = 200 * len(want)
+        counts = Counter(
+            _sampled_fillings(state.sample_infoset(0, s), slots)  # type: ignore[attr-defined]
+            for s in range(draws)
+        )
+        assert set(counts) == want
+        expected = draws / len(want)
+        chi2 = sum((counts[h] - expected) ** 2 / expected for h in want)
+        assert chi2 < _chi2_threshold(len(want) - 1)

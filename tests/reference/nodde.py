@@ -1,21 +1,28 @@
 """Nodde Knave (docs/nodde.rst): the plain-Python reference.
 
 Written for obviousness from the rule book, sharing no code with
-``src/cardcore/nodde.c``.  Same names, encodings and random sequence as the
-C backend, so seeded games are identical step by step.
+``src/cardcore/nodde.c``: same names and encodings as the C backend.
+
+Chance is not copied from the engine: the first dealer (when the rules do
+not fix him) and the cards of each deal dealt from a shuffled deck come from
+a :class:`Chance` (by default one drawing from Python's ``random``; the
+differential tests pass :class:`ChanceFromEngine`, which reads what the C
+engine dealt, so the oracle still works out on its own who gets which card,
+when the deck is reshuffled, and everything after).  A stacked first deck is
+dealt in order by the oracle itself.  The oracle has no information-set
+sampler: tests/test_nodde_sampler.py checks the engine's against brute force.
 
 Rules parameters (ints, in this order): four_player_mode (0 partners,
 1 individual), reshuffle_each_deal, turned_knave_scorer (0 dealer, 1 elder),
-run_points (0 seed, 1 per_card), flush_rule (0 any3_of_4, 1 hand3_required),
+run_points (0 mwynwen, 1 per_card), flush_rule (0 any3_of_4, 1 hand3_required),
 hand_31 (0 off, 1 flat2, 2 flat4), score_25 (0 off, 1 flat4, 2 per_card),
-flush_in_play, game_target (1..121), first_dealer (-1 drawn from the seed, or
-a seat).
+flush_in_play, game_target (1..121), first_dealer (-1 drawn by chance, or a
+seat).
 """
 
 from __future__ import annotations
 
-import copy
-import functools
+import random as _random
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
@@ -23,9 +30,10 @@ from typing import Any
 import numpy as np
 
 from .game import ERR_GAME_OVER, SEEN_ALL, TERMINAL, RefState, register
-from .rng import Rng
 
 __all__ = [
+    "Chance",
+    "ChanceFromEngine",
     "NoddeState",
     "nodde_batch_score_hand",
     "nodde_hand_distribution",
@@ -155,13 +163,6 @@ def _hand_items(hand: list[int], turnup: int, params: Sequence[int]) -> list[Ite
     return sorted(items, key=lambda it: (it[0], it[1]))
 
 
-@functools.lru_cache(maxsize=1 << 18)
-def _hand_points(hand: tuple[int, ...], turnup: int, params: tuple[int, ...]) -> int:
-    """The total of :func:`_hand_items` (memoized: information-set sampling
-    scores every candidate hand)."""
-    return sum(p for _, _, p in _hand_items(list(hand), turnup, params))
-
-
 def _hand_list(hand: int, turnup: int) -> list[int]:
     if hand < 0 or hand >> 64 or hand & ~0x1FFF1FFF1FFF1FFF:
         raise ValueError(f"card set {hand:#x} has bits outside the 52-card deck")
@@ -270,6 +271,23 @@ def nodde_hand_distribution(params: Sequence[int]) -> Any:
     return hist
 
 
+class Chance:
+    """Where the oracle's chance comes from (Python's ``random`` by default)."""
+
+    def __init__(self, seed: int) -> None:
+        self.random = _random.Random(seed)
+
+    def first_dealer(self, nplayers: int) -> int:
+        """The first dealer, when the rules do not name him."""
+        return self.random.randrange(nplayers)
+
+    def deal(self, deal_no: int, stock: list[int], count: int) -> list[int]:
+        """The ``count`` cards of deal ``deal_no`` in the order they are dealt
+        (round the table from the elder, then the turn-up), drawn from the
+        shuffled ``stock`` (the cards not yet dealt from it, ascending)."""
+        return self.random.sample(stock, count)
+
+
 @register
 class NoddeState(RefState):
     """A game of Nodde Knave, played out plainly."""
@@ -297,29 +315,31 @@ class NoddeState(RefState):
         return None
 
     def __init__(
-        self, params: tuple[int, ...], nplayers: int, seed: int, deck: list[int] | None = None
+        self,
+        params: tuple[int, ...],
+        nplayers: int,
+        seed: int,
+        deck: Sequence[int] | None = None,
+        chance: Chance | None = None,
     ) -> None:
         """The first deal comes from ``deck`` (52 card ids, top first) if
-        given, else from a shuffle.  The generator's first draw picks the first
-        dealer (made even when the rules fix him, so the shuffles stay the same).
-        """
+        given, else from a shuffle; ``chance`` deals shuffled decks and draws
+        the first dealer when the rules do not fix him."""
         super().__init__(params, nplayers, seed)
+        self.chance = chance if chance is not None else Chance(seed)
         self.n = nplayers
         self.partners = nplayers == 4 and params[0] == 0
         self.nsides = 2 if self.partners else nplayers
         self.target = params[8]
-        self.rng = Rng(seed)
         self.scores = [0] * self.nsides
         self.log: list[list[int]] = []
         self.winner = -1
         self.deal_no = 0
-        # the undealt cards of the current deck; the next card is the last one
-        self.stock: list[int] = list(range(52)) if deck is None else list(reversed(deck))
-        # True while the stock is the given deck, dealt in order
+        # the undealt cards of the current deck: in dealing order (top first)
+        # while it is the stacked deck, else a shuffled deck's cards, ascending
+        self.stock: list[int] = list(range(52)) if deck is None else list(deck)
         self.stacked = deck is not None
-        self.seen = [0] * nplayers  # cards each player has seen since the shuffle
-        drawn = self.rng.below(nplayers)
-        self.dealer = drawn if params[9] < 0 else params[9]
+        self.dealer = params[9] if params[9] >= 0 else self.chance.first_dealer(nplayers)
         self._start_deal()
 
     # -- helpers -------------------------------------------------------------
@@ -344,22 +364,12 @@ class NoddeState(RefState):
             return True
         return False
 
-    def _draw(self) -> int:
-        """Deal the top card: the next card of a stacked deck, else a uniformly
-        random card of the stock (lazy Fisher-Yates)."""
-        if not self.stacked:
-            i = len(self.stock) - 1
-            j = self.rng.below(i + 1)
-            self.stock[i], self.stock[j] = self.stock[j], self.stock[i]
-        return self.stock.pop()
-
     def _start_deal(self) -> None:
         n = self.n
         fresh = 1 if self.deal_no == 0 else 0  # the first deck, shuffled or stacked
         if self.deal_no > 0 and (self.params[1] == 1 or len(self.stock) < 3 * n + 1):
-            self.stock = list(range(52))
+            self.stock = list(range(52))  # a new shuffle
             self.stacked = False
-            self.seen = [0] * n
             fresh = 1
         self.deal_no += 1
         self.sequence: list[int] = []
@@ -367,19 +377,23 @@ class NoddeState(RefState):
         self.gone: set[int] = set()
         self.last_player = -1
         self.announced = [-1] * n
-        self.go_total = [-1] * n
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self._event(EV_NEW_DEAL, self.dealer, -1, self.deal_no, fresh)
-        for _ in range(3):
+        count = 3 * n + 1  # docs/nodde.rst, The deal: three cards each, then the turn-up
+        if self.stacked:
+            cards = self.stock[:count]
+        else:
+            cards = list(self.chance.deal(self.deal_no, sorted(self.stock), count))
+            assert len(set(cards)) == count and set(cards) <= set(self.stock), cards
+        self.stock = [c for c in self.stock if c not in cards]
+        for k in range(3):
             for i in range(1, n + 1):
                 seat = (self.dealer + i) % n
-                card = self._draw()
+                card = cards[k * n + i - 1]
                 self.hands[seat].append(card)
                 self._event(EV_DEAL_CARD, seat, -1, card, 0, 1 << seat)
-        self.turnup = self._draw()
+        self.turnup = cards[-1]
         self.dealt = [sorted(h) for h in self.hands]
-        for seat in range(n):
-            self.seen[seat] |= _bits(self.hands[seat]) | _bit(self.turnup)
         self._event(EV_TURNUP, self.dealer, -1, self.turnup, 0)
         self.to_act = 0
         elder = (self.dealer + 1) % n
@@ -411,7 +425,6 @@ class NoddeState(RefState):
                 self.to_act = seat
                 return
             self.gone.add(seat)
-            self.go_total[seat] = self.total
             self._event(EV_GO, seat, self.total, 0, 0)
         self._event(EV_LAST_CARD, self.last_player, self.total, 1, 0)
         if self._peg(self.last_player, 1):
@@ -455,8 +468,6 @@ class NoddeState(RefState):
         self.sequence.append(action)
         self.total += _pip(action)
         self.last_player = seat
-        for p in range(self.n):
-            self.seen[p] |= _bit(action)
         points = sum(p for _, _, p in _play_items(self.sequence, self.params))
         self._event(EV_PLAY, seat, self.total, action, points)
         if self._peg(seat, points):
@@ -500,71 +511,30 @@ class NoddeState(RefState):
     def events(self) -> list[tuple[int, int, int, int, int, int]]:
         return [(e[0], e[1], e[2], e[3], e[4], e[5]) for e in self.log[-LOG_CAP:]]
 
-    def _consistent(self, seat: int, cards: tuple[int, ...]) -> bool:
-        """Whether ``cards`` as the hidden cards of ``seat`` fit what was seen of it."""
-        if self.go_total[seat] >= 0 and any(self.go_total[seat] + _pip(c) <= 31 for c in cards):
-            return False
-        if seat == self.to_act and not any(self.total + _pip(c) <= 31 for c in cards):
-            return False  # he did not say go, so a card fits
-        if self.announced[seat] >= 0:
-            played = [c for c in self.dealt[seat] if c not in self.hands[seat]]
-            hand = tuple(sorted(played + list(cards)))
-            if _hand_points(hand, self.turnup, self.params) != self.announced[seat]:
-                return False
-        return True
 
-    def sample_infoset(self, player: int, seed: int) -> NoddeState:
-        """Redeal the cards ``player`` has not seen, consistently with what he saw.
+class ChanceFromEngine(Chance):
+    """The chance a C engine state drew, read from its referee's event log:
+    the first dealer and the cards of each shuffled deal, in dealing order.
+    The engine must have dealt before the oracle asks, i.e. apply each action
+    to the engine first."""
 
-        Each other player's hidden cards are drawn uniformly among the sets
-        that fit his hand-score call, his go (or, for the player to act, his
-        not saying go) (lexicographic order of the
-        unseen cards, one ``below`` draw per player); the draws are repeated
-        until the sets are disjoint.  The rest of the unseen cards are
-        shuffled and the first of them form the undealt stock.
-        """
-        if not 0 <= player < self.n:
-            raise ValueError(f"player {player} out of range 0..{self.n - 1}")
-        out = copy.deepcopy(self)
-        rng = Rng(seed)
-        known = self.seen[player]
-        pool = [c for c in range(52) if not known & _bit(c)]
-        others = [(player + i) % self.n for i in range(1, self.n)]
-        options = {
-            seat: [
-                sub
-                for sub in combinations(pool, len(self.hands[seat]))
-                if self._consistent(seat, sub)
-            ]
-            for seat in others
-        }
-        while True:
-            picks = {seat: options[seat][rng.below(len(options[seat]))] for seat in others}
-            chosen = [c for seat in others for c in picks[seat]]
-            if len(set(chosen)) == len(chosen):
-                break
-        for seat in others:
-            played = [c for c in self.dealt[seat] if c not in self.hands[seat]]
-            out.hands[seat] = list(picks[seat])
-            out.dealt[seat] = sorted(played + list(picks[seat]))
-            out.seen[seat] = (self.seen[seat] & known) | _bits(out.dealt[seat])
-        rest = [c for c in pool if c not in chosen]
-        rng.shuffle(rest)
-        out.stock = rest[: len(self.stock)]
-        out.stacked = False  # the player does not know the order of the stock
-        out.rng = rng
-        # the log: the other players' cards of this deal become the sampled
-        # ones; older values hidden from the player are blanked
-        shown = self.log[-LOG_CAP:]
-        start = max((i for i, e in enumerate(shown) if e[0] == EV_NEW_DEAL), default=0)
-        offset = len(self.log) - len(shown)
-        left = {seat: list(out.dealt[seat]) for seat in others}
-        for i, e in enumerate(shown):
-            if e[5] == SEEN_ALL or e[5] >> player & 1:
-                continue
-            mine = out.log[offset + i]
-            if i >= start and e[0] == EV_DEAL_CARD and left.get(e[1]):
-                mine[3] = left[e[1]].pop(0)
-            else:
-                mine[3] = -1
-        return out
+    def __init__(self, engine: Any) -> None:
+        super().__init__(0)
+        self.engine = engine
+
+    def _events(self) -> list[tuple[int, int, int, int, int, int]]:
+        return [tuple(e) for e in self.engine.events()]  # type: ignore[misc]
+
+    def first_dealer(self, nplayers: int) -> int:
+        first = self._events()[0]
+        assert first[0] == EV_NEW_DEAL and first[3] == 1, first
+        return int(first[1])
+
+    def deal(self, deal_no: int, stock: list[int], count: int) -> list[int]:
+        events = self._events()
+        start = max(i for i, e in enumerate(events) if e[0] == EV_NEW_DEAL)
+        assert events[start][3] == deal_no, (events[start], deal_no)
+        cards = [e[3] for e in events[start + 1 : start + 1 + count]]
+        kinds = [e[0] for e in events[start + 1 : start + 1 + count]]
+        assert kinds == [EV_DEAL_CARD] * (count - 1) + [EV_TURNUP], kinds
+        return cards
