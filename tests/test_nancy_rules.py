@@ -22,12 +22,6 @@ from pycards.nancy import (
 )
 
 BACKENDS = [pytest.param(_core, id="c"), pytest.param(_reference, id="reference")]
-try:  # the cffi binding, when built (PYCARDS_CFFI=1)
-    from pycards import _cffi_backend
-
-    BACKENDS.append(pytest.param(_cffi_backend, id="cffi"))
-except ImportError:
-    pass
 
 
 def ids(text: str) -> list[int]:

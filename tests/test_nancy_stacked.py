@@ -33,14 +33,6 @@ from pycards.nancy import (
 )
 
 BACKENDS = [pytest.param(_core, id="c"), pytest.param(_reference, id="reference")]
-try:  # the cffi binding, when built (PYCARDS_CFFI=1 or src/cardcore/_cffi_build.py)
-    import cardcore._cffi  # noqa: F401
-
-    from pycards import _cffi_backend
-
-    BACKENDS.insert(1, pytest.param(_cffi_backend, id="cffi"))
-except ImportError:
-    pass
 
 EV_DEALER, EV_DEAL = 0, 1
 HAND, FACE_UP, TABLE_DOWN, HOUND = 0, 1, 2, 3

@@ -26,12 +26,6 @@ from pycards.nodde import NoddeGame, NoddeObservation, NoddeRules, score_hand
 # The scenarios run the public State API, which runs on the engine; the oracle
 # is checked against the engine step by step from random stacked decks below.
 BACKENDS = [pytest.param(_core, id="c")]
-try:  # the cffi binding, when built (PYCARDS_CFFI=1)
-    from pycards import _cffi_backend
-
-    BACKENDS.append(pytest.param(_cffi_backend, id="cffi"))
-except ImportError:
-    _cffi_backend = None  # type: ignore[assignment]
 
 MWYNWEN = NoddeRules.mwynwen()
 WILL = NoddeRules.willughby()
@@ -520,8 +514,6 @@ def stacked_differential(games: int, seed: int) -> int:
         c = _core.new_state("nodde", params, n, game_seed, deck)
         ref = NoddeState(tuple(params), n, game_seed, deck, chance=ChanceFromEngine(c))
         states = [c, ref]
-        if _cffi_backend is not None:
-            states.append(_cffi_backend.new_state("nodde", params, n, game_seed, deck))
         while True:
             for other in states[1:]:
                 same(states[0], other, n)

@@ -28,12 +28,6 @@ EV_SCORE, EV_GAME_OVER = 7, 8
 RANK_7 = 6
 
 BACKENDS: list[Any] = [c_core, ref]
-try:
-    from pycards import _cffi_backend
-
-    BACKENDS.append(_cffi_backend)
-except ImportError:  # cardcore._cffi not built
-    pass
 
 pytestmark = pytest.mark.parametrize("backend", BACKENDS, ids=lambda b: b.__name__)
 
