@@ -13,7 +13,22 @@ _SEGMENT_KINDS = {CC_SEG_CARDS: "cards", CC_SEG_CARD: "card", CC_SEG_ONE_HOT: "o
                   CC_SEG_SEAT_NUMBERS: "seat_numbers", CC_SEG_SEAT_CARDS: "seat_cards",
                   CC_SEG_SEAT: "seat"}
 
+from cpython.object cimport PyObject_GenericSetAttr
+
 cdef uint64_t _M64 = 0xFFFFFFFFFFFFFFFF
+cdef object _object_new = object.__new__
+cdef str _MASK_SLOT = "_mask"
+
+
+cdef inline object _make_set(object cards, object mask):
+    """A card set of ``mask``: ``cards(mask)``, or, when ``cards`` is a class with
+    a ``_mask`` slot (pycards' immutable card sets), the set filled in directly
+    (the engine made the bitset; the class's own checks would only repeat it)."""
+    if type(cards) is not type and not isinstance(cards, type):
+        return cards(mask)
+    o = _object_new(cards)
+    PyObject_GenericSetAttr(o, _MASK_SLOT, mask)
+    return o
 _MAX_SEED = (1 << 64) - 1
 
 
@@ -209,15 +224,23 @@ cdef inline int _bit_of(int32_t deck, int32_t card) noexcept nogil:
 
 
 cdef object _cards_of(const float *t, int32_t n, int32_t deck):
-    cdef uint64_t lo = 0, hi = 0
-    cdef int32_t c, b
-    for c in range(n):
-        if t[c] != 0:
-            b = _bit_of(deck, c)
-            if b < 64:
-                lo |= (<uint64_t>1) << b
-            else:
-                hi |= (<uint64_t>1) << (b - 64)
+    cdef uint64_t lo = 0, hi = 0, block[2]
+    cdef int32_t c = 0, k, b
+    while c < n:
+        # most of a card-set segment is zeros: skip them four floats at a time
+        if c + 4 <= n:
+            memcpy(block, t + c, 16)
+            if block[0] == 0 and block[1] == 0:
+                c += 4
+                continue
+        for k in range(c, c + 4 if c + 4 <= n else n):
+            if t[k] != 0:
+                b = _bit_of(deck, k)
+                if b < 64:
+                    lo |= (<uint64_t>1) << b
+                else:
+                    hi |= (<uint64_t>1) << (b - 64)
+        c += 4
     if hi == 0:
         return lo
     return lo | (<object>hi << 64)
@@ -408,7 +431,8 @@ cdef class GameState:
 
     def observation_values(self, object player, object cards=None, object card=None):
         """The observation of ``player`` decoded segment by segment (segment order):
-        card sets as bitset ints (or ``cards(bitset)`` if given), cards as ids (or
+        card sets as bitset ints (or ``cards(bitset)`` if given: a function, or a
+        card-set class with a ``_mask`` slot, filled in directly), cards as ids (or
         ``card(id)``) or None, one-hots as indices or None, numbers as ints,
         per-seat segments as tuples over the absolute seats."""
         self._live()
@@ -428,7 +452,23 @@ cdef class GameState:
             if t != small:
                 PyMem_Free(t)
 
+    def observation_into(self, object player, object obj, tuple names, object cards,
+                         object card):
+        """Decode the observation of ``player`` into ``obj.__dict__``: segment i
+        under ``names[i]``, card sets and cards built by ``cards`` and ``card``
+        (for the game's observation dataclass; returns ``obj``)."""
+        values = self.observation_values(player, cards, card)
+        if len(names) != len(values):
+            raise ValueError(f"{len(names)} names for {len(values)} segments")
+        cdef dict d = obj.__dict__
+        cdef Py_ssize_t i
+        for i in range(len(names)):
+            d[names[i]] = values[i]
+        return obj
+
     cdef tuple _decode(self, const float *t, int32_t p, object cards, object card):
+        # card sets are immutable: every empty set of one observation is one object
+        empty = 0 if cards is None else _make_set(cards, 0)
         cdef int32_t n = self.nplayers
         cdef int32_t deck = self.game.deck_size
         cdef int32_t i, k, r, blocks, seat
@@ -440,7 +480,7 @@ cdef class GameState:
             base = t + s.offset
             if s.kind == CC_SEG_CARDS:
                 v = _cards_of(base, s.length, deck)
-                out.append(v if cards is None else cards(v))
+                out.append(empty if v == 0 else v if cards is None else _make_set(cards, v))
             elif s.kind == CC_SEG_CARD:
                 v = _one_hot(base, s.length)
                 out.append(v if card is None or v is None else card(v))
@@ -459,7 +499,8 @@ cdef class GameState:
                         values[seat] = _number(base[r], s.scale)
                     else:
                         v = _cards_of(base + r * deck, deck, deck)
-                        values[seat] = v if cards is None else cards(v)
+                        values[seat] = (
+                            empty if v == 0 else v if cards is None else _make_set(cards, v))
                 out.append(tuple(values))
             elif s.kind == CC_SEG_SEAT:
                 r = -1

@@ -792,17 +792,3 @@ def deal(seed: int, hands: int, cards_each: int) -> list[CardSet]:
 _new = object.__new__
 #: The ``_mask`` slot's setter: fills a new set without the immutable ``__setattr__``.
 _set_mask = _BitCardSet.__dict__["_mask"].__set__
-
-
-def _cardset_of_mask(mask: int) -> CardSet:
-    """A :class:`CardSet` of a bitset the engine has already checked (no checks)."""
-    obj = _new(CardSet)
-    _set_mask(obj, mask)
-    return obj
-
-
-def _nancy_cardset_of_mask(mask: int) -> NancyCardSet:
-    """A :class:`NancyCardSet` of a bitset the engine has already checked (no checks)."""
-    obj = _new(NancyCardSet)
-    _set_mask(obj, mask)
-    return obj

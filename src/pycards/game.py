@@ -34,12 +34,7 @@ import numpy.typing as npt
 
 from cardcore import _core
 from pycards._args import as_int as _as_int
-from pycards.cards import (
-    Card,
-    NancyCard,
-    _cardset_of_mask,
-    _nancy_cardset_of_mask,
-)
+from pycards.cards import Card, CardSet, NancyCard, NancyCardSet
 from pycards.errors import (
     IllegalActionError,
     InvalidCardError,
@@ -294,7 +289,7 @@ class Game(Generic[RulesT, ObsT]):
         self.segments: list[dict[str, Any]] = probe.segments()
         self._names: list[str] | None = None
         self._ids: dict[str, int] | None = None
-        self._plan: tuple[list[str], Callable[[int], Any], Callable[[int], Any]] | None = None
+        self._plan: tuple[tuple[str, ...], Callable[[int], Any], Callable[[int], Any]] | None = None
         self._observation_defaults: dict[str, Any] = {
             f.name: f.default
             for f in dataclasses.fields(self.OBSERVATION_TYPE)
@@ -504,27 +499,29 @@ class Game(Generic[RulesT, ObsT]):
         )
 
     # -- observations -----------------------------------------------------------
-    def _observation_plan(self) -> tuple[list[str], Callable[[int], Any], Callable[[int], Any]]:
+    def _observation_plan(
+        self,
+    ) -> tuple[tuple[str, ...], Callable[[int], Any], Callable[[int], Any]]:
         """The segment names, and the card-set and card constructors the binding
         applies to the bitsets and card ids it decodes."""
         if self._plan is None:
-            names = [s["name"] for s in self.segments]
+            names = tuple(s["name"] for s in self.segments)
             if self.CARD_TYPE is NancyCard:
-                self._plan = (names, _nancy_cardset_of_mask, NancyCard)
+                self._plan = (names, NancyCardSet, NancyCard)
             else:
-                self._plan = (names, _cardset_of_mask, Card)
+                self._plan = (names, CardSet, Card)
         return self._plan
 
     def decode_observation(self, state: State[ObsT], player: int) -> ObsT:
         """The typed observation of ``player``, decoded from the tensor's segments."""
         names, cards, card = self._observation_plan()
-        values = state._s.observation_values(player, cards, card)
-        # the dataclass is frozen: fill its fields without one __setattr__ per field
+        # the dataclass is frozen: its fields are filled without one __setattr__ each
         obs: ObsT = object.__new__(self.OBSERVATION_TYPE)
         fields = obs.__dict__
-        fields.update(self._observation_defaults)
+        if self._observation_defaults:
+            fields.update(self._observation_defaults)
         fields["player"] = player
-        fields.update(zip(names, values, strict=True))
+        state._s.observation_into(player, obs, names, cards, card)
         return obs
 
     # -- the text table ---------------------------------------------------------
