@@ -741,6 +741,12 @@ def test_game_table_lookups(data: st.DataObject) -> None:
     else:
         params, nplayers = data.draw(anything), data.draw(anything)
     ok, _ = attempt(C.check_params, name, params, nplayers)
+    ok_setup, setup = attempt(C.GameSetup, name, params, nplayers)
+    assert ok_setup == ok or not ok
+    if ok_setup:
+        ok_state, state = attempt(setup.new_state, data.draw(seed_arg))
+        if ok_state:
+            assert state.nplayers == setup.nplayers and state.num_actions() == setup.num_actions
     ok_segments, segments = attempt(C.segments, name, params, nplayers)
     assert ok_segments == ok or not ok_segments or nplayers == 0
     if ok_segments:
@@ -781,7 +787,7 @@ FUZZED = {
     "notakers_points", "notakers_splits_exactly", "notakers_best_split", "batch_notakers_points",
     "notakers_knowledge",
     "game_names", "game_info", "check_params", "segments", "new_state", "random_playouts",
-    "GameState",
+    "GameState", "GameSetup",
 }  # fmt: skip
 
 

@@ -10,6 +10,7 @@ validation of its own beyond types: what is valid is the engine's answer.
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 
 from cardcore._cardcore cimport *
 
@@ -69,6 +70,18 @@ cdef object _int_arg(object value, str name, object lo, object hi):
     if not lo <= v <= hi:
         raise ValueError(f"{name} must be {lo}..{hi}, got {v}")
     return v
+
+
+cdef int32_t _i32_arg(object value, str name, int32_t lo, int32_t hi) except? -2147483648:
+    """``_int_arg`` for an int32 argument, with the common case (a Python int in
+    range) decided in C: the hot path of apply, verify and observe."""
+    cdef int overflow = 0
+    cdef long long x
+    if type(value) is int:
+        x = PyLong_AsLongLongAndOverflow(value, &overflow)
+        if overflow == 0 and lo <= x <= hi:
+            return <int32_t>x
+    return _int_arg(value, name, lo, hi)
 
 
 cdef uint64_t _mask52(object cards) except? 0xFFFFFFFFFFFFFFFF:

@@ -114,17 +114,19 @@ def game_info(str name):
     }
 
 
-cdef class _Params:
-    """A rules array checked by the engine for one game and player count, with the
-    sizes and tensor segments it implies."""
+cdef class GameSetup:
+    """A game of the registry with a rules array the engine has checked for a
+    player count (0: checked without one): it deals new states, and knows the
+    action space, the tensor size and the tensor's segments they imply.  Made
+    once per game and rules, it makes each new state cheap."""
     cdef const cc_game *game
     cdef int32_t values[32]        # CC_MAX_PARAMS
-    cdef int32_t nplayers
-    cdef int32_t num_actions
-    cdef int32_t tensor_size
+    cdef readonly int32_t nplayers
+    cdef readonly int32_t num_actions
+    cdef readonly int32_t tensor_size
     cdef cc_segment segs[64]       # CC_MAX_SEGMENTS
     cdef int32_t nsegs
-    cdef object name
+    cdef readonly object name
 
     def __cinit__(self, str name, object params, object nplayers):
         self.game = _find_game(name)
@@ -153,6 +155,15 @@ cdef class _Params:
             if self.nsegs < 0:
                 _check(self.nsegs, f"{name}: segments")
 
+
+    def segments(self):
+        """The named segments of the observation tensor."""
+        return _segment_list(self)
+
+    def new_state(self, object seed, object deck=None):
+        """A new state dealt from ``seed`` or, when ``deck`` (card ids, top first)
+        is given, from that deck for the first deal."""
+        return _new_state(self, seed, deck)
 
 def check_params(str name, object params, object nplayers):
     """Raise :class:`RulesError` naming the parameter at fault if the engine refuses
@@ -192,11 +203,11 @@ def check_params(str name, object params, object nplayers):
 
 def segments(str name, object params, object nplayers):
     """The named segments of the observation tensor for these rules and players."""
-    cdef _Params p = _Params(name, params, nplayers)
+    cdef GameSetup p = GameSetup(name, params, nplayers)
     return _segment_list(p)
 
 
-cdef list _segment_list(_Params p):
+cdef list _segment_list(GameSetup p):
     out = []
     for i in range(p.nsegs):
         s = &p.segs[i]
@@ -266,7 +277,7 @@ cdef class GameState:
     engine state, so a state shared by threads never has the two out of step
     (each call runs under the GIL and does not release it)."""
     cdef const cc_game *game
-    cdef _Params params
+    cdef GameSetup params
     cdef void *state
     cdef readonly int nplayers
     # The actions applied, as a chain of (previous, action) pairs shared between
@@ -291,7 +302,7 @@ cdef class GameState:
             raise ValueError("GameState has no state: make one with new_state()")
         return 0
 
-    cdef int _alloc(self, _Params params) except -1:
+    cdef int _alloc(self, GameSetup params) except -1:
         self.params = params
         self.game = params.game
         self.nplayers = params.nplayers
@@ -389,13 +400,13 @@ cdef class GameState:
     def verify(self, object action):
         """0 if ``action`` is legal now, else the engine's reason code."""
         self._live()
-        cdef int32_t a = _int_arg(action, "action", -2147483648, 2147483647)
+        cdef int32_t a = _i32_arg(action, "action", -2147483648, 2147483647)
         return self.game.verify(self.state, a)
 
     def reason_text(self, object code):
         """Human text of a reason code (or of a negative status code)."""
         self._live()
-        cdef int32_t c = _int_arg(code, "code", -2147483648, 2147483647)
+        cdef int32_t c = _i32_arg(code, "code", -2147483648, 2147483647)
         if c < 0:
             return _STATUS_TEXT.get(c, f"error {c}")
         cdef const char *text = self.game.reason_text(c)
@@ -405,7 +416,7 @@ cdef class GameState:
         """Apply ``action``: 0 (and the action joins the history), or a reason
         code with the state unchanged."""
         self._live()
-        cdef int32_t a = _int_arg(action, "action", -2147483648, 2147483647)
+        cdef int32_t a = _i32_arg(action, "action", -2147483648, 2147483647)
         cdef int32_t rc = self.game.apply(self.state, a)
         if rc == 0 and self._recorded:
             self._chain = (self._chain, a)
@@ -422,7 +433,7 @@ cdef class GameState:
     def observe_tensor(self, object player):
         """The observation tensor of ``player`` (float32)."""
         self._live()
-        cdef int32_t p = _int_arg(player, "player", 0, self.nplayers - 1)
+        cdef int32_t p = _i32_arg(player, "player", 0, self.nplayers - 1)
         out = np.zeros(self.params.tensor_size, dtype=np.float32)
         cdef float[::1] view = out
         if self.params.tensor_size:
@@ -436,7 +447,7 @@ cdef class GameState:
         ``card(id)``) or None, one-hots as indices or None, numbers as ints,
         per-seat segments as tuples over the absolute seats."""
         self._live()
-        cdef int32_t p = _int_arg(player, "player", 0, self.nplayers - 1)
+        cdef int32_t p = _i32_arg(player, "player", 0, self.nplayers - 1)
         cdef int32_t size = self.params.tensor_size
         cdef float small[4096]
         cdef float *t = small
@@ -561,7 +572,7 @@ cdef class GameState:
         The sample has no history (``history`` is None): nothing in it leads back
         to the real deal."""
         self._live()
-        cdef int32_t p = _int_arg(player, "player", 0, self.nplayers - 1)
+        cdef int32_t p = _i32_arg(player, "player", 0, self.nplayers - 1)
         cdef uint64_t sd = _int_arg(seed, "seed", 0, _MAX_SEED)
         cdef GameState other = GameState.__new__(GameState)
         other._alloc(self.params)
@@ -577,8 +588,13 @@ cdef class GameState:
 
 def new_state(str name, object params, object nplayers, object seed, object deck=None):
     """A new state of game ``name`` with rules ``params`` (ints), dealt from ``seed``,
-    or, when ``deck`` (card ids, top first) is given, from that deck for the first deal."""
-    cdef _Params p = _Params(name, params, nplayers)
+    or, when ``deck`` (card ids, top first) is given, from that deck for the first deal
+    (``GameSetup(name, params, nplayers).new_state(seed, deck)``)."""
+    return _new_state(GameSetup(name, params, nplayers), seed, deck)
+
+
+cdef GameState _new_state(GameSetup p, object seed, object deck):
+    cdef object name = p.name
     if p.nplayers == 0:
         raise _errors.RulesError(f"{name}: 0 players not supported")
     cdef uint64_t sd = _int_arg(seed, "seed", 0, _MAX_SEED)
@@ -612,7 +628,7 @@ def random_playouts(str name, object params, object nplayers, object seed, objec
 
     Returns (actions applied, summed returns per player).
     """
-    cdef _Params p = _Params(name, params, nplayers)
+    cdef GameSetup p = GameSetup(name, params, nplayers)
     cdef uint64_t sd = _int_arg(seed, "seed", 0, _MAX_SEED)
     cdef int64_t ng = _int_arg(ngames, "ngames", 0, 1 << 40)
     cdef void *scratch = PyMem_Malloc(2 * p.game.state_size)

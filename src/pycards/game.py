@@ -279,14 +279,13 @@ class Game(Generic[RulesT, ObsT]):
         self.rules: RulesT = rules
         self.num_players: int = num_players
         self.params: tuple[int, ...] = tuple(rules.to_params())
-        _core.check_params(self.NAME, self.params, num_players)
-        probe = _core.new_state(self.NAME, self.params, num_players, 0)
+        self._setup = _core.GameSetup(self.NAME, self.params, num_players)
         #: Size of the action space (action ids are ``0..num_actions - 1``).
-        self.num_actions: int = probe.num_actions()
+        self.num_actions: int = self._setup.num_actions
         #: Length of the observation tensor.
-        self.tensor_size: int = probe.tensor_size()
+        self.tensor_size: int = self._setup.tensor_size
         #: The named segments of the observation tensor (offset, length, kind, doc).
-        self.segments: list[dict[str, Any]] = probe.segments()
+        self.segments: list[dict[str, Any]] = self._setup.segments()
         self._names: list[str] | None = None
         self._ids: dict[str, int] | None = None
         self._plan: tuple[tuple[str, ...], Callable[[int], Any], Callable[[int], Any]] | None = None
@@ -310,6 +309,9 @@ class Game(Generic[RulesT, ObsT]):
     def __hash__(self) -> int:
         return hash((type(self), self.rules, self.num_players))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.rules, self.num_players))
+
     @property
     def info(self) -> dict[str, Any]:
         """The engine's description of the game (players, deck, tables)."""
@@ -328,7 +330,7 @@ class Game(Generic[RulesT, ObsT]):
         """
         seed = _as_int(seed, "seed", 0, _M64)
         ids = None if deck is None else self.deck_ids(deck)
-        backend = _core.new_state(self.NAME, self.params, self.num_players, seed, ids)
+        backend = self._setup.new_state(seed, ids)
         return State(self, backend, seed, ids)
 
     def deck_ids(self, deck: Sequence[int | str | Card | NancyCard] | str) -> list[int]:
