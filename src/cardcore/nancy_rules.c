@@ -131,7 +131,7 @@ int32_t cc_nancy_batch_legal_cards(const uint64_t *holdings, const int8_t *trick
         bad |= (p.lo & ~CC_NANCY_LO_MASK) | (p.hi & ~CC_NANCY_HI_MASK);
         const int8_t *t = tricks + i * k;
         int32_t led = -1, high = 0, end = 0;
-        uint64_t used[2] = {0, 0};
+        uint64_t used0 = 0, used1 = 0; /* ids 0..63, 64..77 seen in this trick */
         for (int32_t j = 0; j < k; j++) {
             int32_t c = t[j];
             /* valid: -1 padding at the end, else distinct ids 0..77 */
@@ -139,8 +139,11 @@ int32_t cc_nancy_batch_legal_cards(const uint64_t *holdings, const int8_t *trick
             end |= c == -1;
             int32_t x = (c < -1 || c > 77) ? 0 : c + 1;
             uint64_t bit = x ? 1ull << ((x - 1) & 63) : 0;
-            bad |= used[((x - 1) >> 6) & 1] & bit;
-            used[((x - 1) >> 6) & 1] |= bit;
+            uint64_t upper = (uint64_t)0 - (uint64_t)(x > 64); /* all ones for ids 64..77 */
+            uint64_t b1 = bit & upper, b0 = bit & ~upper;
+            bad |= (used0 & b0) | (used1 & b1);
+            used0 |= b0;
+            used1 |= b1;
             if (led < 0) led = LED_OF[x];
             int32_t tn = TRUMP_OF[x];
             high = tn > high ? tn : high;
