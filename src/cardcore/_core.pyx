@@ -10,7 +10,6 @@ validation of its own beyond types: what is valid is the engine's answer.
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
-from cpython.long cimport PyLong_AsLongLongAndOverflow
 
 from cardcore._cardcore cimport *
 
@@ -51,52 +50,6 @@ cdef int _check(int32_t rc, str what) except -1:
             raise _errors.IllegalActionError(None, text)
         raise cls(text)
     return 0
-
-
-cdef object _int_arg(object value, str name, object lo, object hi):
-    """An int argument as a Python int in lo..hi.
-
-    Takes an int or a numpy integer scalar (converted); refuses a bool, a float,
-    None or anything else with TypeError, and a value out of range with
-    ValueError, both naming the argument."""
-    if isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be an int, got a bool ({value!r})")
-    if isinstance(value, int):
-        v = int(value)
-    elif isinstance(value, np.integer):
-        v = int(value)
-    else:
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-    if not lo <= v <= hi:
-        raise ValueError(f"{name} must be {lo}..{hi}, got {v}")
-    return v
-
-
-cdef int32_t _i32_arg(object value, str name, int32_t lo, int32_t hi) except? -2147483648:
-    """``_int_arg`` for an int32 argument, with the common case (a Python int in
-    range) decided in C: the hot path of apply, verify and observe."""
-    cdef int overflow = 0
-    cdef long long x
-    if type(value) is int:
-        x = PyLong_AsLongLongAndOverflow(value, &overflow)
-        if overflow == 0 and lo <= x <= hi:
-            return <int32_t>x
-    return _int_arg(value, name, lo, hi)
-
-
-cdef uint64_t _mask52(object cards) except? 0xFFFFFFFFFFFFFFFF:
-    """A 52-card bitset: an int (not a bool, a float or None) with no bit outside
-    the deck (InvalidCardError otherwise)."""
-    cards = _int_arg(cards, "cards", -(1 << 200), 1 << 200)
-    if cards < 0 or cards > 0xFFFFFFFFFFFFFFFF:
-        raise _errors.InvalidCardError(f"card set {cards!r} is not a 64-bit bitset")
-    cdef uint64_t m = <uint64_t>cards
-    if m & ~(<uint64_t>CC_DECK52_MASK):
-        raise _errors.InvalidCardError(
-            f"card set {m:#x} has bits outside the 52-card deck "
-            f"({m & ~(<uint64_t>CC_DECK52_MASK):#x})"
-        )
-    return m
 
 
 cdef const uint64_t[::1] _u64_array(object arr, str name) except *:
