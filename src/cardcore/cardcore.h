@@ -338,6 +338,13 @@ typedef struct cc_game {
      * only what p has seen (hidden values are the sampled ones). */
     int32_t (*sample_infoset)(const void *state, int32_t player,
                               uint64_t seed, void *out);
+    /* The game's rule-based heuristic (each game's docs page, "The
+     * heuristic bot"): set *action to a legal action for the player to act,
+     * chosen only from what that player may know (its own cards and the
+     * public facts, never another hand or the stock), ties broken with rng.
+     * CC_OK, CC_E_GAME_OVER, or CC_E_ARG for a NULL argument.  NULL for a
+     * game without one: bots then fall back to a uniformly random action. */
+    int32_t (*heuristic)(const void *state, cc_rng *rng, int32_t *action);
 } cc_game;
 
 /* ---- generic functions over any game (game.c) ---------------------------- */
