@@ -9,6 +9,7 @@
 #include "cc_nodde.h"
 
 #include "cc_internal.h"
+#include "nodde_internal.h"
 
 #define NUM_CARDS 52
 #define JACK 10
@@ -467,46 +468,7 @@ int32_t cc_nodde_hand_distribution(const int32_t *params, int64_t *hist) {
 
 /* ---- the game ------------------------------------------------------------------ */
 
-/* An earlier deal from the current shuffle (only without reshuffling): what
- * the sampler needs of it, since its unplayed cards stay hidden and are not
- * in the stock. */
-typedef struct nodde_past {
-    uint64_t dealt[CC_NODDE_MAX_PLAYERS]; /* the three cards dealt */
-    uint64_t left[CC_NODDE_MAX_PLAYERS];  /* those never played (dead) */
-    int32_t announced[CC_NODDE_MAX_PLAYERS];
-    int32_t go_total[CC_NODDE_MAX_PLAYERS];
-    int32_t turnup;
-    int32_t reserved;
-    int64_t log_start; /* log index of its new_deal event */
-} nodde_past;
-
-typedef struct nodde_state {
-    int32_t params[CC_NODDE_NUM_PARAMS];
-    int32_t n, nsides, partners, target;
-    cc_rng rng;
-    uint8_t deck[NUM_CARDS]; /* deck[0 .. 51 - top] is the stock, dealt from the end */
-    int32_t top;             /* cards dealt since the last shuffle */
-    int32_t stacked;         /* 1: the stock is in a given order; 0: shuffled lazily */
-    uint64_t seen[CC_NODDE_MAX_PLAYERS]; /* cards each player has seen since the shuffle */
-    int32_t dealer, deal_no;
-    uint64_t hand[CC_NODDE_MAX_PLAYERS];  /* unplayed cards */
-    uint64_t dealt[CC_NODDE_MAX_PLAYERS]; /* the three cards dealt */
-    int32_t turnup;
-    uint8_t seq[CC_NODDE_MAX_PLAY];
-    int32_t nseq, total, last_player;
-    uint32_t gone;
-    int32_t announced[CC_NODDE_MAX_PLAYERS]; /* hand score called this deal, -1 if not */
-    int32_t go_total[CC_NODDE_MAX_PLAYERS];  /* running total when he said go, -1 */
-    int32_t to_act;
-    int32_t score[CC_NODDE_MAX_PLAYERS]; /* per side */
-    int32_t winner;                      /* side, or -1 */
-    int32_t npast;                       /* earlier deals from this shuffle */
-    int64_t deal_log_start;              /* log index of this deal's new_deal event */
-    nodde_past past[CC_NODDE_MAX_DEALS];
-    CC_LOG_MEMBERS(CC_NODDE_LOG_CAP);
-} nodde_state;
-
-CC_LOG_LAYOUT(nodde_state);
+/* The state (nodde_state) is in nodde_internal.h, shared with nodde_bot.c. */
 
 static void log_ev(nodde_state *s, int32_t kind, int32_t player, int32_t target,
                    int32_t value, int32_t extra, uint32_t seen_by) {
@@ -1210,4 +1172,5 @@ const cc_game cc_game_nodde = {
     .returns = g_returns,
     .observe_tensor = g_observe_tensor,
     .sample_infoset = g_sample_infoset,
+    .heuristic = cc_nodde_heuristic,
 };
