@@ -101,6 +101,10 @@
 
 extern const cc_game cc_game_nancy;
 
+/* The game's heuristic (nancy_bot.c; docs/nancy.rst, "The heuristic bot"):
+ * cc_game_nancy.heuristic. */
+int32_t cc_nancy_heuristic(const void *state, cc_rng *rng, int32_t *action);
+
 /* ---- scalar rule functions --------------------------------------------- */
 /* Legal cards from holding (lo, hi) for a trick of k cards (ids, in play
  * order, k <= 5).  overtrump: overtrump_on_trump_lead (0 or 1).  CC_OK, CC_E_CARDS
