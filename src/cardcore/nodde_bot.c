@@ -24,31 +24,52 @@ static inline int32_t rank_of(int32_t id) { return id % 13; }
 static inline int32_t pip_of_rank(int32_t r) { return r >= 9 ? 10 : r + 1; }
 static inline int32_t pip_of(int32_t id) { return pip_of_rank(rank_of(id)); }
 
-/* What a card of rank r would make as the next card after seq[0..n-1]
- * (total before it), for the danger estimate: the rank-borne items of
- * docs/nodde.rst, "The play" (flushes depend on suits and are left out). */
-static int32_t reply_points(const uint8_t *seq, int32_t n, int32_t total, int32_t r,
-                            const int32_t *p) {
-    int32_t t = total + pip_of_rank(r), pts = 0;
-    if (t == 15 || t == 31) pts += 2;
-    if (t == 25 && p[CC_NODDE_P_SCORE_25] != CC_NODDE_SCORE25_OFF) pts += 4;
-    int32_t same = 0;
-    for (int32_t i = n - 1; i >= 0 && rank_of(seq[i]) == r; i--) same++;
-    pts += same == 0 ? 0 : same == 1 ? 2 : same == 2 ? 6 : 12;
-    if (same == 0) {
-        uint32_t m = 1u << r;
-        int32_t best = 0;
-        for (int32_t i = n - 1; i >= 0; i--) {
-            uint32_t b = 1u << rank_of(seq[i]);
-            if (m & b) break;
-            m |= b;
-            int32_t len = n - i + 1;
-            if (len >= 3 && (m >> cc_ctz64(m)) == (1u << len) - 1) best = len;
-        }
-        if (best)
-            pts += p[CC_NODDE_P_RUN_POINTS] == CC_NODDE_RUN_MWYNWEN ? 2 * (best - 2) : best;
+/* Points a card of each rank would make as the next card after seq[0..n-1]
+ * (whose total is total), for the danger estimate: the rank-borne items of
+ * docs/nodde.rst, "The play" (fifteen, thirty-one, twenty-five, pair, run;
+ * flushes depend on suits and are left out).  acc has 13 entries; ranks that
+ * would go over 31 get 0. */
+static void reply_points(const uint8_t *seq, int32_t n, int32_t total, const int32_t *p,
+                         int32_t *acc) {
+    for (int32_t r = 0; r < 13; r++) acc[r] = 0;
+    int32_t room = 31 - total;
+    /* totals: 15, 31 and (with score_25) 25 */
+    int32_t s25 = p[CC_NODDE_P_SCORE_25] != CC_NODDE_SCORE25_OFF;
+    const int32_t goals[3] = {15, 31, 25}, pts[3] = {2, 2, 4};
+    for (int32_t k = 0; k < 2 + s25; k++) {
+        int32_t need = goals[k] - total;
+        if (need < 1 || need > 10) continue;
+        if (need < 10) acc[need - 1] += pts[k];
+        else
+            for (int32_t r = 9; r < 13; r++) acc[r] += pts[k];
     }
-    return pts;
+    /* pairs: the rank of the last card, as many times as it ends the play */
+    int32_t r0 = rank_of(seq[n - 1]), same = 0;
+    for (int32_t i = n - 1; i >= 0 && rank_of(seq[i]) == r0; i--) same++;
+    acc[r0] += same == 1 ? 2 : same == 2 ? 6 : same >= 3 ? 12 : 0;
+    /* runs: the last j cards (distinct ranks) and the new card make j + 1
+     * consecutive ranks when it extends their span or fills its one gap */
+    int32_t best[13] = {0};
+    uint32_t m = 0;
+    for (int32_t i = n - 1, j = 1; i >= 0; i--, j++) {
+        uint32_t b = 1u << rank_of(seq[i]);
+        if (m & b) break;
+        m |= b;
+        if (j < 2) continue;
+        int32_t lo = cc_ctz64(m), hi = 31 - __builtin_clz(m), span = hi - lo + 1;
+        if (span == j) {
+            if (lo > 0) best[lo - 1] = j + 1;
+            if (hi < 12) best[hi + 1] = j + 1;
+        } else if (span == j + 1) {
+            uint32_t gap = ~m & (((1u << span) - 1) << lo);
+            best[cc_ctz64(gap)] = j + 1;
+        }
+    }
+    int32_t per_card = p[CC_NODDE_P_RUN_POINTS] != CC_NODDE_RUN_MWYNWEN;
+    for (int32_t r = 0; r < 13; r++) {
+        if (best[r]) acc[r] += per_card ? best[r] : 2 * (best[r] - 2);
+        if (pip_of_rank(r) > room) acc[r] = 0;
+    }
 }
 
 int32_t cc_nodde_heuristic(const void *state, cc_rng *rng, int32_t *action) {
@@ -82,8 +103,10 @@ int32_t cc_nodde_heuristic(const void *state, cc_rng *rng, int32_t *action) {
     uint64_t unseen = CC_DECK52_MASK & ~s->seen[me];
     int32_t nunseen = cc_popcount64(unseen);
     int32_t per_rank[13];
-    for (int32_t r = 0; r < 13; r++)
-        per_rank[r] = cc_popcount64(unseen & (0x0001000100010001ULL << r));
+    for (int32_t r = 0; r < 13; r++) {
+        uint64_t b = unseen >> r;
+        per_rank[r] = (int32_t)((b & 1) + (b >> 16 & 1) + (b >> 32 & 1) + (b >> 48 & 1));
+    }
     uint8_t seq[CC_NODDE_MAX_PLAY];
     for (int32_t i = 0; i < s->nseq; i++) seq[i] = s->seq[i];
     int32_t nseq = s->nseq + 1;
@@ -101,10 +124,11 @@ int32_t cc_nodde_heuristic(const void *state, cc_rng *rng, int32_t *action) {
         if (gain > 0 && s->score[my_side] + gain >= s->target) gain = 1000; /* wins */
         int32_t total = s->total + pip_of(c);
         int64_t reply = 0;
-        if (held > 0)
-            for (int32_t r = 0; r < 13; r++)
-                if (per_rank[r] && pip_of_rank(r) <= 31 - total)
-                    reply += (int64_t)per_rank[r] * reply_points(seq, nseq, total, r, s->params);
+        if (held > 0) {
+            int32_t acc[13];
+            reply_points(seq, nseq, total, s->params, acc);
+            for (int32_t r = 0; r < 13; r++) reply += (int64_t)per_rank[r] * acc[r];
+        }
         int64_t score = ((int64_t)gain * (nunseen > 0 ? nunseen : 1) - held * reply) * 16 + pip_of(c);
         if (pick < 0 || score > best) {
             best = score;

@@ -26,6 +26,30 @@
 static inline uint64_t card_bit(int32_t c) { return (uint64_t)1 << (16 * (c / 13) + c % 13); }
 static inline uint64_t rank_mask(int32_t r) { return 0x0001000100010001ULL << r; }
 
+/* The cards of cards that are in some set: two or more of a rank, or three
+ * or more consecutive of a suit (where ace_in_runs lets the Ace stand). */
+static uint64_t set_cards(uint64_t cards, int32_t ace) {
+    uint64_t a = cc_lane(cards, 0), b = cc_lane(cards, 1), c = cc_lane(cards, 2),
+             d = cc_lane(cards, 3);
+    uint64_t two = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d); /* ranks held twice */
+    uint64_t out = cards & two * 0x0001000100010001ULL;
+    for (int32_t su = 0; su < 4; su++) {
+        uint32_t x = cc_lane(cards, su), cover = 0;
+        if (ace != CC_NOTAKERS_ACE_HIGH) {
+            uint32_t x3 = x & x >> 1 & x >> 2;
+            cover |= x3 | x3 << 1 | x3 << 2;
+        }
+        if (ace != CC_NOTAKERS_ACE_LOW) { /* ranks 2..K, A as bits 0..12 */
+            uint32_t h = (x >> 1) | ((x & 1u) << 12);
+            uint32_t h3 = h & h >> 1 & h >> 2;
+            uint32_t ch = h3 | h3 << 1 | h3 << 2;
+            cover |= ((ch << 1) & 0x1FFEu) | (ch >> 12 & 1u);
+        }
+        out |= (uint64_t)(cover & 0x1FFFu) << (16 * su);
+    }
+    return out;
+}
+
 /* Near cards of c in mine: same rank, or the same suit within two ranks. */
 static int32_t closeness(uint64_t mine, int32_t c) {
     int32_t r = c % 13, s = c / 13;
@@ -37,13 +61,17 @@ static int32_t closeness(uint64_t mine, int32_t c) {
 
 /* The least useful card of cands (a subset of mine) to part with. */
 static int32_t least_useful(uint64_t cands, uint64_t mine, int32_t ace, cc_rng *rng) {
-    int32_t base = cc_notakers_points(mine, ace);
+    if (cc_popcount64(cands) == 1) return cc_card52_id_of_bit(cc_ctz64(cands));
+    /* cards in no set take no part in the split: score the others only */
+    uint64_t in_sets = set_cards(mine, ace);
+    int32_t base = (cands & in_sets) ? cc_notakers_points(in_sets, ace) : 0;
     int64_t best = 0;
     int32_t pick = -1;
     uint64_t ties = 0;
     for (uint64_t x = cands; x; x &= x - 1) {
         int32_t c = cc_card52_id_of_bit(cc_ctz64(x));
-        int32_t loss = base - cc_notakers_points(mine & ~(x & -x), ace);
+        /* a card in no set costs no points */
+        int32_t loss = (x & -x & in_sets) ? base - cc_notakers_points(in_sets & ~(x & -x), ace) : 0;
         int64_t cost = ((int64_t)loss * 64 + closeness(mine, c)) * 16 + c % 13;
         if (pick < 0 || cost < best) {
             best = cost;
@@ -56,15 +84,44 @@ static int32_t least_useful(uint64_t cands, uint64_t mine, int32_t ace, cc_rng *
     return pick;
 }
 
-/* The cards of the best split of hand (the sets the bot saves). */
+/* The cards the bot saves from hand: those in some set, or, when the saved
+ * cards must split into sets and those do not, the sets of the best split. */
 static uint64_t save_plan(uint64_t hand, const int32_t *p) {
+    int32_t ace = p[CC_NOTAKERS_P_ACE_IN_RUNS];
+    uint64_t plan = set_cards(hand, ace);
+    if (!p[CC_NOTAKERS_P_SAVE_REQUIRES_SET] || cc_notakers_splits_exactly(plan, ace) == 1)
+        return plan;
     cc_notakers_split sp;
-    if (cc_notakers_best_split(hand, p[CC_NOTAKERS_P_ACE_IN_RUNS], p[CC_NOTAKERS_P_TIEBREAK_ACE],
-                               &sp) != CC_OK)
-        return 0;
-    uint64_t plan = 0;
+    if (cc_notakers_best_split(hand, ace, p[CC_NOTAKERS_P_TIEBREAK_ACE], &sp) != CC_OK) return 0;
+    plan = 0;
     for (int32_t i = 0; i < sp.nsets; i++) plan |= sp.sets[i].cards;
     return plan;
+}
+
+/* What card c adds to the runs of its suit in mine (a run of k >= 3 is
+ * worth k): the run through c, less the runs it joins.  Same-rank sets that
+ * might compete for the cards are left out. */
+static int32_t run_gain(uint64_t mine, int32_t c, int32_t ace) {
+    uint32_t x = cc_lane(mine, c / 13);
+    int32_t r = c % 13;
+    /* ranks as positions 0..13: A low at 0 (if allowed), 2..K at 1..12, A
+     * high at 13 (if allowed) */
+    uint32_t line = x >> 1 << 1; /* 2..K at their rank bits 1..12 */
+    if (ace != CC_NOTAKERS_ACE_HIGH) line |= x & 1u;
+    if (ace != CC_NOTAKERS_ACE_LOW) line |= (x & 1u) << 13;
+    int32_t best = 0;
+    for (int32_t pos = (r == 0 ? 0 : r); pos <= (r == 0 ? 13 : r); pos += 13) {
+        if (r == 0 && ((pos == 0 && ace == CC_NOTAKERS_ACE_HIGH) ||
+                       (pos == 13 && ace == CC_NOTAKERS_ACE_LOW)))
+            continue;
+        int32_t below = 0, above = 0;
+        while (pos - below - 1 >= 0 && (line >> (pos - below - 1) & 1)) below++;
+        while (pos + above + 1 <= 13 && (line >> (pos + above + 1) & 1)) above++;
+        int32_t len = below + above + 1;
+        int32_t g = (len >= 3 ? len : 0) - (below >= 3 ? below : 0) - (above >= 3 ? above : 0);
+        if (g > best) best = g;
+    }
+    return best;
 }
 
 static inline int32_t legal(const uint64_t *mask, int32_t a) { return (int32_t)(mask[a >> 6] >> (a & 63) & 1); }
@@ -98,7 +155,6 @@ static int32_t choose_ask(const nt_state *st, int32_t me, cc_rng *rng) {
     int32_t pool = in_hands + hidden_saves + (CC_NUM_CARDS52 - st->top);
     if (in_hands < 0) in_hands = 0;
     if (pool < 1) pool = 1;
-    int32_t base = cc_notakers_points(mine, ace);
     /* candidates: descriptor d with its points per 1024 (gain x chance) */
     int64_t best = 0;
     int32_t best_d = -1;
@@ -109,17 +165,17 @@ static int32_t choose_ask(const nt_state *st, int32_t me, cc_rng *rng) {
         if (d < 13 && !(mine & match)) continue;
         uint64_t want = match & possible;
         if (!want) continue;
-        if (d >= CC_NOTAKERS_D_CARD) {
-            /* one card: only next to a suit neighbour it holds */
-            int32_t c = d - CC_NOTAKERS_D_CARD, r = c % 13;
-            uint32_t lane = cc_lane(mine, c / 13);
-            uint32_t nb = lane & (((1u << r) >> 1) | (1u << r << 1));
-            if (!nb) continue;
-        }
-        int32_t gain = 0;
-        for (uint64_t w = want; w; w &= w - 1) {
-            int32_t g = cc_notakers_points(mine | (w & -w), ace) - base;
-            if (g > gain) gain = g;
+        int32_t gain;
+        if (d < 13) {
+            /* a rank: what one more card adds to its same-rank set (a pair
+             * 1, three 2, four 5) */
+            static const int32_t more[4] = {0, 1, 1, 3};
+            gain = more[cc_popcount64(mine & match)];
+        } else {
+            /* one card: only one that ends a run of three or more of its
+             * suit with the cards it holds */
+            if (!(set_cards(mine | match, ace) & match)) continue;
+            gain = run_gain(mine, d - CC_NOTAKERS_D_CARD, ace);
         }
         if (gain <= 0) continue;
         /* chance (per 1024) that a hand holds one: sure if known, else
