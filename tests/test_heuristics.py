@@ -50,9 +50,7 @@ CASES = _cases()
 IDS = [f"{name}-{label}-{n}p" for name, label, _, n in CASES]
 
 
-def _positions(
-    game: Game[Any, Any], seed: int, max_steps: int, every: int = 1
-) -> list[State[Any]]:
+def _positions(game: Game[Any, Any], seed: int, max_steps: int, every: int = 1) -> list[State[Any]]:
     """States along a game where each move is the heuristic's or a random
     one (a coin decides), so that the positions are varied."""
     rng = random.Random(seed)
@@ -125,9 +123,7 @@ def test_heuristic_reads_only_what_the_player_knows(
     assert checked > 0
 
 
-def _match(
-    name: str, players: int, games: int, partners: bool = False
-) -> tuple[float, float]:
+def _match(name: str, players: int, games: int, partners: bool = False) -> tuple[float, float]:
     """Win share (ties split) of the heuristic seats against random seats,
     the seats rotated game by game, and the binomial z of that share.  One
     heuristic seat, or with ``partners`` (Nodde, four players) a heuristic
@@ -296,7 +292,7 @@ def _nancy_play_state() -> State[Any]:
     state = game.new_initial_state(0, deck=deck)
     for action in ["bid 1", "pass", "pass", "pass"]:
         state.apply(action)
-    for card in "4S 5S 6S 7S 8S 9S".split():
+    for card in ["4S", "5S", "6S", "7S", "8S", "9S"]:
         state.apply(f"discard {card}")
     state.apply("play 8R")
     state.apply("play 2R")
