@@ -317,3 +317,26 @@ def test_nancy_throws_its_least_valuable_card() -> None:
     # last, banks a face card into the opponents' pile.
     assert state.current_player == 3
     assert state.game.action_name(state._s.heuristic_action(0)) in ("play CR", "play QR")
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_c_slot_refuses_null_arguments(name: str) -> None:
+    # cardcore.h: CC_E_ARG for a NULL state, generator or output.
+    cffi_mod = pytest.importorskip("cardcore._cffi")
+    ffi, lib = cffi_mod.ffi, cffi_mod.lib
+    game = lib.cc_game_by_name(name.encode())
+    assert game.heuristic != ffi.NULL
+    state = ffi.new("char[]", game.state_size)
+    params = ffi.new("int32_t[]", [p["default"] for p in _core.game_info(name)["params"]])
+    assert game.init(state, params, 2, 5) == lib.CC_OK
+    rng = ffi.new("cc_rng *")
+    lib.cc_rng_seed(rng, 1)
+    action = ffi.new("int32_t *", -1)
+    assert game.heuristic(ffi.NULL, rng, action) == lib.CC_E_ARG
+    assert game.heuristic(state, ffi.NULL, action) == lib.CC_E_ARG
+    assert game.heuristic(state, rng, ffi.NULL) == lib.CC_E_ARG
+    assert action[0] == -1
+    assert game.heuristic(state, rng, action) == lib.CC_OK
+    mask = ffi.new("uint64_t[]", 16)
+    game.legal_actions(state, mask)
+    assert mask[action[0] >> 6] >> (action[0] & 63) & 1
