@@ -240,7 +240,7 @@ def test_write_record_checks_its_arguments() -> None:
     state = _play("nodde", 2, None, 1, 3, False)
     with pytest.raises(ValueError, match="one name per seat"):
         write_record(state, names=["a"])
-    with pytest.raises(ValueError, match="YYYY.MM.DD"):
+    with pytest.raises(ValueError, match=r"YYYY\.MM\.DD"):
         write_record(state, date="30/11/2026")
     with pytest.raises(ValueError, match="viewer"):
         write_record(state, viewer=5)

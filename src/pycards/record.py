@@ -234,9 +234,9 @@ def _deal_lines(
             shown = str(value) if kinds[kind]["value"] == "number" else ""
         groups.setdefault((kind, who), []).append(shown)
     lines = []
-    for (kind, who), shown in groups.items():
+    for (kind, who), cards in groups.items():
         where = f" seat {who}" if who >= 0 else ""
-        body = " ".join(s for s in shown if s)
+        body = " ".join(s for s in cards if s)
         lines.append(f"{kinds[kind]['name']}{where}: {body}".rstrip())
     return lines
 
