@@ -85,7 +85,7 @@ class _Output:
         if self.console is not None:
             from rich.text import Text
 
-            self.console.print(Text(text, style=style or ""))
+            self.console.print(Text(text, style=style or ""), soft_wrap=True)
         else:
             print(text, file=self.stream, flush=True)
 
