@@ -1,15 +1,7 @@
-"""The pycards command: score hands, play games, read records.
+"""The ``pycards`` command: score hands, play games, read records.
 
-Subcommands (``pycards SUBCOMMAND --help`` for each):
-
-  score         score random hands with the batch API (the default:
-                ``pycards --hands N`` is ``pycards score --hands N``)
-  games         list the games, their player counts and rules presets
-  playouts      play random games in the engine: win rates and mean points
-  distribution  the exact or sampled score distribution of a game's hands
-  play          play a game against the built-in bots in the terminal
-  replay        check a game record and show the game
-  arena         rate bots against each other (the arena extra)
+See the command line page of the docs; :func:`main` is the entry point and
+:func:`build_parser` the argument parser.
 """
 
 from __future__ import annotations
@@ -33,6 +25,20 @@ __all__ = ["main"]
 
 _M64 = (1 << 64) - 1
 _SUBPARSERS: dict[str, argparse.ArgumentParser] = {}
+
+# The help is plain text (no reST): what "pycards --help" prints after the usage.
+_DESCRIPTION = "The pycards command: score hands, play games, read records."
+_EPILOG = """subcommands ('pycards SUBCOMMAND --help' for each):
+
+  score         score random hands with the batch API (the default:
+                'pycards --hands N' is 'pycards score --hands N')
+  games         list the games, their player counts and rules presets
+  playouts      play random games in the engine: win rates and mean points
+  distribution  the exact or sampled score distribution of a game's hands
+  play          play a game against the built-in bots in the terminal
+  replay        check a game record and show the game
+  arena         rate bots against each other (the arena extra)
+"""
 
 
 # ---------------------------------------------------------------------------
@@ -598,11 +604,10 @@ def _arena_missing(args: argparse.Namespace) -> int:
 def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The ``pycards`` argument parser (the arena's options are loaded only when
     ``argv`` starts with ``arena``)."""
-    doc = __doc__ or ""
     parser = argparse.ArgumentParser(
         prog="pycards",
-        description=doc.split("\n\n")[0],
-        epilog="\n\n".join(doc.split("\n\n")[1:]).replace("``", "'"),
+        description=_DESCRIPTION,
+        epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     from pycards import __version__

@@ -111,7 +111,7 @@ class Record:
     :ivar preset: the ``Preset`` tag, or ``None``.
     :ivar result: each seat's points, or ``None`` for a game in progress.
     :ivar lines: the game's lines in order: ``(seat, action name)`` for an
-        action, ``(None, deal text)`` for a deal line (without the ``= ``).
+        action, ``(None, deal text)`` for a deal line (without its leading ``=``).
     """
 
     game: str
