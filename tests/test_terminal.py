@@ -106,30 +106,47 @@ def test_complete_game_at_the_terminal(game: str, tmp_path: Path) -> None:
 
 
 def test_undo_takes_back_the_last_move(tmp_path: Path) -> None:
-    # No Takers? 2 players: the first moves are asks and gives (no draw), so undo is allowed
     record = tmp_path / "undo.txt"
-    child = _spawn(["notakers", "--seed", "5", "--bots", "random", "--record", str(record)])
+    # nodde, seed 3: seat 1 leads TH; you play TD, the bot answers 3C; no deal in between
+    child = _spawn(["nodde", "--seed", "3", "--bots", "random", "--record", str(record)])
     child.expect(PROMPT)
     first = ANSI.sub("", child.before)
-    child.sendline("1")
+    child.sendline("play TD")
     child.expect(PROMPT)
-    after = ANSI.sub("", child.before)
+    assert "you: play TD" in ANSI.sub("", child.before)
     child.sendline("undo")
     child.expect(PROMPT)
     undone = ANSI.sub("", child.before)
-    if "cannot undo" in undone:
-        assert "dealt or drawn" in undone or "no move" in undone
-    else:
-        assert "took back your last move" in undone
-        # the table is back to where it was
-        assert first.split("your moves:")[-1].strip() == undone.split("your moves:")[-1].strip()
-    assert after
+    assert "took back your last move" in undone
+    assert first.split("your moves:")[-1].strip() == undone.split("your moves:")[-1].strip()
+    assert "play: TH  (total 10)" in undone
+    child.sendline("play 9S")
+    child.expect(PROMPT)
     child.sendeof()
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
     assert "end of input" in ANSI.sub("", child.before)
-    parse_record(record.read_text())
+    state = read_record(record.read_text())
+    names = [state.game.action_name(a) for a in state.history]
+    assert names[:2] == ["play TH", "play 9S"]  # the taken-back move is not in the record
+
+
+def test_undo_refused_after_a_draw(tmp_path: Path) -> None:
+    # No Takers?, seed 5: your first move draws cards, which undo may not take back
+    child = _spawn(["notakers", "--seed", "5", "--bots", "random", "--no-record"])
+    child.expect(PROMPT)
+    child.sendline("draw")
+    child.expect(PROMPT)
+    child.sendline("undo")
+    child.expect(PROMPT)
+    assert "cannot undo: cards were dealt or drawn since your last move" in ANSI.sub(
+        "", child.before
+    )
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
 
 
 def test_ctrl_c_saves_the_record_so_far(tmp_path: Path) -> None:

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import shutil
 import sys
-import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
@@ -151,7 +150,15 @@ class _Table:
         legal = self.state.legal_action_names()
         items = [f"{i}) {name}" for i, name in enumerate(legal, 1)]
         width = max(40, self.out.width() - 2)
-        return "\n".join(textwrap.wrap("   ".join(items), width=width, break_on_hyphens=False))
+        lines: list[str] = []
+        line = ""
+        for item in items:  # a move is never split across lines
+            if line and len(line) + 3 + len(item) > width:
+                lines.append(line)
+                line = ""
+            line = f"{line}   {item}" if line else item
+        lines.append(line)
+        return "\n".join(lines)
 
     def show_moves(self) -> None:
         self.out.line("your moves:", style="bold")
