@@ -6,10 +6,10 @@ import random
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from pycards.errors import RecordError
+from pycards.errors import RecordError, RulesError
 from pycards.game import State, _info, game_names, load_game
 from pycards.record import Record, parse_record, read_record, replay, write_record
 
@@ -36,28 +36,58 @@ def _play(
 
 
 @st.composite
+def random_rules(draw: st.DrawFn, rtype: type) -> object:
+    """Any rules the parameter table allows (small numbers, so games stay short)."""
+    values: dict[str, object] = {}
+    for d in rtype.parameters():
+        if d["kind"] == "bool":
+            values[d["name"]] = draw(st.booleans())
+        elif d["kind"] == "choice":
+            values[d["name"]] = draw(st.sampled_from(d["choices"]))
+        else:
+            num = st.integers(d["min"], min(d["max"], d["min"] + 30))
+            values[d["name"]] = draw(st.one_of(st.none(), num) if d["kind"] == "optional" else num)
+    return rtype(**values)
+
+
+@st.composite
 def games(draw: st.DrawFn) -> State:
+    """A random game of any game, player count and rules (a preset, the
+    defaults or any rules), shuffled or stacked, finished or in progress."""
     name = draw(st.sampled_from(GAMES))
     info = _info(name)
     players = draw(st.integers(info["min_players"], info["max_players"]))
     rtype = load_game(name, num_players=info["min_players"]).RULES_TYPE
-    preset = draw(st.sampled_from([None, *rtype.PRESETS]))
+    which = draw(st.sampled_from([None, "random", *rtype.PRESETS]))
+    rules = getattr(rtype, which)() if which not in (None, "random") else rtype()
+    if which == "random":
+        try:
+            rules = draw(random_rules(rtype))
+        except RulesError:
+            assume(False)
     seed = draw(st.integers(0, 2**64 - 1))
     steps = draw(st.one_of(st.none(), st.integers(0, 60)))
+    if which == "random" and steps is None:
+        steps = 300
     stacked = draw(st.booleans())
     try:
-        return _play(name, players, preset, seed, steps, stacked)
-    except Exception as exc:  # a preset may not allow this player count
-        from pycards.errors import RulesError
+        game = load_game(name, rules, players)
+    except RulesError:
+        assume(False)
+    deck = None
+    if stacked and info["can_stack_deck"]:
+        deck = list(range(info["deck_size"]))
+        random.Random(seed).shuffle(deck)
+    state = game.new_initial_state(seed, deck)
+    rng = random.Random(seed ^ 0x5EED)
+    n = 0
+    while not state.is_terminal and (steps is None or n < steps):
+        state.apply(rng.choice(state.legal_actions()))
+        n += 1
+    return state
 
-        if isinstance(exc, RulesError):
-            from hypothesis import assume
 
-            assume(False)
-        raise
-
-
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games(), st.lists(st.text('abc xyz"\\', max_size=6), min_size=8, max_size=8))
 def test_referee_record_round_trips_exactly(state: State, names: list[str]) -> None:
     names = names[: state.num_players]
