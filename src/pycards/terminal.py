@@ -89,11 +89,14 @@ class _Output:
             print(text, file=self.stream, flush=True)
 
     def panel(self, text: str, title: str) -> None:
+        """A titled rule, then the text as is (never wrapped: a table line
+        stays one line however narrow the terminal)."""
         if self.console is not None:
-            from rich.panel import Panel
+            from rich.rule import Rule
             from rich.text import Text
 
-            self.console.print(Panel(Text(text), title=title, expand=False))
+            self.console.print(Rule(Text(title, style="bold"), align="left"))
+            self.console.print(Text(text), soft_wrap=True)
         else:
             print(f"--- {title} ---\n{text}", file=self.stream, flush=True)
 
