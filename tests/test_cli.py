@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 import subprocess
 import sys
@@ -219,3 +220,41 @@ def test_arena_subcommand_is_registered(capsys: pytest.CaptureFixture[str]) -> N
     else:
         with pytest.raises(SystemExit):
             main(["arena", "--help"])
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_on_a_terminal_and_long_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("rich")
+    from pycards import cli
+
+    clock = [0.0]
+    monkeypatch.setattr(cli.time, "perf_counter", lambda: clock[0])
+    monkeypatch.delenv("PYCARDS_NO_PROGRESS", raising=False)
+    # not a terminal: nothing
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    quiet = cli._Progress(100, "work")
+    clock[0] = 5.0
+    quiet(10)
+    quiet.close()
+    assert sys.stderr.getvalue() == ""
+    # a terminal, a run that will take under a second: nothing
+    tty = _Tty()
+    monkeypatch.setattr(sys, "stderr", tty)
+    clock[0] = 0.0
+    fast = cli._Progress(100, "work")
+    clock[0] = 0.3
+    fast(90)
+    fast.close()
+    assert fast.bar is None and tty.getvalue() == ""
+    # a terminal and a long run: the bar
+    clock[0] = 0.0
+    slow = cli._Progress(100, "work")
+    clock[0] = 0.5
+    slow(10)
+    assert slow.bar is not None
+    slow.close()
+    assert "work" in tty.getvalue()
