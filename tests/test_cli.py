@@ -135,6 +135,9 @@ def test_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(seat)]) == 0
     assert "cannot be replayed" in capsys.readouterr().out
     assert main(["replay", str(tmp_path / "missing.txt")]) == 1
+    with pytest.raises(SystemExit):
+        main(["replay", str(path), "--seat", "5"])
+    assert "--seat: 0..1" in capsys.readouterr().err
 
 
 BAD_OPTIONS = [

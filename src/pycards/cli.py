@@ -527,8 +527,7 @@ def _replay(args: argparse.Namespace) -> int:
         return 1
     view = args.seat
     if view is not None and view >= record.players:
-        print(f"pycards replay: error: --seat: 0..{record.players - 1}", file=sys.stderr)
-        return 2
+        raise ValueError(f"--seat: 0..{record.players - 1} for this record, got {view}")
     names = [n or f"seat {k}" for k, n in enumerate(record.names)]
     print(
         f"{record.game}, {record.players} players ({', '.join(names)}), seed {record.seed}: "
@@ -648,6 +647,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.run(args)
     except (PycardsError, ValueError) as exc:
         sub.error(str(exc))
+    except KeyboardInterrupt:
+        print("pycards: interrupted", file=sys.stderr)
+        return 130
     return status
 
 
