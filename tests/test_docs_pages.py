@@ -1,7 +1,7 @@
-"""The examples of docs/records.rst and docs/cli.rst run as tests: the ``>>>``
-examples as doctests, and each ``$ pycards ...`` console example is run and its
-output compared (``...`` matches anything; text typed at ``your move>`` is fed
-to standard input)."""
+"""The console examples of docs/cli.rst run as tests: each ``$ pycards ...`` is
+run and its output compared (``...`` matches anything; text typed at ``your
+move>`` is fed to standard input).  The ``>>>`` examples of every page run in
+tests/test_doctests.py."""
 
 from __future__ import annotations
 
@@ -16,14 +16,6 @@ import pytest
 from pycards.cli import main
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-
-
-@pytest.mark.parametrize("page", ["records.rst", "cli.rst"])
-def test_page_doctests(page: str) -> None:
-    result = doctest.testfile(
-        str(DOCS / page), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False
-    )
-    assert result.failed == 0
 
 
 def console_examples(text: str) -> list[tuple[str, str]]:
