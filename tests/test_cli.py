@@ -261,3 +261,45 @@ def test_progress_bar_only_on_a_terminal_and_long_runs(monkeypatch: pytest.Monke
     assert slow.bar is not None
     slow.close()
     assert "work" in tty.getvalue()
+
+
+def test_play_in_process_saves_the_seat_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pycards.record import parse_record
+
+    path = tmp_path / "mine.txt"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n1\n"))
+    args = ["play", "nodde", "--seed", "3", "--bots", "random", "--record", str(path)]
+    assert main([*args, "--seat-record"]) == 0
+    assert "end of input" in capsys.readouterr().out
+    record = parse_record(path.read_text())
+    assert record.view == 0 and record.seed is None
+    assert "= deal_card seat 1: ? ? ?" in path.read_text()
+
+
+def test_play_saves_the_record_when_a_bot_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pycards.bots import base
+    from pycards.record import read_record
+
+    class Cheat:
+        name = "cheat"
+
+        def __init__(self, seed: int = 0) -> None:
+            pass
+
+        def reset(self, seed: int) -> None:
+            pass
+
+        def act(self, view: object) -> int:
+            return 51  # play KS, which it does not hold (nodde, seed 3)
+
+    monkeypatch.setitem(base._REGISTRY, "cheat_for_test", Cheat)  # removed after the test
+    path = tmp_path / "r.txt"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    argv = ["play", "nodde", "--seed", "3", "--seat", "0", "--bots", "cheat_for_test"]
+    assert main([*argv, "--record", str(path)]) == 1
+    assert "error: illegal action 'play KS'" in capsys.readouterr().out
+    assert read_record(path.read_text()).history == ()

@@ -280,3 +280,41 @@ def test_write_record_checks_its_arguments() -> None:
     with pytest.raises(TypeError):
         parse_record(b"[Game]")  # type: ignore[arg-type]
     assert isinstance(parse_record(state.to_record()), Record)
+
+
+@st.composite
+def damaged(draw: st.DrawFn) -> str:
+    """A good record with a few random edits: lines deleted, repeated, swapped
+    or with a character changed."""
+    name = draw(st.sampled_from(GAMES))
+    state = _play(name, _info(name)["min_players"], None, draw(st.integers(0, 99)), 30, False)
+    lines = state.to_record(names=["Ann", "Bob"]).splitlines()[:200]
+    lines = [*lines[: _info(name)["min_players"] + 10], *lines[-30:]] if len(lines) > 60 else lines
+    for _ in range(draw(st.integers(1, 3))):
+        i = draw(st.integers(0, len(lines) - 1))
+        how = draw(st.sampled_from(["delete", "repeat", "swap", "char", "junk"]))
+        if how == "delete" and len(lines) > 1:
+            del lines[i]
+        elif how == "repeat":
+            lines.insert(i, lines[i])
+        elif how == "swap":
+            j = draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif how == "char" and lines[i]:
+            k = draw(st.integers(0, len(lines[i]) - 1))
+            c = draw(st.sampled_from(list('"[]=:?;\\ 0123456789xQ\t\x00é')))
+            lines[i] = lines[i][:k] + c + lines[i][k + 1 :]
+        else:
+            lines.insert(i, draw(st.text(max_size=20)))
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(damaged())
+def test_a_damaged_record_is_read_or_refused_never_crashes(text: str) -> None:
+    try:
+        state = read_record(text)
+    except RecordError as exc:
+        assert str(exc)
+        return
+    assert isinstance(state, State)

@@ -428,6 +428,7 @@ def _play(args: argparse.Namespace) -> int:
         seed=args.seed,
         name=args.name,
         record_path=None if args.no_record else record,
+        seat_record=args.seat_record,
         hint_bot=args.hint,
     )
 
@@ -469,6 +470,12 @@ def _add_play(sub: Any) -> None:
         help="where to save the record (default pycards-GAME-SEED.txt)",
     )
     p.add_argument("--no-record", action="store_true", help="do not save a record")
+    p.add_argument(
+        "--seat-record",
+        action="store_true",
+        help="save your seat's record (only what you may know; it cannot be replayed) "
+        "instead of the referee's",
+    )
     p.set_defaults(run=_play, needs_game=True)
 
 

@@ -33,6 +33,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+from pycards.errors import PycardsError
 from pycards.game import Game, State, _info
 from pycards.record import (
     _all_events,
@@ -229,8 +230,8 @@ class _Table:
         self.state = state
         self.seen, _ = _all_events(state)
 
-    def record(self) -> str:
-        return write_record(self.state, names=self.names, date=_today())
+    def record(self, viewer: int | None = None) -> str:
+        return write_record(self.state, viewer=viewer, names=self.names, date=_today())
 
 
 def _today() -> str:
@@ -247,6 +248,7 @@ def play(
     seed: int = 0,
     name: str = "you",
     record_path: str | None = None,
+    seat_record: bool = False,
     hint_bot: str | None = None,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
@@ -255,8 +257,10 @@ def play(
     """Play one game of ``game`` from ``seat`` against ``bots`` (one spec per
     other seat, or one spec for all), reading moves from the terminal.
 
-    Returns 0 when the game ends or the person quits, 130 on Ctrl-C.  The
-    record (see :mod:`pycards.record`) is written to ``record_path`` if given.
+    Returns 0 when the game ends or the person quits, 130 on Ctrl-C, 1 if a
+    bot fails.  The record (see :mod:`pycards.record`) is written to
+    ``record_path`` if given: the referee's (it replays exactly), or with
+    ``seat_record`` the person's seat's (only what the seat may know).
     """
     out = _Output(stdout or sys.stdout)
     n = game.num_players
@@ -292,13 +296,16 @@ def play(
         status = 130
     except EOFError:
         out.line("\nend of input")
+    except PycardsError as exc:  # a bot that fails: the game so far is still saved
+        out.line(f"\nerror: {exc}")
+        status = 1
     if table.state.is_terminal:
         out.panel(table.state.table(seat), f"{game.NAME}: game over")
         scores = table.state.returns()
         out.line("result: " + ", ".join(f"{table._who(k)} {scores[k]}" for k in range(n)))
     if record_path is not None:
         with open(record_path, "w", encoding="utf-8") as f:
-            f.write(table.record())
+            f.write(table.record(seat if seat_record else None))
         out.line(f"record saved to {record_path}")
     return status
 
