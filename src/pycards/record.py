@@ -93,6 +93,11 @@ _DEAL_KINDS: dict[str, frozenset[str]] = {
     "notakers": frozenset({"deal", "draw"}),
 }
 _DEFAULT_DEAL_KINDS = frozenset({"deal", "deal_card", "draw", "turnup", "starter", "cut"})
+# Where a dealt card goes, when an event kind says so in its target (shown in
+# parentheses after the seat): the Game of Nancy deals to four places.
+_PLACES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("nancy", "deal"): ("hand", "face up", "face down", "Hound"),
+}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -218,24 +223,28 @@ def _new_events(
 def _deal_lines(
     game: Game[Any, Any], events: Sequence[tuple[int, int, int, int, int, int]], viewer: int | None
 ) -> list[str]:
-    """The deal lines of a batch of events: grouped by (kind, seat), in order of
-    first appearance, cards the viewer may not see as ``?``."""
+    """The deal lines of a batch of events: grouped by (kind, seat, place), in
+    order of first appearance, cards the viewer may not see as ``?``."""
     kinds = _info(game.NAME)["event_kinds"]
     chance = _deal_kinds(game.NAME)
-    groups: dict[tuple[int, int], list[str]] = {}
-    for kind, who, _target, value, _extra, seen_by in events:
+    groups: dict[tuple[int, int, int], list[str]] = {}
+    for kind, who, target, value, _extra, seen_by in events:
         if not 0 <= kind < len(kinds) or kinds[kind]["name"] not in chance:
             continue
+        places = _PLACES.get((game.NAME, kinds[kind]["name"]))
+        place = target if places is not None and 0 <= target < len(places) else -1
         if not _visible(seen_by, viewer):
             shown = "?"
         elif kinds[kind]["value"] == "card" and value >= 0:
             shown = game._card_name(value)
         else:
             shown = str(value) if kinds[kind]["value"] == "number" else ""
-        groups.setdefault((kind, who), []).append(shown)
+        groups.setdefault((kind, who, place), []).append(shown)
     lines = []
-    for (kind, who), cards in groups.items():
+    for (kind, who, place), cards in groups.items():
         where = f" seat {who}" if who >= 0 else ""
+        if place >= 0:
+            where += f" ({_PLACES[(game.NAME, kinds[kind]['name'])][place]})"
         body = " ".join(s for s in cards if s)
         lines.append(f"{kinds[kind]['name']}{where}: {body}".rstrip())
     return lines
