@@ -657,6 +657,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("pycards: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # e.g. "pycards replay FILE | head": stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
     return status
 
 
