@@ -303,3 +303,20 @@ def test_play_saves_the_record_when_a_bot_fails(
     assert main([*argv, "--record", str(path)]) == 1
     assert "error: illegal action 'play KS'" in capsys.readouterr().out
     assert read_record(path.read_text()).history == ()
+
+
+def test_play_without_rich_prints_plain_text(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for module in ("rich", "rich.console", "rich.text", "rich.rule"):
+        monkeypatch.setitem(sys.modules, module, None)  # import fails: no cli extra
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\nquit\n"))
+    assert main(["play", "nodde", "--seed", "3", "--bots", "random", "--no-record"]) == 0
+    out = capsys.readouterr().out
+    assert "--- nodde, seat 0 (you) ---" in out and "you: play TD" in out
+
+
+def test_games_lists_every_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games", "--rules"]) == 0
+    out = capsys.readouterr().out
+    assert "    game_target = 31:" in out and "    max_turns = None:" in out
