@@ -318,3 +318,14 @@ def test_a_damaged_record_is_read_or_refused_never_crashes(text: str) -> None:
         assert str(exc)
         return
     assert isinstance(state, State)
+
+
+def test_record_object_replays(good: str) -> None:
+    record = parse_record(good)
+    state = record.to_state()
+    assert state.history == read_record(good).history
+    steps = list(replay(record))
+    assert steps[-1][1].history == state.history
+    broken = parse_record(good.replace('[Seed "11"]', '[Seed "12"]'))
+    with pytest.raises(RecordError, match=r"game line \d+: the deal"):
+        broken.to_state()
