@@ -135,6 +135,13 @@ def test_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(seat)]) == 0
     assert "cannot be replayed" in capsys.readouterr().out
     assert main(["replay", str(tmp_path / "missing.txt")]) == 1
+    js = tmp_path / "r.json"
+    js.write_text(state.to_json())
+    assert main(["replay", str(js), "--text"]) == 0
+    assert capsys.readouterr().out == state.to_record()
+    js.write_text('{"format": 1}')
+    assert main(["replay", str(js)]) == 1
+    assert "format" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["replay", str(path), "--seat", "5"])
     assert "--seat: 0..1" in capsys.readouterr().err
