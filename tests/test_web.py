@@ -89,6 +89,10 @@ def test_a_whole_game_over_the_socket_leaks_nothing(
     for a in table.state.history:
         replay.apply(a)
     assert m["returns"] == replay.returns() and replay.is_terminal
+    # the record offered for download is the person's seat's, without the seed
+    text = client.get(f"/api/tables/{tid}/record?token={token}").text
+    assert '[View "seat 1"]' in text and "[Seed " not in text
+    assert f'[Game "{game}"]' in text
 
 
 def test_bad_messages_change_nothing(client: TestClient) -> None:
