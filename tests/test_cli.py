@@ -206,7 +206,7 @@ def test_help_is_plain_text() -> None:
     texts += [p.format_help() for p in parser._subparsers._group_actions[0].choices.values()]  # type: ignore[union-attr]
     for text in texts:
         assert "``" not in text and ":doc:" not in text and ":func:" not in text
-    for name in ("score", "games", "playouts", "distribution", "play", "replay", "arena"):
+    for name in ("score", "games", "playouts", "distribution", "play", "replay", "arena", "serve"):
         assert name in texts[0]
 
 
@@ -221,15 +221,21 @@ def test_command_runs_as_a_module() -> None:
     assert "2,000 random 5-card hands" in out
 
 
-def test_arena_subcommand_is_registered(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("command", "module"), [("arena", "pycards.arena"), ("serve", "starlette")]
+)
+def test_module_subcommands_are_registered(
+    capsys: pytest.CaptureFixture[str], command: str, module: str
+) -> None:
     try:
-        import pycards.arena  # noqa: F401
+        __import__(module)
     except ModuleNotFoundError:
-        assert main(["arena"]) == 2
-        assert "arena is not available" in capsys.readouterr().err
+        assert main([command]) == 2
+        assert "not available in this installation" in capsys.readouterr().err
     else:
         with pytest.raises(SystemExit):
-            main(["arena", "--help"])
+            main([command, "--help"])
+        assert "usage: pycards " + command in capsys.readouterr().out
 
 
 class _Tty(io.StringIO):

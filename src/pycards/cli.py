@@ -38,6 +38,7 @@ _EPILOG = """subcommands ('pycards SUBCOMMAND --help' for each):
   play          play a game against the built-in bots in the terminal
   replay        check a game record and show the game
   arena         rate bots against each other (the arena extra)
+  serve         play in the browser against the bots (the web extra)
 """
 
 
@@ -586,33 +587,42 @@ def _add_replay(sub: Any) -> None:
 
 
 # ---------------------------------------------------------------------------
-# arena (helper module pycards.arena)
+# subcommands that live in their own modules (each with add_arguments/main)
+
+#: subcommand -> (module, help); the module is imported only when its
+#: subcommand is run, so a missing optional extra never breaks the others.
+_MODULE_COMMANDS = {
+    "arena": ("pycards.arena", "rate bots against each other (the arena extra)"),
+    "serve": ("pycards.web", "play in the browser against the bots (the web extra)"),
+}
 
 
-def _add_arena(sub: Any, load: bool) -> None:
+def _add_module_command(sub: Any, name: str, load: bool) -> None:
+    module_name, help_text = _MODULE_COMMANDS[name]
     p = sub.add_parser(
-        "arena",
-        help="rate bots against each other (the arena extra)",
-        description="Rate bots against each other (pycards.arena).",
+        name,
+        help=help_text,
+        description=help_text[0].upper() + help_text[1:] + f" ({module_name}).",
     )
+    p.set_defaults(run=_module_missing, module_command=name)
     if not load:
-        p.set_defaults(run=_arena_missing)
         return
     try:
         import importlib
 
-        arena = importlib.import_module("pycards.arena")
+        module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
-        p.set_defaults(run=_arena_missing, arena_error=str(exc))
+        p.set_defaults(module_error=str(exc))
         return
-    arena.add_arguments(p)
-    p.set_defaults(run=arena.main)
+    module.add_arguments(p)
+    p.set_defaults(run=module.main)
 
 
-def _arena_missing(args: argparse.Namespace) -> int:
-    why = getattr(args, "arena_error", "")
+def _module_missing(args: argparse.Namespace) -> int:
+    why = getattr(args, "module_error", "")
     print(
-        f"pycards arena: the arena is not available in this installation ({why})", file=sys.stderr
+        f"pycards {args.module_command}: not available in this installation ({why})",
+        file=sys.stderr,
     )
     return 2
 
@@ -621,8 +631,8 @@ def _arena_missing(args: argparse.Namespace) -> int:
 
 
 def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
-    """The ``pycards`` argument parser (the arena's options are loaded only when
-    ``argv`` starts with ``arena``)."""
+    """The ``pycards`` argument parser (the options of a subcommand living in its
+    own module are loaded only when ``argv`` starts with it)."""
     parser = argparse.ArgumentParser(
         prog="pycards",
         description=_DESCRIPTION,
@@ -640,7 +650,8 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     _add_distribution(sub)
     _add_play(sub)
     _add_replay(sub)
-    _add_arena(sub, bool(argv) and argv[0] == "arena")
+    for name in _MODULE_COMMANDS:
+        _add_module_command(sub, name, bool(argv) and argv[0] == name)
     _SUBPARSERS.update(sub.choices)
     return parser
 
