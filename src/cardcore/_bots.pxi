@@ -70,6 +70,54 @@ cdef str _choice_arg(object value, str name, dict choices):
     return value
 
 
+cdef int _make_spec(cc_bot_spec *spec, const cc_game *game, str gname, object kind,
+                    object simulations, object seconds, object rollout, object exploration,
+                    object samples) except -1:
+    """Fill ``spec`` from the Python arguments (types converted) and have the
+    engine check it; ValueError names the field the engine refuses."""
+    memset(spec, 0, sizeof(cc_bot_spec))
+    spec.kind = _BOT_KINDS[_choice_arg(kind, "kind", _BOT_KINDS)]
+    spec.rollout = _ROLLOUTS[_choice_arg(rollout, "rollout", _ROLLOUTS)]
+    spec.simulations = _c_int64(simulations, "simulations")
+    if seconds is None:
+        spec.seconds = 0.0
+    else:
+        spec.seconds = _float_arg(seconds, "seconds")
+        if spec.seconds == 0.0:
+            spec.seconds = -1.0  # 0 means no time budget in C: that is None here
+    spec.exploration = _float_arg(exploration, "exploration")
+    spec.samples = _c_int32(samples, "samples")
+    cdef int32_t bad = -1
+    cdef int32_t rc = cc_bot_spec_check(game, spec, &bad)
+    if rc == CC_OK:
+        return 0
+    search = spec.kind == CC_BOT_PIMC or spec.kind == CC_BOT_ISMCTS
+    if bad == CC_BOT_F_SIMULATIONS:
+        lo = 1 if search and seconds is None else 0
+        raise ValueError(f"simulations must be {lo}..{CC_BOT_MAX_SIMULATIONS}, "
+                         f"got {simulations!r}")
+    if bad == CC_BOT_F_SECONDS:
+        raise ValueError(f"seconds must be None or in (0, {CC_BOT_MAX_SECONDS}], "
+                         f"got {seconds!r}")
+    if bad == CC_BOT_F_EXPLORATION:
+        raise ValueError(f"exploration must be in [0, {CC_BOT_MAX_EXPLORATION}], "
+                         f"got {exploration!r}")
+    if bad == CC_BOT_F_SAMPLES:
+        raise ValueError(f"samples must be {1 if search else 0}..{CC_BOT_MAX_SAMPLES}, "
+                         f"got {samples!r}")
+    raise ValueError(f"{gname}: the engine refused bot {kind!r}")
+
+
+def check_bot(object kind, object simulations=1000, object seconds=None,
+              object rollout="random", object exploration=0.7, object samples=10):
+    """Raise TypeError or ValueError (naming the argument) if the engine would
+    refuse this bot; the arguments are those of :class:`Searcher`."""
+    cdef cc_bot_spec spec
+    cdef const cc_game *g = cc_game_by_index(0)
+    _make_spec(&spec, g, _text(g.name), kind, simulations, seconds, rollout, exploration,
+               samples)
+
+
 cdef class Searcher:
     """A built-in bot of one kind (``"random"``, ``"heuristic"``, ``"pimc"``,
     ``"ismcts"``) for one :class:`GameSetup`, with everything its search needs
@@ -98,39 +146,11 @@ cdef class Searcher:
         self.s = NULL
         self.root = NULL
         self.busy = False
-        cdef cc_bot_spec spec
-        memset(&spec, 0, sizeof(spec))
-        spec.kind = _BOT_KINDS[_choice_arg(kind, "kind", _BOT_KINDS)]
-        spec.rollout = _ROLLOUTS[_choice_arg(rollout, "rollout", _ROLLOUTS)]
-        spec.simulations = _c_int64(simulations, "simulations")
-        if seconds is None:
-            spec.seconds = 0.0
-        else:
-            spec.seconds = _float_arg(seconds, "seconds")
-            if spec.seconds == 0.0:
-                spec.seconds = -1.0  # 0 is no time budget in C: None here
-        spec.exploration = _float_arg(exploration, "exploration")
-        spec.samples = _c_int32(samples, "samples")
         if setup.nplayers == 0:
             raise _errors.RulesError(f"{setup.name}: a searcher needs a player count")
-        cdef int32_t bad = -1
-        cdef int32_t rc = cc_bot_spec_check(setup.game, &spec, &bad)
-        if rc != CC_OK:
-            search = spec.kind == CC_BOT_PIMC or spec.kind == CC_BOT_ISMCTS
-            if bad == CC_BOT_F_SIMULATIONS:
-                lo = 1 if search and seconds is None else 0
-                raise ValueError(f"simulations must be {lo}..{CC_BOT_MAX_SIMULATIONS}, "
-                                 f"got {simulations!r}")
-            if bad == CC_BOT_F_SECONDS:
-                raise ValueError(f"seconds must be None or in (0, {CC_BOT_MAX_SECONDS}], "
-                                 f"got {seconds!r}")
-            if bad == CC_BOT_F_EXPLORATION:
-                raise ValueError(f"exploration must be in [0, {CC_BOT_MAX_EXPLORATION}], "
-                                 f"got {exploration!r}")
-            if bad == CC_BOT_F_SAMPLES:
-                raise ValueError(f"samples must be {1 if search else 0}..{CC_BOT_MAX_SAMPLES}, "
-                                 f"got {samples!r}")
-            raise ValueError(f"{setup.name}: the engine refused bot {kind!r}")
+        cdef cc_bot_spec spec
+        _make_spec(&spec, setup.game, setup.name, kind, simulations, seconds, rollout,
+                   exploration, samples)
         cdef int32_t status = CC_OK
         self.s = cc_searcher_new(setup.game, setup.values, setup.nplayers, &spec, &status)
         if self.s == NULL:

@@ -272,14 +272,15 @@ static int32_t pimc(cc_searcher *s, const void *state, int32_t root, const uint6
         int32_t rc = g->sample_infoset(state, root, cc_rng_next(rng), d);
         if (rc != CC_OK) return rc;
     }
-    /* Rounds: in each, every determinization scores every action once. */
+    /* Rounds: in each, every determinization scores every action once (the
+     * last round stops where the budget does, part way if need be). */
     double t0 = s->spec.seconds > 0.0 ? now_seconds() : 0.0;
     double reward[CC_MAX_PLAYERS];
     int64_t sims = 0;
     while (!budget_spent(s, sims, t0)) {
         for (int32_t i = 0; i < ns && !budget_spent(s, sims, t0); i++) {
             const char *d = (const char *)s->dets + ss * (size_t)i;
-            for (int32_t k = 0; k < nlegal; k++) {
+            for (int32_t k = 0; k < nlegal && !budget_spent(s, sims, t0); k++) {
                 memcpy(s->work, d, cc_game_used_size(g, d));
                 int32_t rc = g->apply(s->work, acts[k]);
                 if (rc != 0) return rc < 0 ? rc : CC_E_ILLEGAL;
