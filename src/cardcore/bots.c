@@ -52,11 +52,56 @@ static double now_seconds(void) {
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* A population count that is one instruction where the target has one and
+ * a few arithmetic operations elsewhere (not a library call). */
+static inline int32_t popcount64(uint64_t x) {
+#if defined(__POPCNT__)
+    return cc_popcount64(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int32_t)((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
+/* The generator's next output (the same sequence as cc_rng_next), inline. */
+static inline uint64_t rng_next(cc_rng *rng) {
+    uint64_t *s = rng->s;
+    uint64_t x = s[1] * 5;
+    uint64_t result = ((x << 7) | (x >> 57)) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = (s[3] << 45) | (s[3] >> 19);
+    return result;
+}
+
+/* A uniform draw in 0..n-1 (1 <= n <= 2^32) for the search's own choices
+ * (rollouts, expansions): Lemire's multiply-and-reject on the top 32 bits of
+ * an output, exact and without a division in the common case.  The random
+ * bot keeps cc_rng_below, the draw pycards' RandomBot makes. */
+static inline uint32_t rng_uniform(cc_rng *rng, uint32_t n) {
+    uint64_t m = (rng_next(rng) >> 32) * (uint64_t)n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t t = (uint32_t)(0u - n) % n;
+        while (low < t) {
+            m = (rng_next(rng) >> 32) * (uint64_t)n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
 /* The k-th (0-based) set bit of mask[0..nwords-1], or -1. */
 static int32_t nth_bit(const uint64_t *mask, int32_t nwords, int32_t k) {
     for (int32_t w = 0; w < nwords; w++) {
         uint64_t m = mask[w];
-        int32_t c = cc_popcount64(m);
+        int32_t c = popcount64(m);
         if (k < c) {
             for (int32_t i = 0; i < k; i++) m &= m - 1;
             return w * 64 + cc_ctz64(m);
@@ -125,7 +170,7 @@ static int32_t rollout(const cc_searcher *s, void *state, cc_rng *rng, double *r
             uint64_t mask[CC_MASK_WORDS];
             int32_t n = legal(s, state, mask);
             if (n <= 0) return CC_E_ARG;
-            a = nth_bit(mask, s->nwords, (int32_t)cc_rng_below(rng, (uint64_t)n));
+            a = nth_bit(mask, s->nwords, (int32_t)rng_uniform(rng, (uint32_t)n));
             rc = a < 0 ? CC_E_ARG : CC_OK;
         }
         if (rc != CC_OK) return rc < 0 ? rc : CC_E_ARG;
@@ -346,7 +391,7 @@ static int32_t ismcts_iteration(cc_searcher *s, const void *state, int32_t root,
         }
         int32_t untried = n - navail;
         if (untried > 0 && s->used_nodes < s->cap_nodes) {
-            int32_t a = nth_bit(mask, nw, (int32_t)cc_rng_below(rng, (uint64_t)untried));
+            int32_t a = nth_bit(mask, nw, (int32_t)rng_uniform(rng, (uint32_t)untried));
             if (a < 0) return CC_E_ARG;
             int32_t ch = s->used_nodes++;
             node *x = &nodes[ch];
