@@ -374,7 +374,7 @@ def test_ismcts_beats_random_nodde() -> None:
 
 
 def test_ismcts_beats_random_notakers() -> None:
-    _significant(_ismcts_vs_random("notakers", 2, 5, 12), 0.8)
+    _significant(_ismcts_vs_random("notakers", 2, 10, 16), 0.8)
 
 
 def test_ismcts_beats_random_nancy() -> None:

@@ -10,19 +10,25 @@
 #include "cc_bots.h"
 #include "cc_internal.h"
 
-/* One node of the ISMCTS tree: the action that leads to it from its parent,
- * chosen by player.  total sums that player's rewards over the visits;
- * avail counts the selections at the parent where this action was legal
- * (availability, Cowling et al. 2012). */
-typedef struct node {
-    int32_t parent;
-    int32_t first_child;
+/* The ISMCTS tree lives in two parallel arrays indexed by node: the links
+ * that a selection scans at every level (edge: the action that leads to the
+ * node from its parent, who chose it, the next sibling: 8 bytes, so a scan
+ * of many children touches few cache lines) and the statistics read only
+ * for the children legal in the determinization (node).  total sums the
+ * chooser's rewards over the visits; avail counts the selections at the
+ * parent where the action was legal (availability, Cowling et al. 2012). */
+typedef struct edge {
     int32_t next_sibling;
     int16_t action;
     int16_t player;
+} edge;
+
+typedef struct node {
+    double total;
     uint32_t visits;
     uint32_t avail;
-    double total;
+    int32_t parent;
+    int32_t first_child;
 } node;
 
 struct cc_searcher {
@@ -33,6 +39,7 @@ struct cc_searcher {
     int32_t nwords; /* mask words that can hold a legal action */
     cc_bot_spec spec;
     node *nodes;
+    edge *edges;
     int32_t cap_nodes;
     int32_t used_nodes;
     void *det;   /* a determinization being searched */
@@ -170,7 +177,18 @@ static int32_t rollout(const cc_searcher *s, void *state, cc_rng *rng, double *r
             uint64_t mask[CC_MASK_WORDS];
             int32_t n = legal(s, state, mask);
             if (n <= 0) return CC_E_ARG;
-            a = nth_bit(mask, s->nwords, (int32_t)rng_uniform(rng, (uint32_t)n));
+            if (4 * n >= s->num_actions) {
+                /* dense: draw action ids until a legal one (uniform over
+                 * the legal ones, at most 4 draws on average) */
+                int32_t tries = 0;
+                do {
+                    a = (int32_t)rng_uniform(rng, (uint32_t)s->num_actions);
+                } while (!((mask[a >> 6] >> (a & 63)) & 1) && ++tries < 64);
+                if (tries == 64)
+                    a = nth_bit(mask, s->nwords, (int32_t)rng_uniform(rng, (uint32_t)n));
+            } else {
+                a = nth_bit(mask, s->nwords, (int32_t)rng_uniform(rng, (uint32_t)n));
+            }
             rc = a < 0 ? CC_E_ARG : CC_OK;
         }
         if (rc != CC_OK) return rc < 0 ? rc : CC_E_ARG;
@@ -227,6 +245,7 @@ int32_t cc_bot_spec_check(const cc_game *game, const cc_bot_spec *spec, int32_t 
 void cc_searcher_free(cc_searcher *s) {
     if (s == NULL) return;
     free(s->nodes);
+    free(s->edges);
     free(s->det);
     free(s->work);
     free(s->dets);
@@ -279,7 +298,8 @@ cc_searcher *cc_searcher_new(const cc_game *game, const int32_t *params, int32_t
         if (cap > CC_BOT_MAX_NODES) cap = CC_BOT_MAX_NODES;
         s->cap_nodes = (int32_t)cap;
         s->nodes = malloc(sizeof(node) * (size_t)cap);
-        ok = ok && s->nodes != NULL;
+        s->edges = malloc(sizeof(edge) * (size_t)cap);
+        ok = ok && s->nodes != NULL && s->edges != NULL;
     }
     if (spec->kind == CC_BOT_PIMC) {
         s->work = malloc(ss);
@@ -359,6 +379,7 @@ static int32_t ismcts_iteration(cc_searcher *s, const void *state, int32_t root,
     const cc_game *g = s->game;
     void *det = s->det;
     node *nodes = s->nodes;
+    edge *edges = s->edges;
     const double c = s->spec.exploration;
     const int32_t nw = s->nwords;
     int32_t rc = g->sample_infoset(state, root, cc_rng_next(rng), det);
@@ -374,13 +395,13 @@ static int32_t ismcts_iteration(cc_searcher *s, const void *state, int32_t root,
         /* mask keeps the untried actions: children's actions are cleared */
         int32_t best = -1, navail = 0;
         double best_v = -1.0;
-        for (int32_t ch = nodes[cur].first_child; ch >= 0; ch = nodes[ch].next_sibling) {
-            node *x = &nodes[ch];
-            int32_t a = x->action;
+        for (int32_t ch = nodes[cur].first_child; ch >= 0; ch = edges[ch].next_sibling) {
+            int32_t a = edges[ch].action;
             uint64_t bit = (uint64_t)1 << (a & 63);
             if (!(mask[a >> 6] & bit)) continue;
             mask[a >> 6] &= ~bit;
             navail++;
+            node *x = &nodes[ch];
             x->avail++;
             double v = x->total / (double)x->visits +
                        c * sqrt(log((double)x->avail) / (double)x->visits);
@@ -397,12 +418,12 @@ static int32_t ismcts_iteration(cc_searcher *s, const void *state, int32_t root,
             node *x = &nodes[ch];
             x->parent = cur;
             x->first_child = -1;
-            x->next_sibling = nodes[cur].first_child;
-            x->action = (int16_t)a;
-            x->player = (int16_t)cp;
             x->visits = 0;
             x->avail = 1;
             x->total = 0.0;
+            edges[ch].next_sibling = nodes[cur].first_child;
+            edges[ch].action = (int16_t)a;
+            edges[ch].player = (int16_t)cp;
             nodes[cur].first_child = ch;
             rc = g->apply(det, a);
             if (rc != 0) return rc < 0 ? rc : CC_E_ILLEGAL;
@@ -410,7 +431,7 @@ static int32_t ismcts_iteration(cc_searcher *s, const void *state, int32_t root,
             break;
         }
         if (best < 0) break; /* the pool is full: roll out from here */
-        rc = g->apply(det, nodes[best].action);
+        rc = g->apply(det, edges[best].action);
         if (rc != 0) return rc < 0 ? rc : CC_E_ILLEGAL;
         cur = best;
     }
@@ -419,7 +440,7 @@ static int32_t ismcts_iteration(cc_searcher *s, const void *state, int32_t root,
     if (rc != CC_OK) return rc;
     for (int32_t x = cur; x > 0; x = nodes[x].parent) {
         nodes[x].visits++;
-        nodes[x].total += reward[nodes[x].player];
+        nodes[x].total += reward[edges[x].player];
     }
     nodes[0].visits++;
     return CC_OK;
@@ -430,12 +451,12 @@ static int32_t ismcts(cc_searcher *s, const void *state, int32_t root, cc_rng *r
     node *r = &s->nodes[0];
     r->parent = -1;
     r->first_child = -1;
-    r->next_sibling = -1;
-    r->action = -1;
-    r->player = -1;
     r->visits = 0;
     r->avail = 0;
     r->total = 0.0;
+    s->edges[0].next_sibling = -1;
+    s->edges[0].action = -1;
+    s->edges[0].player = -1;
     s->used_nodes = 1;
     double t0 = s->spec.seconds > 0.0 ? now_seconds() : 0.0;
     int64_t sims = 0;
@@ -448,7 +469,7 @@ static int32_t ismcts(cc_searcher *s, const void *state, int32_t root, cc_rng *r
     s->last_nodes = s->used_nodes;
     /* the most visited root action; ties: the better mean, then the lower id */
     int32_t best = -1;
-    for (int32_t ch = r->first_child; ch >= 0; ch = s->nodes[ch].next_sibling) {
+    for (int32_t ch = r->first_child; ch >= 0; ch = s->edges[ch].next_sibling) {
         const node *x = &s->nodes[ch];
         if (best < 0) {
             best = ch;
@@ -457,11 +478,12 @@ static int32_t ismcts(cc_searcher *s, const void *state, int32_t root, cc_rng *r
         const node *b = &s->nodes[best];
         double mx = x->total * (double)b->visits, mb = b->total * (double)x->visits;
         if (x->visits > b->visits ||
-            (x->visits == b->visits && (mx > mb || (mx == mb && x->action < b->action))))
+            (x->visits == b->visits &&
+             (mx > mb || (mx == mb && s->edges[ch].action < s->edges[best].action))))
             best = ch;
     }
     if (best < 0) return CC_E_ARG; /* no simulation ran (cannot happen: budget >= 1) */
-    *action = s->nodes[best].action;
+    *action = s->edges[best].action;
     return CC_OK;
 }
 
