@@ -49,7 +49,7 @@ def _openspiel_positions(pyspiel: Any, name: str, count: int) -> tuple[Any, list
         path = []
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
                 a = rng.choices(outcomes, probs)[0]
             else:
                 legal = state.legal_actions()
@@ -73,8 +73,14 @@ def openspiel(pyspiel: Any, name: str, sims: int, count: int, repeats: int) -> f
         for i, state in enumerate(states):
             evaluator = pyspiel.RandomRolloutEvaluator(1, i)
             bot = pyspiel.ISMCTSBot(
-                i, evaluator, 2.0, sims, -1,
-                pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False,
+                i,
+                evaluator,
+                2.0,
+                sims,
+                -1,
+                pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT,
+                False,
+                False,
             )
             bot.step(state)
         best = min(best, time.process_time() - t0)
@@ -87,8 +93,10 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=10)
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
-    print(f"ISMCTS, random rollouts, {args.simulations} simulations a move, "
-          f"{args.positions} positions, best of {args.repeats}")
+    print(
+        f"ISMCTS, random rollouts, {args.simulations} simulations a move, "
+        f"{args.positions} positions, best of {args.repeats}"
+    )
     print(f"{'engine':10} {'game':16} {'simulations/s':>14} {'target':>9}")
     for name, n in GAMES:
         rate = ours(name, n, args.simulations, args.positions, args.repeats)
