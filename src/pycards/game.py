@@ -27,7 +27,7 @@ import importlib
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +35,9 @@ import numpy.typing as npt
 from cardcore import _core
 from pycards._args import as_int as _as_int
 from pycards.cards import Card, CardSet, NancyCard, NancyCardSet
+
+if TYPE_CHECKING:
+    from pycards.view import PlayerView
 from pycards.errors import (
     IllegalActionError,
     InvalidCardError,
@@ -773,6 +776,13 @@ class State(Generic[ObsT]):
         sd = _as_int(seed, "seed", 0, _M64)
         return State(self.game, self._s.sample_infoset(p, sd), None, None)
 
+    def view(self, player: int) -> PlayerView[ObsT]:
+        """What seat ``player`` may know, as a :class:`~pycards.view.PlayerView`
+        (what a bot is given).  The view follows this state as it changes."""
+        from .view import PlayerView
+
+        return PlayerView(self, self._check_seat(player))
+
     # -- text ------------------------------------------------------------------
     def table(self, viewer: int | None = None) -> str:
         """The table as text, as seat ``viewer`` sees it (``None``: the referee)."""
@@ -823,6 +833,28 @@ class State(Generic[ObsT]):
         except (ValueError, RecursionError) as exc:
             raise RecordError(f"not JSON: {exc}") from None
         return _state_from_dict(data)
+
+    # -- text records (pycards.record) -------------------------------------------
+    def to_record(
+        self,
+        viewer: int | None = None,
+        *,
+        names: Sequence[str] | None = None,
+        date: str | None = None,
+        event: str | None = None,
+    ) -> str:
+        """The readable text record of the game so far (see :mod:`pycards.record`):
+        the referee's (``viewer=None``, replayable) or one seat's."""
+        from pycards.record import write_record
+
+        return write_record(self, viewer=viewer, names=names, date=date, event=event)
+
+    @staticmethod
+    def from_record(text: str) -> State[Any]:
+        """Replay a referee's text record (see :func:`pycards.record.read_record`)."""
+        from pycards.record import read_record
+
+        return read_record(text)
 
 
 def _state_from_json(text: str) -> State[Any]:
