@@ -80,8 +80,7 @@ def same_state(a: State[Any], b: State[Any]) -> bool:
     n = a.game.num_players
     return (
         all(
-            a.observation_tensor(q).tobytes() == b.observation_tensor(q).tobytes()
-            for q in range(n)
+            a.observation_tensor(q).tobytes() == b.observation_tensor(q).tobytes() for q in range(n)
         )
         and a.current_player == b.current_player
         and a.legal_actions() == b.legal_actions()
