@@ -22,7 +22,13 @@ from __future__ import annotations
 
 import itertools
 import math
+import pathlib
 import random
+import shlex
+import shutil
+import subprocess
+import sysconfig
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -211,3 +217,66 @@ def test_nancy_samples_are_uniform_over_the_consistent_deals(
     assert chi2(observed, [draws / len(consistent)] * len(consistent)) < chi2_limit(
         len(consistent) - 1
     )
+
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+CORE = ROOT / "src" / "cardcore"
+RELAXED = ROOT / "tests" / "c" / "nancy_sampler_relaxed.c"
+
+
+def _compiler() -> list[str] | None:
+    configured = shlex.split(sysconfig.get_config_var("CC") or "")
+    for cmd in (configured, ["cc"], ["gcc"]):
+        if cmd and shutil.which(cmd[0]):
+            return cmd
+    return None
+
+
+def _holders(cc: list[str], tmp: pathlib.Path, defines: list[str]) -> Counter[tuple[int, ...]]:
+    sources = sorted(str(p) for p in CORE.glob("*.c") if not p.name.startswith("_"))
+    exe = tmp / ("relaxed" if "-DNANCY_RELAX_ABOVE=0" in defines else "exact")
+    build = [*cc, "-std=c11", "-O2", *defines, f"-I{CORE}", str(RELAXED), *sources, "-o", str(exe)]
+    subprocess.run(build, check=True, capture_output=True, text=True)
+    run = subprocess.run([str(exe), "8", "2000"], check=True, capture_output=True, text=True)
+    counts: Counter[tuple[int, ...]] = Counter()
+    for line in run.stdout.splitlines():
+        pos, card, holder, count = (int(x) for x in line.split())
+        counts[pos, card, holder] = count
+    return counts
+
+
+@pytest.mark.slow
+def test_nancy_relaxed_stage_draws_like_the_exact_one(tmp_path: pathlib.Path) -> None:
+    """The Nancy sampler's relaxed stage (merged places, a deal kept when every
+    place admits its cards) runs only on large count tables, out of reach of
+    brute force; built with it forced on every position (merging one pair of
+    places, up to 2000 tries before the exact stage), it must put every
+    unknown card with every holder as often as the exact stage alone does
+    (chi-square homogeneity over all positions, cards and holders, 1e-6 false
+    alarms)."""
+    cc = _compiler()
+    if cc is None:
+        pytest.skip("no C compiler")
+    relaxed = _holders(
+        cc,
+        tmp_path,
+        ["-DNANCY_RELAX_ABOVE=0", "-DNANCY_RELAX_MERGES=1", "-DNANCY_RELAX_TRIES=2000",
+         "-DNANCY_NO_REJECT"],
+    )  # fmt: skip
+    exact = _holders(cc, tmp_path, ["-DNANCY_RELAX_ABOVE=INT64_MAX", "-DNANCY_NO_REJECT"])
+    cells: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for key in set(relaxed) | set(exact):
+        cells.setdefault(key[:2], []).append((relaxed[key], exact[key]))
+    stat, dof = 0.0, 0
+    for rows in cells.values():
+        if len(rows) < 2:
+            continue
+        a, b = sum(r for r, _ in rows), sum(e for _, e in rows)
+        for r, e in rows:
+            total = r + e
+            for got, size in ((r, a), (e, b)):
+                expected = total * size / (a + b)
+                stat += (got - expected) ** 2 / expected
+        dof += len(rows) - 1
+    assert dof > 100
+    assert stat < chi2_limit(dof)

@@ -126,7 +126,7 @@ static const double invf[80] = {
  * wt (the Taker's, for the weighted card), else 0. */
 static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
                           const uint8_t *pool, const uint32_t *gmask, const uint32_t *wmask,
-                          int32_t nu, int32_t nfree, double wt) {
+                          int32_t nu, int32_t nfree, double wt, int32_t tries) {
     const int32_t ng = G->ng;
     const int32_t *group = G->group, *gsize = G->gsize;
     const int64_t *stride = G->stride;
@@ -195,17 +195,19 @@ static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
         base += stride[g];
         nzout |= 1u << g;
     }
+    int64_t top = 0;
+    for (int32_t g = 0; g < ng; g++) top += (int64_t)gsize[g] * stride[g];
+    if (!(f[top] > 0.0)) {
+        if (f != small) free(f);
+        return CC_E_CAPACITY;
+    }
+    for (int32_t t = 0; t < tries; t++) {
     int32_t cap[SLOT_MAX];
-    int64_t idx = 0;
+    int64_t idx = top;
     uint32_t open = 0;
     for (int32_t g = 0; g < ng; g++) {
         cap[g] = gsize[g];
-        idx += (int64_t)gsize[g] * stride[g];
         if (gsize[g] > 0) open |= 1u << g;
-    }
-    if (!(f[idx] > 0.0)) {
-        if (f != small) free(f);
-        return CC_E_CAPACITY;
     }
     uint8_t gcards[SLOT_MAX][78];
     int32_t gcount[SLOT_MAX] = {0};
@@ -237,7 +239,6 @@ static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
         if (--cap[pick] == 0) open &= ~(1u << pick);
         idx -= stride[pick];
     }
-    if (f != small) free(f);
     /* the free cards: a uniform shuffle dealt into the rooms left */
     uint8_t fc[78];
     for (int32_t k = 0; k < nfree; k++) fc[k] = pool[nu - nfree + k];
@@ -258,7 +259,115 @@ static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
             for (int32_t k = 0; k < sl[j].size; k++) sl[j].cards[sl[j].got++] = (int8_t)gcards[g][pos++];
         }
     }
-    return CC_OK;
+    /* with tries > 1 (a relaxed deal), keep it if every slot admits its cards */
+    int32_t fits = 1;
+    for (int32_t j = 0; j < ns && fits && tries > 1; j++)
+        for (int32_t k = 0; k < sl[j].size; k++)
+            if (!cs_has(sl[j].allowed, sl[j].cards[k])) {
+                fits = 0;
+                break;
+            }
+    if (fits) {
+        if (f != small) free(f);
+        return CC_OK;
+    }
+    }
+    if (f != small) free(f);
+    return 1; /* no relaxed deal fitted */
+}
+
+/* Stage 1b, for large count tables without a weighted card: rejection from
+ * a relaxed problem.  Groups are merged in pairs (the pair whose admitted
+ * cards differ least) until the count table has at most NANCY_RELAX_TABLE
+ * entries; a merged group admits the union of its parts' cards.  A deal is
+ * drawn exactly from the relaxed problem (uniform over its deals: the
+ * cards of a merged group are split among its slots uniformly) and kept if
+ * every slot admits its cards: then it is uniform over the real deals.  The
+ * number of tries is fixed before the first (a share of the full table's
+ * cost).  CC_OK if a deal was kept, 1 if not, or an error code. */
+#ifndef NANCY_RELAX_ABOVE /* (overridden by tests/c/nancy_sampler_relaxed.c) */
+#define NANCY_RELAX_ABOVE 32768
+#endif
+#ifndef NANCY_RELAX_TABLE
+#define NANCY_RELAX_TABLE 32768
+#endif
+static int32_t relaxed_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
+                            const uint8_t *pool, const uint32_t *gmask, int32_t nu, int64_t tsize) {
+    int32_t ng = G->ng, par[SLOT_MAX], alive[SLOT_MAX], sz[SLOT_MAX];
+    cc_nancy_cards al[SLOT_MAX];
+    for (int32_t g = 0; g < ng; g++) {
+        par[g] = g;
+        alive[g] = 1;
+        sz[g] = G->gsize[g];
+        al[g] = G->gallowed[g];
+    }
+    for (int32_t merges = 0;; merges++) {
+        int64_t prod = 1, left = 0;
+        for (int32_t g = 0; g < ng; g++)
+            if (alive[g]) prod *= sz[g] + 1, left++;
+#ifdef NANCY_RELAX_MERGES /* tests: exactly this many merges (while 2 groups are left) */
+        if (merges == NANCY_RELAX_MERGES || left < 2) break;
+#else
+        if (prod <= NANCY_RELAX_TABLE) break;
+#endif
+        int32_t ba = -1, bb = -1, best = 1 << 30;
+        for (int32_t a = 0; a < ng; a++)
+            for (int32_t b = a + 1; b < ng; b++) {
+                if (!alive[a] || !alive[b]) continue;
+                int32_t d = 2 * cs_count(cs_or(al[a], al[b])) - cs_count(al[a]) - cs_count(al[b]);
+                if (d < best) {
+                    best = d;
+                    ba = a;
+                    bb = b;
+                }
+            }
+        if (ba < 0) return 1;
+        al[ba] = cs_or(al[ba], al[bb]);
+        sz[ba] += sz[bb];
+        alive[bb] = 0;
+        for (int32_t g = 0; g < ng; g++)
+            if (par[g] == bb) par[g] = ba;
+    }
+    sgroups R;
+    int32_t map[SLOT_MAX];
+    R.ng = 0;
+    for (int32_t g = 0; g < ng; g++)
+        if (alive[g]) {
+            map[g] = R.ng;
+            R.gsize[R.ng] = sz[g];
+            R.gtaker[R.ng] = 0;
+            R.gallowed[R.ng] = al[g];
+            R.ng++;
+        }
+    for (int32_t j = 0; j < ns; j++) R.group[j] = map[par[G->group[j]]];
+    R.stride[0] = 1;
+    for (int32_t g = 0; g < R.ng; g++) R.stride[g + 1] = R.stride[g] * (R.gsize[g] + 1);
+    int64_t tsize2 = R.stride[R.ng];
+    /* the pool with the relaxed masks, the cards every merged group admits last */
+    uint8_t order[78];
+    uint32_t gm[78], wm[78];
+    uint32_t allr = (1u << R.ng) - 1;
+    int32_t nc = 0, nfree = 0;
+    for (int32_t pass = 0; pass < 2; pass++)
+        for (int32_t k = 0; k < nu; k++) {
+            uint32_t m = 0;
+            for (uint32_t x = gmask[k]; x; x &= x - 1) m |= 1u << map[par[cc_ctz64(x)]];
+            if ((m == allr) != pass) continue;
+            order[nc] = pool[k];
+            gm[nc] = m;
+            wm[nc] = 0;
+            nc++;
+            nfree += pass;
+        }
+    /* tries: about half the full table's work, less the relaxed table's */
+    int64_t work = tsize * ng / 4 - tsize2 * R.ng / 2;
+    int64_t tries = work / ((int64_t)nu * R.ng + 32);
+#ifdef NANCY_RELAX_TRIES
+    tries = NANCY_RELAX_TRIES;
+#endif
+    if (tries < 4) return 1;
+    if (tries > 100000) tries = 100000;
+    return exact_deal(rng, sl, ns, &R, order, gm, wm, nu, nfree, 1.0, (int32_t)tries);
 }
 
 /* Stage 1: rejection.  A uniform random deal is built position by position
@@ -457,6 +566,9 @@ int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed
      * (so stage 2 stays exact) and worth a fraction of stage 2's counting:
      * none when counting is cheap. */
     int64_t budget = tsize < 0 ? ((int64_t)1 << 24) : tsize <= 512 ? 0 : tsize / 8;
+#ifdef NANCY_NO_REJECT /* tests/c/nancy_sampler_relaxed.c: stage 2 alone */
+    budget = 0;
+#endif
     int32_t ok = budget > 0 && reject_deal(rng, sl, ns, pool, nu, smask, wcard, H, M, budget);
     if (!ok) {
         if (tsize < 0) return CC_E_CAPACITY;
@@ -477,7 +589,9 @@ int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed
                 nfree += pass;
             }
         double wt = M > 0 ? (double)H / (double)M : 1.0;
-        int32_t rc = exact_deal(rng, sl, ns, &G, order, gm2, wm2, nu, nfree, wt);
+        int32_t rc = 1;
+        if (tsize > NANCY_RELAX_ABOVE && wcard < 0) rc = relaxed_deal(rng, sl, ns, &G, order, gm2, nu, tsize);
+        if (rc == 1) rc = exact_deal(rng, sl, ns, &G, order, gm2, wm2, nu, nfree, wt, 1);
         if (rc != CC_OK) return rc;
     }
     /* The relabelling sigma of the hidden cards, real -> sampled, for the log:
