@@ -13,14 +13,18 @@
  * called card weighs H / call_free in the Taker's slots (the Taker did not
  * hold it, so it came from the Hound).  Target: deals of the unknown cards
  * into the slots, with probability proportional to their weight.
- * Stage 1: uniform shuffles (0, 200 or 2000 by the size of stage 2's count
- * table), each dealt in slot order and kept if it fits (and, for a weighted
- * deal, with probability H / call_free): exact rejection sampling.
- * Stage 2 (if none was kept): exact sequential assignment, card by card
- * in ascending id order, each card going to a group of slots with
- * probability proportional to the weighted number of ways to finish the
- * deal (counted in doubles over the groups' remaining room); slots of the
- * same kind with the same admitted cards form one group, dealt out among
+ * Stage 1: rejection with early exit (a uniform deal built position by
+ * position, dropped at the first card its slot does not admit), within a
+ * budget of card draws fixed beforehand (a share of stage 3's table).
+ * Stage 2 (large tables, no weighted card): rejection from a relaxed
+ * problem (pairs of groups merged until the table is small), drawn exactly
+ * by stage 3's procedure and kept if every slot admits its cards; a fixed
+ * number of tries.
+ * Stage 3 (if none was kept): exact sequential assignment, card by card
+ * (the cards every group admits last, dealt by a shuffle), each card going
+ * to a group of slots with probability proportional to the weighted number
+ * of ways to finish the deal (counted in doubles over the groups' remaining
+ * room); slots with the same admitted cards form one group, dealt out among
  * its slots by a uniform shuffle. */
 
 #define SLOT_MAX 20
@@ -35,7 +39,7 @@ typedef struct slot {
     int32_t got;
 } slot;
 
-/* Groups of slots for stage 2: slots that admit the same cards form one
+/* Groups of slots for stages 2 and 3: slots that admit the same cards form one
  * group (the Taker's slots only among themselves when a card is weighted);
  * a group's remaining room is one digit of a mixed-radix index into the
  * count table. */
@@ -121,7 +125,8 @@ static const double invf[80] = {
     5.3036478920698401e-112, 6.8878544052855063e-114, 8.8305825708788554e-116, 1.1177952621365639e-117
 };
 
-/* Stage 2: exact weighted assignment of pool[0..nu-1] to the slots.
+/* Stage 3: exact weighted assignment of pool[0..nu-1] to the slots (and,
+ * with tries > 1, stage 2's draws from a relaxed problem).
  * gmask[k]: the groups admitting pool[k]; wmask[k]: those where it weighs
  * wt (the Taker's, for the weighted card), else 0. */
 static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
@@ -276,7 +281,7 @@ static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
     return 1; /* no relaxed deal fitted */
 }
 
-/* Stage 1b, for large count tables without a weighted card: rejection from
+/* Stage 2, for large count tables without a weighted card: rejection from
  * a relaxed problem.  Groups are merged in pairs (the pair whose admitted
  * cards differ least) until the count table has at most NANCY_RELAX_TABLE
  * entries; a merged group admits the union of its parts' cards.  A deal is
@@ -563,10 +568,10 @@ int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed
         wmask[k] = wm;
     }
     /* Stage 1, rejection, gets a budget of card draws fixed before it starts
-     * (so stage 2 stays exact) and worth a fraction of stage 2's counting:
+     * (so the later stages stay exact) and worth a fraction of stage 3's counting:
      * none when counting is cheap. */
     int64_t budget = tsize < 0 ? ((int64_t)1 << 24) : tsize <= 512 ? 0 : tsize / 8;
-#ifdef NANCY_NO_REJECT /* tests/c/nancy_sampler_relaxed.c: stage 2 alone */
+#ifdef NANCY_NO_REJECT /* tests/c/nancy_sampler_relaxed.c: stages 2 and 3 alone */
     budget = 0;
 #endif
     int32_t ok = budget > 0 && reject_deal(rng, sl, ns, pool, nu, smask, wcard, H, M, budget);
