@@ -956,9 +956,9 @@ static int32_t kind_points(const int32_t *c, const int32_t *p, int32_t rank_kind
  * (build_tables): the rank kinds depend on the ranks of the three hand
  * cards only, the suit kinds on their suits and which are Jacks only, each
  * part scored once per pattern met by the rule itself.  CC_E_ARG if no
- * subset is consistent. */
+ * subset is consistent; *nfound (if not NULL) gets their number. */
 static int32_t scan_slot(const slot *sl, const uint64_t *pool, int32_t m, cc_rng *rng,
-                         uint64_t *pick) {
+                         uint64_t *pick, uint64_t *nfound) {
     static const int32_t plain[3] = {1, 2, 3};
     int32_t k = sl->k;
     uint64_t count = 0;
@@ -1000,6 +1000,7 @@ static int32_t scan_slot(const slot *sl, const uint64_t *pool, int32_t m, cc_rng
         idx[i]++;
         for (int32_t j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
     }
+    if (nfound) *nfound = count;
     return count > 0 ? CC_OK : CC_E_ARG;
 }
 
@@ -1010,7 +1011,7 @@ static int32_t scan_slot(const slot *sl, const uint64_t *pool, int32_t m, cc_rng
  * limits are expanded into cards (the rare slots that fall back to a scan
  * are those with a high score, which few rank triples reach). */
 static int32_t scan_slot3(const slot *sl, const uint64_t *pool, int32_t m, cc_rng *rng,
-                          uint64_t *pick) {
+                          uint64_t *pick, uint64_t *nfound) {
     static const int32_t plain[3] = {1, 2, 3};
     int32_t tr = rank_of(sl->turnup), ts = suit_of(sl->turnup);
     uint64_t byr[13][4];
@@ -1069,6 +1070,7 @@ static int32_t scan_slot3(const slot *sl, const uint64_t *pool, int32_t m, cc_rn
                             if (cc_rng_below(rng, ++count) == 0) *pick = h;
                         }
             }
+    if (nfound) *nfound = count;
     return count > 0 ? CC_OK : CC_E_ARG;
 }
 
@@ -1113,8 +1115,8 @@ static int32_t draw_slot(const slot *sl, const uint64_t *pool, int32_t m, cc_rng
             return CC_OK;
         }
     }
-    if (k == 3 && sl->known == 0) return scan_slot3(sl, pool, m, rng, pick);
-    return scan_slot(sl, pool, m, rng, pick); /* CC_E_ARG: not a real state */
+    if (k == 3 && sl->known == 0) return scan_slot3(sl, pool, m, rng, pick, NULL);
+    return scan_slot(sl, pool, m, rng, pick, NULL); /* CC_E_ARG: not a real state */
 }
 
 static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed, void *outp) {
