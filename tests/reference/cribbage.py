@@ -96,14 +96,30 @@ def expected_hand(kept: Sequence[int], dealt: Sequence[int]) -> float:
     return sum(sum(show_points(kept, s).values()) for s in starters) / len(starters)
 
 
+def _crib_key(crib: Sequence[int], starter: int) -> tuple[object, ...]:
+    """What decides a crib's score: the ranks, whether all five cards share a
+    suit, and whether a crib Jack has the starter's suit."""
+    return (
+        tuple(sorted(_rank(c) for c in crib)),
+        _rank(starter),
+        len({_suit(c) for c in [*crib, starter]}) == 1,
+        any(_rank(c) == JACK and _suit(c) == _suit(starter) for c in crib),
+    )
+
+
 def crib_expectation(discards: Sequence[int], pool: Sequence[int]) -> float:
     """Mean crib score of ``discards`` plus two cards and a starter drawn as a
-    uniform 3-subset of ``pool``, the starter uniform among the three."""
+    uniform 3-subset of ``pool``, the starter uniform among the three (the
+    brute force memoized by :func:`_crib_key`)."""
+    memo: dict[tuple[object, ...], int] = {}
     total = 0
     count = 0
     for three in itertools.combinations(pool, 3):
         for s in range(3):
-            others = [three[k] for k in range(3) if k != s]
-            total += sum(show_points([*discards, *others], three[s], crib=True).values())
+            crib = [*discards, *(three[k] for k in range(3) if k != s)]
+            key = _crib_key(crib, three[s])
+            if key not in memo:
+                memo[key] = sum(show_points(crib, three[s], crib=True).values())
+            total += memo[key]
             count += 1
     return total / count
