@@ -271,7 +271,7 @@ def test_batch_discards_hand_part_against_brute_force() -> None:
 
 
 def test_crib_models_against_brute_force() -> None:
-    six = [int(Card.parse(t)) for t in "5H 5S JD JC 2C 9H".split()]
+    six = [int(Card.parse(t)) for t in ["5H", "5S", "JD", "JC", "2C", "9H"]]
     six.sort()
     exact = C.cribbage_crib_exact(mask(six), ACC)
     _, table = C.cribbage_batch_discards(np.array([mask(six)], dtype=np.uint64), ACC, True)

@@ -40,7 +40,7 @@ def events(state: State[Any], *kinds: str) -> list[tuple[str, int, int | None, i
 
 
 def test_the_deal_and_the_discard() -> None:
-    game, state = dealt(CribbageRules(first_dealer=1), "AS")
+    _, state = dealt(CribbageRules(first_dealer=1), "AS")
     assert state.current_player == 0  # the pone discards first
     assert state.observation(0).hand == CardSet(PONE)
     assert state.legal_action_names() == [f"discard {c}" for c in CardSet(PONE)]
@@ -241,6 +241,7 @@ def test_cut_for_deal_lowest_card_deals() -> None:
 # ---------------------------------------------------------------------------
 # the information-set sampler
 
+
 def chi2_999(df: int) -> float:
     """The 99.9% quantile of chi-square with df degrees (Wilson-Hilferty)."""
     z = 3.0902
@@ -287,3 +288,68 @@ def test_sampler_respects_go_and_is_uniform() -> None:
     assert set(held) <= set(eligible)
     assert len(eligible) == 38  # 44 unseen, less three Aces and three 2s
     assert _chi2(held, eligible, n * 3 / len(eligible)) < chi2_999(37)
+
+
+# ---------------------------------------------------------------------------
+# docs/cribbage.rst against the engine
+
+
+def _docs() -> str:
+    import pathlib
+
+    return (pathlib.Path(__file__).parent.parent / "docs" / "cribbage.rst").read_text()
+
+
+def test_docs_page_examples_run() -> None:
+    """Every code block of docs/cribbage.rst runs; ``expr  # value`` lines are checked."""
+    import ast
+    import re
+
+    blocks = re.findall(r"\.\. code-block:: python\n\n((?:    .*\n|\n)+)", _docs())
+    assert len(blocks) >= 3
+    namespace: dict[str, Any] = {}
+    checked = 0
+    for block in blocks:
+        lines = []
+        for line in block.splitlines():
+            m = re.match(r"^(\s*)(\S.*?)\s+# (.+)$", line[4:])
+            if m:
+                lines.append(
+                    f"{m.group(1)}assert ({m.group(2)}) == {ast.literal_eval(m.group(3))!r}"
+                )
+                checked += 1
+                continue
+            lines.append(line[4:])
+        exec("\n".join(lines), namespace)
+    assert checked >= 8
+
+
+def test_docs_worked_shows() -> None:
+    import re
+
+    rows = re.findall(
+        r"^(\w\w \w\w \w\w \w\w)\s+(\w\w)\s+(\d+)\s+(\d+)\s", _docs(), flags=re.MULTILINE
+    )
+    assert len(rows) == 7
+    for cards, starter, hand, crib in rows:
+        assert score_show(cards, starter).total == int(hand)
+        assert score_show(cards, starter, crib=True).total == int(crib)
+
+
+def test_docs_list_every_event_kind_and_segment() -> None:
+    import re
+
+    from cardcore import _core
+
+    text = _docs()
+    kinds = _core.game_info("cribbage")["event_kinds"]
+    rows = re.findall(r"^(\d+)\s+``(\w+)``\s+(card|number|none)\s", text, flags=re.MULTILINE)
+    assert rows == [(str(i), k["name"], k["value"]) for i, k in enumerate(kinds)]
+    segs = re.findall(r"^``(\w+)``\s+(\d+ n|\d+|n)\s", text, flags=re.MULTILINE)
+    for n in (2, 3, 4):
+        game = CribbageGame(num_players=n)
+        assert [name for name, _ in segs] == [s["name"] for s in game.segments]
+        for (_, length), seg in zip(segs, game.segments, strict=True):
+            want = n * int(length[:-2] or 1) if length.endswith("n") else int(length)
+            assert want == seg["length"], seg["name"]
+        assert game.tensor_size == 264 + 58 * n

@@ -59,9 +59,7 @@ __all__ = [
 #: Names of the scoring item kinds, by kind id (the C ``CC_CRIBBAGE_*`` constants).
 ITEM_KINDS = ("fifteen", "pair", "run", "flush", "nobs", "thirty_one", "go", "his_heels")
 #: Names of the event kinds of the game log, by kind id (read from the engine).
-EVENT_KINDS: tuple[str, ...] = tuple(
-    k["name"] for k in _core.game_info("cribbage")["event_kinds"]
-)
+EVENT_KINDS: tuple[str, ...] = tuple(k["name"] for k in _core.game_info("cribbage")["event_kinds"])
 #: The largest allowed ``game_target``.
 MAX_TARGET = 121
 #: The 15 discards of a 6-card hand, as index pairs into its cards sorted by
@@ -334,9 +332,7 @@ def analyze_discards(
     sums, table = _core.cribbage_batch_discards(
         np.array([mask], dtype=np.uint64), params, not _flag(exact_crib, "exact_crib")
     )
-    crib = (
-        _core.cribbage_crib_exact(mask, params) if exact_crib else np.asarray(table)[0]
-    )
+    crib = _core.cribbage_crib_exact(mask, params) if exact_crib else np.asarray(table)[0]
     cards = list(CardSet(mask))
     sign = 1.0 if _flag(dealer, "dealer") else -1.0
     out = []

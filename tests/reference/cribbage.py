@@ -34,7 +34,7 @@ def _pips(card: int) -> int:
 
 def _is_run(cards: Sequence[int]) -> bool:
     ranks = sorted(_rank(c) for c in cards)
-    return all(b == a + 1 for a, b in zip(ranks, ranks[1:], strict=False))
+    return all(b == a + 1 for a, b in itertools.pairwise(ranks))
 
 
 def show_points(
