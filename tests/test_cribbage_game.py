@@ -9,6 +9,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import numpy as np
 import pytest
 
 from pycards.cards import Card, CardSet
@@ -353,3 +354,73 @@ def test_docs_list_every_event_kind_and_segment() -> None:
             want = n * int(length[:-2] or 1) if length.endswith("n") else int(length)
             assert want == seg["length"], seg["name"]
         assert game.tensor_size == 264 + 58 * n
+
+
+# ---------------------------------------------------------------------------
+# the C engine against the plain-Python oracle, step by step
+
+
+def _same(a: Any, b: Any, n: int) -> None:
+    assert a.current_player() == b.current_player()
+    assert a.legal_actions() == b.legal_actions()
+    assert a.returns() == b.returns()
+    assert [tuple(e) for e in a.events()] == b.events()
+    for p in range(n):
+        assert np.array_equal(a.observe_tensor(p), b.observe_tensor(p))
+
+
+def _differential(games: int, seed: int) -> int:
+    from reference.cribbage import ChanceFromEngine, CribbageState
+
+    from cardcore import _core
+
+    rng = random.Random(seed)
+    steps = 0
+    for _ in range(games):
+        n = rng.choice([2, 3, 4])
+        params = [
+            rng.choice([121, 121, 61, 31, 15, 5]),
+            rng.randint(0, 1),
+            rng.choice([-1, -1, rng.randrange(n)]),
+        ]
+        game_seed = rng.getrandbits(64)
+        a = _core.new_state("cribbage", params, n, game_seed)
+        b = CribbageState(tuple(params), n, game_seed, chance=ChanceFromEngine(a))
+        _same(a, b, n)
+        while a.current_player() != -4:
+            probe = rng.randrange(-3, 110)
+            assert a.verify(probe) == b.verify(probe)
+            action = rng.choice(a.legal_actions())
+            assert a.apply(action) == 0
+            assert b.apply(action) == 0
+            _same(a, b, n)
+            steps += 1
+        assert a.verify(0) == b.verify(0) < 0
+    return steps
+
+
+def test_c_matches_reference_step_by_step() -> None:
+    assert _differential(games=40, seed=1) > 2000
+
+
+@pytest.mark.slow
+def test_c_matches_reference_hundreds_of_games() -> None:
+    assert _differential(games=600, seed=2) > 30000
+
+
+def test_stacked_deck_matches_reference() -> None:
+    from reference.cribbage import ChanceFromEngine, CribbageState
+
+    from cardcore import _core
+
+    for n in (2, 3, 4):
+        deck = random.Random(n).sample(range(52), 52)
+        params = [121, 0, 1]
+        a = _core.new_state("cribbage", params, n, 9, deck)
+        b = CribbageState(tuple(params), n, 9, deck=deck, chance=ChanceFromEngine(a))
+        rng = random.Random(n)
+        for _ in range(60):
+            _same(a, b, n)
+            action = rng.choice(a.legal_actions())
+            a.apply(action)
+            b.apply(action)
