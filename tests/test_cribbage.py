@@ -307,3 +307,19 @@ def test_rules_errors() -> None:
         from pycards.cribbage import CribbageGame
 
         CribbageGame(CribbageRules(first_dealer=3), num_players=3)
+
+
+def test_show_agrees_with_cribbage_scorer() -> None:
+    """The PyPI package ``cribbage-scorer`` (skipped when not installed), on
+    random hands and cribs: no disagreement."""
+    cs = pytest.importorskip("cribbage_scorer.cribbage_scorer")
+
+    def card(c: int) -> tuple[int, str]:
+        return c % 13 + 1, "CDHS"[c // 13]
+
+    hands, starters, lists = random_deals(4000, 11)
+    for crib in (False, True):
+        ours = batch_score_show(hands, starters, crib=crib)
+        for k, five in enumerate(lists):
+            theirs = cs.show_calc_score(card(five[4]), [card(c) for c in five[:4]], crib)[0]
+            assert ours[k] == theirs, (five, crib)
