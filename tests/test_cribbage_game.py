@@ -424,3 +424,36 @@ def test_stacked_deck_matches_reference() -> None:
             action = rng.choice(a.legal_actions())
             a.apply(action)
             b.apply(action)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_samples_keep_every_go_of_the_deal(players: int) -> None:
+    """Random positions: in every sample, each seat that said go this deal
+    holds no card that would have fitted then, the seat to play holds one
+    that fits, and the cards seat 0 has seen are where they were."""
+    game = CribbageGame(num_players=players)
+    rng = random.Random(players)
+    checked = 0
+    for seed in range(25):
+        state = game.new_initial_state(seed)
+        for _ in range(rng.randrange(5, 40)):
+            if state.is_terminal:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_terminal:
+            continue
+        events = state.events()
+        start = max(i for i, e in enumerate(events) if e.kind == "new_deal")
+        gos = [(e.player, 31 - e.target) for e in events[start:] if e.kind == "go"]
+        for k in range(20):
+            sample = state.sample_infoset(0, 1000 * seed + k)
+            for q, room in gos:
+                held = sample.observation(q).hand
+                assert all(c.pips > room for c in held)
+            to_act = sample.current_player
+            obs = sample.observation(to_act)
+            if obs.phase == 1:
+                assert any(c.pips <= 31 - obs.total for c in obs.hand)
+            assert sample.observation(0) == state.observation(0)
+            checked += 1
+    assert checked > 200

@@ -1041,10 +1041,13 @@ static void g_returns(const void *state, int32_t *out) {
  * held cards: he said go with room r (every held card is above r), and, for
  * the seat to play, that he can play (a held card fits).  The consistent
  * deals are the assignments of the unseen cards to the hidden places with
- * each seat's held cards consistent; the sampler draws a uniform assignment
- * (a partial Fisher-Yates over the unseen cards) until every constraint
- * holds: exactly uniform.  Acceptance is at least about a fifth (one seat
- * needing a card below the room, the others none below theirs).
+ * each seat's held cards consistent.  The sampler draws each seat's held
+ * cards uniformly among the cards above its go room (one uniform subset per
+ * seat, independently) until they are disjoint and the seat to play holds a
+ * card that fits: every consistent tuple of held cards then has the same
+ * probability.  The discards and the crib card are a uniform draw from the
+ * rest, whose size does not depend on the tuple, so the whole assignment is
+ * exactly uniform over the consistent deals.
  */
 
 #define SAMPLE_TRIES 1000000
@@ -1077,31 +1080,67 @@ static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed
     if (need + stock != m) return CC_E_ARG;
     cc_rng rng;
     cc_rng_seed(&rng, seed);
-    uint64_t held[CC_CRIBBAGE_MAX_PLAYERS], disc[CC_CRIBBAGE_MAX_PLAYERS];
+    /* each seat's held cards come from its eligible cards (above its go room) */
+    uint8_t elig[CC_CRIBBAGE_MAX_PLAYERS][NUM_CARDS];
+    int32_t ne[CC_CRIBBAGE_MAX_PLAYERS] = {0};
+    for (int32_t q = 0; q < n; q++) {
+        if (q == player) continue;
+        for (int32_t i = 0; i < m; i++)
+            if (pip_of(pool[i]) > s->go_room[q]) elig[q][ne[q]++] = pool[i];
+        if (ne[q] < held_k[q]) return CC_E_ARG; /* not a real state */
+    }
+    uint64_t held[CC_CRIBBAGE_MAX_PLAYERS] = {0}, disc[CC_CRIBBAGE_MAX_PLAYERS] = {0};
+    uint64_t used = 0;
     int32_t ok = 0;
     for (int32_t t = 0; t < SAMPLE_TRIES && !ok; t++) {
-        /* the first `need` places of a partial Fisher-Yates from the end */
-        for (int32_t i = 0; i < need; i++) {
-            int32_t top = m - 1 - i;
-            int32_t j = (int32_t)cc_rng_below(&rng, (uint64_t)top + 1);
-            uint8_t x = pool[top];
-            pool[top] = pool[j];
-            pool[j] = x;
-        }
-        int32_t at = m - 1;
+        used = 0;
         ok = 1;
-        for (int32_t q = 0; q < n; q++) {
-            held[q] = disc[q] = 0;
+        for (int32_t q = 0; q < n && ok; q++) {
+            held[q] = 0;
             if (q == player) continue;
-            for (int32_t i = 0; i < held_k[q]; i++) held[q] |= bit_of(pool[at--]);
-            for (int32_t i = 0; i < disc_k[q]; i++) disc[q] |= bit_of(pool[at--]);
-            if (s->go_room[q] >= 0 && min_pip(held[q]) <= s->go_room[q]) ok = 0;
+            /* a uniform held_k-subset of the eligible cards: partial Fisher-Yates */
+            for (int32_t i = 0; i < held_k[q]; i++) {
+                int32_t top = ne[q] - 1 - i;
+                int32_t j = (int32_t)cc_rng_below(&rng, (uint64_t)top + 1);
+                uint8_t x = elig[q][j];
+                elig[q][j] = elig[q][top];
+                elig[q][top] = x;
+                held[q] |= bit_of(x);
+            }
+            if (held[q] & used) ok = 0;
+            used |= held[q];
             if (s->phase == PHASE_PLAY && q == s->to_act && min_pip(held[q]) > 31 - s->total)
                 ok = 0;
         }
     }
     if (!ok) return CC_E_ARG; /* not a real state */
-    int32_t crib_card = crib_k ? pool[m - need] : -1;
+    /* the other hidden places from the rest, uniformly: discards, the crib card */
+    uint8_t rest[NUM_CARDS];
+    int32_t r = 0;
+    for (int32_t i = 0; i < m; i++)
+        if (!(used & bit_of(pool[i]))) rest[r++] = pool[i];
+    int32_t at = r;
+    for (int32_t q = 0; q < n; q++) {
+        disc[q] = 0;
+        if (q == player) continue;
+        for (int32_t i = 0; i < disc_k[q]; i++) {
+            int32_t top = --at;
+            int32_t j = (int32_t)cc_rng_below(&rng, (uint64_t)top + 1);
+            uint8_t x = rest[j];
+            rest[j] = rest[top];
+            rest[top] = x;
+            disc[q] |= bit_of(x);
+        }
+    }
+    int32_t crib_card = -1;
+    if (crib_k) {
+        int32_t top = --at;
+        int32_t j = (int32_t)cc_rng_below(&rng, (uint64_t)top + 1);
+        crib_card = rest[j];
+        rest[j] = rest[top];
+        rest[top] = (uint8_t)crib_card;
+    }
+    /* rest[0 .. at - 1]: the stock (at == stock, checked above) */
     cribbage_state *o = (cribbage_state *)outp;
     memcpy(o, s, cc_game_used_size(&cc_game_cribbage, s));
     o->rng = rng;
@@ -1113,12 +1152,14 @@ static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed
     }
     if (crib_k) o->crib_dealt = crib_card;
     /* the stock: the unseen cards nobody holds, shuffled lazily as dealt */
-    for (int32_t i = 0; i < m - need; i++) o->deck[i] = pool[i];
-    int32_t at = m - need;
     uint64_t stock_set = 0;
-    for (int32_t i = 0; i < m - need; i++) stock_set |= bit_of(pool[i]);
-    for (int32_t x = 0; x < NUM_CARDS && at < NUM_CARDS; x++)
-        if (!(stock_set & bit_of(x))) o->deck[at++] = (uint8_t)x;
+    for (int32_t i = 0; i < stock; i++) {
+        o->deck[i] = rest[i];
+        stock_set |= bit_of(rest[i]);
+    }
+    int32_t fill = stock;
+    for (int32_t x = 0; x < NUM_CARDS && fill < NUM_CARDS; x++)
+        if (!(stock_set & bit_of(x))) o->deck[fill++] = (uint8_t)x;
     o->stacked = 0;
     /* the log: hidden values of this deal become the sampled cards; those of
      * earlier deals -1 */
