@@ -16,6 +16,7 @@ from pycards.errors import IllegalActionError, RulesError
 from pycards.game import Game, load_game
 
 GAMES = [("nodde", 2), ("nodde", 4), ("notakers", 2), ("notakers", 3), ("nancy", 4)]
+GAMES += [("cribbage", 2), ("cribbage", 3)]
 
 
 def _searcher(game: Game[Any, Any], kind: str, **kw: Any) -> _core.Searcher:

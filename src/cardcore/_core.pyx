@@ -75,6 +75,7 @@ cdef extern from *:
 # per-part includes (one per module of the engine; see docs/internals.rst)
 include "_cards.pxi"
 include "_combos.pxi"
+include "_cribbage.pxi"
 include "_game.pxi"
 include "_bots.pxi"
 include "_nancy.pxi"
