@@ -23,6 +23,7 @@ cdef extern from "cc_vecenv.h" nogil:
     int64_t cc_vecenv_episodes(const void *mem)
     int64_t cc_vecenv_skipped(const void *mem)
     const void *cc_vecenv_state(const void *mem, int64_t i)
+    int32_t cc_vecenv_random_actions(void *mem, int32_t *actions, int32_t nthreads)
 
 _OPPONENTS = {"random": CC_VEC_RANDOM, "heuristic": CC_VEC_HEURISTIC}
 
@@ -170,6 +171,20 @@ cdef class VecEnv:
                 action, f"game {bad} of the vector: not a legal action for the learner "
                         f"(nothing was applied)")
         _check(rc, "VecEnv.step")
+
+    def random_actions(self, object out):
+        """Write a uniformly random legal learner action for every game into
+        ``out`` (int32, shape (n,)), from each game's own second generator."""
+        _check_array(out, "out", np.int32, (self.num_envs,), True)
+        cdef int32_t[::1] a = out
+        cdef int32_t rc
+        self._enter()
+        try:
+            with nogil:
+                rc = cc_vecenv_random_actions(self.mem, &a[0], self.threads)
+        finally:
+            self.busy = False
+        _check(rc, "VecEnv.random_actions")
 
     def state(self, object index):
         """A copy of game ``index`` as a :class:`GameState` without a history

@@ -16,7 +16,8 @@
  * turn (possible in principle, not in the built-in games) is dealt again and
  * counted in cc_vecenv_skipped.
  *
- * Randomness: game i owns a generator seeded from (seed, i); it draws the
+ * Randomness: game i owns a generator seeded with seed + i * 0x9E3779B97F4A7C15
+ * (mod 2^64, the 64-bit golden ratio); it draws the
  * seed of each of its games and the opponents' moves, so a game's course does
  * not depend on how the vector is split across threads.
  *
@@ -83,6 +84,12 @@ int32_t cc_vecenv_reset(void *mem, float *obs, int8_t *masks,
 int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs,
                        int8_t *masks, float *rewards, uint8_t *terminated,
                        int32_t nthreads, int64_t *bad_index);
+
+/* A uniformly random legal action for the learner in every game, into
+ * actions[0..n-1], drawn from each game's second generator, seeded from
+ * ~(seed + i * 0x9E3779B97F4A7C15) (the first one's course is not touched):
+ * a random learner policy that costs next to nothing.  CC_OK or CC_E_ARG. */
+int32_t cc_vecenv_random_actions(void *mem, int32_t *actions, int32_t nthreads);
 
 /* Games finished since cc_vecenv_init, and games dealt again because they
  * ended before the learner's first turn. */

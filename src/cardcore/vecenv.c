@@ -35,6 +35,7 @@ typedef struct vec_header {
 /* The slot of one game, followed by its state. */
 typedef struct vec_slot {
     cc_rng rng;        /* seeds of its games, the opponents' moves */
+    cc_rng learner;    /* cc_vecenv_random_actions */
     int64_t episodes;  /* games finished */
     int64_t skipped;   /* games dealt again before the learner's first turn */
     int32_t baseline;  /* the learner's score already given as reward */
@@ -151,7 +152,9 @@ static int32_t advance(const vec_header *v, vec_slot *s) {
 static int32_t new_game(const vec_header *v, vec_slot *s) {
     void *state = state_of(s);
     for (int32_t tries = 0; tries < VEC_DEAL_LIMIT; tries++) {
-        memset(state, 0, v->game->state_size); /* as a new state: init sets what it uses */
+        /* as a new state of the binding, up to the log's entries (each entry is
+         * written before it is kept, so old ones are never read) */
+        memset(state, 0, v->game->log_offset + sizeof(cc_log));
         int32_t rc = v->game->init(state, v->params, v->nplayers, cc_rng_next(&s->rng));
         if (rc != CC_OK) return rc;
         rc = advance(v, s);
@@ -170,12 +173,17 @@ static void write_view(const vec_header *v, vec_slot *s, float *obs, int8_t *mas
     uint64_t words[CC_MASK_WORDS] = {0};
     v->game->observe_tensor(state, v->learner, obs);
     v->game->legal_actions(state, words);
-    for (int32_t a = 0; a < v->num_actions; a++) mask[a] = (int8_t)((words[a >> 6] >> (a & 63)) & 1);
+    memset(mask, 0, (size_t)v->num_actions);
+    for (int32_t w = 0; w < CC_MASK_WORDS; w++)
+        for (uint64_t m = words[w]; m; m &= m - 1) {
+            int32_t a = w * 64 + cc_ctz64(m);
+            if (a < v->num_actions) mask[a] = 1;
+        }
 }
 
 /* ---- ranges of games, on one thread each ---------------------------------- */
 
-enum { JOB_OBSERVE, JOB_RESET, JOB_VERIFY, JOB_STEP };
+enum { JOB_OBSERVE, JOB_RESET, JOB_VERIFY, JOB_STEP, JOB_RANDOM };
 
 typedef struct vec_job {
     const vec_header *v;
@@ -186,6 +194,7 @@ typedef struct vec_job {
     int8_t *masks;
     float *rewards;
     uint8_t *terminated;
+    int32_t *out; /* JOB_RANDOM */
     int32_t rc;
     int64_t bad; /* JOB_VERIFY: the first game with an illegal action */
 } vec_job;
@@ -207,6 +216,13 @@ static int32_t run_job(vec_job *j) {
                 j->bad = i;
                 return CC_E_ILLEGAL;
             }
+            continue;
+        }
+        case JOB_RANDOM: {
+            uint64_t mask[CC_MASK_WORDS] = {0};
+            int32_t k = g->legal_actions(state, mask);
+            if (k <= 0) return CC_E_ARG;
+            j->out[i] = nth_action(mask, (int32_t)cc_rng_below(&s->learner, (uint64_t)k));
             continue;
         }
         case JOB_RESET:
@@ -316,6 +332,7 @@ int32_t cc_vecenv_init(void *mem, size_t nbytes, const cc_game *game, const int3
         vec_slot *s = slot_at(v, i);
         memset(s, 0, v->slot_size);
         cc_rng_seed(&s->rng, seed + (uint64_t)i * VEC_SEED_STRIDE);
+        cc_rng_seed(&s->learner, ~(seed + (uint64_t)i * VEC_SEED_STRIDE));
         rc = new_game(v, s);
         if (rc != CC_OK) return rc;
     }
@@ -353,5 +370,12 @@ int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs, int8_t *ma
     proto.masks = masks;
     proto.rewards = rewards;
     proto.terminated = terminated;
+    return run_all(v, proto, nthreads, NULL);
+}
+
+int32_t cc_vecenv_random_actions(void *mem, int32_t *actions, int32_t nthreads) {
+    const vec_header *v = header_of(mem);
+    if (v == NULL || actions == NULL) return CC_E_ARG;
+    vec_job proto = {.v = v, .kind = JOB_RANDOM, .out = actions};
     return run_all(v, proto, nthreads, NULL);
 }

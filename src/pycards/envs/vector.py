@@ -167,8 +167,17 @@ class VectorEnv:
         self._v.step(a, self.observations, self.action_masks, self.rewards, self.terminations)
         return self.observations, self.action_masks, self.rewards, self.terminations
 
+    def random_actions(self) -> npt.NDArray[np.int32]:
+        """A uniformly random legal action for every game, drawn in C from each
+        game's own second generator (seeded from the vector's seed): a random
+        learner policy at next to no cost.  A new array."""
+        out = np.empty(self.num_envs, dtype=np.int32)
+        self._v.random_actions(out)
+        return out
+
     def sample_actions(self, rng: np.random.Generator) -> npt.NDArray[np.int32]:
-        """A uniformly random legal action for every game (a new array)."""
+        """A uniformly random legal action for every game, drawn with ``rng``
+        from :attr:`action_masks` (a new array)."""
         keys = rng.random(self.action_masks.shape, dtype=np.float32)
         keys[self.action_masks == 0] = -1.0
         out: npt.NDArray[np.int32] = keys.argmax(axis=1).astype(np.int32)
