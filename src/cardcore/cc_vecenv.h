@@ -23,8 +23,9 @@
  *
  * Memory: the caller allocates cc_vecenv_bytes(game, n) bytes (aligned like
  * malloc's) and keeps them while the vector lives; nothing else is
- * allocated.  Per game: the state (cc_game.state_size) plus a 64-byte slot,
- * rounded up to 64 bytes.
+ * allocated.  Per game: the state (cc_game.state_size) plus a 192-byte slot
+ * (its generators, counters and the learner's legal actions), rounded up to
+ * 64 bytes.
  *
  * Threads: nthreads > 1 splits the games into that many contiguous ranges,
  * each stepped by its own thread (POSIX threads; a build without them steps

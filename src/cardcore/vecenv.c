@@ -40,6 +40,7 @@ typedef struct vec_slot {
     int64_t skipped;   /* games dealt again before the learner's first turn */
     int32_t baseline;  /* the learner's score already given as reward */
     int32_t reserved;
+    uint64_t legal[CC_MASK_WORDS]; /* the learner's legal actions now */
 } vec_slot;
 
 static size_t round_up(size_t x) { return (x + VEC_ALIGN - 1) / VEC_ALIGN * VEC_ALIGN; }
@@ -148,6 +149,13 @@ static int32_t advance(const vec_header *v, vec_slot *s) {
     return CC_OK;
 }
 
+/* Keep the learner's legal actions in the slot: the step checks the
+ * learner's actions against them, and the mask is written from them. */
+static void refresh_legal(const vec_header *v, vec_slot *s) {
+    memset(s->legal, 0, sizeof s->legal);
+    v->game->legal_actions(state_of(s), s->legal);
+}
+
 /* Deal the slot's next game and play up to the learner's first turn. */
 static int32_t new_game(const vec_header *v, vec_slot *s) {
     void *state = state_of(s);
@@ -161,6 +169,7 @@ static int32_t new_game(const vec_header *v, vec_slot *s) {
         if (rc != CC_OK) return rc;
         if (v->game->current_player(state) == v->learner) {
             s->baseline = 0;
+            refresh_legal(v, s);
             return CC_OK;
         }
         s->skipped++;
@@ -169,13 +178,10 @@ static int32_t new_game(const vec_header *v, vec_slot *s) {
 }
 
 static void write_view(const vec_header *v, vec_slot *s, float *obs, int8_t *mask) {
-    const void *state = state_of(s);
-    uint64_t words[CC_MASK_WORDS] = {0};
-    v->game->observe_tensor(state, v->learner, obs);
-    v->game->legal_actions(state, words);
+    v->game->observe_tensor(state_of(s), v->learner, obs);
     memset(mask, 0, (size_t)v->num_actions);
     for (int32_t w = 0; w < CC_MASK_WORDS; w++)
-        for (uint64_t m = words[w]; m; m &= m - 1) {
+        for (uint64_t m = s->legal[w]; m; m &= m - 1) {
             int32_t a = w * 64 + cc_ctz64(m);
             if (a < v->num_actions) mask[a] = 1;
         }
@@ -211,18 +217,17 @@ static int32_t run_job(vec_job *j) {
         switch (j->kind) {
         case JOB_VERIFY: {
             int32_t a = j->actions[i];
-            if (a < 0 || a >= v->num_actions || g->current_player(state) != v->learner ||
-                g->verify(state, a) != 0) {
+            if (a < 0 || a >= v->num_actions || !((s->legal[a >> 6] >> (a & 63)) & 1)) {
                 j->bad = i;
                 return CC_E_ILLEGAL;
             }
             continue;
         }
         case JOB_RANDOM: {
-            uint64_t mask[CC_MASK_WORDS] = {0};
-            int32_t k = g->legal_actions(state, mask);
+            int32_t k = 0;
+            for (int32_t w = 0; w < CC_MASK_WORDS; w++) k += cc_popcount64(s->legal[w]);
             if (k <= 0) return CC_E_ARG;
-            j->out[i] = nth_action(mask, (int32_t)cc_rng_below(&s->learner, (uint64_t)k));
+            j->out[i] = nth_action(s->legal, (int32_t)cc_rng_below(&s->learner, (uint64_t)k));
             continue;
         }
         case JOB_RESET:
@@ -243,6 +248,7 @@ static int32_t run_job(vec_job *j) {
             } else {
                 j->terminated[i] = 0;
                 s->baseline = score;
+                refresh_legal(v, s);
             }
             break;
         }

@@ -112,7 +112,7 @@ class VectorEnv:
 
     @property
     def bytes_per_game(self) -> int:
-        """Memory per game of the vector, in bytes (its state and a 64-byte
+        """Memory per game of the vector, in bytes (its state and a 192-byte
         slot; the observation, mask and reward rows come on top)."""
         return int(self._v.bytes_per_game)
 
