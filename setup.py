@@ -42,6 +42,9 @@ def compile_args() -> tuple[list[str], list[str]]:
         return ["/O2"], []
     cflags = ["-std=c11", "-O3", "-Wall", "-Wextra", "-Wno-unused-function"]
     ldflags: list[str] = []
+    # the vector environment (vecenv.c) steps its games on POSIX threads
+    cflags.append("-pthread")
+    ldflags.append("-pthread")
     if _flag("PYCARDS_DEBUG"):
         cflags = [f for f in cflags if f != "-O3"] + ["-O0", "-g", "-UNDEBUG"]
     sanitize = os.environ.get("PYCARDS_SANITIZE", "").strip()
