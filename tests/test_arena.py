@@ -552,3 +552,21 @@ def test_dask_joins_a_running_scheduler() -> None:
     ) as cluster:
         joined = match.run(scheduler=cluster.scheduler_address, chunk_size=3, progress=False)
     assert deterministic(joined.records) == deterministic(match.run(progress=False).records)
+
+
+# ---------------------------------------------------------------------------
+# the docs page's examples
+
+
+def test_docs_arena_page() -> None:
+    import doctest
+    import pathlib
+
+    page = pathlib.Path(__file__).resolve().parent.parent / "docs" / "arena.rst"
+    result = doctest.testfile(
+        str(page),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+    )
+    assert result.attempted > 10
+    assert result.failed == 0
