@@ -427,6 +427,8 @@ def test_unknown_names_fail_before_any_game() -> None:
         Match("nodde", [watcher, "random"], 2, move_time=0)
     with pytest.raises(TypeError, match="bots\\[1\\]"):
         Match("nodde", [watcher, 3], 2)  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="native=True"):
+        Match("nodde", [watcher, "random"], 2, native=True).run(progress=False)
     m = Match("nodde", [watcher, "random"], 2)
     with pytest.raises(ValueError, match="not both"):
         m.run(workers=2, scheduler="tcp://127.0.0.1:1")
@@ -522,14 +524,23 @@ def test_progress_bar_runs() -> None:
 
 
 @pytest.mark.skipif(not hasattr(_core, "play_match"), reason="no native match loop yet")
-def test_native_and_python_paths_give_the_same_table(monkeypatch: pytest.MonkeyPatch) -> None:
-    from pycards.arena import _native
+@pytest.mark.parametrize(
+    ("game", "players", "bots"),
+    [
+        ("nodde", 2, ["random", "random"]),
+        ("nancy", 4, ["random", "random"]),
+        ("notakers", 3, ["random", "random", "random"]),
+    ],
+)
+def test_native_and_python_paths_give_the_same_table(
+    game: str, players: int, bots: list[str]
+) -> None:
+    def match(native: bool) -> Match:
+        return Match(game, bots, 8, players=players, seed=6, native=native)
 
-    match = Match("nodde", ["heuristic", "random"], 20, players=2, seed=6)
-    native = match.run(progress=False)
+    native = match(True).run(progress=False)
     assert native.native
-    monkeypatch.setattr(_native, "native_searchers", lambda m: None)
-    python = match.run(progress=False)
+    python = match(False).run(progress=False)
     assert not python.native
     assert native.table(timing=False) == python.table(timing=False)
     assert deterministic(native.records) == deterministic(python.records)
@@ -553,20 +564,3 @@ def test_dask_joins_a_running_scheduler() -> None:
         joined = match.run(scheduler=cluster.scheduler_address, chunk_size=3, progress=False)
     assert deterministic(joined.records) == deterministic(match.run(progress=False).records)
 
-
-# ---------------------------------------------------------------------------
-# the docs page's examples
-
-
-def test_docs_arena_page() -> None:
-    import doctest
-    import pathlib
-
-    page = pathlib.Path(__file__).resolve().parent.parent / "docs" / "arena.rst"
-    result = doctest.testfile(
-        str(page),
-        module_relative=False,
-        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
-    )
-    assert result.attempted > 10
-    assert result.failed == 0

@@ -218,6 +218,10 @@ class Match:
         false, every game has a deal of its own and the seating rotates.
     :param move_time: a time budget per move in seconds; a move that takes
         longer loses the game (``None``: no budget).
+    :param native: play in the engine's native loop when every bot is built in
+        (``None``, the default), never (``False``), or always (``True``: an
+        error if a bot is not built in or ``move_time`` is set).  The games are
+        the same either way.
 
     Every name is checked here, before any game starts: an unknown game or
     bot, or a player count the game does not support, raises
@@ -236,6 +240,7 @@ class Match:
         duplicate: bool = True,
         move_time: float | None = None,
         rules: Any = None,
+        native: bool | None = None,
     ) -> None:
         self.entries = _entries(bots)
         if isinstance(game, Game):
@@ -271,6 +276,11 @@ class Match:
                 raise ValueError(f"move_time must be positive, got {move_time!r}")
             move_time = float(move_time)
         self.move_time: float | None = move_time
+        if native is not None and not isinstance(native, bool):
+            raise TypeError(f"native must be a bool or None, got {type(native).__name__}")
+        #: Use the native loop: ``None`` when possible, ``False`` never, ``True``
+        #: always (:meth:`run` raises if it is not possible).
+        self.native = native
         self.seatings = _seatings(len(self.entries), self.game.num_players)
 
     # -- the schedule ---------------------------------------------------------
@@ -324,6 +334,20 @@ class Match:
         )
 
     # -- playing --------------------------------------------------------------
+    def use_native(self, seats: _SeatBots | None = None) -> bool:
+        """True if the games run in the engine's native loop (see ``native``)."""
+        from pycards.arena._native import native_possible
+
+        if self.native is False:
+            return False
+        possible = native_possible(self, _SeatBots(self) if seats is None else seats)
+        if self.native and not possible:
+            raise ValueError(
+                "native=True, but the native loop needs every bot built in, no move_time, "
+                "and an engine with play_match"
+            )
+        return possible
+
     def play(
         self,
         indices: Sequence[int] | range,
@@ -332,20 +356,23 @@ class Match:
         """Play the games ``indices`` here and return their records in order.
 
         Uses the native loop when every bot is built in and the engine has it
-        (see :func:`native_possible`), else plays in Python.  A
+        (see :meth:`use_native`), else plays in Python.  A
         :class:`KeyboardInterrupt` propagates; the games finished before it
         were passed to ``on_game``.
         """
-        from pycards.arena._native import native_searchers, play_native
+        from pycards.arena._native import play_native
 
-        searchers = native_searchers(self)
-        if searchers is not None:
-            records = play_native(self, searchers, list(indices))
-            if on_game is not None:
-                for r in records:
-                    on_game(r)
-            return records
         seats = _SeatBots(self)
+        if self.use_native(seats):
+            out = []
+            todo = list(indices)
+            for a in range(0, len(todo), 64):
+                part = play_native(self, seats, todo[a : a + 64])
+                out.extend(part)
+                if on_game is not None:
+                    for r in part:
+                        on_game(r)
+            return out
         out: list[GameRecord] = []
         for i in indices:
             record = self.play_game(i, seats)

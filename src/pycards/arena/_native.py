@@ -1,11 +1,13 @@
 """The native loop: a match whose bots are all built in runs in C.
 
 ``cardcore._core.play_match(setup, searchers, deal_seeds, bot_seeds)`` plays
-a list of games with one searcher per seat, without Python per move, and
-gives each game's returns and each seat's moves and time.  The arena uses it
-when the engine has it, every bot of the match is a built-in bot exposing its
-``searcher``, and no per-move time budget is set (a built-in bot's budget is
-its number of simulations, which it always keeps).
+games with one searcher per seat, without Python per move, and gives each
+game's returns and each seat's moves and time.  The arena uses it when the
+engine has it, every bot of the match is a built-in bot (it has
+``native_searcher(game)``, or is the :class:`~pycards.bots.RandomBot`), and
+no per-move time budget is set (a built-in bot's budget is its number of
+simulations or its own time limit, which it always keeps).  It plays one game
+per call, so every game keeps its own moves and time.
 """
 
 from __future__ import annotations
@@ -15,54 +17,63 @@ from typing import TYPE_CHECKING, Any
 from cardcore import _core
 
 if TYPE_CHECKING:
-    from pycards.arena._match import GameRecord, Match
+    from pycards.arena._match import GameRecord, Match, _SeatBots
 
-__all__ = ["native_searchers", "play_native"]
-
-
-def native_searchers(match: Match) -> list[Any] | None:
-    """The searcher of each bot of ``match``, or ``None`` if the match cannot
-    run natively (see the module's docstring)."""
-    if not hasattr(_core, "play_match") or match.move_time is not None:
-        return None
-    out = []
-    for e in match.entries:
-        if e.spec is None:
-            return None
-        from pycards.arena._match import _make_bot
-
-        searcher = getattr(_make_bot(e.spec), "searcher", None)
-        if searcher is None:
-            return None
-        out.append(searcher)
-    return out
+__all__ = ["native_possible", "play_native"]
 
 
-def play_native(match: Match, searchers: list[Any], indices: list[int]) -> list[GameRecord]:
-    """Play games ``indices`` with the native loop; the records in index order."""
+def _searcher(bot: Any, match: Match) -> Any:
+    make = getattr(bot, "native_searcher", None)
+    if make is not None:
+        return make(match.game)
+    from pycards.bots import RandomBot
+
+    if type(bot) is RandomBot:
+        return vars(_core)["Searcher"](match.game._setup, "random")
+    return None
+
+
+def native_possible(match: Match, seats: _SeatBots) -> bool:
+    """True if ``match`` can run in the native loop (see the module's docstring)."""
+    if "play_match" not in vars(_core) or match.move_time is not None:
+        return False
+    return all(_is_native(seats.get(b, 0)) for b in range(len(match.entries)))
+
+
+def _is_native(bot: Any) -> bool:
+    from pycards.bots import RandomBot
+
+    return callable(getattr(bot, "native_searcher", None)) or type(bot) is RandomBot
+
+
+def play_native(match: Match, seats: _SeatBots, indices: list[int]) -> list[GameRecord]:
+    """Play games ``indices`` in the native loop; their records in index order."""
     from pycards.arena._match import GameRecord
 
-    by_seating: dict[tuple[int, ...], list[int]] = {}
-    for i in indices:
-        by_seating.setdefault(match.seating(i), []).append(i)
-    records: dict[int, GameRecord] = {}
-    setup = match.game._setup
     play_match: Any = vars(_core)["play_match"]
-    for seating, games in by_seating.items():
-        deal_seeds = [match.deal_seed(i) for i in games]
-        bot_seeds = [match.bot_seeds(i) for i in games]
-        returns, moves, seconds = play_match(
-            setup, [searchers[b] for b in seating], deal_seeds, bot_seeds
-        )
-        for j, i in enumerate(games):
-            records[i] = GameRecord(
+    setup = match.game._setup
+    cache: dict[int, Any] = {}
+    out = []
+    for i in indices:
+        seating = match.seating(i)
+        searchers = []
+        for bot in seats.at(seating):
+            s = cache.get(id(bot))
+            if s is None:
+                s = cache[id(bot)] = _searcher(bot, match)
+            searchers.append(s)
+        deal_seed = match.deal_seed(i)
+        returns, moves, seconds = play_match(setup, searchers, [deal_seed], [match.bot_seeds(i)])
+        out.append(
+            GameRecord(
                 index=i,
                 group=match.group(i),
-                deal_seed=deal_seeds[j],
+                deal_seed=deal_seed,
                 seating=seating,
-                returns=tuple(float(x) for x in returns[j]),
+                returns=tuple(float(x) for x in returns[0]),
                 failure=None,
-                moves=tuple(int(x) for x in moves[j]),
-                seconds=tuple(float(x) for x in seconds[j]),
+                moves=tuple(int(x) for x in moves),
+                seconds=tuple(float(x) for x in seconds),
             )
-    return [records[i] for i in indices]
+        )
+    return out

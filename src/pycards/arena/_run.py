@@ -75,7 +75,6 @@ def run(
     chunk_size: int | None = None,
 ) -> MatchResult:
     """Play ``match`` (see :meth:`Match.run`)."""
-    from pycards.arena._native import native_searchers
 
     if workers is not None and scheduler is not None:
         raise ValueError("give workers (a local cluster) or scheduler (a running one), not both")
@@ -90,7 +89,7 @@ def run(
     distributed = workers is not None or scheduler is not None
     if distributed:
         _require_dask()
-    native = native_searchers(match) is not None
+    native = match.use_native()
     t0 = time.perf_counter()
     bar = _Progress(match.total_games, progress, f"{match.game.NAME} arena")
     try:
