@@ -563,4 +563,3 @@ def test_dask_joins_a_running_scheduler() -> None:
     ) as cluster:
         joined = match.run(scheduler=cluster.scheduler_address, chunk_size=3, progress=False)
     assert deterministic(joined.records) == deterministic(match.run(progress=False).records)
-

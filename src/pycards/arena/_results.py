@@ -325,7 +325,7 @@ class MatchResult:
                 str(b.failed),
             ]
             if timing:
-                row.append("-" if math.isnan(b.time_per_move) else f"{b.time_per_move * 1e3:.3f}")
+                row.append("-" if math.isnan(b.time_per_move) else f"{b.time_per_move * 1e3:.3g}")
             rows.append(row)
         return rows
 
