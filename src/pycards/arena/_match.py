@@ -363,8 +363,8 @@ class Match:
         from pycards.arena._native import play_native
 
         seats = _SeatBots(self)
+        out: list[GameRecord] = []
         if self.use_native(seats):
-            out = []
             todo = list(indices)
             for a in range(0, len(todo), 64):
                 part = play_native(self, seats, todo[a : a + 64])
@@ -373,7 +373,6 @@ class Match:
                     for r in part:
                         on_game(r)
             return out
-        out: list[GameRecord] = []
         for i in indices:
             record = self.play_game(i, seats)
             out.append(record)
