@@ -321,7 +321,7 @@ class MatchResult:
                 _fmt_ci(b.mean_return, b.return_ci),
                 _fmt_ci(b.margin, b.margin_ci, sign=True),
                 _fmt_ci(b.win_rate, b.win_ci, pct=True),
-                f"{b.rating:+.0f}",
+                f"{round(b.rating):+d}",
                 str(b.failed),
             ]
             if timing:
