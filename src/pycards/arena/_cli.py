@@ -89,7 +89,7 @@ def main(args: argparse.Namespace) -> int:
     """Run the match described by ``args`` (from :func:`add_arguments`).
 
     Returns 0, 2 for bad arguments (an unknown game, bot or player count, a
-    missing extra: checked before any game), or 130 if the match was
+    missing extra: checked before any game; an unreachable scheduler), or 130 if the match was
     interrupted (the finished games are still reported and written).
     """
     from pycards.arena._match import Match
@@ -116,7 +116,7 @@ def main(args: argparse.Namespace) -> int:
             progress=args.progress,
             chunk_size=args.chunk_size,
         )
-    except (ValueError, TypeError, ImportError, PycardsError) as exc:
+    except (ValueError, TypeError, ImportError, OSError, PycardsError) as exc:
         print(f"pycards arena: error: {exc}", file=sys.stderr)
         return 2
     _print_table(result)

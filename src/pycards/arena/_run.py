@@ -149,7 +149,11 @@ def _run_dask(
 
     cluster = None
     if scheduler is not None:
-        client = dist.Client(scheduler)
+        try:
+            client = dist.Client(scheduler)
+        except OSError as exc:
+            msg = f"cannot reach the Dask scheduler at {scheduler!r}: {exc}"
+            raise ConnectionError(msg) from exc
     else:
         cluster = dist.LocalCluster(
             n_workers=workers,
