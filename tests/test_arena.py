@@ -192,6 +192,25 @@ def test_bots_are_reset_with_the_bot_seeds() -> None:
         assert (a.seeds[i], b.seeds[i]) == (seeds[seating.index(0)], seeds[seating.index(1)])
 
 
+def test_rules_and_game_objects() -> None:
+    from pycards.game import load_game
+    from pycards.nodde import NoddeRules
+
+    rules = NoddeRules.willughby()
+    by_name = Match("nodde", ["random", "random"], 4, rules=rules, seed=1)
+    game = load_game("nodde", rules, 2)
+    by_game = Match(game, ["random", "random"], 4, seed=1)
+    assert by_name.game == game
+    a, b = by_name.run(progress=False), by_game.run(progress=False)
+    assert deterministic(a.records) == deterministic(b.records)
+    assert "rules {" in a.header()
+    assert a.to_dict()["rules"] == rules.to_dict()
+    with pytest.raises(RulesError, match="players=3"):
+        Match(game, ["random", "random"], 4, players=3)
+    with pytest.raises(ValueError, match="rules"):
+        Match(game, ["random", "random"], 4, rules=rules)
+
+
 # ---------------------------------------------------------------------------
 # duplicate deals
 
