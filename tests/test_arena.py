@@ -549,6 +549,8 @@ def test_progress_bar_runs() -> None:
         ("nodde", 2, ["random", "random"]),
         ("nancy", 4, ["random", "random"]),
         ("notakers", 3, ["random", "random", "random"]),
+        ("nodde", 2, ["ismcts:simulations=30", "heuristic", "pimc:simulations=20"]),
+        ("nancy", 4, ["ismcts:simulations=10:rollout=heuristic", "heuristic"]),
     ],
 )
 def test_native_and_python_paths_give_the_same_table(
