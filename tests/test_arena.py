@@ -211,6 +211,13 @@ def test_rules_and_game_objects() -> None:
         Match(game, ["random", "random"], 4, rules=rules)
 
 
+def test_one_object_given_twice_plays_each_seat_with_its_own_copy() -> None:
+    bot = FirstBot("same")
+    result = Match("nodde", [bot, bot], 4, seed=2).run(progress=False)
+    assert [b.name for b in result.bots] == ["same", "same#2"]
+    assert len(bot.seeds) == 4  # the original sat at one seat of each game
+
+
 # ---------------------------------------------------------------------------
 # duplicate deals
 

@@ -15,7 +15,7 @@ import hashlib
 import itertools
 import math
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -484,12 +484,14 @@ class _SeatBots:
 
     A bot that holds two seats of one game (more seats than bots) plays each
     with its own instance, so its seats do not share a generator or memory.
-    The first instance of a bot given as an object is that object.
+    The first instance of a bot given as an object is that object (a copy if
+    the same object was given twice).
     """
 
     def __init__(self, match: Match) -> None:
         self._entries = match.entries
         self._made: dict[tuple[int, int], Any] = {}
+        self._used: set[int] = set()
 
     def get(self, bot: int, occurrence: int) -> Any:
         key = (bot, occurrence)
@@ -498,10 +500,11 @@ class _SeatBots:
             e = self._entries[bot]
             if e.spec is not None:
                 inst = _make_bot(e.spec)
-            elif occurrence == 0:
+            elif occurrence == 0 and id(e.obj) not in self._used:
                 inst = e.obj
             else:
                 inst = copy.deepcopy(e.obj)
+            self._used.add(id(inst))
             self._made[key] = inst
         return inst
 
@@ -513,7 +516,3 @@ class _SeatBots:
             count[b] = k + 1
             out.append(self.get(b, k))
         return out
-
-
-def _iter_records(records: Sequence[GameRecord]) -> Iterator[GameRecord]:
-    return iter(sorted(records, key=lambda r: r.index))
