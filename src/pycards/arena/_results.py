@@ -444,10 +444,7 @@ class MatchResult:
         group (per game without duplicate deals).  Needs the ``plot`` extra
         (matplotlib)."""
         try:
-            import matplotlib
-
-            matplotlib.use("Agg")
-            import matplotlib.pyplot as plt
+            from matplotlib.figure import Figure
         except ImportError:
             raise ImportError("plotting needs matplotlib: pip install 'pycards[plot]'") from None
         k = len(self.bots)
@@ -458,7 +455,8 @@ class MatchResult:
                 per[b].setdefault(rec.group, []).append(v[2])
         for b in range(k):
             margins[b] = [float(np.mean(v)) for _, v in sorted(per[b].items())]
-        fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4))
+        fig = Figure(figsize=(11, 4))
+        ax1, ax2 = fig.subplots(1, 2)
         names = [b.name for b in self.bots]
         ax1.bar(names, [b.rating for b in self.bots], color="tab:blue")
         ax1.axhline(0, color="black", linewidth=0.8)
@@ -474,7 +472,6 @@ class MatchResult:
         fig.suptitle(self.header(), fontsize=9)
         fig.tight_layout()
         fig.savefig(str(path))
-        plt.close(fig)
 
 
 def _nan_none(x: float) -> float | None:
