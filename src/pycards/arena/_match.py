@@ -365,14 +365,7 @@ class Match:
         seats = _SeatBots(self)
         out: list[GameRecord] = []
         if self.use_native(seats):
-            todo = list(indices)
-            for a in range(0, len(todo), 64):
-                part = play_native(self, seats, todo[a : a + 64])
-                out.extend(part)
-                if on_game is not None:
-                    for r in part:
-                        on_game(r)
-            return out
+            return play_native(self, seats, list(indices), on_game)
         for i in indices:
             record = self.play_game(i, seats)
             out.append(record)

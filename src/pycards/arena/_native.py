@@ -12,6 +12,7 @@ per call, so every game keeps its own moves and time.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardcore import _core
@@ -46,8 +47,14 @@ def _is_native(bot: Any) -> bool:
     return callable(getattr(bot, "native_searcher", None)) or type(bot) is RandomBot
 
 
-def play_native(match: Match, seats: _SeatBots, indices: list[int]) -> list[GameRecord]:
-    """Play games ``indices`` in the native loop; their records in index order."""
+def play_native(
+    match: Match,
+    seats: _SeatBots,
+    indices: list[int],
+    on_game: Callable[[GameRecord], None] | None = None,
+) -> list[GameRecord]:
+    """Play games ``indices`` in the native loop; their records in index order
+    (each also passed to ``on_game`` as soon as it is played)."""
     from pycards.arena._match import GameRecord
 
     play_match: Any = vars(_core)["play_match"]
@@ -64,16 +71,17 @@ def play_native(match: Match, seats: _SeatBots, indices: list[int]) -> list[Game
             searchers.append(s)
         deal_seed = match.deal_seed(i)
         returns, moves, seconds = play_match(setup, searchers, [deal_seed], [match.bot_seeds(i)])
-        out.append(
-            GameRecord(
-                index=i,
-                group=match.group(i),
-                deal_seed=deal_seed,
-                seating=seating,
-                returns=tuple(float(x) for x in returns[0]),
-                failure=None,
-                moves=tuple(int(x) for x in moves),
-                seconds=tuple(float(x) for x in seconds),
-            )
+        record = GameRecord(
+            index=i,
+            group=match.group(i),
+            deal_seed=deal_seed,
+            seating=seating,
+            returns=tuple(float(x) for x in returns[0]),
+            failure=None,
+            moves=tuple(int(x) for x in moves),
+            seconds=tuple(float(x) for x in seconds),
         )
+        out.append(record)
+        if on_game is not None:
+            on_game(record)
     return out
