@@ -591,3 +591,22 @@ def test_dask_joins_a_running_scheduler() -> None:
     ) as cluster:
         joined = match.run(scheduler=cluster.scheduler_address, chunk_size=3, progress=False)
     assert deterministic(joined.records) == deterministic(match.run(progress=False).records)
+
+
+@pytest.mark.skipif(not hasattr(_core, "play_match"), reason="no native match loop yet")
+def test_ctrl_c_in_the_native_loop_keeps_the_finished_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = _core.play_match
+    calls = []
+
+    def play_match(*args: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 5:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(_core, "play_match", play_match)
+    result = Match("nodde", ["random", "random"], 10, seed=3, native=True).run(progress=False)
+    assert result.interrupted and result.native
+    assert [r.index for r in result.records] == [0, 1, 2, 3]
