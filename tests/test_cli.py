@@ -135,6 +135,13 @@ def test_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(seat)]) == 0
     assert "cannot be replayed" in capsys.readouterr().out
     assert main(["replay", str(tmp_path / "missing.txt")]) == 1
+    js = tmp_path / "r.json"
+    js.write_text(state.to_json())
+    assert main(["replay", str(js), "--text"]) == 0
+    assert capsys.readouterr().out == state.to_record()
+    js.write_text('{"format": 1}')
+    assert main(["replay", str(js)]) == 1
+    assert "format" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["replay", str(path), "--seat", "5"])
     assert "--seat: 0..1" in capsys.readouterr().err
@@ -309,3 +316,20 @@ def test_play_saves_the_record_when_a_bot_fails(
     assert main([*argv, "--record", str(path)]) == 1
     assert "error: illegal action 'play KS'" in capsys.readouterr().out
     assert read_record(path.read_text()).history == ()
+
+
+def test_play_without_rich_prints_plain_text(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for module in ("rich", "rich.console", "rich.text", "rich.rule"):
+        monkeypatch.setitem(sys.modules, module, None)  # import fails: no cli extra
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\nquit\n"))
+    assert main(["play", "nodde", "--seed", "3", "--bots", "random", "--no-record"]) == 0
+    out = capsys.readouterr().out
+    assert "--- nodde, seat 0 (you) ---" in out and "you: play TD" in out
+
+
+def test_games_lists_every_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games", "--rules"]) == 0
+    out = capsys.readouterr().out
+    assert "    game_target = 31:" in out and "    max_turns = None:" in out

@@ -161,3 +161,54 @@ def test_ctrl_c_saves_the_record_so_far(tmp_path: Path) -> None:
     assert child.exitstatus == 130
     state = read_record(record.read_text())
     assert not state.is_terminal and len(state.history) >= 1
+
+
+# The games of tests/records, and the sessions shown in the closing note of the
+# terminal table: ``python tests/test_terminal.py OUTDIR`` plays them again and
+# writes each game's transcript (OUTDIR/GAME.txt) and record (OUTDIR/GAME.record).
+SESSIONS = {
+    "nodde": ["--seed", "12"],
+    "nancy": ["--seed", "12", "--rules", "wiki_one_deal"],
+    "notakers": ["--seed", "12", "--rules", "capped"],
+}
+
+
+def record_session(game: str, outdir: Path) -> str:
+    """One whole game: a hint at the second prompt, then the first listed move
+    (by number) and the last listed move (by name) in turn."""
+    record = outdir / f"{game}.record"
+    args = [game, *SESSIONS[game], "--bots", "random", "--name", "Ann", "--record", str(record)]
+    child = _spawn(args)
+    log: list[str] = []
+    turn = 0
+    while True:
+        i = child.expect([PROMPT, pexpect.EOF])
+        log.append(child.before)
+        if i == 1:
+            break
+        log.append(PROMPT)
+        screen = ANSI.sub("", child.before)
+        moves = re.findall(
+            r"(\d+)\) (\S.*?)(?=\s{3}\d+\)|\s*$)", screen.split("your moves:")[-1], re.M
+        )
+        if turn == 1:
+            child.sendline("hint")
+            child.expect(PROMPT)
+            log.append("hint\n" + child.before + PROMPT)
+        typed = moves[-1][1] if moves and turn % 2 else "1"
+        child.sendline(typed)
+        log.append(typed + "\n")
+        turn += 1
+    child.close()
+    text = ANSI.sub("", "".join(log)).replace("\r\n", "\n")
+    # the pty echoes what is typed: keep one copy
+    text = re.sub(r"^(your move> )(.*)\n\2\n", r"\1\2\n", text, flags=re.M)
+    (outdir / f"{game}.txt").write_text(text, encoding="utf-8")
+    return text
+
+
+if __name__ == "__main__":
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else ".")
+    out.mkdir(parents=True, exist_ok=True)
+    for name in SESSIONS:
+        print(name, len(record_session(name, out).splitlines()), "lines")

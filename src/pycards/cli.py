@@ -18,8 +18,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pycards import batch
-from pycards.errors import PycardsError, RecordError, RulesError
-from pycards.game import Game, _info, game_names, load_game
+from pycards.errors import IllegalActionError, PycardsError, RecordError, RulesError
+from pycards.game import Game, State, _info, game_names, load_game
 
 __all__ = ["main"]
 
@@ -521,7 +521,12 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"pycards replay: error: {exc}", file=sys.stderr)
         return 1
     try:
+        if text.lstrip().startswith("{"):  # the JSON machine format: its text record
+            text = State.from_json(text).to_record()
         record = parse_record(text)
+        if args.text and not record.replayable:
+            print(text, end="")
+            return 0
         if not record.replayable:
             print(
                 f"{record.game}, {record.players} players, seat {record.view}'s record: "
@@ -530,9 +535,12 @@ def _replay(args: argparse.Namespace) -> int:
             print("a seat's record has no seed: it cannot be replayed")
             return 0
         steps = list(replay(text))
-    except RecordError as exc:
+    except (RecordError, IllegalActionError) as exc:
         print(f"pycards replay: {args.file}: {exc}", file=sys.stderr)
         return 1
+    if args.text:
+        print(text, end="")
+        return 0
     view = args.seat
     if view is not None and view >= record.players:
         raise ValueError(f"--seat: 0..{record.players - 1} for this record, got {view}")
@@ -561,7 +569,12 @@ def _add_replay(sub: Any) -> None:
         description="Check a game record (see the records page) and show "
         "the game: every action with --steps, the final table.",
     )
-    p.add_argument("file", help="the record file (- for standard input)")
+    p.add_argument(
+        "file", help="the record file, text or the JSON of State.to_json (- for standard input)"
+    )
+    p.add_argument(
+        "--text", action="store_true", help="print the checked text record (JSON becomes text)"
+    )
     p.add_argument("--steps", action="store_true", help="list every action")
     p.add_argument("--tables", action="store_true", help="with --steps: the table after each")
     p.add_argument(
