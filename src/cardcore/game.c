@@ -3,6 +3,7 @@
 #include "cc_nancy.h"
 #include "cc_nodde.h"
 #include "cc_notakers.h"
+#include "guard_internal.h"
 
 /* One line per game (adding a game = one line here, see docs/internals.rst). */
 static const cc_game *const registry[] = {
@@ -99,6 +100,7 @@ int32_t cc_random_playouts(const cc_game *game, const int32_t *params,
     if (nplayers < game->min_players || nplayers > game->max_players) return CC_E_PLAYERS;
     int32_t rc = cc_game_check_params(game, params, nplayers, NULL);
     if (rc != CC_OK) return rc;
+    CC_SLOW_SITE("random_playouts", 20000 * ngames); /* the guard's switch */
     cc_rng rng;
     cc_rng_seed(&rng, seed ^ 0xA5A5A5A5A5A5A5A5ULL);
     uint64_t mask[CC_MASK_WORDS];
