@@ -43,7 +43,7 @@ import sys
 import time
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +60,7 @@ FASTER_RATIO = 0.8
 KINDS = ("c", "python")
 #: (repeats, target milliseconds per sample) of the two modes.
 FULL = (101, 0.25)
-SHORT = (41, 0.25)
+SHORT = (51, 0.25)
 #: Rounds of the C calibration loop in one calibration unit.
 C_UNIT_ROUNDS = 1000
 #: Iterations of the Python calibration loop in one calibration unit.
@@ -479,6 +479,16 @@ class Result:
     op_ns: float | None = None  # best time per operation
     not_built: NotBuiltError | None = None
     error: str | None = None
+    runs: list[Result] = field(default_factory=list)  # more runs of the same path (--runs)
+
+    def median(self) -> Result:
+        """This result with the median figure of its runs (an error in any run wins)."""
+        every = [self, *self.runs]
+        for r in every:
+            if r.error is not None or r.not_built is not None:
+                return r
+        every.sort(key=lambda r: r.figure or 0.0)
+        return every[len(every) // 2]
 
 
 def _timed(fn: Callable[[], object], n: int) -> float:
@@ -663,10 +673,11 @@ def _fmt_ns(ns: float | None) -> str:
 def report(
     results: Sequence[Result],
     baseline: dict[str, dict[str, Any]],
-    out: Any = sys.stdout,
+    out: Any = None,
     updating: bool = False,
 ) -> tuple[list[str], list[str]]:
-    """Print the table; return (failed paths, warned paths)."""
+    """Print the table (to ``out``, default stdout); return (failed paths, warned paths)."""
+    out = sys.stdout if out is None else out
     failed: list[str] = []
     warned: list[str] = []
     width = max([len(r.path.name) for r in results] + [4])
@@ -735,6 +746,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--list", action="store_true", help="list the paths and exit")
     ap.add_argument("--json", type=Path, help="also write this run's figures to a JSON file")
     ap.add_argument("--repeats", type=int, help="interleaved samples per path")
+    ap.add_argument(
+        "--runs", type=int, default=1, help="measure N times, keep each path's median figure"
+    )
     ap.add_argument("--verbose", action="store_true", help="time of each path on stderr")
     args = ap.parse_args(argv)
 
@@ -781,6 +795,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     t0 = time.perf_counter()
     results = run(selected, repeats, target_ms, args.verbose)
+    for _ in range(args.runs - 1):
+        for r, again in zip(results, run(selected, repeats, target_ms, args.verbose), strict=True):
+            r.runs.append(again)
+    results = [r.median() for r in results]
     failed, warned = report(results, baseline, updating=args.update)
     print(f"guard: {time.perf_counter() - t0:.1f} s")
 
