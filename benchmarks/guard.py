@@ -39,7 +39,10 @@ import math
 import os
 import platform
 import random
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import traceback
 from collections.abc import Callable, Sequence
@@ -65,6 +68,8 @@ SHORT = (51, 0.25)
 C_UNIT_ROUNDS = 1000
 #: Iterations of the Python calibration loop in one calibration unit.
 PY_UNIT_ROUNDS = 100
+#: Fresh processes that re-measure a figure 1.25x its baseline or worse.
+CONFIRM_RUNS = 2
 UPDATE_CMD = "PYTHONPATH=src python benchmarks/guard.py --update"
 
 Op = Callable[[], object]
@@ -479,16 +484,8 @@ class Result:
     op_ns: float | None = None  # best time per operation
     not_built: NotBuiltError | None = None
     error: str | None = None
-    runs: list[Result] = field(default_factory=list)  # more runs of the same path (--runs)
-
-    def median(self) -> Result:
-        """This result with the median figure of its runs (an error in any run wins)."""
-        every = [self, *self.runs]
-        for r in every:
-            if r.error is not None or r.not_built is not None:
-                return r
-        every.sort(key=lambda r: r.figure or 0.0)
-        return every[len(every) // 2]
+    others: list[float] = field(default_factory=list)  # figures of other processes (--runs)
+    first: float | None = None  # the figure of this process, before any re-measurement
 
 
 def _timed(fn: Callable[[], object], n: int) -> float:
@@ -563,7 +560,7 @@ class _Probe:
         """The result: figure = best time per op / best time per calibration unit."""
         if self.op is not None and self.best_op < math.inf:
             self.result.op_ns = self.best_op * 1e9
-            self.result.figure = self.best_op / self.best_cal
+            self.result.figure = self.result.first = self.best_op / self.best_cal
         return self.result
 
 
@@ -734,6 +731,37 @@ def select(all_paths: Sequence[GuardPath], patterns: Sequence[str]) -> list[Guar
     return [p for p in all_paths if any(fnmatch.fnmatchcase(p.name, pat) for pat in patterns)]
 
 
+def _write_figures(path: Path, results: Sequence[Result]) -> None:
+    """This run's figures as JSON: ``figures`` (the final ones) and
+    ``first_process`` (before any re-measurement in fresh processes)."""
+    data = {
+        "figures": {r.path.name: r.figure for r in results if r.figure is not None},
+        "first_process": {r.path.name: r.first for r in results if r.first is not None},
+    }
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+def _fresh_figures(names: Sequence[str], repeats: int, short: bool) -> dict[str, float]:
+    """The figures of the named paths measured by a new process of this script
+    (empty if it fails: the figures of this process then stand)."""
+    with tempfile.TemporaryDirectory() as d:
+        out = Path(d) / "figures.json"
+        cmd = [sys.executable, str(Path(__file__).resolve()), "--figures-only", "--json", str(out)]
+        cmd += ["--repeats", str(repeats), *(["--short"] if short else [])]
+        cmd += [a for n in names for a in ("--only", glob_escape(n))]
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        try:
+            figures: dict[str, float] = json.loads(out.read_text(encoding="utf-8"))["figures"]
+        except (OSError, ValueError, KeyError, TypeError):
+            return {}
+    return figures
+
+
+def glob_escape(name: str) -> str:
+    """A glob pattern matching exactly ``name`` (``[`` and the like escaped)."""
+    return "".join(f"[{c}]" if c in "[]*?" else c for c in name)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: see the module docstring. Exit status 0 (pass, perhaps
     with warnings), 1 (a path 2x worse, failed, or gone), 2 (bad baseline or
@@ -750,6 +778,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--runs", type=int, default=1, help="measure N times, keep each path's median figure"
     )
     ap.add_argument("--verbose", action="store_true", help="time of each path on stderr")
+    ap.add_argument(
+        "--no-confirm", action="store_true", help="do not re-measure worse figures in new processes"
+    )
+    ap.add_argument("--figures-only", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
 
     try:
@@ -767,8 +799,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"guard: no path matches {args.only}", file=sys.stderr)
         return 2
 
+    if args.figures_only and not args.json:
+        ap.error("--figures-only needs --json")
     baseline: dict[str, dict[str, Any]] = {}
-    if not args.update or args.baseline.exists():
+    if args.figures_only:
+        pass
+    elif not args.update or args.baseline.exists():
         try:
             baseline = load_baseline(args.baseline)
         except BaselineError as e:
@@ -795,19 +831,44 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     t0 = time.perf_counter()
     results = run(selected, repeats, target_ms, args.verbose)
-    for _ in range(args.runs - 1):
-        for r, again in zip(results, run(selected, repeats, target_ms, args.verbose), strict=True):
-            r.runs.append(again)
-    results = [r.median() for r in results]
+    if args.figures_only:
+        _write_figures(args.json, results)
+        return 0
+    measured = [r for r in results if r.figure is not None]
+    for _ in range(args.runs - 1):  # (--update --runs N) the median over N processes
+        again = _fresh_figures([r.path.name for r in measured], repeats, args.short)
+        for r in measured:
+            r.others.append(again.get(r.path.name, math.nan))
+    for r in measured:
+        r.figure = statistics.median([r.figure, *(f for f in r.others if not math.isnan(f))])
+    suspects = [
+        r
+        for r in measured
+        if not args.update
+        and r.path.name in baseline
+        and r.figure / baseline[r.path.name]["figure"] >= WARN_RATIO
+    ]
+    if suspects and CONFIRM_RUNS and not args.no_confirm:
+        # A figure that looks worse is measured again in fresh processes (a new
+        # heap, address layout and caches) and its lowest figure kept: a real
+        # slowdown shows in every process, a process's bad luck does not.
+        names = [r.path.name for r in suspects]
+        before = {r.path.name: r.figure for r in suspects}
+        for _ in range(CONFIRM_RUNS):
+            again = _fresh_figures(names, repeats, args.short)
+            for r in suspects:
+                r.figure = min(r.figure, again.get(r.path.name, math.inf))  # type: ignore[type-var]
+        print(
+            f"guard: re-measured in {CONFIRM_RUNS} fresh processes (lowest kept): "
+            + ", ".join(
+                f"{r.path.name} {before[r.path.name]:.3f} -> {r.figure:.3f}" for r in suspects
+            )
+        )
     failed, warned = report(results, baseline, updating=args.update)
     print(f"guard: {time.perf_counter() - t0:.1f} s")
 
     if args.json:
-        args.json.write_text(
-            json.dumps({r.path.name: r.figure for r in results if r.figure is not None}, indent=1)
-            + "\n",
-            encoding="utf-8",
-        )
+        _write_figures(args.json, results)
 
     errored = [r.path.name for r in results if r.error is not None]
     if args.update:
