@@ -195,3 +195,28 @@ def shuffled_deck(object seed, object n):
     cdef uint8_t buf[256]
     _range_error(cc_shuffled_deck(s, buf, size), "shuffled_deck", "n", n, f"0..{CC_MAX_SHUFFLE}")
     return [buf[i] for i in range(size)]
+
+
+cdef class Rng:
+    """The engine's generator (xoshiro256** seeded by splitmix64), for Python code
+    that must draw exactly as a native bot does: same seed, same draws."""
+
+    cdef cc_rng _r
+
+    def __init__(self, object seed):
+        cc_rng_seed(&self._r, _c_seed(seed, "Rng: seed"))
+
+    def seed(self, object seed):
+        """Reseed (0..2**64-1)."""
+        cc_rng_seed(&self._r, _c_seed(seed, "Rng.seed: seed"))
+
+    def next(self):
+        """The next 64-bit output."""
+        return cc_rng_next(&self._r)
+
+    def below(self, object n):
+        """A uniform int in 0..n-1 (n 1..2**64-1), drawn as the engine does."""
+        cdef uint64_t m = _c_seed(n, "Rng.below: n")
+        if m == 0:
+            raise ValueError("Rng.below: n must be 1..2**64-1, got 0")
+        return cc_rng_below(&self._r, m)

@@ -27,7 +27,7 @@ import importlib
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +35,9 @@ import numpy.typing as npt
 from cardcore import _core
 from pycards._args import as_int as _as_int
 from pycards.cards import Card, CardSet, NancyCard, NancyCardSet
+
+if TYPE_CHECKING:
+    from pycards.view import PlayerView
 from pycards.errors import (
     IllegalActionError,
     InvalidCardError,
@@ -772,6 +775,13 @@ class State(Generic[ObsT]):
         p = self._check_seat(player)
         sd = _as_int(seed, "seed", 0, _M64)
         return State(self.game, self._s.sample_infoset(p, sd), None, None)
+
+    def view(self, player: int) -> PlayerView[ObsT]:
+        """What seat ``player`` may know, as a :class:`~pycards.view.PlayerView`
+        (what a bot is given).  The view follows this state as it changes."""
+        from .view import PlayerView
+
+        return PlayerView(self, self._check_seat(player))
 
     # -- text ------------------------------------------------------------------
     def table(self, viewer: int | None = None) -> str:

@@ -1,0 +1,156 @@
+"""The bot protocol, the random bot, and the registry of bots by name."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
+
+from cardcore import _core
+
+from .._args import as_int
+from ..view import PlayerView
+
+__all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "parse_bot_spec", "register_bot"]
+
+_M64 = 2**64 - 1
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What every bot offers (built in or written by you).
+
+    A bot is given only a :class:`~pycards.view.PlayerView` of its seat.  The
+    arena calls :meth:`reset` before each game with that game's seed, so a bot
+    that keeps no other state between games plays the same game the same way
+    wherever it runs.
+    """
+
+    #: A short name for tables (e.g. ``"ismcts"``).
+    name: str
+
+    def reset(self, seed: int) -> None:
+        """Start a new game; draw all randomness of that game from ``seed``."""
+
+    def act(self, view: PlayerView[Any]) -> int:
+        """The action id to play; called only on the bot's turn."""
+        ...
+
+
+class RandomBot:
+    """Plays a uniformly random legal action.
+
+    It draws with the engine's generator exactly as the native random policy
+    does (the ``k``-th legal action, ascending, with ``k = below(n)``), so a
+    match of built-in bots gives the same games in Python and in C.
+
+    >>> from pycards.game import load_game
+    >>> state = load_game("notakers", num_players=3).new_initial_state(seed=2)
+    >>> bot = RandomBot(seed=5)
+    >>> bot.act(state.view(state.current_player)) in state.legal_actions()
+    True
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._seed = as_int(seed, "seed", 0, _M64)
+        self._rng = _core.Rng(self._seed)
+
+    def reset(self, seed: int) -> None:
+        """Reseed the generator for a new game."""
+        self._seed = as_int(seed, "seed", 0, _M64)
+        self._rng.seed(self._seed)
+
+    def act(self, view: PlayerView[Any]) -> int:
+        """A uniformly random legal action of ``view``'s seat."""
+        legal = view.legal_actions()
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no legal action (not its turn, or game over)")
+        return legal[self._rng.below(len(legal))]
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self._seed})"
+
+
+#: A bot factory: called with ``seed=`` and the spec's options as keywords.
+BotFactory = Callable[..., Bot]
+
+_REGISTRY: dict[str, BotFactory] = {"random": RandomBot}
+_PLUGINS = ("pycards.bots.native",)
+_loaded = False
+
+
+def _load_plugins() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for module in _PLUGINS:
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+
+
+def register_bot(name: str, factory: BotFactory) -> None:
+    """Make ``factory`` available to :func:`make_bot` (and the arena) as ``name``."""
+    if not isinstance(name, str) or not name.isidentifier():
+        raise ValueError(f"a bot name is an identifier, got {name!r}")
+    _REGISTRY[name] = factory
+
+
+def bot_names() -> list[str]:
+    """The names :func:`make_bot` knows, sorted."""
+    _load_plugins()
+    return sorted(_REGISTRY)
+
+
+def _option(text: str) -> int | float | str:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
+    """Split ``"name:key=value:key=value"`` into the name and its options.
+
+    Values that read as an int or a float become one.
+
+    >>> parse_bot_spec("ismcts:simulations=200:rollout=heuristic")
+    ('ismcts', {'simulations': 200, 'rollout': 'heuristic'})
+    """
+    if not isinstance(spec, str):
+        raise TypeError(f"a bot spec is a str, got {type(spec).__name__}")
+    name, *parts = spec.strip().split(":")
+    options: dict[str, int | float | str] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if not sep or not key.isidentifier() or not value:
+            raise ValueError(f"bot spec {spec!r}: option {part!r} is not key=value")
+        if key in options or key == "seed":
+            raise ValueError(f"bot spec {spec!r}: option {key!r} repeated or reserved")
+        options[key] = _option(value)
+    return name, options
+
+
+def make_bot(spec: str, seed: int = 0) -> Bot:
+    """A bot from its spec, e.g. ``"random"``, ``"heuristic"`` or
+    ``"ismcts:simulations=200:rollout=heuristic"`` (see :func:`bot_names`).
+
+    >>> make_bot("random", seed=3)
+    RandomBot(seed=3)
+    """
+    name, options = parse_bot_spec(spec)
+    _load_plugins()
+    factory = _REGISTRY.get(name)
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(_REGISTRY))}")
+    try:
+        return factory(seed=seed, **options)
+    except TypeError as exc:
+        raise ValueError(f"bot spec {spec!r}: {exc}") from None
