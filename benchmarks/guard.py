@@ -628,13 +628,26 @@ def load_baseline(path: Path) -> dict[str, dict[str, Any]]:
     return table
 
 
+def _machine() -> str:
+    """The CPU model and count (figures are comparable on the same kind of machine)."""
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            model = next(
+                (x.split(":", 1)[1].strip() for x in f if x.startswith("model name")), model
+            )
+    except OSError:
+        pass
+    return f"{model}, {os.cpu_count()} CPUs, {platform.system()}"
+
+
 def write_baseline(path: Path, table: dict[str, dict[str, Any]]) -> None:
     """Write a baseline file (sorted, one path per line)."""
     data = {
         "format": FORMAT,
         "about": "benchmarks/guard.py: time per op / calibration unit (docs/benchmarks.rst)",
         "updated": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "machine": f"{platform.machine()} {platform.processor() or platform.platform()}",
+        "machine": _machine(),
         "python": platform.python_version(),
         "paths": dict(sorted(table.items())),
     }

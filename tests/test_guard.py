@@ -248,6 +248,19 @@ def test_regression_fails_and_names_the_path(
     assert rc == 0 and "guard: OK" in out
 
 
+def test_a_worse_figure_is_measured_again_in_fresh_processes(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    f = tmp_path / "b.json"
+    guard.write_baseline(f, {"nodde.clone": {"kind": "python", "figure": 1e-9}})
+    rc, out, _ = _main(capsys, "--baseline", str(f), "--only", "nodde.clone")
+    assert rc == 1
+    assert f"re-measured in {guard.CONFIRM_RUNS} fresh processes (lowest kept): nodde.clone" in out
+    assert "guard: FAILED: nodde.clone (" in out
+    rc, out, _ = _main(capsys, "--baseline", str(f), "--only", "nodde.clone", "--no-confirm")
+    assert rc == 1 and "re-measured" not in out
+
+
 def test_a_path_without_baseline_is_a_warning(
     tmp_path: pathlib.Path, fake_paths: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
