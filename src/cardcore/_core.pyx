@@ -76,6 +76,7 @@ cdef extern from *:
 include "_cards.pxi"
 include "_combos.pxi"
 include "_game.pxi"
+include "_bots.pxi"
 include "_nancy.pxi"
 include "_nodde.pxi"
 include "_notakers.pxi"
