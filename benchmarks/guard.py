@@ -380,21 +380,42 @@ def _nancy_sampler_6() -> Op:
     return lambda: state.sample_infoset(state.current_player, 0)
 
 
-def _ismcts() -> Op:
-    """ISMCTS: one decision of 200 simulations from each of 4 positions."""
-    names = _require("pycards.bots", "bot_names")()
-    if "ismcts" not in names:
-        raise NotBuiltError(f"no 'ismcts' bot in pycards.bots ({names})")
-    make_bot = _require("pycards.bots", "make_bot")
-    states = _positions("notakers", 2, 4)
-    bot = make_bot("ismcts:simulations=200", 0)
+def _ismcts(name: str) -> Callable[[], Op]:
+    """ISMCTS (a native bot through the Python API): one decision of 40
+    simulations from each of 2 positions."""
 
-    def op() -> None:
-        bot.reset(0)
-        for s in states:
-            bot.act(s.view(s.current_player))
+    def setup() -> Op:
+        names = _require("pycards.bots", "bot_names")()
+        if "ismcts" not in names:
+            raise NotBuiltError(f"no 'ismcts' bot in pycards.bots ({names})")
+        make_bot = _require("pycards.bots", "make_bot")
+        states = _positions(name, 2, 2)
+        bot = make_bot("ismcts:simulations=40", 0)
 
-    return op
+        def op() -> None:
+            bot.reset(0)
+            for s in states:
+                bot.act(s.view(s.current_player))
+
+        return op
+
+    return setup
+
+
+def _play_match(name: str) -> Callable[[], Op]:
+    """The native match loop: 2 games between two heuristic bots, all in C."""
+
+    def setup() -> Op:
+        play_match = _require("cardcore._core", "play_match")
+        make_bot = _require("pycards.bots", "make_bot")
+        from pycards.game import load_game
+
+        game = load_game(name, num_players=2)
+        searcher = make_bot("heuristic", 0).native_searcher(game)
+        setup_ = game._setup
+        return lambda: play_match(setup_, [searcher, searcher], [0, 1], [[1, 2], [3, 4]])
+
+    return setup
 
 
 def _cribbage_discards() -> Op:
@@ -461,12 +482,13 @@ def paths() -> list[GuardPath]:
             GuardPath(
                 f"{name}.sample_infoset", py, _game_states(name, "sample_infoset"), "8 positions"
             ),
+            GuardPath(f"{name}.ismcts", c, _ismcts(name), "ISMCTS, 40 simulations, 2 positions"),
+            GuardPath(f"{name}.play_match", c, _play_match(name), "2 native heuristic games"),
         ]
     out += [
         GuardPath(
             "nancy.sample_infoset[6p,face_up=0]", c, _nancy_sampler_6, "the largest sampling case"
         ),
-        GuardPath("ismcts.decide", c, _ismcts, "200 simulations from 4 positions"),
         GuardPath(
             "cribbage.batch_discards", c, _cribbage_discards, "16 six-card hands, with the crib"
         ),
