@@ -82,3 +82,5 @@ include "_nancy.pxi"
 include "_nodde.pxi"
 include "_notakers.pxi"
 include "_vecenv.pxi"
+# the benchmark guard's calibration loop (benchmarks/guard.py)
+include "_calibrate.pxi"
