@@ -238,6 +238,13 @@ def test_rng(seed: Any, n: Any, m: Any) -> None:
     deck = strict(C.shuffled_deck, (seed, m), ((0, U64), (0, 255)))
     if deck is not None:
         assert sorted(deck) == list(range(len(deck))) and len(deck) == int(m)
+    rng = strict(C.Rng, (seed,), ((0, U64),))
+    if rng is not None:
+        first = rng.next()
+        assert type(first) is int and 0 <= first <= U64
+        below = strict(rng.below, (m,), ((1, U64),))
+        assert below is None or 0 <= below < int(m)
+        strict(rng.seed, (n,), ((0, U64),))
 
 
 # ---------------------------------------------------------------------------
@@ -776,7 +783,7 @@ def test_copies_of_states() -> None:
 # the list of fuzzed functions is complete
 
 FUZZED = {
-    "rng_sequence", "shuffled_deck",
+    "rng_sequence", "shuffled_deck", "Rng",
     "count_fifteens", "count_pairs", "rank_counts", "suit_counts", "runs", "longest_suit_run",
     "batch_count_fifteens", "batch_count_pairs", "batch_suit_counts", "batch_run_score",
     "batch_longest_suit_run", "batch_hand_stats", "random_hands",
