@@ -384,7 +384,7 @@ def test_ismcts_beats_random_nancy() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "n", "sims", "games", "floor"),
-    [("nodde", 4, 300, 200, 0.6), ("notakers", 3, 30, 30, 0.75), ("nancy", 4, 100, 40, 0.7)],
+    [("nodde", 2, 1000, 200, 0.65), ("notakers", 3, 30, 30, 0.75), ("nancy", 4, 100, 40, 0.7)],
 )
 def test_ismcts_beats_random_more(name: str, n: int, sims: int, games: int, floor: float) -> None:
     _significant(_ismcts_vs_random(name, n, sims, games), floor)
