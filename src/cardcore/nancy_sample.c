@@ -15,7 +15,8 @@
  * into the slots, with probability proportional to their weight.
  * Stage 1: rejection with early exit (a uniform deal built position by
  * position, dropped at the first card its slot does not admit), within a
- * budget of card draws fixed beforehand (a share of stage 3's table).
+ * budget of card draws fixed beforehand (a share of stage 3's table; none
+ * where stage 2 runs).
  * Stage 2 (large tables, no weighted card): rejection from a relaxed
  * problem (pairs of groups merged until the table is small), drawn exactly
  * by stage 3's procedure and kept if every slot admits its cards; a fixed
@@ -570,7 +571,10 @@ int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed
     /* Stage 1, rejection, gets a budget of card draws fixed before it starts
      * (so the later stages stay exact) and worth a fraction of stage 3's counting:
      * none when counting is cheap. */
-    int64_t budget = tsize < 0 ? ((int64_t)1 << 24) : tsize <= 512 ? 0 : tsize / 8;
+    int64_t budget = tsize < 0                                  ? ((int64_t)1 << 24)
+                     : tsize <= 512                               ? 0
+                     : tsize > NANCY_RELAX_ABOVE && wcard < 0 ? 0 /* stage 2 does better */
+                                                                  : tsize / 8;
 #ifdef NANCY_NO_REJECT /* tests/c/nancy_sampler_relaxed.c: stages 2 and 3 alone */
     budget = 0;
 #endif
