@@ -59,6 +59,8 @@ CASES: list[tuple[str, int, Any]] = [
     ("nancy", 5, None),
     ("nancy", 6, NancyRules(face_up_count=0)),
     ("nancy", 6, None),
+    ("nancy", 4, NancyRules(reveal_hound=False)),
+    ("nancy", 5, NancyRules(reveal_hound=False, face_up_count=0)),
 ]
 
 
