@@ -998,4 +998,5 @@ const cc_game cc_game_nancy = {
     .returns = n_returns,
     .observe_tensor = n_observe,
     .sample_infoset = cc_nancy_sample_infoset,
+    .heuristic = cc_nancy_heuristic,
 };

@@ -5,6 +5,7 @@
 #include "cc_notakers.h"
 
 #include "cc_internal.h"
+#include "notakers_internal.h"
 
 enum {
     R_GAME_OVER = 1,
@@ -36,36 +37,7 @@ static const char *const REASONS[R_NUM_REASONS] = {
     "no set of 3 or more cards in hand to save",
 };
 
-typedef struct nt_state {
-    int32_t params[CC_NOTAKERS_NUM_PARAMS];
-    int32_t n;
-    int32_t phase;
-    int32_t turn_player; /* whose turn it is (the saver or asker) */
-    int32_t actor;       /* current player */
-    int32_t turns;       /* completed turns */
-    int32_t top;         /* next card of deck[] to draw */
-    int32_t ask_target;
-    int32_t ask_desc;
-    int32_t given;     /* cards given by the current giver in this phase */
-    int32_t any_given; /* someone gave the asker a card in this ask */
-    int32_t fb_k;      /* pass fallback: seat offset from the asked player */
-    uint32_t fb_gave;  /* pass fallback: seats that gave */
-    int32_t nt_k;      /* No Takers: seat offset of the next receiver */
-    int32_t points[CC_MAX_PLAYERS];
-    uint64_t ask_match;
-    uint64_t selection;
-    uint64_t hand[CC_MAX_PLAYERS];
-    uint64_t save[CC_MAX_PLAYERS];
-    uint8_t deck[CC_NUM_CARDS52];
-    /* What each observer o knows of seat q's cards (see "knowledge" below):
-     * in_hand[o][q] are in q's hand, held[o][q] (a superset) in q's hand or
-     * save pile, not_in_hand[o][q] are not in q's hand.  Rows o == q are 0. */
-    uint64_t in_hand[CC_MAX_PLAYERS][CC_MAX_PLAYERS];
-    uint64_t held[CC_MAX_PLAYERS][CC_MAX_PLAYERS];
-    uint64_t not_in_hand[CC_MAX_PLAYERS][CC_MAX_PLAYERS];
-    CC_LOG_MEMBERS(CC_NOTAKERS_LOG_CAPACITY);
-} nt_state;
-CC_LOG_LAYOUT(nt_state);
+/* The state (nt_state) is in notakers_internal.h, shared with notakers_bot.c. */
 
 static uint64_t card_bit(int32_t c) { return (uint64_t)1 << (16 * (c / 13) + c % 13); }
 
@@ -574,6 +546,17 @@ static void set_card_actions(uint64_t *mask, int32_t base, uint64_t cards) {
     }
 }
 
+/* Set the bits lo..hi-1 of mask a word at a time (every ask is legal on a
+ * turn: the hot path of random playouts). */
+static void set_action_range(uint64_t *mask, int32_t lo, int32_t hi) {
+    while (lo < hi) {
+        int32_t w = lo >> 6, b = lo & 63;
+        int32_t n = hi - lo < 64 - b ? hi - lo : 64 - b;
+        mask[w] |= (n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1)) << b;
+        lo += n;
+    }
+}
+
 static int32_t nt_legal_actions(const void *state, uint64_t *mask) {
     const nt_state *st = (const nt_state *)state;
     if (st == NULL || mask == NULL) return CC_E_ARG;
@@ -591,7 +574,7 @@ static int32_t nt_legal_actions(const void *state, uint64_t *mask) {
             count += cc_popcount64(hand);
         }
         int32_t lo = CC_NOTAKERS_A_ASK, hi = nt_num_actions(st->params, st->n);
-        for (int32_t a = lo; a < hi; a++) cc_mask_set(mask, a);
+        set_action_range(mask, lo, hi);
         count += hi - lo;
         break;
     }
@@ -1072,4 +1055,5 @@ const cc_game cc_game_notakers = {
     .returns = nt_returns,
     .observe_tensor = nt_observe_tensor,
     .sample_infoset = nt_sample_infoset,
+    .heuristic = cc_notakers_heuristic,
 };

@@ -17,6 +17,10 @@ from pycards.cards import (
 )
 from pycards.errors import IllegalActionError, InvalidCardError, PycardsError, RulesError
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    from pycards.playouts import Playouts, random_playouts
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -26,11 +30,22 @@ __all__ = [
     "InvalidCardError",
     "NancyCard",
     "NancyCardSet",
+    "Playouts",
     "PycardsError",
     "RulesError",
     "__version__",
     "deal",
     "parse_cards",
     "parse_nancy_cards",
+    "random_playouts",
     "shuffled_deck",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # the engine's playouts load the game layer: imported on first use
+    if name in ("random_playouts", "Playouts"):
+        from pycards import playouts
+
+        return getattr(playouts, name)
+    raise AttributeError(f"module 'pycards' has no attribute {name!r}")

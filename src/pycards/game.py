@@ -834,6 +834,28 @@ class State(Generic[ObsT]):
             raise RecordError(f"not JSON: {exc}") from None
         return _state_from_dict(data)
 
+    # -- text records (pycards.record) -------------------------------------------
+    def to_record(
+        self,
+        viewer: int | None = None,
+        *,
+        names: Sequence[str] | None = None,
+        date: str | None = None,
+        event: str | None = None,
+    ) -> str:
+        """The readable text record of the game so far (see :mod:`pycards.record`):
+        the referee's (``viewer=None``, replayable) or one seat's."""
+        from pycards.record import write_record
+
+        return write_record(self, viewer=viewer, names=names, date=date, event=event)
+
+    @staticmethod
+    def from_record(text: str) -> State[Any]:
+        """Replay a referee's text record (see :func:`pycards.record.read_record`)."""
+        from pycards.record import read_record
+
+        return read_record(text)
+
 
 def _state_from_json(text: str) -> State[Any]:
     return State.from_json(text)

@@ -1,0 +1,333 @@
+# The built-in bots (bots.c, cc_bots.h): a Searcher plays one bot spec for one
+# GameSetup; play_match plays whole games between searchers in C.  Included
+# from _core.pyx.  Converts types, releases the GIL around the search, maps
+# status codes to exceptions; what is valid is the engine's answer
+# (cc_bot_spec_check names the field at fault).
+
+from libc.string cimport memcmp
+
+cdef extern from "cc_bots.h" nogil:
+    int CC_BOT_RANDOM
+    int CC_BOT_HEURISTIC
+    int CC_BOT_PIMC
+    int CC_BOT_ISMCTS
+    int CC_ROLLOUT_RANDOM
+    int CC_ROLLOUT_HEURISTIC
+    long long CC_BOT_MAX_SIMULATIONS
+    int CC_BOT_MAX_SECONDS
+    int CC_BOT_MAX_EXPLORATION
+    int CC_BOT_MAX_SAMPLES
+    int CC_BOT_F_KIND
+    int CC_BOT_F_ROLLOUT
+    int CC_BOT_F_SIMULATIONS
+    int CC_BOT_F_SECONDS
+    int CC_BOT_F_EXPLORATION
+    int CC_BOT_F_SAMPLES
+
+    ctypedef struct cc_bot_spec:
+        int32_t kind
+        int32_t rollout
+        int64_t simulations
+        double seconds
+        double exploration
+        int32_t samples
+        int32_t reserved
+
+    ctypedef struct cc_searcher:
+        pass
+
+    int32_t cc_bot_spec_check(const cc_game *game, const cc_bot_spec *spec, int32_t *bad)
+    cc_searcher *cc_searcher_new(const cc_game *game, const int32_t *params, int32_t nplayers,
+                                 const cc_bot_spec *spec, int32_t *status)
+    void cc_searcher_free(cc_searcher *searcher)
+    int32_t cc_searcher_act(cc_searcher *searcher, const cc_game *game, const void *state,
+                            int32_t player, cc_rng *rng, int32_t *action)
+    int64_t cc_searcher_last_simulations(const cc_searcher *searcher)
+    int64_t cc_searcher_last_nodes(const cc_searcher *searcher)
+    int32_t cc_play_match(const cc_game *game, const int32_t *params, int32_t nplayers,
+                          cc_searcher **seats, int64_t ngames, const uint64_t *deal_seeds,
+                          const uint64_t *bot_seeds, void *state, int32_t *returns_out,
+                          int64_t *moves_out, double *seconds_out)
+
+_BOT_KINDS = {"random": CC_BOT_RANDOM, "heuristic": CC_BOT_HEURISTIC, "pimc": CC_BOT_PIMC,
+              "ismcts": CC_BOT_ISMCTS}
+_ROLLOUTS = {"random": CC_ROLLOUT_RANDOM, "heuristic": CC_ROLLOUT_HEURISTIC}
+
+
+cdef double _float_arg(object value, str name) except? -1.0:
+    """A real-number argument: an int or a float (Python or numpy), not a bool."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(
+            value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{name} must be a number, got {type(value).__name__} {value!r}")
+    return float(value)
+
+
+cdef str _choice_arg(object value, str name, dict choices):
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, got {type(value).__name__} {value!r}")
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {sorted(choices)}, got {value!r}")
+    return value
+
+
+cdef int _make_spec(cc_bot_spec *spec, const cc_game *game, str gname, object kind,
+                    object simulations, object seconds, object rollout, object exploration,
+                    object samples) except -1:
+    """Fill ``spec`` from the Python arguments (types converted) and have the
+    engine check it; ValueError names the field the engine refuses."""
+    memset(spec, 0, sizeof(cc_bot_spec))
+    spec.kind = _BOT_KINDS[_choice_arg(kind, "kind", _BOT_KINDS)]
+    spec.rollout = _ROLLOUTS[_choice_arg(rollout, "rollout", _ROLLOUTS)]
+    spec.simulations = _c_int64(simulations, "simulations")
+    if seconds is None:
+        spec.seconds = 0.0
+    else:
+        spec.seconds = _float_arg(seconds, "seconds")
+        if spec.seconds == 0.0:
+            spec.seconds = -1.0  # 0 means no time budget in C: that is None here
+    spec.exploration = _float_arg(exploration, "exploration")
+    spec.samples = _c_int32(samples, "samples")
+    cdef int32_t bad = -1
+    cdef int32_t rc = cc_bot_spec_check(game, spec, &bad)
+    if rc == CC_OK:
+        return 0
+    search = spec.kind == CC_BOT_PIMC or spec.kind == CC_BOT_ISMCTS
+    if bad == CC_BOT_F_SIMULATIONS:
+        lo = 1 if search and seconds is None else 0
+        raise ValueError(f"simulations must be {lo}..{CC_BOT_MAX_SIMULATIONS}, "
+                         f"got {simulations!r}")
+    if bad == CC_BOT_F_SECONDS:
+        raise ValueError(f"seconds must be None or in (0, {CC_BOT_MAX_SECONDS}], "
+                         f"got {seconds!r}")
+    if bad == CC_BOT_F_EXPLORATION:
+        raise ValueError(f"exploration must be in [0, {CC_BOT_MAX_EXPLORATION}], "
+                         f"got {exploration!r}")
+    if bad == CC_BOT_F_SAMPLES:
+        raise ValueError(f"samples must be {1 if search else 0}..{CC_BOT_MAX_SAMPLES}, "
+                         f"got {samples!r}")
+    raise ValueError(f"{gname}: the engine refused bot {kind!r}")
+
+
+def check_bot(object kind, object simulations=1000, object seconds=None,
+              object rollout="random", object exploration=0.7, object samples=10):
+    """Raise TypeError or ValueError (naming the argument) if the engine would
+    refuse this bot; the arguments are those of :class:`Searcher`."""
+    cdef cc_bot_spec spec
+    cdef const cc_game *g = cc_game_by_index(0)
+    _make_spec(&spec, g, _text(g.name), kind, simulations, seconds, rollout, exploration,
+               samples)
+
+
+cdef class Searcher:
+    """A built-in bot of one kind (``"random"``, ``"heuristic"``, ``"pimc"``,
+    ``"ismcts"``) for one :class:`GameSetup`, with everything its search needs
+    allocated once, and its own generator (seeded by :meth:`reset`).
+
+    ``simulations`` is the number of simulations (rollouts) per move;
+    ``seconds``, when not None, is a time budget per move instead (with
+    ``simulations`` as an upper bound, 0 for none); ``rollout`` is the
+    rollout policy (``"random"`` or ``"heuristic"``); ``exploration`` the UCT
+    constant (ISMCTS); ``samples`` the determinizations per move (PIMC)."""
+    cdef cc_searcher *s
+    cdef cc_rng rng
+    cdef void *root
+    cdef bint busy
+    cdef readonly GameSetup setup
+    cdef readonly str kind
+    cdef readonly str rollout
+    cdef readonly object simulations
+    cdef readonly object seconds
+    cdef readonly double exploration
+    cdef readonly int samples
+
+    def __cinit__(self, GameSetup setup not None, object kind, object simulations=1000,
+                  object seconds=None, object rollout="random", object exploration=0.7,
+                  object samples=10):
+        self.s = NULL
+        self.root = NULL
+        self.busy = False
+        if setup.nplayers == 0:
+            raise _errors.RulesError(f"{setup.name}: a searcher needs a player count")
+        cdef cc_bot_spec spec
+        _make_spec(&spec, setup.game, setup.name, kind, simulations, seconds, rollout,
+                   exploration, samples)
+        cdef int32_t status = CC_OK
+        self.s = cc_searcher_new(setup.game, setup.values, setup.nplayers, &spec, &status)
+        if self.s == NULL:
+            if status == CC_E_CAPACITY:
+                raise MemoryError(f"{setup.name}: no memory for a {kind} searcher")
+            _check(status if status < 0 else CC_E_ARG, f"{setup.name}: searcher")
+        self.root = PyMem_Malloc(setup.game.state_size)
+        if self.root == NULL:
+            raise MemoryError()
+        self.setup = setup
+        self.kind = kind
+        self.rollout = rollout
+        self.simulations = spec.simulations
+        self.seconds = None if seconds is None else spec.seconds
+        self.exploration = spec.exploration
+        self.samples = spec.samples
+        cc_rng_seed(&self.rng, 0)
+
+    def __dealloc__(self):
+        if self.s != NULL:
+            cc_searcher_free(self.s)
+        if self.root != NULL:
+            PyMem_Free(self.root)
+
+    def reset(self, object seed):
+        """Seed the searcher's generator (0..2**64-1): the same seed, the same
+        choices (a time budget excepted)."""
+        cc_rng_seed(&self.rng, _c_seed(seed, "seed"))
+
+    cdef int _claim(self) except -1:
+        if self.busy:
+            raise RuntimeError("this Searcher is already searching (one thread at a time)")
+        self.busy = True
+        return 0
+
+    def act(self, GameState state not None, object player=None):
+        """The action chosen for the player to act in ``state`` (a state of this
+        searcher's setup); ``player``, if given, must be that player.  The
+        search runs on a copy of the state with the GIL released."""
+        state._live()
+        cdef int32_t p = -1
+        if player is not None:
+            p = _i32_arg(player, "player", 0, state.nplayers - 1)
+        _same_setup(self.setup, state.params, "state")
+        cdef const cc_game *g = self.setup.game
+        cdef int32_t cp = g.current_player(state.state)
+        if cp == CC_PLAYER_TERMINAL:
+            raise _errors.IllegalActionError(None, "act: the game is over")
+        if p >= 0 and p != cp:
+            raise ValueError(f"act: player {p} is not the player to act ({cp})")
+        self._claim()
+        memcpy(self.root, state.state, cc_game_used_size(g, state.state))
+        cdef int32_t action = -1
+        cdef int32_t rc
+        try:
+            with nogil:
+                rc = cc_searcher_act(self.s, g, self.root, p, &self.rng, &action)
+        finally:
+            self.busy = False
+        _check(rc, f"{self.setup.name}: {self.kind} bot")
+        return action
+
+    @property
+    def last_simulations(self):
+        """The simulations (rollouts) of the last :meth:`act` (0 for a move without
+        a search)."""
+        return cc_searcher_last_simulations(self.s)
+
+    @property
+    def last_nodes(self):
+        """The ISMCTS tree nodes of the last :meth:`act`."""
+        return cc_searcher_last_nodes(self.s)
+
+    def __repr__(self):
+        return (f"Searcher({self.setup.name!r}, {self.kind!r}, simulations={self.simulations}, "
+                f"seconds={self.seconds}, rollout={self.rollout!r}, "
+                f"exploration={self.exploration}, samples={self.samples})")
+
+
+cdef int _same_setup(GameSetup a, GameSetup b, str what) except -1:
+    if a is b:
+        return 0
+    if (a.game != b.game or a.nplayers != b.nplayers or
+            memcmp(a.values, b.values, sizeof(int32_t) * a.game.num_params) != 0):
+        raise ValueError(f"{what}: another game, rules or player count than the searcher's "
+                         f"({b.name}, {b.nplayers} players vs {a.name}, {a.nplayers})")
+    return 0
+
+
+cdef object _seeds(object seeds, str name, tuple shape):
+    """A C-contiguous uint64 array of ``shape`` from ints 0..2**64-1 (a numpy
+    integer array or nested sequences of ints)."""
+    if isinstance(seeds, np.ndarray):
+        if seeds.dtype == np.bool_ or not np.issubdtype(seeds.dtype, np.integer):
+            raise TypeError(f"{name}: expected an integer array, got dtype {seeds.dtype}")
+        if seeds.shape != shape:
+            raise ValueError(f"{name}: expected shape {shape}, got {seeds.shape}")
+        if seeds.size and np.issubdtype(seeds.dtype, np.signedinteger) and seeds.min() < 0:
+            raise ValueError(f"{name}: seeds must be 0..2**64-1")
+        return np.ascontiguousarray(seeds, dtype=np.uint64)
+    if isinstance(seeds, (str, bytes)) or not hasattr(seeds, "__len__"):
+        raise TypeError(f"{name}: expected a sequence of ints, got {type(seeds).__name__}")
+    out = np.zeros(shape, dtype=np.uint64)
+    if len(seeds) != shape[0]:
+        raise ValueError(f"{name}: expected {shape[0]} rows, got {len(seeds)}")
+    for i, row in enumerate(seeds):
+        if len(shape) == 1:
+            out[i] = _c_seed(row, f"{name}[{i}]")
+            continue
+        if isinstance(row, (str, bytes)) or not hasattr(row, "__len__"):
+            raise TypeError(f"{name}[{i}]: expected a sequence of ints, got {type(row).__name__}")
+        if len(row) != shape[1]:
+            raise ValueError(f"{name}[{i}]: expected {shape[1]} seeds, got {len(row)}")
+        for j, v in enumerate(row):
+            out[i, j] = _c_seed(v, f"{name}[{i}][{j}]")
+    return out
+
+
+def play_match(GameSetup setup not None, object searchers, object deal_seeds,
+               object bot_seeds):
+    """Play ``len(deal_seeds)`` games in C, game g dealt from ``deal_seeds[g]``,
+    seat p played by ``searchers[p]`` (one per seat; a searcher may sit at
+    several), its generator seeded with ``bot_seeds[g][p]`` before game g.
+
+    Returns ``(returns, moves, seconds)``: the returns, an int32 array (games x
+    players); the actions each seat chose (int64, per seat); the seconds each
+    seat spent choosing them (float64, per seat).  The same games as a Python
+    loop dealing ``setup.new_state(deal_seeds[g])`` and asking each seat's
+    searcher, reset with its bot seed, to :meth:`Searcher.act`."""
+    cdef int32_t n = setup.nplayers
+    if n == 0:
+        raise _errors.RulesError(f"{setup.name}: a match needs a player count")
+    if isinstance(searchers, (str, bytes)) or not hasattr(searchers, "__len__"):
+        raise TypeError(f"searchers: expected a sequence of Searcher, got "
+                        f"{type(searchers).__name__}")
+    seats = list(searchers)
+    if len(seats) != n:
+        raise ValueError(f"searchers: expected {n} (one per seat), got {len(seats)}")
+    for i, sr in enumerate(seats):
+        if not isinstance(sr, Searcher):
+            raise TypeError(f"searchers[{i}]: expected a Searcher, got {type(sr).__name__}")
+        _same_setup(setup, (<Searcher>sr).setup, f"searchers[{i}]")
+    if isinstance(deal_seeds, (str, bytes)) or not hasattr(deal_seeds, "__len__"):
+        raise TypeError(f"deal_seeds: expected a sequence of ints, got "
+                        f"{type(deal_seeds).__name__}")
+    cdef int64_t ngames = len(deal_seeds)
+    deals = _seeds(deal_seeds, "deal_seeds", (ngames,))
+    bots = _seeds(bot_seeds, "bot_seeds", (ngames, n))
+    returns = np.zeros((ngames, n), dtype=np.int32)
+    moves = np.zeros(n, dtype=np.int64)
+    secs = np.zeros(n, dtype=np.float64)
+    cdef const uint64_t[::1] dv = deals
+    cdef const uint64_t[:, ::1] bv = bots
+    cdef int32_t[:, ::1] rv = returns
+    cdef int64_t[::1] mv = moves
+    cdef double[::1] sv = secs
+    cdef cc_searcher *ptrs[8]
+    claimed = []
+    cdef void *state = PyMem_Malloc(setup.game.state_size)
+    if state == NULL:
+        raise MemoryError()
+    cdef int32_t rc
+    cdef const uint64_t *dp = &dv[0] if ngames else NULL
+    cdef const uint64_t *bp = &bv[0, 0] if ngames else NULL
+    cdef int32_t *rp = &rv[0, 0] if ngames else NULL
+    try:
+        for i, sr in enumerate(seats):
+            ptrs[i] = (<Searcher>sr).s
+            if sr not in claimed:
+                (<Searcher>sr)._claim()
+                claimed.append(sr)
+        with nogil:
+            rc = cc_play_match(setup.game, setup.values, n, ptrs, ngames, dp, bp, state, rp,
+                               &mv[0], &sv[0])
+    finally:
+        for sr in claimed:
+            (<Searcher>sr).busy = False
+        PyMem_Free(state)
+    _check(rc, f"{setup.name}: play_match")
+    return returns, moves, secs

@@ -1,0 +1,5 @@
+"""``python -m pycards``: the ``pycards`` command."""
+
+from pycards.cli import main
+
+raise SystemExit(main())

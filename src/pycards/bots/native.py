@@ -1,0 +1,184 @@
+"""The built-in bots played by the engine: the game's heuristic, determinized
+Monte Carlo (PIMC) and information-set MCTS (ISMCTS).
+
+Each searches in C (GIL released) from the state behind the view, for the
+view's seat, with only what that seat may know: every determinization is
+drawn by the game's sampler for that seat.  See :doc:`/search` for the
+algorithms, the reward and the cost.
+
+>>> from pycards.game import load_game
+>>> state = load_game("nodde", num_players=2).new_initial_state(seed=7)
+>>> bot = ISMCTSBot(seed=1, simulations=200)
+>>> bot.act(state.view(state.current_player)) in state.legal_actions()
+True
+
+A match where every seat is a built-in bot can run entirely in C through
+:meth:`NativeBot.native_searcher` and :func:`cardcore._core.play_match`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from cardcore import _core
+
+from .._args import as_int
+from ..game import Game
+from ..view import PlayerView
+from .base import register_bot
+
+__all__ = ["HeuristicBot", "ISMCTSBot", "NativeBot", "PIMCBot"]
+
+_M64 = 2**64 - 1
+
+
+class NativeBot:
+    """A bot played by the engine's searcher (:class:`cardcore._core.Searcher`).
+
+    The searcher is made on the first move of a game of a new kind (game,
+    rules, players) and kept; its generator is seeded by :meth:`reset` (the
+    bot's ``seed`` until then).  Nothing else is kept between moves: the
+    search tree is rebuilt for every move.
+    """
+
+    #: The engine's name of the bot kind.
+    KIND: ClassVar[str]
+    name: str = "native"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        simulations: int = 1000,
+        seconds: float | None = None,
+        rollout: str = "random",
+        exploration: float = 0.7,
+        samples: int = 10,
+    ) -> None:
+        self._seed = as_int(seed, "seed", 0, _M64)
+        _core.check_bot(self.KIND, simulations, seconds, rollout, exploration, samples)
+        self._options: dict[str, Any] = {
+            "simulations": simulations,
+            "seconds": seconds,
+            "rollout": rollout,
+            "exploration": exploration,
+            "samples": samples,
+        }
+        self._searcher: _core.Searcher | None = None
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The searcher's options (simulations, seconds, rollout, exploration, samples)."""
+        return dict(self._options)
+
+    def reset(self, seed: int) -> None:
+        """Start a new game: reseed the generator with ``seed``."""
+        self._seed = as_int(seed, "seed", 0, _M64)
+        if self._searcher is not None:
+            self._searcher.reset(self._seed)
+
+    def native_searcher(self, game: Game[Any, Any]) -> _core.Searcher:
+        """The engine's searcher of this bot for ``game`` (made on first use),
+        for :func:`cardcore._core.play_match`."""
+        setup = game._setup
+        s = self._searcher
+        if s is None or s.setup is not setup:
+            s = _core.Searcher(setup, self.KIND, **self._options)
+            s.reset(self._seed)
+            self._searcher = s
+        return s
+
+    def act(self, view: PlayerView[Any]) -> int:
+        """The action the search chooses for ``view``'s seat (on its turn)."""
+        if not isinstance(view, PlayerView):
+            raise TypeError(f"act expects a PlayerView, got {type(view).__name__}")
+        if not view.is_my_turn:
+            raise ValueError(f"seat {view.seat} has no legal action (not its turn, or game over)")
+        searcher = self.native_searcher(view.game)
+        action: int = searcher.act(view._state._s, view.seat)
+        return action
+
+    @property
+    def last_simulations(self) -> int:
+        """The simulations (rollouts) of the last move (0 before the first)."""
+        return 0 if self._searcher is None else int(self._searcher.last_simulations)
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
+        return f"{type(self).__name__}(seed={self._seed}, {opts})"
+
+
+class HeuristicBot(NativeBot):
+    """The game's documented rule-based policy (each game's page, "The heuristic
+    bot"), ties broken by its generator; a random legal action for a game
+    without one.
+
+    >>> HeuristicBot(seed=3)
+    HeuristicBot(seed=3)
+    """
+
+    KIND = "heuristic"
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+
+    def __repr__(self) -> str:
+        return f"HeuristicBot(seed={self._seed})"
+
+
+class PIMCBot(NativeBot):
+    """Determinized Monte Carlo: ``samples`` states drawn among those the seat
+    cannot tell apart; each legal action scored by rollouts in each; the best
+    mean reward wins.  ``simulations`` rollouts per move in all (or a time
+    budget of ``seconds``)."""
+
+    KIND = "pimc"
+    name = "pimc"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        simulations: int = 1000,
+        seconds: float | None = None,
+        rollout: str = "random",
+        samples: int = 10,
+    ) -> None:
+        super().__init__(
+            seed, simulations=simulations, seconds=seconds, rollout=rollout, samples=samples
+        )
+        del self._options["exploration"]
+
+
+class ISMCTSBot(NativeBot):
+    """Single-observer information-set MCTS with UCT (``exploration`` is the
+    constant ``c``) and availability counts: ``simulations`` iterations per
+    move (or a time budget of ``seconds``), each on a fresh determinization,
+    with ``rollout`` (``"random"`` or ``"heuristic"``) to the end of the game."""
+
+    KIND = "ismcts"
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        simulations: int = 1000,
+        seconds: float | None = None,
+        rollout: str = "random",
+        exploration: float = 0.7,
+    ) -> None:
+        super().__init__(
+            seed,
+            simulations=simulations,
+            seconds=seconds,
+            rollout=rollout,
+            exploration=exploration,
+        )
+        del self._options["samples"]
+
+
+register_bot("heuristic", HeuristicBot)
+register_bot("pimc", PIMCBot)
+register_bot("ismcts", ISMCTSBot)

@@ -1,0 +1,74 @@
+"""A browser table: play any pycards game against the built-in bots.
+
+``pycards serve`` starts a local server (127.0.0.1 by default) and opens the
+table in the browser.  It needs the ``web`` extra (``pip install
+'pycards[web]'``: Starlette, uvicorn and websockets).  The application is a
+small client of the public API: each table keeps its real state on the
+server, and the browser only ever receives the person's
+:class:`~pycards.view.PlayerView` (see :mod:`pycards.web.tables`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import threading
+import webbrowser
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
+__all__ = ["add_arguments", "create_app", "main", "serve"]
+
+
+def create_app(
+    *, bot_delay: float = 0.6, idle_seconds: float = 1800.0, max_tables: int = 200
+) -> Starlette:
+    """The ASGI application (see :func:`pycards.web.app.create_app`)."""
+    from .app import create_app as _create
+
+    return _create(bot_delay=bot_delay, idle_seconds=idle_seconds, max_tables=max_tables)
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    *,
+    open_browser: bool = True,
+    bot_delay: float = 0.6,
+    idle_seconds: float = 1800.0,
+) -> None:
+    """Run the table server until interrupted, opening the page in a browser."""
+    import uvicorn
+
+    app = create_app(bot_delay=bot_delay, idle_seconds=idle_seconds)
+    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    if open_browser:
+        threading.Timer(1.0, webbrowser.open, (url,)).start()
+    print(f"pycards table at {url} (Ctrl-C stops it)")
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``pycards serve``."""
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument(
+        "--no-browser", action="store_true", help="do not open the page in a browser"
+    )
+    parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds before each bot move")
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run ``pycards serve``."""
+    if not 0 < args.port < 65536:
+        raise SystemExit(f"pycards serve: --port must be 1..65535, got {args.port}")
+    if args.bot_delay < 0:
+        raise SystemExit("pycards serve: --bot-delay must be >= 0")
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ModuleNotFoundError:
+        raise SystemExit("pycards serve needs the web extra: pip install 'pycards[web]'") from None
+    serve(args.host, args.port, open_browser=not args.no_browser, bot_delay=args.bot_delay)
+    return 0
