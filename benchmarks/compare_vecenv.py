@@ -33,7 +33,15 @@ from pycards.envs.vector import VectorEnv
 from pycards.game import load_game
 
 QUICK = "--quick" in sys.argv
-GAMES = [("nodde", 2), ("nodde", 4), ("notakers", 2), ("notakers", 4), ("nancy", 4), ("nancy", 6)]
+GAMES = [
+    ("nodde", 2),
+    ("nodde", 4),
+    ("notakers", 2),
+    ("notakers", 4),
+    ("nancy", 4),
+    ("nancy", 6),
+    ("cribbage", 2),
+]
 NUM_ENVS = 256
 
 

@@ -3,8 +3,8 @@
 through :class:`pycards.envs.openspiel.PycardsBot`, seats swapped every game.
 Prints each bot's mean final points and the random bot's, per game.
 
-No Takers? is capped at a few turns and Nancy plays a single deal (as in the
-tests) so that a run stays within a couple of minutes.
+No Takers? is capped at a few turns, Nancy plays a single deal and cribbage
+to 31 points (as in the tests) so that a run stays within a couple of minutes.
 
 Usage: ``PYTHONPATH=src python benchmarks/openspiel_matches.py [games] [simulations]``.
 """
@@ -25,6 +25,7 @@ SETUPS: list[tuple[str, dict[str, Any]]] = [
     ("pycards_nodde", {"players": 2}),
     ("pycards_notakers", {"players": 2, "max_turns": 6}),
     ("pycards_nancy", {"players": 2, "match_rounds": 1}),
+    ("pycards_cribbage", {"players": 2, "game_target": 31}),
 ]
 
 

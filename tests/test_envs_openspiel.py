@@ -23,32 +23,35 @@ from pycards.envs.openspiel import (  # noqa: E402
     serialize,
 )
 from pycards.errors import IllegalActionError, RulesError  # noqa: E402
+from pycards.game import game_names as pycards_game_names  # noqa: E402
+from pycards.game import load_game  # noqa: E402
 
 # Rules that keep a game short enough for OpenSpiel's per-step checks (every
 # string and tensor of every seat at every step): No Takers? capped at a few
 # turns, Nancy a single deal.  Full games at the default rules: -m slow.
 SHORT: dict[str, dict[str, Any]] = {
-    "pycards_nodde": {},
     "pycards_notakers": {"max_turns": 6},
     "pycards_nancy": {"match_rounds": 1},
+    "pycards_cribbage": {"game_target": 31},
 }
+# every game of the registry, at every player count it supports
 CONFIGS = [
     (name, n)
-    for name, players in (
-        ("pycards_nodde", range(2, 5)),
-        ("pycards_notakers", range(2, 9)),
-        ("pycards_nancy", range(2, 7)),
+    for name in game_names()
+    for n in range(
+        load_game(name[len("pycards_") :]).info["min_players"],
+        load_game(name[len("pycards_") :]).info["max_players"] + 1,
     )
-    for n in players
 ]
 
 
 def load(name: str, players: int, **extra: Any) -> Any:
-    return pyspiel.load_game(name, {"players": players, **SHORT[name], **extra})
+    return pyspiel.load_game(name, {"players": players, **SHORT.get(name, {}), **extra})
 
 
 def test_game_names() -> None:
-    assert game_names() == ["pycards_nancy", "pycards_nodde", "pycards_notakers"]
+    assert game_names() == [f"pycards_{name}" for name in pycards_game_names()]
+    assert "pycards_nodde" in game_names()
     assert set(game_names()) <= set(pyspiel.registered_names())
 
 
@@ -131,7 +134,8 @@ def play_full_game(game: Any, bots: list[Any]) -> list[float]:
 
 
 @pytest.mark.parametrize(
-    ("name", "players"), [("pycards_nodde", 2), ("pycards_nancy", 3), ("pycards_notakers", 2)]
+    ("name", "players"),
+    [("pycards_nodde", 2), ("pycards_nancy", 3), ("pycards_notakers", 2), ("pycards_cribbage", 2)],
 )
 def test_ismcts_and_mcts_play_full_games(name: str, players: int) -> None:
     game = load(name, players)

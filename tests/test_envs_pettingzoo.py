@@ -16,12 +16,13 @@ from pettingzoo.test import api_test, seed_test
 
 from pycards.envs.pettingzoo import CardGameEnv, env, raw_env
 from pycards.errors import IllegalActionError
-from pycards.game import load_game
+from pycards.game import game_names, load_game
 
+# every game of the registry, at every player count it supports
 CONFIGS = [
     (name, n)
-    for name, players in (("nancy", range(2, 7)), ("nodde", range(2, 5)), ("notakers", range(2, 9)))
-    for n in players
+    for name in game_names()
+    for n in range(load_game(name).info["min_players"], load_game(name).info["max_players"] + 1)
 ]
 
 # The kit warns about any observation that is not a bare array; PettingZoo's own

@@ -78,7 +78,13 @@ class TwinGame:
 
 @pytest.mark.parametrize(
     ("name", "players", "learner", "steps"),
-    [("nodde", 2, 0, 120), ("nodde", 4, 3, 60), ("notakers", 3, 1, 150), ("nancy", 3, 2, 100)],
+    [
+        ("nodde", 2, 0, 120),
+        ("nodde", 4, 3, 60),
+        ("notakers", 3, 1, 150),
+        ("nancy", 3, 2, 100),
+        ("cribbage", 3, 1, 60),
+    ],
 )
 def test_vector_matches_the_twin(name: str, players: int, learner: int, steps: int) -> None:
     n, seed = 3, 2026
