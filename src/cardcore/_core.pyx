@@ -81,3 +81,6 @@ include "_bots.pxi"
 include "_nancy.pxi"
 include "_nodde.pxi"
 include "_notakers.pxi"
+include "_vecenv.pxi"
+# the benchmark guard's calibration loop (benchmarks/guard.py)
+include "_calibrate.pxi"
