@@ -33,7 +33,8 @@ def test_check_env(name: str, players: int) -> None:
 
 
 def test_env_ids() -> None:
-    assert env_ids() == ["pycards/nancy-v0", "pycards/nodde-v0", "pycards/notakers-v0"]
+    names = ["cribbage", "nancy", "nodde", "notakers"]
+    assert env_ids() == [f"pycards/{name}-v0" for name in names]
 
 
 def play(env: CardGameEnv, seed: int) -> tuple[float, list[int]]:

@@ -48,7 +48,8 @@ def load(name: str, players: int, **extra: Any) -> Any:
 
 
 def test_game_names() -> None:
-    assert game_names() == ["pycards_nancy", "pycards_nodde", "pycards_notakers"]
+    names = ["pycards_cribbage", "pycards_nancy", "pycards_nodde", "pycards_notakers"]
+    assert game_names() == names
     assert set(game_names()) <= set(pyspiel.registered_names())
 
 
