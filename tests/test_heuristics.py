@@ -19,6 +19,7 @@ import pytest
 
 from cardcore import _core
 from pycards import IllegalActionError
+from pycards.cribbage import CribbageGame, CribbageRules
 from pycards.game import Game, Rules, State
 from pycards.nancy import NancyCard, NancyGame, NancyRules
 from pycards.nodde import NoddeGame, NoddeRules
@@ -28,6 +29,7 @@ GAMES: dict[str, tuple[type[Game[Any, Any]], type[Rules]]] = {
     "nodde": (NoddeGame, NoddeRules),
     "notakers": (NoTakersGame, NoTakersRules),
     "nancy": (NancyGame, NancyRules),
+    "cribbage": (CribbageGame, CribbageRules),
 }
 
 
@@ -153,7 +155,8 @@ def _match(name: str, players: int, games: int, partners: bool = False) -> tuple
 
 
 @pytest.mark.parametrize(
-    ("name", "players", "games"), [("nodde", 2, 400), ("notakers", 4, 60), ("nancy", 4, 60)]
+    ("name", "players", "games"),
+    [("nodde", 2, 400), ("notakers", 4, 60), ("nancy", 4, 60), ("cribbage", 2, 60)],
 )
 def test_heuristic_beats_random(name: str, players: int, games: int) -> None:
     share, z = _match(name, players, games)

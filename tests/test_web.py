@@ -33,6 +33,7 @@ from pycards.web.tables import Table, TableError, Tables, TableSpec, view_messag
 ARTIFACTS = Path(os.environ.get("PYCARDS_TEST_ARTIFACTS", "test-artifacts")) / "web"
 
 GAMES = [("nodde", 2, None), ("notakers", 3, None), ("nancy", 4, "wiki_one_deal")]
+GAMES += [("cribbage", 2, None), ("cribbage", 4, "acc_61")]
 
 
 def _checked_message(self: Table) -> dict[str, Any]:
