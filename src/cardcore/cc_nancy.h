@@ -9,7 +9,7 @@
  * two uint64 words, lo = suit cards at bit s * 16 + r, hi = trump n at bit n,
  * the Outsider at hi bit 0).
  *
- * Allocation: only sample_infoset allocates (its count table, above 4096
+ * Allocation: only sample_infoset allocates (its count tables, above 8192
  * entries); on failure it returns CC_E_CAPACITY with its output untouched.
  * init, legal_actions, verify, apply and the observations never allocate.
  */

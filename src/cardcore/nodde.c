@@ -862,9 +862,10 @@ static void g_returns(const void *state, int32_t *out) {
  * starts again if two slots share a card: exactly uniform over the tuples.
  * A slot is drawn by rejection (a uniform subset of the unseen cards until
  * one is consistent), and after SLOT_TRIES failures by one pass over all
- * its subsets keeping a uniform consistent one: uniform either way.  The
- * expected number of tries is the number of distinct public outcomes of a
- * slot (about 20 hand scores), so a sample costs a few microseconds.
+ * its subsets keeping a uniform consistent one (by rank triples for three
+ * hidden cards, scan_slot3): uniform either way.  The expected number of
+ * tries is the number of distinct public outcomes of a slot (about 20 hand
+ * scores), so a sample costs a few microseconds.
  */
 
 #define SLOT_TRIES 1024
@@ -917,9 +918,9 @@ static int32_t kind_points(const int32_t *c, const int32_t *p, int32_t rank_kind
  * (build_tables): the rank kinds depend on the ranks of the three hand
  * cards only, the suit kinds on their suits and which are Jacks only, each
  * part scored once per pattern met by the rule itself.  CC_E_ARG if no
- * subset is consistent. */
+ * subset is consistent; *nfound (if not NULL) gets their number. */
 static int32_t scan_slot(const slot *sl, const uint64_t *pool, int32_t m, cc_rng *rng,
-                         uint64_t *pick) {
+                         uint64_t *pick, uint64_t *nfound) {
     static const int32_t plain[3] = {1, 2, 3};
     int32_t k = sl->k;
     uint64_t count = 0;
@@ -961,6 +962,77 @@ static int32_t scan_slot(const slot *sl, const uint64_t *pool, int32_t m, cc_rng
         idx[i]++;
         for (int32_t j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
     }
+    if (nfound) *nfound = count;
+    return count > 0 ? CC_OK : CC_E_ARG;
+}
+
+/* scan_slot for a slot of 3 hidden cards, by rank triples: the rank part of
+ * the hand score and the lowest pip depend on the three ranks alone, and the
+ * suit part lies between 0 and its largest value over the suit patterns, so
+ * only the rank triples that can meet the pegged score and the go and fit
+ * limits are expanded into cards (the rare slots that fall back to a scan
+ * are those with a high score, which few rank triples reach). */
+static int32_t scan_slot3(const slot *sl, const uint64_t *pool, int32_t m, cc_rng *rng,
+                          uint64_t *pick, uint64_t *nfound) {
+    static const int32_t plain[3] = {1, 2, 3};
+    int32_t tr = rank_of(sl->turnup), ts = suit_of(sl->turnup);
+    uint64_t byr[13][4];
+    int32_t cnt[13] = {0};
+    for (int32_t i = 0; i < m; i++) {
+        int32_t r = cc_ctz64(pool[i]) & 15;
+        if (cnt[r] < 4) byr[r][cnt[r]++] = pool[i];
+    }
+    int8_t suit_part[8 * 8 * 8];
+    int32_t maxsp = 0;
+    if (sl->announced >= 0)
+        for (int32_t a = 0; a < 8; a++)
+            for (int32_t b = a; b < 8; b++)
+                for (int32_t c = b; c < 8; c++) {
+                    int32_t q[3] = {a, b, c}, rep[4];
+                    for (int32_t i = 0; i < 3; i++)
+                        rep[i] = (q[i] >> 1) * 13 + ((q[i] & 1) ? JACK : plain[i]);
+                    rep[3] = ts * 13 + 6;
+                    int32_t v = kind_points(rep, sl->params, 0);
+                    suit_part[(a * 8 + b) * 8 + c] = (int8_t)v;
+                    if (v > maxsp) maxsp = v;
+                }
+    uint64_t count = 0;
+    for (int32_t r1 = 0; r1 < 13; r1++)
+        for (int32_t r2 = r1; r2 < 13; r2++)
+            for (int32_t r3 = r2; r3 < 13; r3++) {
+                if (r1 == r3 ? cnt[r1] < 3
+                    : r1 == r2 ? cnt[r1] < 2 || cnt[r3] < 1
+                    : r2 == r3 ? cnt[r1] < 1 || cnt[r2] < 2
+                               : cnt[r1] < 1 || cnt[r2] < 1 || cnt[r3] < 1)
+                    continue;
+                int32_t low = pip_of_rank(r1);
+                if (sl->go_room >= 0 && low <= sl->go_room) continue;
+                if (sl->fit_room >= 0 && low > sl->fit_room) continue;
+                int32_t need = -1;
+                if (sl->announced >= 0) {
+                    int32_t rep[4] = {r1, 13 + r2, 26 + r3, 39 + tr};
+                    need = sl->announced - kind_points(rep, sl->params, 1);
+                    if (need < 0 || need > maxsp) continue;
+                }
+                /* the card triples of these ranks */
+                const uint64_t *A = byr[r1], *B = byr[r2], *C = byr[r3];
+                for (int32_t i = 0; i < cnt[r1]; i++)
+                    for (int32_t j = (r2 == r1 ? i + 1 : 0); j < cnt[r2]; j++)
+                        for (int32_t l = (r3 == r2 ? j + 1 : 0); l < cnt[r3]; l++) {
+                            uint64_t h = A[i] | B[j] | C[l];
+                            if (need >= 0) {
+                                int32_t c[4];
+                                hand_ids(h, sl->turnup, c);
+                                int32_t pat[3];
+                                for (int32_t x = 0; x < 3; x++)
+                                    pat[x] = suit_of(c[x]) * 2 + (rank_of(c[x]) == JACK);
+                                if (suit_part[sorted_index(pat[0], pat[1], pat[2], 8)] != need)
+                                    continue;
+                            }
+                            if (cc_rng_below(rng, ++count) == 0) *pick = h;
+                        }
+            }
+    if (nfound) *nfound = count;
     return count > 0 ? CC_OK : CC_E_ARG;
 }
 
@@ -1005,7 +1077,8 @@ static int32_t draw_slot(const slot *sl, const uint64_t *pool, int32_t m, cc_rng
             return CC_OK;
         }
     }
-    return scan_slot(sl, pool, m, rng, pick); /* CC_E_ARG: not a real state */
+    if (k == 3 && sl->known == 0) return scan_slot3(sl, pool, m, rng, pick, NULL);
+    return scan_slot(sl, pool, m, rng, pick, NULL); /* CC_E_ARG: not a real state */
 }
 
 static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed, void *outp) {
