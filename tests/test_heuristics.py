@@ -125,6 +125,21 @@ def test_heuristic_reads_only_what_the_player_knows(
     assert checked > 0
 
 
+@pytest.mark.parametrize(("name", "label", "rules", "players"), CASES, ids=IDS)
+def test_games_between_heuristics_end(name: str, label: str, rules: Rules, players: int) -> None:
+    # The heuristic is also the rollout policy of the search bots: a game it
+    # plays against itself must end (No Takers: it draws in the end).
+    game_cls, _ = GAMES[name]
+    game = game_cls(rules, num_players=players)
+    for seed in range(2):
+        state = game.new_initial_state(seed)._s
+        steps = 0
+        while state.current_player() >= 0:
+            state.apply(state.heuristic_action(steps))
+            steps += 1
+            assert steps < 5000, (name, label, players, seed)
+
+
 def _match(name: str, players: int, games: int, partners: bool = False) -> tuple[float, float]:
     """Win share (ties split) of the heuristic seats against random seats,
     the seats rotated game by game, and the binomial z of that share.  One
@@ -237,13 +252,18 @@ def test_notakers_saves_the_sets_it_holds() -> None:
 
 
 def test_notakers_asks_for_the_card_that_makes_a_run() -> None:
-    # No set to save; AD 2D 4D wait for the 3D (a run of four).
+    # Seat 0 asks for Kings nobody holds and, with No Takers, gives seat 1
+    # its 3D; seat 1 draws.  Seat 0 now holds AD 2D 4D and knows where the
+    # 3D is (a run of four): it asks seat 1 for it.
     state = _notakers_state(
         [
-            "7H 9S JD 3C 5C KH 2D QS AD 6S 8H TC 4D",
-            "2H 3H 4H 5H 6H TH 2S 3S 4S 5S 9C KS KC",
+            "AD 2D 3D 4D 7H 9S JC 5C KH QS 6S 8H TC",
+            "2H 3H 4H 5H 6H TH 2S 3S 4S 5S 9C QC QD",
         ]
     )
+    for action in ["ask +1 rank K", "give 3D", "draw"]:
+        state.apply(action)
+    assert state.current_player == 0
     for seed in range(3):
         assert state.game.action_name(state._s.heuristic_action(seed)) == "ask +1 card 3D"
 

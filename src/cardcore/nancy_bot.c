@@ -116,23 +116,43 @@ static int32_t good_winner(const cc_nancy_state *s, int32_t me, int32_t me_partn
     return me_taker_side ? fills : !fills;
 }
 
-static int32_t choose_play(const cc_nancy_state *s, const uint64_t *mask, int32_t me,
-                           int32_t me_partner, cc_rng *rng) {
+/* The card ids of a set, ascending; returns their number. */
+static int32_t card_ids(cc_nancy_cards set, int32_t *out) {
+    int32_t k = 0;
+    for (uint64_t lo = set.lo; lo; lo &= lo - 1) {
+        int32_t b = cc_ctz64(lo);
+        out[k++] = (b >> 4) * 14 + (b & 15);
+    }
+    for (uint64_t hi = set.hi & CC_NANCY_TRUMPS_HI; hi; hi &= hi - 1) out[k++] = 55 + cc_ctz64(hi);
+    if (set.hi & 1) out[k++] = CC_NANCY_OUTSIDER;
+    return k;
+}
+
+static int32_t choose_play(const cc_nancy_state *s, int32_t me, int32_t me_partner,
+                           cc_rng *rng) {
+    /* the cards it may play (docs/nancy.rst, "Trick play"), as the game
+     * computes them */
+    int32_t led, high;
+    trick_summary(s->trick_card, s->trick_n, &led, &high);
+    cc_nancy_cards may = legal_from(cs_or(s->hand[me], s->up[me]), led, high,
+                                    s->params[CC_NANCY_P_OVERTRUMP_ON_TRUMP_LEAD]);
+    int32_t ids[78];
+    int32_t nids = card_ids(may, ids);
     int32_t n = s->n;
     int32_t last = s->trick_n == n - 1;
     int8_t trick[CC_NANCY_MAX_PLAYERS];
     for (int32_t i = 0; i < s->trick_n; i++) trick[i] = s->trick_card[i];
     /* the Outsider: before the last trick, and at once when its own side
      * takes the trick anyway */
-    int32_t out_legal = legal(mask, CC_NANCY_A_PLAY + CC_NANCY_OUTSIDER);
+    int32_t out_legal = cs_has(may, CC_NANCY_OUTSIDER);
     if (out_legal && s->trick_idx >= s->each - 2 && s->trick_idx < s->each - 1)
         return CC_NANCY_A_PLAY + CC_NANCY_OUTSIDER;
     /* highest trump not yet played (mine count as out) */
     uint64_t trumps_out = CC_NANCY_TRUMPS_HI & ~s->played.hi;
     int32_t top_trump = trumps_out ? 63 - __builtin_clzll(trumps_out) : 0;
     chooser win = {0, -1, 0}, keep = {0, -1, 0}, bank = {0, -1, 0}, low = {0, -1, 0};
-    for (int32_t c = 0; c < 78; c++) {
-        if (!legal(mask, CC_NANCY_A_PLAY + c)) continue;
+    for (int32_t i = 0; i < nids; i++) {
+        int32_t c = ids[i];
         int32_t pw = power(c), val = nancy_value(c);
         /* least valuable: its value to either pile, then its strength */
         int64_t cheap = -((int64_t)(val + (c == CC_NANCY_OUTSIDER ? 50 : 0)) * 256 + pw + 1);
@@ -215,6 +235,15 @@ int32_t cc_nancy_heuristic(const void *state, cc_rng *rng, int32_t *action) {
     if (s->phase == CC_NANCY_PH_OVER) return CC_E_GAME_OVER;
     int32_t me = s->cur;
     if (me < 0 || me >= s->n) return CC_E_ARG;
+    if (s->phase == CC_NANCY_PH_PLAY) { /* the hot path: no action mask */
+        int32_t me_partner = me != s->taker && s->called >= 0 &&
+                             (cs_has(cs_or(s->hand[me], s->up[me]), s->called) ||
+                              (s->partner_revealed && s->partner == me));
+        int32_t a = choose_play(s, me, me_partner, rng);
+        if (a < 0) return CC_E_ARG; /* not a state the game makes */
+        *action = a;
+        return CC_OK;
+    }
     uint64_t mask[CC_MASK_WORDS] = {0};
     if (cc_game_nancy.legal_actions(s, mask) <= 0) return CC_E_ARG;
     /* the holder of the called card knows he is the Partner */
@@ -226,7 +255,6 @@ int32_t cc_nancy_heuristic(const void *state, cc_rng *rng, int32_t *action) {
     case CC_NANCY_PH_BID: a = choose_bid(s, mask, me); break;
     case CC_NANCY_PH_CALL: a = choose_call(s, mask, me, rng); break;
     case CC_NANCY_PH_DISCARD: a = choose_discard(s, mask, me, rng); break;
-    case CC_NANCY_PH_PLAY: a = choose_play(s, mask, me, me_partner, rng); break;
     case CC_NANCY_PH_PICK: a = choose_pick(s, mask, me, me_partner, rng); break;
     default: return CC_E_ARG;
     }

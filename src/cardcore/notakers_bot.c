@@ -12,7 +12,10 @@
  *      every such card is known to be elsewhere), asking the seat known to
  *      hold one, else the seat with the most cards in hand not known to
  *      lack it;
- *   3. else, when no ask is worth a point in expectation, draws.
+ *   3. else, when no ask is worth a point in expectation or more than a
+ *      draw (as many cards as players, each worth what an unseen card would
+ *      add on average), draws; from turn 200 on it always draws, so that a
+ *      game between heuristic players ends.
  * Asked, it gives one matching card, the one whose loss costs its split
  * least, and stops; with No Takers it gives away its least useful cards.
  * "Least useful": the fewest points lost from the best split of hand and
@@ -22,6 +25,8 @@
  * what it knows of the other seats' hands (cc_notakers_knowledge), never
  * another hand or the draw pile. */
 #include "notakers_internal.h"
+
+#define ASK_TURNS 200
 
 static inline uint64_t card_bit(int32_t c) { return (uint64_t)1 << (16 * (c / 13) + c % 13); }
 static inline uint64_t rank_mask(int32_t r) { return 0x0001000100010001ULL << r; }
@@ -130,6 +135,9 @@ static inline int32_t legal(const uint64_t *mask, int32_t a) { return (int32_t)(
 static int32_t choose_ask(const nt_state *st, int32_t me, cc_rng *rng) {
     int32_t n = st->n, ace = st->params[CC_NOTAKERS_P_ACE_IN_RUNS];
     uint64_t mine = st->hand[me] | st->save[me];
+    /* after ASK_TURNS turns it only draws: a game between heuristic players
+     * ends even if their asks would pass the same cards to and fro */
+    if (st->turns >= ASK_TURNS) return CC_NOTAKERS_A_DRAW;
     uint64_t know[24];
     if (cc_notakers_knowledge(st, me, know) != CC_OK) return CC_NOTAKERS_A_DRAW;
     /* cards that may be in another hand: not mine, not known to be in a
@@ -198,6 +206,20 @@ static int32_t choose_ask(const nt_state *st, int32_t me, cc_rng *rng) {
         }
     }
     if (best_d < 0 || best < 1024) return CC_NOTAKERS_A_DRAW;
+    /* a draw: as many cards as players (or what is left), each worth what
+     * an unseen card adds on average */
+    uint64_t unseen = CC_DECK52_MASK & ~mine & ~elsewhere & ~known_in;
+    int32_t nunseen = cc_popcount64(unseen), left = CC_NUM_CARDS52 - st->top;
+    int32_t take = left < n ? left : n;
+    int64_t sum = 0;
+    for (uint64_t u = unseen; u; u &= u - 1) {
+        int32_t c = cc_card52_id_of_bit(cc_ctz64(u));
+        static const int32_t more[4] = {0, 1, 1, 3};
+        int32_t g = more[cc_popcount64(mine & rank_mask(c % 13)) & 3];
+        int32_t r = run_gain(mine, c, ace);
+        sum += r > g ? r : g;
+    }
+    if (nunseen > 0 && best * nunseen <= 1024 * take * sum) return CC_NOTAKERS_A_DRAW;
     /* whom to ask: a seat known to hold one, else the most cards in hand
      * not known to lack it */
     uint64_t match = best_d < 13 ? rank_mask(best_d) : card_bit(best_d - CC_NOTAKERS_D_CARD);
