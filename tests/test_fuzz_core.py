@@ -844,6 +844,93 @@ def test_copies_of_states() -> None:
 
 
 # ---------------------------------------------------------------------------
+# the search bots and the vector environment: any argument is accepted or
+# refused with TypeError/ValueError, never a crash
+
+
+def _nodde_setup() -> Any:
+    from pycards.game import load_game
+
+    return load_game("nodde", num_players=2)._setup
+
+
+kinds = st.one_of(st.sampled_from(["random", "heuristic", "pimc", "ismcts", "mcts", ""]), junk)
+rollouts = st.one_of(st.sampled_from(["random", "heuristic", "greedy"]), junk)
+reals = st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.none(), junk, any_int)
+
+
+@examples(80)
+@given(
+    kind=kinds,
+    sims=st.one_of(count_arg, any_int),
+    seconds=reals,
+    rollout=rollouts,
+    c=reals,
+    samples=st.one_of(count_arg, any_int),
+)
+def test_search_bot_arguments(
+    kind: Any, sims: Any, seconds: Any, rollout: Any, c: Any, samples: Any
+) -> None:
+    setup = _nodde_setup()
+    ok, _ = attempt(C.check_bot, kind, sims, seconds, rollout, c, samples)
+    ok2, bot = attempt(C.Searcher, setup, kind, sims, seconds, rollout, c, samples)
+    assert ok == ok2
+    if ok2 and isinstance(sims, int) and sims <= 50 and (seconds is None):
+        state = C.GameSetup.new_state(setup, 1)
+        attempt(bot.reset, 3)
+        legal = state.legal_actions()
+        ok3, action = attempt(bot.act, state)
+        assert not ok3 or action in legal
+
+
+@examples(60)
+@given(
+    deals=st.one_of(st.lists(seed_arg, max_size=3), junk),
+    seeds=st.one_of(st.lists(st.lists(seed_arg, max_size=3), max_size=3), junk),
+    count=st.integers(0, 3),
+)
+def test_play_match_arguments(deals: Any, seeds: Any, count: int) -> None:
+    setup = _nodde_setup()
+    bots = [C.Searcher(setup, "random") for _ in range(count)]
+    ok, out = attempt(C.play_match, setup, bots, deals, seeds)
+    if ok:
+        returns, moves, secs = out
+        assert returns.shape == (len(deals), 2) and count == 2
+
+
+@examples(60)
+@given(
+    n=st.one_of(count_arg, any_int),
+    seed=seed_arg,
+    learner=any_int,
+    opponent=st.one_of(st.sampled_from(["random", "heuristic", "ismcts"]), junk),
+    threads=st.one_of(count_arg, any_int),
+)
+def test_vector_env_arguments(n: Any, seed: Any, learner: Any, opponent: Any, threads: Any) -> None:
+    setup = _nodde_setup()
+    ok, env = attempt(C.VecEnv, setup, n, seed, learner, opponent, threads)
+    if not ok:
+        return
+    size, k = env.tensor_size, env.num_envs
+    obs = np.zeros((k, size), np.float32)
+    masks = np.zeros((k, env.num_actions), np.int8)
+    env.reset(obs, masks)
+    actions = np.zeros(k, np.int32)
+    env.random_actions(actions)
+    rewards, done = np.zeros(k, np.float32), np.zeros(k, np.bool_)
+    env.step(actions, obs, masks, rewards, done)
+    for bad in (obs[:, :-1], obs.astype(np.float64), masks.astype(np.int32)):
+        with pytest.raises((TypeError, ValueError)):
+            env.step(
+                actions,
+                bad if bad.dtype != np.int32 else obs,
+                masks if bad.dtype != np.int32 else bad,
+                rewards,
+                done,
+            )
+
+
+# ---------------------------------------------------------------------------
 # the list of fuzzed functions is complete
 
 FUZZED = {
@@ -860,7 +947,7 @@ FUZZED = {
     "notakers_points", "notakers_splits_exactly", "notakers_best_split", "batch_notakers_points",
     "notakers_knowledge",
     "game_names", "game_info", "check_params", "segments", "new_state", "random_playouts",
-    "GameState", "GameSetup",
+    "GameState", "GameSetup", "Searcher", "check_bot", "play_match", "VecEnv",
 }  # fmt: skip
 
 

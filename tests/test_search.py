@@ -371,7 +371,7 @@ def _significant(rewards: list[float], floor: float) -> None:
 
 
 def test_ismcts_beats_random_nodde() -> None:
-    _significant(_ismcts_vs_random("nodde", 2, 200, 200), 0.6)
+    _significant(_ismcts_vs_random("nodde", 2, 200, 400), 0.6)
 
 
 def test_ismcts_beats_random_notakers() -> None:
