@@ -43,6 +43,9 @@ def compile_args() -> tuple[list[str], list[str]]:
         return ["/O2"], []
     cflags = ["-std=c11", "-O3", "-Wall", "-Wextra", "-Wno-unused-function"]
     ldflags: list[str] = []
+    # the vector environment (vecenv.c) steps its games on POSIX threads
+    cflags.append("-pthread")
+    ldflags.append("-pthread")
     if _flag("PYCARDS_DEBUG"):
         cflags = [f for f in cflags if f != "-O3"] + ["-O0", "-g", "-UNDEBUG"]
         cflags.append("-DCC_SLOW_SWITCH")  # the guard's slow-path switch (debug only)

@@ -1,4 +1,5 @@
 /* game.c: the registry of built-in games and the generic random-playout loop. */
+#include "cc_cribbage.h"
 #include "cc_internal.h"
 #include "cc_nancy.h"
 #include "cc_nodde.h"
@@ -7,6 +8,7 @@
 
 /* One line per game (adding a game = one line here, see docs/internals.rst). */
 static const cc_game *const registry[] = {
+    &cc_game_cribbage,
     &cc_game_nancy,
     &cc_game_nodde,
     &cc_game_notakers,

@@ -1,0 +1,165 @@
+"""``pycards arena GAME --bots A,B,... --games N``: the arena's command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from pycards.errors import PycardsError
+
+__all__ = ["add_arguments", "main"]
+
+_EPILOG = """\
+examples:
+  pycards arena nodde --bots heuristic,random --games 1000
+  pycards arena nancy --bots ismcts,heuristic --players 4 --games 400 --workers 2
+  pycards arena notakers --bots ismcts,heuristic,random --scheduler tcp://10.0.0.5:8786
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arena's arguments to ``parser`` (the ``pycards arena`` subcommand)."""
+    parser.description = (
+        "Play a match between bots (duplicate deals, seats rotated) and print each bot's "
+        "mean return, margin, win rate (95% confidence intervals), Bradley-Terry rating, "
+        "failures and time per move."
+    )
+    parser.epilog = _EPILOG
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.add_argument("game", help="the game (nodde, notakers, nancy)")
+    parser.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated bot specs, e.g. ismcts,heuristic,random or "
+        "'ismcts:simulations=1000,heuristic' (see pycards.bots.make_bot)",
+    )
+    parser.add_argument(
+        "--games", type=int, default=100, help="games to play (rounded up to whole deal groups)"
+    )
+    parser.add_argument(
+        "--players", type=int, default=None, help="players (default: the number of bots)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the match seed (default 0)")
+    parser.add_argument(
+        "--no-duplicate",
+        dest="duplicate",
+        action="store_false",
+        help="a new deal for every game instead of replaying each deal in every seating",
+    )
+    parser.add_argument(
+        "--move-time",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="time budget per move; a slower move loses the game",
+    )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="run on a Dask LocalCluster of N worker processes (extra: dask)",
+    )
+    where.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="run on a running Dask cluster, e.g. tcp://10.0.0.5:8786 (extra: dask)",
+    )
+    parser.add_argument(
+        "--chunk-size", type=int, default=None, help="games per Dask task (default: automatic)"
+    )
+    parser.add_argument("--csv", default=None, metavar="FILE", help="write the table as CSV")
+    parser.add_argument(
+        "--json", default=None, metavar="FILE", help="write the results and every game as JSON"
+    )
+    parser.add_argument(
+        "--plot", default=None, metavar="FILE", help="plot rating and margins (extra: plot)"
+    )
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show a progress bar (default: when stderr is a terminal; extra: arena)",
+    )
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the match described by ``args`` (from :func:`add_arguments`).
+
+    Returns 0, 2 for bad arguments (an unknown game, bot or player count, a
+    missing extra: checked before any game; an unreachable scheduler), or 130 if the match was
+    interrupted (the finished games are still reported and written).
+    """
+    from pycards.arena._match import Match
+
+    try:
+        match = Match(
+            args.game,
+            args.bots,
+            args.games,
+            players=args.players,
+            seed=args.seed,
+            duplicate=args.duplicate,
+            move_time=args.move_time,
+        )
+        if args.workers is not None or args.scheduler is not None:
+            from pycards.arena._run import _require_dask
+
+            _require_dask()
+        if args.plot is not None:
+            _require_matplotlib()
+        result = match.run(
+            workers=args.workers,
+            scheduler=args.scheduler,
+            progress=args.progress,
+            chunk_size=args.chunk_size,
+        )
+    except (ValueError, TypeError, ImportError, OSError, PycardsError) as exc:
+        print(f"pycards arena: error: {exc}", file=sys.stderr)
+        return 2
+    _print_table(result)
+    if args.csv:
+        result.write_csv(args.csv)
+    if args.json:
+        result.write_json(args.json)
+    if args.plot:
+        result.plot(args.plot)
+    if result.interrupted:
+        print(
+            f"interrupted: {result.games_played} of {match.total_games} games finished",
+            file=sys.stderr,
+        )
+        return 130
+    return 0
+
+
+def _require_matplotlib() -> None:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise ImportError("--plot needs matplotlib: pip install 'pycards[plot]'") from None
+
+
+def _print_table(result: Any) -> None:
+    if sys.stdout.isatty():
+        try:
+            from rich.console import Console
+            from rich.table import Table
+        except ImportError:
+            pass
+        else:
+            rows = result.rows()
+            table = Table(title=result.header())
+            for i, h in enumerate(rows[0]):
+                table.add_column(h, justify="left" if i == 0 else "right")
+            for r in rows[1:]:
+                table.add_row(*r)
+            table.caption = (
+                "± is the 95% CI half-width; rating: Bradley-Terry, Elo scale; "
+                f"{result.wall_seconds:.1f} s"
+            )
+            Console().print(table)
+            return
+    print(result.table())
