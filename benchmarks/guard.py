@@ -418,13 +418,28 @@ def _play_match(name: str) -> Callable[[], Op]:
     return setup
 
 
+def _vector_step(name: str) -> Callable[[], Op]:
+    """The vectorized environment: one step of 64 games (opponents in C)."""
+
+    def setup() -> Op:
+        vector_env = _require("pycards.envs.vector", "VectorEnv")
+        import numpy as np
+
+        venv = vector_env(name, num_envs=64, num_players=2, seed=1)
+        venv.reset()
+        rng = np.random.default_rng(0)
+        return lambda: venv.step(venv.sample_actions(rng))
+
+    return setup
+
+
 def _cribbage_discards() -> Op:
-    """Cribbage discard analysis of 16 six-card hands (with the crib)."""
+    """Cribbage discard analysis of 2 six-card hands (with the crib)."""
     fn = _require("cardcore._core", "cribbage_batch_discards")
     rules = _require("pycards.cribbage", "CribbageRules")
     from cardcore import _core
 
-    hands = _core.random_hands(16, 6, 13)
+    hands = _core.random_hands(2, 6, 13)
     params = rules().to_params()
     return lambda: fn(hands, params, True)
 
@@ -484,13 +499,14 @@ def paths() -> list[GuardPath]:
             ),
             GuardPath(f"{name}.ismcts", c, _ismcts(name), "ISMCTS, 40 simulations, 2 positions"),
             GuardPath(f"{name}.play_match", c, _play_match(name), "2 native heuristic games"),
+            GuardPath(f"{name}.vector_step", c, _vector_step(name), "a step of 64 games"),
         ]
     out += [
         GuardPath(
             "nancy.sample_infoset[6p,face_up=0]", c, _nancy_sampler_6, "the largest sampling case"
         ),
         GuardPath(
-            "cribbage.batch_discards", c, _cribbage_discards, "16 six-card hands, with the crib"
+            "cribbage.batch_discards", c, _cribbage_discards, "2 six-card hands, with the crib"
         ),
     ]
     return out
