@@ -94,7 +94,18 @@ def c_figures(count: int, samples: int) -> str | None:
     sources = sorted(str(p) for p in CORE.glob("*.c") if not p.name.startswith("_"))
     with tempfile.TemporaryDirectory() as tmp:
         exe = str(pathlib.Path(tmp) / "sampler_bench")
-        build = [*cc, "-std=c11", "-O3", f"-I{CORE}", str(HARNESS), *sources, "-o", exe, "-lm", "-pthread"]
+        build = [
+            *cc,
+            "-std=c11",
+            "-O3",
+            f"-I{CORE}",
+            str(HARNESS),
+            *sources,
+            "-o",
+            exe,
+            "-lm",
+            "-pthread",
+        ]
         subprocess.run(build, check=True, capture_output=True, text=True)
         run = subprocess.run([exe, str(count), str(samples)], check=True, capture_output=True,
                              text=True)  # fmt: skip

@@ -894,7 +894,7 @@ def test_play_match_arguments(deals: Any, seeds: Any, count: int) -> None:
     bots = [C.Searcher(setup, "random") for _ in range(count)]
     ok, out = attempt(C.play_match, setup, bots, deals, seeds)
     if ok:
-        returns, moves, secs = out
+        returns, _moves, _secs = out
         assert returns.shape == (len(deals), 2) and count == 2
 
 

@@ -45,7 +45,8 @@ def test_sampler_allocation_failures_and_no_allocation_on_the_playout_path(
     exe = tmp_path / "nancy_sampler_alloc"
     build = [
         *cc, "-std=c11", "-O2", "-Wall", "-Wextra", "-Wno-unused-function", f"-I{CORE}",
-        str(HARNESS), *sources, "-Wl,--wrap=malloc", "-Wl,--wrap=free", "-o", str(exe), "-lm", "-pthread",
+        str(HARNESS), *sources, "-Wl,--wrap=malloc", "-Wl,--wrap=free", "-o", str(exe),
+        "-lm", "-pthread",
     ]  # fmt: skip
     subprocess.run(build, check=True, capture_output=True, text=True)
     run = subprocess.run([str(exe), "4"], capture_output=True, text=True, timeout=120)

@@ -237,7 +237,19 @@ def _compiler() -> list[str] | None:
 def _holders(cc: list[str], tmp: pathlib.Path, defines: list[str]) -> Counter[tuple[int, ...]]:
     sources = sorted(str(p) for p in CORE.glob("*.c") if not p.name.startswith("_"))
     exe = tmp / ("relaxed" if "-DNANCY_RELAX_ABOVE=0" in defines else "exact")
-    build = [*cc, "-std=c11", "-O2", *defines, f"-I{CORE}", str(RELAXED), *sources, "-o", str(exe), "-lm", "-pthread"]
+    build = [
+        *cc,
+        "-std=c11",
+        "-O2",
+        *defines,
+        f"-I{CORE}",
+        str(RELAXED),
+        *sources,
+        "-o",
+        str(exe),
+        "-lm",
+        "-pthread",
+    ]
     subprocess.run(build, check=True, capture_output=True, text=True)
     run = subprocess.run([str(exe), "8", "2000"], check=True, capture_output=True, text=True)
     counts: Counter[tuple[int, ...]] = Counter()
@@ -299,7 +311,18 @@ def test_nodde_scans_by_rank_triples_find_every_consistent_filling(
     )
     exe = tmp_path / "nodde_scan_check"
     harness = ROOT / "tests" / "c" / "nodde_scan_check.c"
-    build = [*cc, "-std=c11", "-O2", f"-I{CORE}", str(harness), *sources, "-o", str(exe), "-lm", "-pthread"]
+    build = [
+        *cc,
+        "-std=c11",
+        "-O2",
+        f"-I{CORE}",
+        str(harness),
+        *sources,
+        "-o",
+        str(exe),
+        "-lm",
+        "-pthread",
+    ]
     subprocess.run(build, check=True, capture_output=True, text=True)
     run = subprocess.run([str(exe)], check=True, capture_output=True, text=True)
     slots, bad = (int(w) for w in run.stdout.split()[1::2])
