@@ -564,7 +564,7 @@ def test_native_and_python_paths_give_the_same_table(
     game: str, players: int, bots: list[str]
 ) -> None:
     def match(native: bool) -> Match:
-        return Match(game, bots, 8, players=players, seed=6, native=native)
+        return Match(game, bots, 4, players=players, seed=6, native=native)
 
     native = match(True).run(progress=False)
     assert native.native
