@@ -4,7 +4,8 @@ All metadata lives in pyproject.toml; this file only lists the extensions
 and reads build switches from the environment:
 
 * ``PYCARDS_CFFI=1``: also build the cffi API-mode binding ``cardcore._cffi``.
-* ``PYCARDS_DEBUG=1``: -O0 -g, assertions on.
+* ``PYCARDS_DEBUG=1``: -O0 -g, assertions on, and the benchmark guard's
+  slow-path switch (``PYCARDS_SLOW_PATH``, docs/benchmarks.rst) honoured.
 * ``PYCARDS_SANITIZE=address,undefined``: build with sanitizers (run with
   ``LD_PRELOAD=$(gcc -print-file-name=libasan.so)``).
 
@@ -42,8 +43,12 @@ def compile_args() -> tuple[list[str], list[str]]:
         return ["/O2"], []
     cflags = ["-std=c11", "-O3", "-Wall", "-Wextra", "-Wno-unused-function"]
     ldflags: list[str] = []
+    # the vector environment (vecenv.c) steps its games on POSIX threads
+    cflags.append("-pthread")
+    ldflags.append("-pthread")
     if _flag("PYCARDS_DEBUG"):
         cflags = [f for f in cflags if f != "-O3"] + ["-O0", "-g", "-UNDEBUG"]
+        cflags.append("-DCC_SLOW_SWITCH")  # the guard's slow-path switch (debug only)
     sanitize = os.environ.get("PYCARDS_SANITIZE", "").strip()
     if sanitize:
         cflags += [f"-fsanitize={sanitize}", "-fno-omit-frame-pointer", "-g"]

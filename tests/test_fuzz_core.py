@@ -497,6 +497,70 @@ def test_nodde_batch(hands: Any, turnups: Any, params: Any, three: bool) -> None
 
 
 # ---------------------------------------------------------------------------
+# game-specific functions: cribbage
+
+CRIBBAGE_PARAMS = st.one_of(
+    st.tuples(st.integers(1, 121), st.integers(0, 1), st.integers(-1, 3)),
+    st.lists(st.one_of(st.integers(-2, 122), st.sampled_from(EDGE_INTS)), min_size=3, max_size=3),
+    st.lists(anything, max_size=5),
+    junk,
+)
+crib_flag = st.one_of(st.booleans(), anything)
+
+
+@examples(500)
+@given(
+    hand=card_arg, starter=st.one_of(card_id, junk), crib=crib_flag, seq=id_list,
+    params=CRIBBAGE_PARAMS,
+)  # fmt: skip
+def test_cribbage_scalar(hand: Any, starter: Any, crib: Any, seq: Any, params: Any) -> None:
+    ok, items = attempt(C.cribbage_score_show, hand, starter, crib, params)
+    if ok:
+        cards = int(hand) | card_set([int(starter)])
+        for kind, item_cards, points in items:
+            assert 0 <= kind <= 4 and item_cards & ~cards == 0 and points > 0
+    ok, items = attempt(C.cribbage_score_play, seq)
+    if ok:
+        for kind, item_cards, points in items:
+            assert kind in (0, 1, 2, 5) and item_cards & ~card_set([int(c) for c in seq]) == 0
+            assert points > 0
+
+
+@examples(200)
+@given(
+    hands=array_of(st.one_of(valid_sets, st.integers(0, U64)), np.uint64),
+    starters=array_of(st.integers(0, 255), np.uint8),
+    crib=crib_flag,
+    params=CRIBBAGE_PARAMS,
+    size=st.sampled_from([4, 6]),
+)
+def test_cribbage_batch(hands: Any, starters: Any, crib: Any, params: Any, size: int) -> None:
+    if is_proper(hands, np.uint64) and hands.flags.writeable:
+        hands[:] = C.random_hands(len(hands), size, len(hands))
+    ok, scores = attempt(C.cribbage_batch_score_show, hands, starters, crib, params)
+    if ok:
+        assert scores.shape == (len(hands),) and scores.dtype == np.int32
+        for s, h, t in zip(scores.tolist(), hands.tolist(), starters.tolist(), strict=True):
+            assert s == sum(points for _, _, points in C.cribbage_score_show(h, t, crib, params))
+    ok, result = attempt(C.cribbage_batch_discards, hands, params, crib)
+    if ok:
+        sums, cribs = result
+        assert sums.shape == (len(hands), 15) and (cribs is None) == (not crib)
+        assert sums.min(initial=0) >= 0 and sums.max(initial=0) <= 46 * 29
+
+
+@examples(20)
+@given(hand=card_arg, crib=crib_flag, params=CRIBBAGE_PARAMS)
+def test_cribbage_slow_functions(hand: Any, crib: Any, params: Any) -> None:
+    ok, out = attempt(C.cribbage_crib_exact, hand, params)
+    if ok:
+        assert out.shape == (15,) and (out >= 0).all() and (out <= 29).all()
+    ok, hist = attempt(C.cribbage_show_distribution, crib, params)
+    if ok:
+        assert hist.dtype == np.int64 and int(hist.sum()) == 270725 * 48 and hist.min() >= 0
+
+
+# ---------------------------------------------------------------------------
 # game-specific functions: No Takers? (when the engine has it)
 
 NOTAKERS = hasattr(C, "notakers_points")
@@ -791,6 +855,8 @@ FUZZED = {
     "nancy_settlement", "nancy_batch_legal_cards", "nancy_batch_trick_winner",
     "nancy_batch_objectives",
     "nodde_score_hand", "nodde_score_play", "nodde_batch_score_hand", "nodde_hand_distribution",
+    "cribbage_score_show", "cribbage_score_play", "cribbage_batch_score_show",
+    "cribbage_show_distribution", "cribbage_batch_discards", "cribbage_crib_exact",
     "notakers_points", "notakers_splits_exactly", "notakers_best_split", "batch_notakers_points",
     "notakers_knowledge",
     "game_names", "game_info", "check_params", "segments", "new_state", "random_playouts",

@@ -235,7 +235,7 @@ def test_a_browser_plays_a_whole_game_by_clicks(
     except ModuleNotFoundError:
         if required:
             raise
-        pytest.skip("playwright is not installed (pip install '.[web-test]')")
+        pytest.skip("playwright is not installed (pip install '.[test]')")
     exe = _chromium()
     if exe is None:
         assert not required, "PYCARDS_REQUIRE_BROWSER=1 but no system Chromium"

@@ -75,8 +75,12 @@ cdef extern from *:
 # per-part includes (one per module of the engine; see docs/internals.rst)
 include "_cards.pxi"
 include "_combos.pxi"
+include "_cribbage.pxi"
 include "_game.pxi"
 include "_bots.pxi"
 include "_nancy.pxi"
 include "_nodde.pxi"
 include "_notakers.pxi"
+include "_vecenv.pxi"
+# the benchmark guard's calibration loop (benchmarks/guard.py)
+include "_calibrate.pxi"

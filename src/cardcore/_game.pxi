@@ -580,6 +580,22 @@ cdef class GameState:
         _check(self.game.sample_infoset(self.state, p, sd, other.state), "sample_infoset")
         return other
 
+    def heuristic_action(self, object seed):
+        """The action the game's rule-based heuristic chooses for the player to act
+        (each game's docs page, "The heuristic bot"), its ties broken by a generator
+        seeded from ``seed``.  It reads only what that player may know.  Raises
+        ``ValueError`` if the game has no heuristic, ``IllegalActionError`` if the
+        game is over."""
+        self._live()
+        cdef uint64_t sd = _int_arg(seed, "seed", 0, _MAX_SEED)
+        if self.game.heuristic == NULL:
+            raise ValueError(f"{self.game.name.decode()}: no heuristic")
+        cdef cc_rng rng
+        cdef int32_t action = -1
+        cc_rng_seed(&rng, sd)
+        _check(self.game.heuristic(self.state, &rng, &action), "heuristic_action")
+        return action
+
     def raw(self):
         """The state's used bytes (platform-specific; for comparisons in tests)."""
         self._live()

@@ -104,6 +104,31 @@ static inline uint32_t rng_uniform(cc_rng *rng, uint32_t n) {
     return (uint32_t)(m >> 32);
 }
 
+/* ln(x) for x >= 1 from exactly rounded operations only (frexp, +, -, *,
+ * /), so that UCB values, and the search, are the same on every platform
+ * (a libm log may differ in the last bit between platforms).  x = m * 2^e
+ * with m in [sqrt(1/2), sqrt(2)); ln m = 2 atanh(s), s = (m - 1) / (m + 1),
+ * |s| < 0.172, by its series to s^19 (error below 1e-16). */
+static double ln_exact(double x) {
+    int e;
+    double m = frexp(x, &e);
+    if (m < 0.70710678118654752440) {
+        m *= 2.0;
+        e--;
+    }
+    double s = (m - 1.0) / (m + 1.0), s2 = s * s;
+    double p = 1.0 / 19.0;
+    p = 1.0 / 17.0 + s2 * p;
+    p = 1.0 / 15.0 + s2 * p;
+    p = 1.0 / 13.0 + s2 * p;
+    p = 1.0 / 11.0 + s2 * p;
+    p = 1.0 / 9.0 + s2 * p;
+    p = 1.0 / 7.0 + s2 * p;
+    p = 1.0 / 5.0 + s2 * p;
+    p = 1.0 / 3.0 + s2 * p;
+    return 2.0 * s + 2.0 * s * (s2 * p) + (double)e * 0.69314718055994530942;
+}
+
 /* The k-th (0-based) set bit of mask[0..nwords-1], or -1. */
 static int32_t nth_bit(const uint64_t *mask, int32_t nwords, int32_t k) {
     for (int32_t w = 0; w < nwords; w++) {
@@ -404,7 +429,7 @@ static int32_t ismcts_iteration(cc_searcher *s, const void *state, int32_t root,
             node *x = &nodes[ch];
             x->avail++;
             double v = x->total / (double)x->visits +
-                       c * sqrt(log((double)x->avail) / (double)x->visits);
+                       c * sqrt(ln_exact((double)x->avail) / (double)x->visits);
             if (v > best_v) {
                 best_v = v;
                 best = ch;

@@ -9,7 +9,7 @@
  * two uint64 words, lo = suit cards at bit s * 16 + r, hi = trump n at bit n,
  * the Outsider at hi bit 0).
  *
- * Allocation: only sample_infoset allocates (its count table, above 4096
+ * Allocation: only sample_infoset allocates (its count tables, above 8192
  * entries); on failure it returns CC_E_CAPACITY with its output untouched.
  * init, legal_actions, verify, apply and the observations never allocate.
  */
@@ -100,6 +100,10 @@
 #define CC_NANCY_OBJ_CHOSEN_BY_THE_OUTSIDER 256
 
 extern const cc_game cc_game_nancy;
+
+/* The game's heuristic (nancy_bot.c; docs/nancy.rst, "The heuristic bot"):
+ * cc_game_nancy.heuristic. */
+int32_t cc_nancy_heuristic(const void *state, cc_rng *rng, int32_t *action);
 
 /* ---- scalar rule functions --------------------------------------------- */
 /* Legal cards from holding (lo, hi) for a trick of k cards (ids, in play

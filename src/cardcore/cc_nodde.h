@@ -126,6 +126,10 @@ int32_t cc_nodde_batch_score_hand(const uint64_t *hands,
  * points; hist has CC_NODDE_HIST_SIZE entries. */
 int32_t cc_nodde_hand_distribution(const int32_t *params, int64_t *hist);
 
+/* The game's heuristic (nodde_bot.c; docs/nodde.rst, "The heuristic bot"):
+ * cc_game_nodde.heuristic. */
+int32_t cc_nodde_heuristic(const void *state, cc_rng *rng, int32_t *action);
+
 extern const cc_game cc_game_nodde;
 
 #endif /* CC_NODDE_H */

@@ -176,6 +176,10 @@ int32_t cc_batch_notakers_points(const uint64_t *cards, int64_t n,
  * out has 24 words.  CC_OK or CC_E_ARG. */
 int32_t cc_notakers_knowledge(const void *state, int32_t player, uint64_t *out);
 
+/* The game's heuristic (notakers_bot.c; docs/notakers.rst, "The heuristic
+ * bot"): cc_game_notakers.heuristic. */
+int32_t cc_notakers_heuristic(const void *state, cc_rng *rng, int32_t *action);
+
 extern const cc_game cc_game_notakers;
 
 #endif /* CC_NOTAKERS_H */

@@ -22,6 +22,7 @@
  */
 #include "cc_internal.h"
 #include "cc_combos.h"
+#include "guard_internal.h"
 
 /* Helpers are forced inline so that the popcnt-enabled copies of the batch
  * kernels (see "dispatch" below) really use the instruction. */
@@ -905,6 +906,7 @@ int32_t cc_batch_run_score(const uint64_t *cards, int64_t n, int32_t *out, int64
 int32_t cc_batch_hand_stats_path(int32_t path, const uint64_t *cards, int64_t n, int32_t target,
                                  int64_t *fifteens, int32_t *pairs, int32_t *run_score,
                                  uint8_t *suits, int64_t *bad_index, uint64_t *bad_value) {
+    CC_SLOW_SITE("batch_hand_stats", 40 * n); /* the guard's switch (guard_internal.h) */
     if (n > 0 && (fifteens == NULL || pairs == NULL || run_score == NULL || suits == NULL))
         return CC_E_ARG;
     return stats(path, cards, n, target, fifteens, pairs, run_score, suits, bad_index, bad_value);

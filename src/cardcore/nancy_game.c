@@ -886,8 +886,16 @@ static void n_returns(const void *state, int32_t *out) {
 /* ---- observation -------------------------------------------------------- */
 
 static void put_set(float *o, cc_nancy_cards set) {
-    for (int32_t c = 0; c < 78; c++)
-        if (cs_has(set, c)) o[c] = 1.0f;
+    /* one pass over the set bits: lo bit s*16+r is card s*14+r; hi bit t
+     * (1..21) is trump 55+t and hi bit 0 the Outsider, 77 */
+    for (uint64_t m = set.lo; m; m &= m - 1) {
+        int32_t b = cc_ctz64(m);
+        o[(b >> 4) * 14 + (b & 15)] = 1.0f;
+    }
+    for (uint64_t m = set.hi; m; m &= m - 1) {
+        int32_t b = cc_ctz64(m);
+        o[b == 0 ? 77 : 55 + b] = 1.0f;
+    }
 }
 
 /* In the order of SEGMENTS; per-seat blocks are relative to `player`. */
@@ -990,4 +998,5 @@ const cc_game cc_game_nancy = {
     .returns = n_returns,
     .observe_tensor = n_observe,
     .sample_infoset = cc_nancy_sample_infoset,
+    .heuristic = cc_nancy_heuristic,
 };

@@ -13,19 +13,23 @@
  * called card weighs H / call_free in the Taker's slots (the Taker did not
  * hold it, so it came from the Hound).  Target: deals of the unknown cards
  * into the slots, with probability proportional to their weight.
- * Stage 1: uniform shuffles (0, 200 or 2000 by the size of stage 2's count
- * table), each dealt in slot order and kept if it fits (and, for a weighted
- * deal, with probability H / call_free): exact rejection sampling.
- * Stage 2 (if none was kept): exact sequential assignment, card by card
- * in ascending id order, each card going to a group of slots with
- * probability proportional to the weighted number of ways to finish the
- * deal (counted in doubles over the groups' remaining room); slots of the
- * same kind with the same admitted cards form one group, dealt out among
+ * Stage 1: rejection with early exit (a uniform deal built position by
+ * position, dropped at the first card its slot does not admit), within a
+ * budget of card draws fixed beforehand (a share of stage 3's table).
+ * Stage 2 (large tables, no weighted card): rejection from a relaxed
+ * problem (pairs of groups merged until the table is small), drawn exactly
+ * by stage 3's procedure and kept if every slot admits its cards; a fixed
+ * number of tries.
+ * Stage 3 (if none was kept): exact sequential assignment, card by card
+ * (the cards every group admits last, dealt by a shuffle), each card going
+ * to a group of slots with probability proportional to the weighted number
+ * of ways to finish the deal (counted in doubles over the groups' remaining
+ * room); slots with the same admitted cards form one group, dealt out among
  * its slots by a uniform shuffle. */
 
 #define SLOT_MAX 20
 #define SAMPLE_TABLE_MAX (1 << 22)
-#define SAMPLE_TABLE_SMALL 4096
+#define SAMPLE_TABLE_SMALL 8192
 typedef struct slot {
     int32_t kind; /* 0 hand of q, 1 hound, 2 discards, 3 table pile (q, i) */
     int32_t q, i, size;
@@ -35,23 +39,25 @@ typedef struct slot {
     int32_t got;
 } slot;
 
-/* Groups of slots for stage 2: slots other than the Taker's that admit the
- * same cards form one group; a group's remaining room is one digit of a
- * mixed-radix index into the count table. */
+/* Groups of slots for stages 2 and 3: slots that admit the same cards form one
+ * group (the Taker's slots only among themselves when a card is weighted);
+ * a group's remaining room is one digit of a mixed-radix index into the
+ * count table. */
 typedef struct sgroups {
     int32_t ng, group[SLOT_MAX], gsize[SLOT_MAX], gtaker[SLOT_MAX];
     cc_nancy_cards gallowed[SLOT_MAX];
     int64_t stride[SLOT_MAX + 1];
 } sgroups;
 
-/* Fill G; return the count table's size, or -1 above SAMPLE_TABLE_MAX. */
-static int64_t make_groups(const slot *sl, int32_t ns, sgroups *G) {
+/* Fill G; return the count table's size, or -1 above SAMPLE_TABLE_MAX.
+ * The largest group is digit 0 (the table's inner loop runs along it). */
+static int64_t make_groups(const slot *sl, int32_t ns, int32_t weighted, sgroups *G) {
     G->ng = 0;
     for (int32_t j = 0; j < ns; j++) {
         int32_t g = -1;
-        for (int32_t h = 0; h < G->ng && !sl[j].taker_side; h++)
-            if (!G->gtaker[h] && G->gallowed[h].lo == sl[j].allowed.lo &&
-                G->gallowed[h].hi == sl[j].allowed.hi)
+        for (int32_t h = 0; h < G->ng && g < 0; h++)
+            if ((!weighted || (!G->gtaker[h] && !sl[j].taker_side)) &&
+                G->gallowed[h].lo == sl[j].allowed.lo && G->gallowed[h].hi == sl[j].allowed.hi)
                 g = h;
         if (g < 0) {
             g = G->ng++;
@@ -62,6 +68,16 @@ static int64_t make_groups(const slot *sl, int32_t ns, sgroups *G) {
         G->group[j] = g;
         G->gsize[g] += sl[j].size;
     }
+    int32_t big = 0;
+    for (int32_t g = 1; g < G->ng; g++)
+        if (G->gsize[g] > G->gsize[big]) big = g;
+    if (big != 0) { /* swap groups 0 and big */
+        int32_t t = G->gsize[0]; G->gsize[0] = G->gsize[big]; G->gsize[big] = t;
+        t = G->gtaker[0]; G->gtaker[0] = G->gtaker[big]; G->gtaker[big] = t;
+        cc_nancy_cards a = G->gallowed[0]; G->gallowed[0] = G->gallowed[big]; G->gallowed[big] = a;
+        for (int32_t j = 0; j < ns; j++)
+            G->group[j] = G->group[j] == 0 ? big : G->group[j] == big ? 0 : G->group[j];
+    }
     G->stride[0] = 1;
     for (int32_t g = 0; g < G->ng; g++) {
         G->stride[g + 1] = G->stride[g] * (G->gsize[g] + 1);
@@ -70,67 +86,150 @@ static int64_t make_groups(const slot *sl, int32_t ns, sgroups *G) {
     return G->stride[G->ng];
 }
 
-/* Stage 2: exact weighted assignment of pool[0..nu-1] to the slots. */
+/* A uniform integer below n (1 <= n <= 2^32), exact (Lemire's multiply and
+ * reject). */
+static inline uint32_t below32(cc_rng *rng, uint32_t n) {
+    uint64_t x = cc_rng_next(rng) >> 32;
+    uint64_t m = x * n;
+    if ((uint32_t)m < n) {
+        uint32_t t = (uint32_t)(-n) % n;
+        while ((uint32_t)m < t) {
+            x = cc_rng_next(rng) >> 32;
+            m = x * n;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* 1 / i! for i = 0..79 (rounded to the nearest double). */
+static const double invf[80] = {
+    1, 1, 0.5, 0.16666666666666666,
+    0.041666666666666664, 0.0083333333333333332, 0.0013888888888888889, 0.00019841269841269841,
+    2.4801587301587302e-05, 2.7557319223985893e-06, 2.7557319223985888e-07, 2.505210838544172e-08,
+    2.08767569878681e-09, 1.6059043836821613e-10, 1.1470745597729725e-11, 7.6471637318198164e-13,
+    4.7794773323873853e-14, 2.8114572543455206e-15, 1.5619206968586225e-16, 8.2206352466243295e-18,
+    4.1103176233121648e-19, 1.9572941063391263e-20, 8.8967913924505741e-22, 3.8681701706306841e-23,
+    1.6117375710961184e-24, 6.4469502843844736e-26, 2.4795962632247976e-27, 9.183689863795546e-29,
+    3.2798892370698378e-30, 1.1309962886447716e-31, 3.7699876288159054e-33, 1.2161250415535179e-34,
+    3.8003907548547434e-36, 1.1516335620771951e-37, 3.3871575355211618e-39, 9.6775929586318907e-41,
+    2.6882202662866363e-42, 7.2654601791530714e-44, 1.911963205040282e-45, 4.9024697565135435e-47,
+    1.2256174391283858e-48, 2.9893108271424046e-50, 7.117406731291439e-52, 1.6552108677421951e-53,
+    3.7618428812322616e-55, 8.3596508471828045e-57, 1.817315401561479e-58, 3.866628513960594e-60,
+    8.0554760707512364e-62, 1.6439747083165791e-63, 3.287949416633158e-65, 6.4469596404571724e-67,
+    1.2397999308571486e-68, 2.3392451525606576e-70, 4.3319354677049218e-72, 7.8762463049180392e-74,
+    1.4064725544496498e-75, 2.4674957095607893e-77, 4.2543029475186022e-79, 7.2106829618959365e-81,
+    1.2017804936493226e-82, 1.9701319568021682e-84, 3.1776321883905942e-86, 5.0438606164930067e-88,
+    7.881032213270323e-90, 1.2124664943492804e-91, 1.8370704459837581e-93, 2.7418961880354601e-95,
+    4.0322002765227353e-97, 5.8437685166996161e-99, 8.3482407381423095e-101, 1.1758085546679308e-102,
+    1.6330674370387929e-104, 2.2370786808750587e-106, 3.023079298479809e-108, 4.0307723979730788e-110,
+    5.3036478920698401e-112, 6.8878544052855063e-114, 8.8305825708788554e-116, 1.1177952621365639e-117
+};
+
+/* Stage 3: exact weighted assignment of pool[0..nu-1] to the slots (and,
+ * with tries > 1, stage 2's draws from a relaxed problem).
+ * gmask[k]: the groups admitting pool[k]; wmask[k]: those where it weighs
+ * wt (the Taker's, for the weighted card), else 0. */
 static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
-                          const uint8_t *pool, int32_t nu, int32_t wcard, double wt) {
+                          const uint8_t *pool, const uint32_t *gmask, const uint32_t *wmask,
+                          int32_t nu, int32_t nfree, double wt, int32_t tries) {
     const int32_t ng = G->ng;
-    const int32_t *group = G->group, *gsize = G->gsize, *gtaker = G->gtaker;
-    const cc_nancy_cards *gallowed = G->gallowed;
+    const int32_t *group = G->group, *gsize = G->gsize;
     const int64_t *stride = G->stride;
     int64_t tsize = stride[ng];
     if (tsize < 0 || tsize > SAMPLE_TABLE_MAX) return CC_E_CAPACITY;
+    if (ng == 0) return CC_OK; /* nothing unknown */
     double small[SAMPLE_TABLE_SMALL];
     double *f = tsize <= SAMPLE_TABLE_SMALL ? small : (double *)malloc((size_t)tsize * sizeof(double));
     if (f == NULL) return CC_E_CAPACITY;
-    /* f[cap] = weighted ways to deal the last sum(cap) cards of the pool into
-     * room cap; a child index is smaller, so ascending order works. */
-    int32_t odo[SLOT_MAX] = {0}, r = 0; /* the room vector of idx, and its sum */
-    for (int64_t idx = 0; idx < tsize; idx++) {
-        if (idx > 0) { /* advance the odometer */
-            int32_t g = 0;
-            while (odo[g] == gsize[g]) {
-                r -= odo[g];
-                odo[g++] = 0;
+    /* f[room] = weighted ways to deal the last sum(room) cards of the pool
+     * into room, divided by nfree!; a child index is smaller, so ascending
+     * order works.  The last nfree cards of the pool are free (every group
+     * admits them, weight 1): for sum(room) == nfree, f is the multinomial
+     * nfree! / prod(room!), and entries of a smaller sum are never needed.
+     * The odometer runs over digits 1.., the inner loop along digit 0. */
+
+    int32_t odo[SLOT_MAX] = {0};
+    int32_t rout = 0;     /* sum of digits 1.. */
+    uint32_t nzout = 0;   /* digits 1.. that are > 0 */
+    int64_t base = 0;
+    const int32_t g0 = gsize[0];
+    int32_t st[SLOT_MAX]; /* strides, all below SAMPLE_TABLE_MAX */
+    for (int32_t g = 0; g < ng; g++) st[g] = (int32_t)stride[g];
+    for (;;) {
+        double *row = f + base;
+        int32_t o0 = nfree - rout;
+        if (o0 <= g0) {
+            if (o0 >= 0) {
+                double v = invf[o0];
+                for (int32_t g = 1; g < ng; g++) v *= invf[odo[g]];
+                row[o0] = v;
+                o0++;
+            } else {
+                o0 = 0;
             }
-            odo[g]++;
-            r++;
         }
-        if (r == 0) { f[idx] = 1.0; continue; }
-        if (r > nu) { f[idx] = 0.0; continue; }
-        int32_t c = pool[nu - r];
-        double total = 0.0;
-        for (int32_t g = 0; g < ng; g++) {
-            if (odo[g] == 0 || !cs_has(gallowed[g], c)) continue;
-            double w = (c == wcard && gtaker[g]) ? wt : 1.0;
-            total += w * f[idx - stride[g]];
+        for (; o0 <= g0; o0++) {
+            int32_t r = rout + o0;
+            if (r > nu) { row[o0] = 0.0; continue; } /* more room than cards */
+            int32_t k = nu - r;
+            uint32_t m = gmask[k] & (nzout | (o0 > 0 ? 1u : 0u));
+            uint32_t wm = wmask[k];
+            const double *child = row + o0;
+            double total = 0.0;
+            if (wm == 0) {
+                for (; m; m &= m - 1) total += child[-st[cc_ctz64(m)]];
+            } else {
+                for (; m; m &= m - 1) {
+                    int32_t g = cc_ctz64(m);
+                    total += (wm >> g & 1) ? wt * child[-st[g]] : child[-st[g]];
+                }
+            }
+            row[o0] = total;
         }
-        f[idx] = total;
+        int32_t g = 1;
+        while (g < ng && odo[g] == gsize[g]) {
+            rout -= odo[g];
+            base -= (int64_t)odo[g] * stride[g];
+            odo[g] = 0;
+            nzout &= ~(1u << g);
+            g++;
+        }
+        if (g >= ng) break;
+        odo[g]++;
+        rout++;
+        base += stride[g];
+        nzout |= 1u << g;
     }
-    int32_t cap[SLOT_MAX];
-    int64_t idx = 0;
-    for (int32_t g = 0; g < ng; g++) {
-        cap[g] = gsize[g];
-        idx += (int64_t)gsize[g] * stride[g];
-    }
-    if (!(f[idx] > 0.0)) {
+    int64_t top = 0;
+    for (int32_t g = 0; g < ng; g++) top += (int64_t)gsize[g] * stride[g];
+    if (!(f[top] > 0.0)) {
         if (f != small) free(f);
         return CC_E_CAPACITY;
     }
+    for (int32_t t = 0; t < tries; t++) {
+    int32_t cap[SLOT_MAX];
+    int64_t idx = top;
+    uint32_t open = 0;
+    for (int32_t g = 0; g < ng; g++) {
+        cap[g] = gsize[g];
+        if (gsize[g] > 0) open |= 1u << g;
+    }
     uint8_t gcards[SLOT_MAX][78];
     int32_t gcount[SLOT_MAX] = {0};
-    for (int32_t k = 0; k < nu; k++) {
+    for (int32_t k = 0; k < nu - nfree; k++) {
         int32_t c = pool[k], pick = -1;
         double terms[SLOT_MAX], total = 0.0;
-        for (int32_t g = 0; g < ng; g++) {
-            terms[g] = 0.0;
-            if (cap[g] == 0 || !cs_has(gallowed[g], c)) continue;
-            double w = (c == wcard && gtaker[g]) ? wt : 1.0;
-            terms[g] = w * f[idx - stride[g]];
+        uint32_t m = gmask[k] & open, wm = wmask[k];
+        for (uint32_t x = m; x; x &= x - 1) {
+            int32_t g = cc_ctz64(x);
+            double v = f[idx - stride[g]];
+            terms[g] = (wm >> g & 1) ? wt * v : v;
             total += terms[g];
         }
         double u = (double)(cc_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) * total;
         double cum = 0.0;
-        for (int32_t g = 0; g < ng; g++) {
+        for (uint32_t x = m; x; x &= x - 1) {
+            int32_t g = cc_ctz64(x);
             if (terms[g] > 0.0) {
                 cum += terms[g];
                 pick = g;
@@ -142,10 +241,18 @@ static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
             return CC_E_CAPACITY;
         }
         gcards[pick][gcount[pick]++] = (uint8_t)c;
-        cap[pick]--;
+        if (--cap[pick] == 0) open &= ~(1u << pick);
         idx -= stride[pick];
     }
-    if (f != small) free(f);
+    /* the free cards: a uniform shuffle dealt into the rooms left */
+    uint8_t fc[78];
+    for (int32_t k = 0; k < nfree; k++) fc[k] = pool[nu - nfree + k];
+    cc_rng_shuffle_u8(rng, fc, nfree);
+    for (int32_t g = 0, at = 0; g < ng; g++)
+        while (cap[g] > 0) {
+            gcards[g][gcount[g]++] = fc[at++];
+            cap[g]--;
+        }
     for (int32_t g = 0; g < ng; g++) {
         int32_t members = 0;
         for (int32_t j = 0; j < ns; j++) members += group[j] == g;
@@ -157,15 +264,187 @@ static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
             for (int32_t k = 0; k < sl[j].size; k++) sl[j].cards[sl[j].got++] = (int8_t)gcards[g][pos++];
         }
     }
-    return CC_OK;
+    /* with tries > 1 (a relaxed deal), keep it if every slot admits its cards */
+    int32_t fits = 1;
+    for (int32_t j = 0; j < ns && fits && tries > 1; j++)
+        for (int32_t k = 0; k < sl[j].size; k++)
+            if (!cs_has(sl[j].allowed, sl[j].cards[k])) {
+                fits = 0;
+                break;
+            }
+    if (fits) {
+        if (f != small) free(f);
+        return CC_OK;
+    }
+    }
+    if (f != small) free(f);
+    return 1; /* no relaxed deal fitted */
 }
 
-/* sigma[c] for c in real: the cards of real & sampled stay, the others of
- * real go to those of sampled in ascending order (equal counts). */
+/* Stage 2, for large count tables without a weighted card: rejection from
+ * a relaxed problem.  Groups are merged in pairs (the pair whose admitted
+ * cards differ least) until the count table has at most NANCY_RELAX_TABLE
+ * entries; a merged group admits the union of its parts' cards.  A deal is
+ * drawn exactly from the relaxed problem (uniform over its deals: the
+ * cards of a merged group are split among its slots uniformly) and kept if
+ * every slot admits its cards: then it is uniform over the real deals.  The
+ * number of tries is fixed before the first (a share of the full table's
+ * cost).  CC_OK if a deal was kept, 1 if not, or an error code. */
+#ifndef NANCY_RELAX_ABOVE /* (overridden by tests/c/nancy_sampler_relaxed.c) */
+#define NANCY_RELAX_ABOVE 32768
+#endif
+#ifndef NANCY_RELAX_TABLE
+#define NANCY_RELAX_TABLE 32768
+#endif
+static int32_t relaxed_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
+                            const uint8_t *pool, const uint32_t *gmask, int32_t nu, int64_t tsize) {
+    int32_t ng = G->ng, par[SLOT_MAX], alive[SLOT_MAX], sz[SLOT_MAX];
+    cc_nancy_cards al[SLOT_MAX];
+    for (int32_t g = 0; g < ng; g++) {
+        par[g] = g;
+        alive[g] = 1;
+        sz[g] = G->gsize[g];
+        al[g] = G->gallowed[g];
+    }
+    for (int32_t merges = 0;; merges++) {
+        int64_t prod = 1, left = 0;
+        for (int32_t g = 0; g < ng; g++)
+            if (alive[g]) prod *= sz[g] + 1, left++;
+#ifdef NANCY_RELAX_MERGES /* tests: exactly this many merges (while 2 groups are left) */
+        if (merges == NANCY_RELAX_MERGES || left < 2) break;
+#else
+        if (prod <= NANCY_RELAX_TABLE) break;
+#endif
+        int32_t ba = -1, bb = -1, best = 1 << 30;
+        for (int32_t a = 0; a < ng; a++)
+            for (int32_t b = a + 1; b < ng; b++) {
+                if (!alive[a] || !alive[b]) continue;
+                int32_t d = 2 * cs_count(cs_or(al[a], al[b])) - cs_count(al[a]) - cs_count(al[b]);
+                if (d < best) {
+                    best = d;
+                    ba = a;
+                    bb = b;
+                }
+            }
+        if (ba < 0) return 1;
+        al[ba] = cs_or(al[ba], al[bb]);
+        sz[ba] += sz[bb];
+        alive[bb] = 0;
+        for (int32_t g = 0; g < ng; g++)
+            if (par[g] == bb) par[g] = ba;
+    }
+    sgroups R;
+    int32_t map[SLOT_MAX];
+    R.ng = 0;
+    for (int32_t g = 0; g < ng; g++)
+        if (alive[g]) {
+            map[g] = R.ng;
+            R.gsize[R.ng] = sz[g];
+            R.gtaker[R.ng] = 0;
+            R.gallowed[R.ng] = al[g];
+            R.ng++;
+        }
+    for (int32_t j = 0; j < ns; j++) R.group[j] = map[par[G->group[j]]];
+    R.stride[0] = 1;
+    for (int32_t g = 0; g < R.ng; g++) R.stride[g + 1] = R.stride[g] * (R.gsize[g] + 1);
+    int64_t tsize2 = R.stride[R.ng];
+    /* the pool with the relaxed masks, the cards every merged group admits last */
+    uint8_t order[78];
+    uint32_t gm[78], wm[78];
+    uint32_t allr = (1u << R.ng) - 1;
+    int32_t nc = 0, nfree = 0;
+    for (int32_t pass = 0; pass < 2; pass++)
+        for (int32_t k = 0; k < nu; k++) {
+            uint32_t m = 0;
+            for (uint32_t x = gmask[k]; x; x &= x - 1) m |= 1u << map[par[cc_ctz64(x)]];
+            if ((m == allr) != pass) continue;
+            order[nc] = pool[k];
+            gm[nc] = m;
+            wm[nc] = 0;
+            nc++;
+            nfree += pass;
+        }
+    /* tries: about half the full table's work, less the relaxed table's */
+    int64_t work = tsize * ng / 4 - tsize2 * R.ng / 2;
+    int64_t tries = work / ((int64_t)nu * R.ng + 32);
+#ifdef NANCY_RELAX_TRIES
+    tries = NANCY_RELAX_TRIES;
+#endif
+    if (tries < 4) return 1;
+    if (tries > 100000) tries = 100000;
+    return exact_deal(rng, sl, ns, &R, order, gm, wm, nu, nfree, 1.0, (int32_t)tries);
+}
+
+/* Stage 1: rejection.  A uniform random deal is built position by position
+ * (a Fisher-Yates step per position, the most constrained slots first) and
+ * dropped at the first card its slot does not admit; a complete deal is
+ * kept (with probability H / M when the weighted card went to the Taker).
+ * Tries go on until one is kept or `budget` card draws are spent (checked
+ * between tries only, so a kept deal is exactly distributed).  1 if kept. */
+static int32_t reject_deal(cc_rng *rng, slot *sl, int32_t ns, uint8_t *pool, int32_t nu,
+                           const uint32_t *smask_of_card, int32_t wcard, int32_t H, int32_t M,
+                           int64_t budget) {
+    int32_t order[SLOT_MAX];
+    int32_t free_of[SLOT_MAX];
+    for (int32_t j = 0; j < ns; j++) {
+        order[j] = j;
+        free_of[j] = cs_count(sl[j].allowed);
+    }
+    /* tightest first: fewest admitted cards per place */
+    for (int32_t a = 1; a < ns; a++)
+        for (int32_t b = a; b > 0; b--) {
+            int32_t x = order[b - 1], y = order[b];
+            if ((int64_t)free_of[y] * sl[x].size < (int64_t)free_of[x] * sl[y].size) {
+                order[b - 1] = y;
+                order[b] = x;
+            } else {
+                break;
+            }
+        }
+    uint8_t pos_slot[78];
+    int32_t at = 0;
+    for (int32_t a = 0; a < ns; a++)
+        for (int32_t k = 0; k < sl[order[a]].size; k++) pos_slot[at++] = (uint8_t)order[a];
+    while (budget > 0) {
+        int32_t pos = 0;
+        for (; pos < nu; pos++) {
+            int32_t j = pos + (int32_t)below32(rng, (uint32_t)(nu - pos));
+            uint8_t c = pool[j];
+            pool[j] = pool[pos];
+            pool[pos] = c;
+            if (!(smask_of_card[c] >> pos_slot[pos] & 1)) break;
+        }
+        budget -= pos + 1;
+        if (pos < nu) continue;
+        at = 0;
+        int32_t in_taker = 0;
+        for (int32_t a = 0; a < ns; a++) {
+            slot *x = &sl[order[a]];
+            x->got = 0;
+            for (int32_t k = 0; k < x->size; k++) {
+                int32_t c = pool[at++];
+                if (c == wcard && x->taker_side) in_taker = 1;
+                x->cards[x->got++] = (int8_t)c;
+            }
+        }
+        if (!in_taker || (int32_t)below32(rng, (uint32_t)M) < H) return 1;
+    }
+    return 0;
+}
+
+/* sigma[c] for c in real: the k-th card of real (ascending) goes to the k-th
+ * of sampled (equal counts).  Only the relative order of the hidden cards in
+ * the log survives, which is uniform whatever they are, so the sample's log
+ * tells nothing of the real cards; and resampling a sample relabels its log
+ * exactly as resampling the real state does. */
 static void relabel(int8_t *sigma, cc_nancy_cards real, cc_nancy_cards sampled) {
-    cc_nancy_cards from = cs_andnot(real, sampled), to = cs_andnot(sampled, real);
-    int32_t m = cs_count(from);
-    for (int32_t k = 0; k < m; k++) sigma[cs_nth(from, k)] = (int8_t)cs_nth(to, k);
+    int32_t m = cs_count(real);
+    for (int32_t k = 0; k < m; k++) {
+        int32_t a = cs_nth(real, 0), b = cs_nth(sampled, 0);
+        sigma[a] = (int8_t)b;
+        cs_del(&real, a);
+        cs_del(&sampled, b);
+    }
 }
 
 /* The sample is worked out from `state` alone, with a local generator; `outp`
@@ -261,43 +540,69 @@ int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed
         sl[j].allowed.hi &= unknown.hi;
     }
     int32_t H = s->hsize, M = s->call_free;
-    int32_t nu = cs_count(unknown);
+    int32_t nu = 0;
     uint8_t pool[78];
-    for (int32_t k = 0; k < nu; k++) pool[k] = (uint8_t)cs_nth(unknown, k);
-    /* stage 1's length is fixed before it starts (so stage 2 stays exact):
-     * none when counting is cheap, more when it is dear */
-    sgroups G;
-    int64_t tsize = make_groups(sl, ns, &G);
-    int32_t tries = (tsize >= 0 && tsize <= SAMPLE_TABLE_SMALL) ? 0
-                    : (tsize >= 0 && tsize <= 65536)           ? 200
-                                                                : 2000;
-    int ok = 0;
-    for (int32_t attempt = 0; attempt < tries && !ok; attempt++) {
-        cc_rng_shuffle_u8(rng, pool, nu);
-        int32_t pos = 0, in_taker = 0;
-        ok = 1;
-        for (int32_t j = 0; j < ns && ok; j++) {
-            sl[j].got = 0;
-            for (int32_t k = 0; k < sl[j].size; k++) {
-                int32_t c = pool[pos++];
-                if (!cs_has(sl[j].allowed, c)) { ok = 0; break; }
-                if (c == wcard && sl[j].taker_side) in_taker = 1;
-                sl[j].cards[sl[j].got++] = (int8_t)c;
-            }
-        }
-        if (ok && in_taker) ok = (int32_t)cc_rng_below(rng, (uint64_t)M) < H;
+    for (uint64_t u = unknown.lo; u; u &= u - 1) {
+        int32_t bit = cc_ctz64(u);
+        pool[nu++] = (uint8_t)((bit >> 4) * 14 + (bit & 15));
     }
+    for (uint64_t u = unknown.hi & CC_NANCY_TRUMPS_HI; u; u &= u - 1) pool[nu++] = (uint8_t)(55 + cc_ctz64(u));
+    if (unknown.hi & 1) pool[nu++] = CC_NANCY_OUTSIDER;
+    uint8_t asc[78]; /* pool in ascending order (stage 1 shuffles pool) */
+    memcpy(asc, pool, (size_t)nu);
+    sgroups G;
+    int64_t tsize = make_groups(sl, ns, wcard >= 0, &G);
+    /* which slots and groups admit each card */
+    uint32_t smask[78] = {0}, gmask[78], wmask[78];
+    for (int32_t k = 0; k < nu; k++) {
+        int32_t c = pool[k];
+        uint32_t sm = 0, gm = 0, wm = 0;
+        for (int32_t j = 0; j < ns; j++)
+            if (cs_has(sl[j].allowed, c)) {
+                sm |= 1u << j;
+                gm |= 1u << G.group[j];
+                if (c == wcard && sl[j].taker_side) wm |= 1u << G.group[j];
+            }
+        smask[c] = sm;
+        gmask[k] = gm;
+        wmask[k] = wm;
+    }
+    /* Stage 1, rejection, gets a budget of card draws fixed before it starts
+     * (so the later stages stay exact) and worth a fraction of stage 3's counting:
+     * none when counting is cheap. */
+    int64_t budget = tsize < 0 ? ((int64_t)1 << 24) : tsize <= 512 ? 0 : tsize / 8;
+#ifdef NANCY_NO_REJECT /* tests/c/nancy_sampler_relaxed.c: stages 2 and 3 alone */
+    budget = 0;
+#endif
+    int32_t ok = budget > 0 && reject_deal(rng, sl, ns, pool, nu, smask, wcard, H, M, budget);
     if (!ok) {
         if (tsize < 0) return CC_E_CAPACITY;
-        for (int32_t k = 0; k < nu; k++) pool[k] = (uint8_t)cs_nth(unknown, k);
+        /* the cards in ascending order, those every group admits (weight 1)
+         * last; gmask and wmask in the same order */
+        uint8_t order[78];
+        uint32_t gm2[78], wm2[78];
+        uint32_t allg = G.ng >= 32 ? 0xFFFFFFFFu : (1u << G.ng) - 1;
+        int32_t nc = 0, nfree = 0;
+        for (int32_t pass = 0; pass < 2; pass++)
+            for (int32_t k = 0; k < nu; k++) {
+                int32_t is_free = gmask[k] == allg && wmask[k] == 0;
+                if (is_free != pass) continue;
+                order[nc] = asc[k];
+                gm2[nc] = gmask[k];
+                wm2[nc] = wmask[k];
+                nc++;
+                nfree += pass;
+            }
         double wt = M > 0 ? (double)H / (double)M : 1.0;
-        int32_t rc = exact_deal(rng, sl, ns, &G, pool, nu, wcard, wt);
+        int32_t rc = 1;
+        if (tsize > NANCY_RELAX_ABOVE && wcard < 0) rc = relaxed_deal(rng, sl, ns, &G, order, gm2, nu, tsize);
+        if (rc == 1) rc = exact_deal(rng, sl, ns, &G, order, gm2, wm2, nu, nfree, wt, 1);
         if (rc != CC_OK) return rc;
     }
     /* The relabelling sigma of the hidden cards, real -> sampled, for the log:
      * within each group of places (a hand, the Hound, a table card; the
-     * Taker's hand and hidden discards together) the cards in both stay,
-     * the others pair up in ascending order.  Read from `state` before the
+     * Taker's hand and hidden discards together) the real cards and the
+     * sampled ones pair up in ascending order.  Read from `state` before the
      * output (which may be `state`) is written. */
     int8_t sigma[78];
     for (int32_t c = 0; c < 78; c++) sigma[c] = (int8_t)c;
@@ -323,8 +628,15 @@ int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed
     relabel(sigma, taker_real, taker_sampled);
     /* the log from the current deal's first event (earlier deals are over) */
     int32_t kept = cc_log_kept(&s->log), deal_start = 0;
-    for (int32_t i = 0; i < kept; i++)
-        if (cc_log_at_const(&s->log, i)->kind == CC_NANCY_EV_DEALER) deal_start = i;
+    const int32_t ring0 = (int32_t)((s->log.total - kept) % CC_NANCY_LOG_CAP); /* event 0's entry */
+    for (int32_t i = kept - 1; i >= 0; i--) {
+        int32_t at = ring0 + i;
+        if (s->log_entries[at >= CC_NANCY_LOG_CAP ? at - CC_NANCY_LOG_CAP : at].kind ==
+            CC_NANCY_EV_DEALER) {
+            deal_start = i;
+            break;
+        }
+    }
 
     /* success: only now write the output */
     cc_nancy_state *o = (cc_nancy_state *)outp;
@@ -360,13 +672,16 @@ int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed
      * of earlier deals he never saw read -1 */
     uint32_t me = 1u << player;
     int32_t disc_k = 0;
+    int8_t disc_cards[78];
+    for (int32_t k = 0, m = cs_count(sampled_disc); k < m; k++) disc_cards[k] = (int8_t)cs_nth(sampled_disc, k);
     for (int32_t i = 0; i < kept; i++) {
-        cc_log_entry *e = cc_log_at(&o->log, i);
+        int32_t at = ring0 + i;
+        cc_log_entry *e = &o->log_entries[at >= CC_NANCY_LOG_CAP ? at - CC_NANCY_LOG_CAP : at];
         if (e->seen_by & me) continue;
         if (i < deal_start)
             e->value = -1;
         else if (e->kind == CC_NANCY_EV_DISCARD)
-            e->value = cs_nth(sampled_disc, disc_k++);
+            e->value = disc_cards[disc_k++];
         else if (e->value >= 0 && e->value < 78)
             e->value = sigma[e->value];
     }

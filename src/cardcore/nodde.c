@@ -9,6 +9,7 @@
 #include "cc_nodde.h"
 
 #include "cc_internal.h"
+#include "nodde_internal.h"
 
 #define NUM_CARDS 52
 #define JACK 10
@@ -467,46 +468,7 @@ int32_t cc_nodde_hand_distribution(const int32_t *params, int64_t *hist) {
 
 /* ---- the game ------------------------------------------------------------------ */
 
-/* An earlier deal from the current shuffle (only without reshuffling): what
- * the sampler needs of it, since its unplayed cards stay hidden and are not
- * in the stock. */
-typedef struct nodde_past {
-    uint64_t dealt[CC_NODDE_MAX_PLAYERS]; /* the three cards dealt */
-    uint64_t left[CC_NODDE_MAX_PLAYERS];  /* those never played (dead) */
-    int32_t announced[CC_NODDE_MAX_PLAYERS];
-    int32_t go_total[CC_NODDE_MAX_PLAYERS];
-    int32_t turnup;
-    int32_t reserved;
-    int64_t log_start; /* log index of its new_deal event */
-} nodde_past;
-
-typedef struct nodde_state {
-    int32_t params[CC_NODDE_NUM_PARAMS];
-    int32_t n, nsides, partners, target;
-    cc_rng rng;
-    uint8_t deck[NUM_CARDS]; /* deck[0 .. 51 - top] is the stock, dealt from the end */
-    int32_t top;             /* cards dealt since the last shuffle */
-    int32_t stacked;         /* 1: the stock is in a given order; 0: shuffled lazily */
-    uint64_t seen[CC_NODDE_MAX_PLAYERS]; /* cards each player has seen since the shuffle */
-    int32_t dealer, deal_no;
-    uint64_t hand[CC_NODDE_MAX_PLAYERS];  /* unplayed cards */
-    uint64_t dealt[CC_NODDE_MAX_PLAYERS]; /* the three cards dealt */
-    int32_t turnup;
-    uint8_t seq[CC_NODDE_MAX_PLAY];
-    int32_t nseq, total, last_player;
-    uint32_t gone;
-    int32_t announced[CC_NODDE_MAX_PLAYERS]; /* hand score called this deal, -1 if not */
-    int32_t go_total[CC_NODDE_MAX_PLAYERS];  /* running total when he said go, -1 */
-    int32_t to_act;
-    int32_t score[CC_NODDE_MAX_PLAYERS]; /* per side */
-    int32_t winner;                      /* side, or -1 */
-    int32_t npast;                       /* earlier deals from this shuffle */
-    int64_t deal_log_start;              /* log index of this deal's new_deal event */
-    nodde_past past[CC_NODDE_MAX_DEALS];
-    CC_LOG_MEMBERS(CC_NODDE_LOG_CAP);
-} nodde_state;
-
-CC_LOG_LAYOUT(nodde_state);
+/* The state (nodde_state) is in nodde_internal.h, shared with nodde_bot.c. */
 
 static void log_ev(nodde_state *s, int32_t kind, int32_t player, int32_t target,
                    int32_t value, int32_t extra, uint32_t seen_by) {
@@ -900,9 +862,10 @@ static void g_returns(const void *state, int32_t *out) {
  * starts again if two slots share a card: exactly uniform over the tuples.
  * A slot is drawn by rejection (a uniform subset of the unseen cards until
  * one is consistent), and after SLOT_TRIES failures by one pass over all
- * its subsets keeping a uniform consistent one: uniform either way.  The
- * expected number of tries is the number of distinct public outcomes of a
- * slot (about 20 hand scores), so a sample costs a few microseconds.
+ * its subsets keeping a uniform consistent one (by rank triples for three
+ * hidden cards, scan_slot3): uniform either way.  The expected number of
+ * tries is the number of distinct public outcomes of a slot (about 20 hand
+ * scores), so a sample costs a few microseconds.
  */
 
 #define SLOT_TRIES 1024
@@ -955,9 +918,9 @@ static int32_t kind_points(const int32_t *c, const int32_t *p, int32_t rank_kind
  * (build_tables): the rank kinds depend on the ranks of the three hand
  * cards only, the suit kinds on their suits and which are Jacks only, each
  * part scored once per pattern met by the rule itself.  CC_E_ARG if no
- * subset is consistent. */
+ * subset is consistent; *nfound (if not NULL) gets their number. */
 static int32_t scan_slot(const slot *sl, const uint64_t *pool, int32_t m, cc_rng *rng,
-                         uint64_t *pick) {
+                         uint64_t *pick, uint64_t *nfound) {
     static const int32_t plain[3] = {1, 2, 3};
     int32_t k = sl->k;
     uint64_t count = 0;
@@ -999,6 +962,77 @@ static int32_t scan_slot(const slot *sl, const uint64_t *pool, int32_t m, cc_rng
         idx[i]++;
         for (int32_t j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
     }
+    if (nfound) *nfound = count;
+    return count > 0 ? CC_OK : CC_E_ARG;
+}
+
+/* scan_slot for a slot of 3 hidden cards, by rank triples: the rank part of
+ * the hand score and the lowest pip depend on the three ranks alone, and the
+ * suit part lies between 0 and its largest value over the suit patterns, so
+ * only the rank triples that can meet the pegged score and the go and fit
+ * limits are expanded into cards (the rare slots that fall back to a scan
+ * are those with a high score, which few rank triples reach). */
+static int32_t scan_slot3(const slot *sl, const uint64_t *pool, int32_t m, cc_rng *rng,
+                          uint64_t *pick, uint64_t *nfound) {
+    static const int32_t plain[3] = {1, 2, 3};
+    int32_t tr = rank_of(sl->turnup), ts = suit_of(sl->turnup);
+    uint64_t byr[13][4];
+    int32_t cnt[13] = {0};
+    for (int32_t i = 0; i < m; i++) {
+        int32_t r = cc_ctz64(pool[i]) & 15;
+        if (cnt[r] < 4) byr[r][cnt[r]++] = pool[i];
+    }
+    int8_t suit_part[8 * 8 * 8];
+    int32_t maxsp = 0;
+    if (sl->announced >= 0)
+        for (int32_t a = 0; a < 8; a++)
+            for (int32_t b = a; b < 8; b++)
+                for (int32_t c = b; c < 8; c++) {
+                    int32_t q[3] = {a, b, c}, rep[4];
+                    for (int32_t i = 0; i < 3; i++)
+                        rep[i] = (q[i] >> 1) * 13 + ((q[i] & 1) ? JACK : plain[i]);
+                    rep[3] = ts * 13 + 6;
+                    int32_t v = kind_points(rep, sl->params, 0);
+                    suit_part[(a * 8 + b) * 8 + c] = (int8_t)v;
+                    if (v > maxsp) maxsp = v;
+                }
+    uint64_t count = 0;
+    for (int32_t r1 = 0; r1 < 13; r1++)
+        for (int32_t r2 = r1; r2 < 13; r2++)
+            for (int32_t r3 = r2; r3 < 13; r3++) {
+                if (r1 == r3 ? cnt[r1] < 3
+                    : r1 == r2 ? cnt[r1] < 2 || cnt[r3] < 1
+                    : r2 == r3 ? cnt[r1] < 1 || cnt[r2] < 2
+                               : cnt[r1] < 1 || cnt[r2] < 1 || cnt[r3] < 1)
+                    continue;
+                int32_t low = pip_of_rank(r1);
+                if (sl->go_room >= 0 && low <= sl->go_room) continue;
+                if (sl->fit_room >= 0 && low > sl->fit_room) continue;
+                int32_t need = -1;
+                if (sl->announced >= 0) {
+                    int32_t rep[4] = {r1, 13 + r2, 26 + r3, 39 + tr};
+                    need = sl->announced - kind_points(rep, sl->params, 1);
+                    if (need < 0 || need > maxsp) continue;
+                }
+                /* the card triples of these ranks */
+                const uint64_t *A = byr[r1], *B = byr[r2], *C = byr[r3];
+                for (int32_t i = 0; i < cnt[r1]; i++)
+                    for (int32_t j = (r2 == r1 ? i + 1 : 0); j < cnt[r2]; j++)
+                        for (int32_t l = (r3 == r2 ? j + 1 : 0); l < cnt[r3]; l++) {
+                            uint64_t h = A[i] | B[j] | C[l];
+                            if (need >= 0) {
+                                int32_t c[4];
+                                hand_ids(h, sl->turnup, c);
+                                int32_t pat[3];
+                                for (int32_t x = 0; x < 3; x++)
+                                    pat[x] = suit_of(c[x]) * 2 + (rank_of(c[x]) == JACK);
+                                if (suit_part[sorted_index(pat[0], pat[1], pat[2], 8)] != need)
+                                    continue;
+                            }
+                            if (cc_rng_below(rng, ++count) == 0) *pick = h;
+                        }
+            }
+    if (nfound) *nfound = count;
     return count > 0 ? CC_OK : CC_E_ARG;
 }
 
@@ -1043,7 +1077,8 @@ static int32_t draw_slot(const slot *sl, const uint64_t *pool, int32_t m, cc_rng
             return CC_OK;
         }
     }
-    return scan_slot(sl, pool, m, rng, pick); /* CC_E_ARG: not a real state */
+    if (k == 3 && sl->known == 0) return scan_slot3(sl, pool, m, rng, pick, NULL);
+    return scan_slot(sl, pool, m, rng, pick, NULL); /* CC_E_ARG: not a real state */
 }
 
 static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed, void *outp) {
@@ -1210,4 +1245,5 @@ const cc_game cc_game_nodde = {
     .returns = g_returns,
     .observe_tensor = g_observe_tensor,
     .sample_infoset = g_sample_infoset,
+    .heuristic = cc_nodde_heuristic,
 };

@@ -5,6 +5,7 @@
 #include "cc_notakers.h"
 
 #include "cc_internal.h"
+#include "notakers_internal.h"
 
 enum {
     R_GAME_OVER = 1,
@@ -36,36 +37,7 @@ static const char *const REASONS[R_NUM_REASONS] = {
     "no set of 3 or more cards in hand to save",
 };
 
-typedef struct nt_state {
-    int32_t params[CC_NOTAKERS_NUM_PARAMS];
-    int32_t n;
-    int32_t phase;
-    int32_t turn_player; /* whose turn it is (the saver or asker) */
-    int32_t actor;       /* current player */
-    int32_t turns;       /* completed turns */
-    int32_t top;         /* next card of deck[] to draw */
-    int32_t ask_target;
-    int32_t ask_desc;
-    int32_t given;     /* cards given by the current giver in this phase */
-    int32_t any_given; /* someone gave the asker a card in this ask */
-    int32_t fb_k;      /* pass fallback: seat offset from the asked player */
-    uint32_t fb_gave;  /* pass fallback: seats that gave */
-    int32_t nt_k;      /* No Takers: seat offset of the next receiver */
-    int32_t points[CC_MAX_PLAYERS];
-    uint64_t ask_match;
-    uint64_t selection;
-    uint64_t hand[CC_MAX_PLAYERS];
-    uint64_t save[CC_MAX_PLAYERS];
-    uint8_t deck[CC_NUM_CARDS52];
-    /* What each observer o knows of seat q's cards (see "knowledge" below):
-     * in_hand[o][q] are in q's hand, held[o][q] (a superset) in q's hand or
-     * save pile, not_in_hand[o][q] are not in q's hand.  Rows o == q are 0. */
-    uint64_t in_hand[CC_MAX_PLAYERS][CC_MAX_PLAYERS];
-    uint64_t held[CC_MAX_PLAYERS][CC_MAX_PLAYERS];
-    uint64_t not_in_hand[CC_MAX_PLAYERS][CC_MAX_PLAYERS];
-    CC_LOG_MEMBERS(CC_NOTAKERS_LOG_CAPACITY);
-} nt_state;
-CC_LOG_LAYOUT(nt_state);
+/* The state (nt_state) is in notakers_internal.h, shared with notakers_bot.c. */
 
 static uint64_t card_bit(int32_t c) { return (uint64_t)1 << (16 * (c / 13) + c % 13); }
 
@@ -1083,4 +1055,5 @@ const cc_game cc_game_notakers = {
     .returns = nt_returns,
     .observe_tensor = nt_observe_tensor,
     .sample_infoset = nt_sample_infoset,
+    .heuristic = cc_notakers_heuristic,
 };

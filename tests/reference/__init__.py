@@ -4,6 +4,7 @@ Written for obviousness, never optimized, and sharing no code with the C
 engine.  It exposes exactly the names of ``cardcore._core``.
 """
 
+from . import cribbage as cribbage  # registers the game's oracle
 from .combos import (
     batch_count_fifteens,
     batch_count_pairs,
@@ -55,6 +56,7 @@ __all__ = [
     "batch_suit_counts",
     "count_fifteens",
     "count_pairs",
+    "cribbage",
     "game_info",
     "game_names",
     "longest_suit_run",

@@ -1,0 +1,185 @@
+"""Learner steps per second of the vector environment (``pycards.envs.vector``)
+for every game, with 1 and 2 threads, next to a Python loop over the state API
+doing the same work, and, when ``pyspiel`` is installed, OpenSpiel's own
+vectorized environment and state loop on its hearts (a trick-taking card game
+like Nancy; its cribbage, the nearest game to Nodde, has no tensors for
+``rl_environment``), measured in the same run.
+
+One learner step: the learner's action (uniformly random among the legal
+ones), the other seats' moves until the learner is to act again (uniformly
+random), a new game when one ends, and the learner's observation tensor and
+legal-action mask.  The vector steps N games per call (the learner's random
+actions drawn by ``VectorEnv.random_actions``, inside the timing); the Python loop
+steps N ``State`` objects one by one with ``random.choice``.  OpenSpiel's
+``SyncVectorEnv`` over ``rl_environment.Environment`` steps every seat (its
+environment has no built-in opponents), so each of its steps is one move; its
+state loop applies random moves with the observation tensor of the player
+to act (hearts has an information-state tensor, no observation tensor).
+Figures are the best of 3 runs.  Target: the vector at least 10 times
+the Python loop for every game.
+
+Usage: ``PYTHONPATH=src python benchmarks/compare_vecenv.py [--quick]``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from pycards.envs.vector import VectorEnv
+from pycards.game import load_game
+
+QUICK = "--quick" in sys.argv
+GAMES = [("nodde", 2), ("nodde", 4), ("notakers", 2), ("notakers", 4), ("nancy", 4), ("nancy", 6)]
+NUM_ENVS = 256
+
+
+def best_rate(run: Callable[[], int], repeat: int = 3) -> float:
+    """Steps per second: the best of ``repeat`` runs (each returns its step count)."""
+    run()  # warm-up
+    best = 0.0
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        steps = run()
+        best = max(best, steps / (time.perf_counter() - t0))
+    return best
+
+
+def vector_rate(name: str, players: int, threads: int, calls: int) -> tuple[float, int]:
+    venv = VectorEnv(name, NUM_ENVS, players, seed=1, threads=threads)
+
+    def run() -> int:
+        for _ in range(calls):
+            venv.step(venv.random_actions())
+        return calls * NUM_ENVS
+
+    return best_rate(run), venv.bytes_per_game
+
+
+def python_rate(name: str, players: int, steps: int) -> float:
+    """The same work over pycards.game.State, one game at a time."""
+    game = load_game(name, None, players)
+    rng = random.Random(0)
+    seeds = iter(range(1 << 62))
+    learner = 0
+
+    def fresh() -> Any:
+        while True:
+            s = game.new_initial_state(next(seeds))
+            advance(s)
+            if s.current_player == learner:
+                return s
+
+    def advance(s: Any) -> None:
+        while not s.is_terminal and s.current_player != learner:
+            s.apply(rng.choice(s.legal_actions()))
+
+    states = [fresh() for _ in range(16)]
+
+    def run() -> int:
+        done = 0
+        while done < steps:
+            for i, s in enumerate(states):
+                s.apply(rng.choice(s.legal_actions()))
+                advance(s)
+                if s.is_terminal:
+                    s = states[i] = fresh()
+                s.observation_tensor(learner)
+                s.legal_action_mask()
+                done += 1
+        return done
+
+    return best_rate(run)
+
+
+def openspiel_rates(steps: int) -> tuple[float, float] | None:
+    """OpenSpiel's hearts: SyncVectorEnv steps/s and a pyspiel state loop's."""
+    try:
+        import pyspiel
+        from open_spiel.python import rl_environment
+        from open_spiel.python.rl_agent import StepOutput
+        from open_spiel.python.vector_env import SyncVectorEnv
+    except ImportError:
+        return None
+    rng = random.Random(0)
+    envs = SyncVectorEnv(
+        [
+            rl_environment.Environment(
+                "hearts",
+                observation_type=rl_environment.ObservationType.INFORMATION_STATE,
+                chance_event_sampler=rl_environment.ChanceEventSampler(seed=i),
+            )
+            for i in range(16)
+        ]
+    )
+
+    def run_vector() -> int:
+        time_steps = envs.reset()
+        done = 0
+        while done < steps:
+            outs = []
+            for ts in time_steps:
+                p = ts.observations["current_player"]
+                legal = ts.observations["legal_actions"][p]
+                outs.append(StepOutput(action=rng.choice(legal), probs=None))
+            time_steps, _, _, _ = envs.step(outs, reset_if_done=True)
+            done += len(outs)
+        return done
+
+    game = pyspiel.load_game("hearts")
+
+    def run_loop() -> int:
+        done = 0
+        state = game.new_initial_state()
+        while done < steps:
+            if state.is_terminal():
+                state = game.new_initial_state()
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rng.choice(outcomes)[0])
+                continue
+            p = state.current_player()
+            state.information_state_tensor(p)
+            state.apply_action(rng.choice(state.legal_actions(p)))
+            done += 1
+        return done
+
+    return best_rate(run_vector), best_rate(run_loop)
+
+
+def main() -> int:
+    calls = 10 if QUICK else 40
+    py_steps = 400 if QUICK else 2000
+    print(f"vector of {NUM_ENVS} games; learner steps per second (best of 3)")
+    print(
+        f"{'game':9} {'players':>7} {'vector 1t':>11} {'vector 2t':>11} {'python':>9} "
+        f"{'1t/py':>6} {'2t/py':>6} {'bytes/game':>10}"
+    )
+    worst = float("inf")
+    for name, players in GAMES:
+        one, size = vector_rate(name, players, 1, calls)
+        two, _ = vector_rate(name, players, 2, calls)
+        py = python_rate(name, players, py_steps)
+        worst = min(worst, one / py)
+        print(
+            f"{name:9} {players:7d} {one:11,.0f} {two:11,.0f} {py:9,.0f} "
+            f"{one / py:6.1f} {two / py:6.1f} {size:10,d}"
+        )
+    peers = openspiel_rates(py_steps)
+    if peers is None:
+        print("OpenSpiel: pyspiel not installed, no peer figures")
+    else:
+        vec, loop = peers
+        print(
+            f"OpenSpiel hearts, 4 players, moves per second: SyncVectorEnv of 16 "
+            f"{vec:,.0f}, pyspiel state loop {loop:,.0f}"
+        )
+    print(f"worst ratio vector (1 thread) / Python loop: {worst:.1f} (target >= 10)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

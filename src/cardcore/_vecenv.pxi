@@ -1,0 +1,215 @@
+# The vector environment (cc_vecenv.h): N games of one GameSetup stepped by one
+# call, the opponents played in C.  Included by _core.pyx.  Checks the type,
+# dtype, shape and layout of every array before the engine runs; the engine
+# checks the actions (all of them, before applying any).
+
+from libc.stdint cimport int8_t
+
+cdef extern from "cc_vecenv.h" nogil:
+    int CC_VEC_RANDOM
+    int CC_VEC_HEURISTIC
+    int CC_VEC_MAX_THREADS
+    int CC_VEC_MAX_GAMES
+    size_t cc_vecenv_bytes(const cc_game *game, int64_t n)
+    int32_t cc_vecenv_init(void *mem, size_t nbytes, const cc_game *game,
+                           const int32_t *params, int32_t nplayers, int32_t learner,
+                           int32_t opponent, int64_t n, uint64_t seed)
+    int64_t cc_vecenv_size(const void *mem)
+    int32_t cc_vecenv_observe(const void *mem, float *obs, int8_t *masks, int32_t nthreads)
+    int32_t cc_vecenv_reset(void *mem, float *obs, int8_t *masks, int32_t nthreads)
+    int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs, int8_t *masks,
+                           float *rewards, uint8_t *terminated, int32_t nthreads,
+                           int64_t *bad_index)
+    int64_t cc_vecenv_episodes(const void *mem)
+    int64_t cc_vecenv_skipped(const void *mem)
+    const void *cc_vecenv_state(const void *mem, int64_t i)
+    int32_t cc_vecenv_random_actions(void *mem, int32_t *actions, int32_t nthreads)
+
+_OPPONENTS = {"random": CC_VEC_RANDOM, "heuristic": CC_VEC_HEURISTIC}
+
+
+cdef int _check_array(object arr, str name, object dtype, tuple shape, bint out) except -1:
+    """Refuse an array of the wrong type, dtype, shape or layout, naming it."""
+    if not isinstance(arr, np.ndarray):
+        raise TypeError(f"{name}: expected a numpy.ndarray of {np.dtype(dtype)}, "
+                        f"got {type(arr).__name__}")
+    if arr.dtype != dtype:
+        raise TypeError(f"{name}: expected dtype {np.dtype(dtype)}, got {arr.dtype}")
+    if arr.shape != shape:
+        raise ValueError(f"{name}: expected shape {shape}, got {arr.shape}")
+    if not arr.flags.c_contiguous or not arr.flags.aligned:
+        raise ValueError(f"{name}: array must be C-contiguous and aligned")
+    if out and not arr.flags.writeable:
+        raise ValueError(f"{name}: array is read-only")
+    return 0
+
+
+cdef class VecEnv:
+    """N games of one :class:`GameSetup`, stepped together in C.
+
+    One seat (``learner``) is played by the caller; the others by a built-in
+    policy (``"random"``, or ``"heuristic"``: the game's rule-based policy,
+    random for a game without one).  Outputs go into caller-owned numpy arrays:
+    observations ``float32 (n, tensor_size)``, masks ``int8 (n, num_actions)``,
+    rewards ``float32 (n,)``, terminations ``bool (n,)``; actions are ``int32
+    (n,)``.  ``threads`` > 1 splits the games across that many threads (the GIL
+    is released)."""
+    cdef void *mem
+    cdef GameSetup setup
+    cdef bint busy
+    cdef readonly int64_t num_envs
+    cdef readonly int32_t num_actions
+    cdef readonly int32_t tensor_size
+    cdef readonly int32_t learner
+    cdef readonly int32_t threads
+    cdef readonly object opponent
+    cdef readonly object nbytes
+
+    def __cinit__(self, GameSetup setup, object num_envs, object seed, object learner=0,
+                  object opponent="random", object threads=1):
+        self.mem = NULL
+        if setup.nplayers == 0:
+            raise _errors.RulesError(f"{setup.name}: the setup has no player count")
+        cdef int64_t n = _int_arg(num_envs, "num_envs", 1, CC_VEC_MAX_GAMES)
+        cdef uint64_t sd = _int_arg(seed, "seed", 0, _MAX_SEED)
+        cdef int32_t seat = _int_arg(learner, "learner", 0, setup.nplayers - 1)
+        if not isinstance(opponent, str) or opponent not in _OPPONENTS:
+            raise ValueError(f"opponent must be one of {sorted(_OPPONENTS)}, got {opponent!r}")
+        self.threads = _int_arg(threads, "threads", 1, CC_VEC_MAX_THREADS)
+        cdef int32_t policy = _OPPONENTS[opponent]
+        cdef size_t nbytes = cc_vecenv_bytes(setup.game, n)
+        if nbytes == 0:
+            raise ValueError(f"num_envs must be 1..{CC_VEC_MAX_GAMES}, got {n}")
+        self.mem = PyMem_Malloc(nbytes)
+        if self.mem == NULL:
+            raise MemoryError(f"VecEnv: {nbytes} bytes for {n} games")
+        self.setup = setup
+        cdef int32_t rc
+        with nogil:
+            rc = cc_vecenv_init(self.mem, nbytes, setup.game, setup.values, setup.nplayers,
+                                seat, policy, n, sd)
+        if rc != CC_OK:
+            PyMem_Free(self.mem)
+            self.mem = NULL
+            _check(rc, f"{setup.name}: VecEnv")
+        self.num_envs = n
+        self.num_actions = setup.num_actions
+        self.tensor_size = setup.tensor_size
+        self.learner = seat
+        self.opponent = opponent
+        self.nbytes = nbytes
+
+    def __dealloc__(self):
+        if self.mem != NULL:
+            PyMem_Free(self.mem)
+
+    cdef int _enter(self) except -1:
+        if self.busy:
+            raise RuntimeError("VecEnv: another thread is stepping this vector")
+        self.busy = True
+        return 0
+
+    cdef int _views(self, object obs, object masks) except -1:
+        _check_array(obs, "observations", np.float32, (self.num_envs, self.tensor_size), True)
+        _check_array(masks, "action_masks", np.int8, (self.num_envs, self.num_actions), True)
+        return 0
+
+    def observe(self, object obs, object masks):
+        """Write every game's learner observation and action mask."""
+        self._views(obs, masks)
+        cdef float[:, ::1] o = obs
+        cdef int8_t[:, ::1] m = masks
+        cdef int32_t rc
+        self._enter()
+        try:
+            with nogil:
+                rc = cc_vecenv_observe(self.mem, &o[0, 0], &m[0, 0], self.threads)
+        finally:
+            self.busy = False
+        _check(rc, "VecEnv.observe")
+
+    def reset(self, object obs, object masks):
+        """Deal a new game everywhere (the generators go on) and write the views."""
+        self._views(obs, masks)
+        cdef float[:, ::1] o = obs
+        cdef int8_t[:, ::1] m = masks
+        cdef int32_t rc
+        self._enter()
+        try:
+            with nogil:
+                rc = cc_vecenv_reset(self.mem, &o[0, 0], &m[0, 0], self.threads)
+        finally:
+            self.busy = False
+        _check(rc, "VecEnv.reset")
+
+    def step(self, object actions, object obs, object masks, object rewards,
+             object terminations):
+        """One learner action per game; then the opponents, auto-reset, and the
+        outputs.  An illegal action anywhere applies nothing and raises
+        IllegalActionError naming its game."""
+        _check_array(actions, "actions", np.int32, (self.num_envs,), False)
+        self._views(obs, masks)
+        _check_array(rewards, "rewards", np.float32, (self.num_envs,), True)
+        _check_array(terminations, "terminations", np.bool_, (self.num_envs,), True)
+        cdef const int32_t[::1] a = actions
+        cdef float[:, ::1] o = obs
+        cdef int8_t[:, ::1] m = masks
+        cdef float[::1] r = rewards
+        cdef uint8_t[::1] t = terminations.view(np.uint8)
+        cdef int64_t bad = -1
+        cdef int32_t rc
+        self._enter()
+        try:
+            with nogil:
+                rc = cc_vecenv_step(self.mem, &a[0], &o[0, 0], &m[0, 0], &r[0], &t[0],
+                                    self.threads, &bad)
+        finally:
+            self.busy = False
+        if rc == CC_E_ILLEGAL and 0 <= bad < self.num_envs:
+            action = int(actions[bad])
+            raise _errors.IllegalActionError(
+                action, f"game {bad} of the vector: not a legal action for the learner "
+                        f"(nothing was applied)")
+        _check(rc, "VecEnv.step")
+
+    def random_actions(self, object out):
+        """Write a uniformly random legal learner action for every game into
+        ``out`` (int32, shape (n,)), from each game's own second generator."""
+        _check_array(out, "out", np.int32, (self.num_envs,), True)
+        cdef int32_t[::1] a = out
+        cdef int32_t rc
+        self._enter()
+        try:
+            with nogil:
+                rc = cc_vecenv_random_actions(self.mem, &a[0], self.threads)
+        finally:
+            self.busy = False
+        _check(rc, "VecEnv.random_actions")
+
+    def state(self, object index):
+        """A copy of game ``index`` as a :class:`GameState` without a history
+        (like a sampled state: it carries no record)."""
+        cdef int64_t i = _int_arg(index, "index", 0, self.num_envs - 1)
+        if self.busy:
+            raise RuntimeError("VecEnv: another thread is stepping this vector")
+        cdef const void *src = cc_vecenv_state(self.mem, i)
+        cdef GameState out = GameState.__new__(GameState)
+        out._alloc(self.setup)
+        memset(out.state, 0, self.setup.game.state_size)
+        memcpy(out.state, src, cc_game_used_size(self.setup.game, src))
+        return out
+
+    @property
+    def episodes(self):
+        """Games finished since the vector was made."""
+        return cc_vecenv_episodes(self.mem)
+
+    @property
+    def skipped(self):
+        """Games dealt again because they ended before the learner's first turn."""
+        return cc_vecenv_skipped(self.mem)
+
+    @property
+    def bytes_per_game(self):
+        """Bytes of memory per game of the vector (its state and slot)."""
+        return cc_vecenv_bytes(self.setup.game, 2) - cc_vecenv_bytes(self.setup.game, 1)

@@ -1,0 +1,103 @@
+/*
+ * cc_vecenv.h: a vector of games stepped by one call (vecenv.c).
+ *
+ * N independent games of one game, rules and player count.  One seat, the
+ * learner, is played by the caller; the other seats are played inside C by
+ * a built-in policy, so every game in the vector always waits for the
+ * learner.  cc_vecenv_step applies one learner action per game, plays the
+ * opponents until the learner is to act again, and writes each game's
+ * learner observation tensor, action mask, reward and termination into
+ * caller-owned arrays.  A finished game is replaced at once by a new one
+ * (auto-reset): the observation written for it is the new game's first.
+ *
+ * Rewards: the change of the learner's score (cc_game.returns) since its
+ * previous step, counting from 0 at the deal, so a game's rewards sum to the
+ * learner's final score.  A new game that ends before the learner's first
+ * turn (possible in principle, not in the built-in games) is dealt again and
+ * counted in cc_vecenv_skipped.
+ *
+ * Randomness: game i owns a generator seeded with seed + i * 0x9E3779B97F4A7C15
+ * (mod 2^64, the 64-bit golden ratio); it draws the
+ * seed of each of its games and the opponents' moves, so a game's course does
+ * not depend on how the vector is split across threads.
+ *
+ * Memory: the caller allocates cc_vecenv_bytes(game, n) bytes (aligned like
+ * malloc's) and keeps them while the vector lives; nothing else is
+ * allocated.  Per game: the state (cc_game.state_size) plus a 192-byte slot
+ * (its generators, counters and the learner's legal actions), rounded up to
+ * 64 bytes.
+ *
+ * Threads: nthreads > 1 splits the games into that many contiguous ranges,
+ * each stepped by its own thread (POSIX threads; a build without them steps
+ * everything on the calling thread).  The call returns once all are done.
+ */
+#ifndef CC_VECENV_H
+#define CC_VECENV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cardcore.h"
+
+/* The policy that plays the other seats. */
+#define CC_VEC_RANDOM 0    /* a uniformly random legal action */
+#define CC_VEC_HEURISTIC 1 /* cc_game.heuristic, random if the game has none */
+
+#define CC_VEC_MAX_THREADS 64
+#define CC_VEC_MAX_GAMES 16777216
+
+/* Bytes of a vector of n games (0 for a NULL game or n outside
+ * 1..CC_VEC_MAX_GAMES). */
+size_t cc_vecenv_bytes(const cc_game *game, int64_t n);
+
+/* Set up a vector in mem (nbytes >= cc_vecenv_bytes) and deal every game.
+ * params/nplayers are checked as by cc_game_check_params; learner is the
+ * caller's seat (0..nplayers-1); opponent is a CC_VEC_* policy.
+ * CC_OK, CC_E_ARG, CC_E_PLAYERS, CC_E_PARAMS or CC_E_CAPACITY (nbytes). */
+int32_t cc_vecenv_init(void *mem, size_t nbytes, const cc_game *game,
+                       const int32_t *params, int32_t nplayers,
+                       int32_t learner, int32_t opponent, int64_t n,
+                       uint64_t seed);
+
+/* Number of games, the action space and the tensor size of a vector made by
+ * cc_vecenv_init (0 for NULL). */
+int64_t cc_vecenv_size(const void *mem);
+int32_t cc_vecenv_num_actions(const void *mem);
+int32_t cc_vecenv_tensor_size(const void *mem);
+
+/* Write every game's learner observation (n * tensor_size floats) and action
+ * mask (n * num_actions int8: 1 legal, 0 not).  CC_OK or CC_E_ARG. */
+int32_t cc_vecenv_observe(const void *mem, float *obs, int8_t *masks,
+                          int32_t nthreads);
+
+/* Deal a new game in every slot (each slot's generator goes on; nothing is
+ * reseeded) and write the observations.  CC_OK or an error code. */
+int32_t cc_vecenv_reset(void *mem, float *obs, int8_t *masks,
+                        int32_t nthreads);
+
+/* One learner step in every game: actions[i] for game i.  Every action is
+ * checked first; if one is not legal, nothing is applied and the call
+ * returns CC_E_ILLEGAL with *bad_index set to its game (CC_E_ARG for NULL
+ * arrays).  Then obs/masks as in cc_vecenv_observe, rewards[i] (float) and
+ * terminated[i] (1 if game i ended at this step and was replaced, else 0).
+ * Another error code from a game (a step limit of 10^6 moves between learner
+ * turns, a failing rule) leaves the vector in an unspecified but valid state. */
+int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs,
+                       int8_t *masks, float *rewards, uint8_t *terminated,
+                       int32_t nthreads, int64_t *bad_index);
+
+/* A uniformly random legal action for the learner in every game, into
+ * actions[0..n-1], drawn from each game's second generator, seeded from
+ * ~(seed + i * 0x9E3779B97F4A7C15) (the first one's course is not touched):
+ * a random learner policy that costs next to nothing.  CC_OK or CC_E_ARG. */
+int32_t cc_vecenv_random_actions(void *mem, int32_t *actions, int32_t nthreads);
+
+/* Games finished since cc_vecenv_init, and games dealt again because they
+ * ended before the learner's first turn. */
+int64_t cc_vecenv_episodes(const void *mem);
+int64_t cc_vecenv_skipped(const void *mem);
+
+/* The state of game i (read-only; NULL for i out of range). */
+const void *cc_vecenv_state(const void *mem, int64_t i);
+
+#endif /* CC_VECENV_H */

@@ -1,0 +1,51 @@
+/* nodde_internal.h: the Nodde Knave state, shared by nodde.c (the game) and
+ * nodde_bot.c (the heuristic).  Private: the public API is cc_nodde.h; the
+ * rules are in docs/nodde.rst. */
+#ifndef NODDE_INTERNAL_H
+#define NODDE_INTERNAL_H
+
+#include "cc_internal.h"
+#include "cc_nodde.h"
+
+/* An earlier deal from the current shuffle (only without reshuffling): what
+ * the sampler needs of it, since its unplayed cards stay hidden and are not
+ * in the stock. */
+typedef struct nodde_past {
+    uint64_t dealt[CC_NODDE_MAX_PLAYERS]; /* the three cards dealt */
+    uint64_t left[CC_NODDE_MAX_PLAYERS];  /* those never played (dead) */
+    int32_t announced[CC_NODDE_MAX_PLAYERS];
+    int32_t go_total[CC_NODDE_MAX_PLAYERS];
+    int32_t turnup;
+    int32_t reserved;
+    int64_t log_start; /* log index of its new_deal event */
+} nodde_past;
+
+typedef struct nodde_state {
+    int32_t params[CC_NODDE_NUM_PARAMS];
+    int32_t n, nsides, partners, target;
+    cc_rng rng;
+    uint8_t deck[CC_NUM_CARDS52]; /* deck[0 .. 51 - top] is the stock, dealt from the end */
+    int32_t top;             /* cards dealt since the last shuffle */
+    int32_t stacked;         /* 1: the stock is in a given order; 0: shuffled lazily */
+    uint64_t seen[CC_NODDE_MAX_PLAYERS]; /* cards each player has seen since the shuffle */
+    int32_t dealer, deal_no;
+    uint64_t hand[CC_NODDE_MAX_PLAYERS];  /* unplayed cards */
+    uint64_t dealt[CC_NODDE_MAX_PLAYERS]; /* the three cards dealt */
+    int32_t turnup;
+    uint8_t seq[CC_NODDE_MAX_PLAY];
+    int32_t nseq, total, last_player;
+    uint32_t gone;
+    int32_t announced[CC_NODDE_MAX_PLAYERS]; /* hand score called this deal, -1 if not */
+    int32_t go_total[CC_NODDE_MAX_PLAYERS];  /* running total when he said go, -1 */
+    int32_t to_act;
+    int32_t score[CC_NODDE_MAX_PLAYERS]; /* per side */
+    int32_t winner;                      /* side, or -1 */
+    int32_t npast;                       /* earlier deals from this shuffle */
+    int64_t deal_log_start;              /* log index of this deal's new_deal event */
+    nodde_past past[CC_NODDE_MAX_DEALS];
+    CC_LOG_MEMBERS(CC_NODDE_LOG_CAP);
+} nodde_state;
+
+CC_LOG_LAYOUT(nodde_state);
+
+#endif /* NODDE_INTERNAL_H */

@@ -1,0 +1,226 @@
+"""A single-agent Gymnasium environment (extra ``gymnasium``): one seat is the
+agent, the others are built-in bots chosen by name.
+
+>>> from pycards.envs.gymnasium import CardGameEnv
+>>> env = CardGameEnv("notakers", num_players=3, opponents="random")
+>>> obs, info = env.reset(seed=0)
+>>> obs.shape == env.observation_space.shape, env.action_masks().dtype
+(True, dtype('bool'))
+>>> action = int(env.action_masks().nonzero()[0][0])
+>>> obs, reward, terminated, truncated, info = env.step(action)
+
+The observation is the agent's observation tensor (float32); the action is an
+action id of the game (``Discrete(num_actions)``); :meth:`CardGameEnv.action_masks`
+(the method masked algorithms such as sb3-contrib's ``MaskablePPO`` call) and
+``info["action_mask"]`` say which are legal.  After the agent's action the bots
+play until the agent is to act again or the game is over.  The reward is the
+change of the agent's score since its previous step, from 0 at the deal, so a
+game's rewards sum to the agent's final score.
+
+An action outside the mask raises :class:`~pycards.errors.IllegalActionError`
+and changes nothing.  With ``illegal_action="penalty"`` it is instead answered
+with ``reward = illegal_penalty``, ``info["illegal_action"] = True`` and the same
+observation: the game is unchanged and the agent acts again (``max_steps``
+bounds an episode of such tries).  Gymnasium's ``check_env`` steps random
+actions of the whole space, so it runs with the penalty.
+
+Importing this module registers ``"pycards/<game>-v0"`` with Gymnasium for
+every game (:func:`env_ids`), so ``gymnasium.make("pycards/nodde-v0",
+num_players=3, opponents="random")`` builds a :class:`CardGameEnv`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from pycards._args import as_int
+from pycards.bots import Bot, make_bot
+from pycards.envs._common import make_game, observation_bounds, seed_from
+from pycards.errors import IllegalActionError
+from pycards.game import Game, State
+
+__all__ = ["CardGameEnv", "env_ids"]
+
+_RENDER_MODES = ("ansi", "human")
+_ILLEGAL = ("raise", "penalty")
+# deals dealt again, at most, when a game ends before the agent's first turn
+_DEAL_LIMIT = 1000
+
+
+class CardGameEnv(gymnasium.Env):
+    """A pycards game from one seat, the other seats played by bots.
+
+    :param game: a game's name or a :class:`~pycards.game.Game` (see
+        :func:`pycards.envs.make_game`).
+    :param num_players: the number of seats (with a game's name; default 2).
+    :param rules: the game's rules (with a game's name).
+    :param seat: the agent's seat.
+    :param opponents: a bot spec for every other seat (``"random"``,
+        ``"heuristic"``, ``"ismcts:simulations=200"``: see
+        :func:`pycards.bots.bot_names`), or one spec per other seat, in seat order.
+    :param illegal_action: ``"raise"`` (the default) or ``"penalty"``.
+    :param illegal_penalty: the reward of an illegal action under ``"penalty"``.
+    :param max_steps: truncate an episode after this many agent steps (None:
+        no limit).
+    :param render_mode: ``"ansi"`` (:meth:`render` returns the agent's view of
+        the table as text) or ``"human"`` (prints it after each step), or None.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": list(_RENDER_MODES), "render_fps": 4}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game: str | Game[Any, Any] = "nodde",
+        num_players: int | None = None,
+        rules: Any = None,
+        *,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "random",
+        illegal_action: str = "raise",
+        illegal_penalty: float = -1.0,
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        self.game: Game[Any, Any] = make_game(game, num_players, rules)
+        n = self.game.num_players
+        self.seat = as_int(seat, "seat", 0, n - 1)
+        others = [p for p in range(n) if p != self.seat]
+        if isinstance(opponents, str):
+            specs = [opponents] * len(others)
+        elif isinstance(opponents, Sequence) and all(isinstance(s, str) for s in opponents):
+            specs = list(opponents)
+            if len(specs) != len(others):
+                raise ValueError(f"opponents: {len(others)} specs needed, got {len(specs)}")
+        else:
+            raise TypeError("opponents must be a bot spec or a sequence of specs")
+        #: The bots, by seat.
+        self.bots: dict[int, Bot] = {p: make_bot(s) for p, s in zip(others, specs, strict=True)}
+        if illegal_action not in _ILLEGAL:
+            raise ValueError(f"illegal_action must be one of {_ILLEGAL}, got {illegal_action!r}")
+        self.illegal_action = illegal_action
+        if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float)):
+            raise TypeError(f"illegal_penalty must be a number, got {illegal_penalty!r}")
+        self.illegal_penalty = float(illegal_penalty)
+        self.max_steps = None if max_steps is None else as_int(max_steps, "max_steps", 1, 1 << 62)
+        if render_mode is not None and render_mode not in _RENDER_MODES:
+            raise ValueError(
+                f"render_mode must be one of {_RENDER_MODES} or None, got {render_mode!r}"
+            )
+        self.render_mode = render_mode
+        low, high = observation_bounds(self.game)
+        self.observation_space = spaces.Box(low=low, high=high, dtype=np.float32)
+        self.action_space = spaces.Discrete(self.game.num_actions)
+        self.state: State[Any] | None = None
+        self._baseline = 0
+        self._steps = 0
+
+    # -- the Gymnasium protocol ---------------------------------------------------
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """Deal a new game and let the bots play up to the agent's first turn.
+        ``seed`` makes this game and the ones after it reproducible (the bots
+        are reseeded from it too)."""
+        super().reset(seed=seed)
+        for _ in range(_DEAL_LIMIT):
+            self.state = self.game.new_initial_state(seed_from(self.np_random))
+            for bot in self.bots.values():
+                bot.reset(seed_from(self.np_random))
+            self._play_bots()
+            if not self.state.is_terminal:
+                break
+        else:
+            raise RuntimeError(f"{_DEAL_LIMIT} deals ended before the agent's first turn")
+        self._baseline = 0
+        self._steps = 0
+        return self._observation(), self._info()
+
+    def step(
+        self, action: int | np.integer[Any]
+    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        """Play ``action`` for the agent, then the bots; see the module's text."""
+        state = self._live_state()
+        if state.is_terminal:
+            raise IllegalActionError(None, "the game is over: call reset()")
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action[()]
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise TypeError(f"an action is an int, got {type(action).__name__} ({action!r})")
+        a = int(action)
+        self._steps += 1
+        truncated = self.max_steps is not None and self._steps >= self.max_steps
+        if not state.can_apply(a, self.seat):
+            if self.illegal_action == "raise":
+                self._steps -= 1
+                state.verify(a, self.seat)  # raises, naming the reason
+            info = self._info()
+            info["illegal_action"] = True
+            return self._observation(), self.illegal_penalty, False, truncated, info
+        state.apply(a, self.seat)
+        self._play_bots()
+        score = state.returns()[self.seat]
+        reward = float(score - self._baseline)
+        self._baseline = score
+        terminated = state.is_terminal
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), reward, terminated, truncated and not terminated, self._info()
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """True for each legal action of the agent (all False once the game is over)."""
+        return self._live_state().legal_action_mask()
+
+    def render(self) -> str | None:
+        """The table as the agent sees it (``"ansi"``), or print it (``"human"``)."""
+        if self.render_mode is None:
+            return None
+        text = self._live_state().table(self.seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    # -- internals ------------------------------------------------------------------
+    def _play_bots(self) -> None:
+        state = self._live_state()
+        while not state.is_terminal and state.current_player != self.seat:
+            p = state.current_player
+            state.apply(self.bots[p].act(state.view(p)), p)
+
+    def _observation(self) -> npt.NDArray[np.float32]:
+        return self._live_state().observation_tensor(self.seat)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks().astype(np.int8)}
+
+    def _live_state(self) -> State[Any]:
+        if self.state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.state
+
+
+def env_ids() -> list[str]:
+    """The Gymnasium ids registered for the games, ``"pycards/<game>-v0"``."""
+    from pycards.game import game_names
+
+    return [f"pycards/{name}-v0" for name in game_names()]
+
+
+def _register() -> None:
+    for env_id in env_ids():
+        if env_id not in gymnasium.registry:
+            name = env_id.split("/")[1].split("-")[0]
+            gymnasium.register(
+                id=env_id,
+                entry_point="pycards.envs.gymnasium:CardGameEnv",
+                kwargs={"game": name},
+            )
+
+
+_register()

@@ -1,0 +1,362 @@
+"""Every pycards game registered with OpenSpiel as a Python game (extra
+``openspiel``).
+
+>>> import pyspiel
+>>> import pycards.envs.openspiel  # registers the games
+>>> game = pyspiel.load_game("pycards_nodde", {"players": 3})
+>>> state = game.new_initial_state()
+>>> state.current_player() in range(3), game.num_distinct_actions()
+(True, 52)
+
+The games are ``pycards_<name>`` (:func:`game_names`), with the parameters
+``players``, ``seed`` and one per rules field (the field's name; a choice is
+its name as a string, a bool a bool, an optional int its engine value for
+None, e.g. ``-1``: see the game's page).
+
+* **Chance** is *sampled stochastic*: the engine draws deals inside the state
+  from its seed, so no chance node ever comes up.  The ``k``-th state made by
+  a game object is dealt from seed ``seed + k``; a clone carries its state's
+  generator, so a clone's future deals are the original's.
+* **Observations**: ``observation_tensor`` is the game's observation tensor,
+  ``observation_string`` the table as that seat sees it; the information
+  state string is everything the seat has seen (its redacted event log, the
+  number of older events a long game no longer keeps, and its table), and the
+  information state tensor is the observation tensor (the engine keeps the
+  public facts of the past in it: played cards, bids, scores, voids).
+* ``resample_from_infostate(player, sampler)`` draws, with the engine's
+  sampler, a state uniformly among those consistent with what the player
+  knows (the seed comes from ``sampler()``); OpenSpiel's Python
+  ``ISMCTSBot`` searches through it.
+* ``action_to_string`` is the action's name (``"play 5H"``); an illegal
+  action raises.  Pickling a state writes its record (game, seed and
+  actions) and replays it (:func:`serialize`, :func:`deserialize`; OpenSpiel's
+  ``serialize_game_and_state`` cannot serialize a Python game with sampled
+  chance, since it asks the game for its generator's state).
+* Returns are the engine's final points (general sum), given at the end of
+  the game (OpenSpiel's terminal reward model, which its MCTS requires); the
+  utility bounds are ``-2**24 .. 2**24``.
+
+:class:`PycardsBot` seats any pycards bot (:func:`pycards.bots.make_bot`) in
+OpenSpiel's bots API, e.g. in ``evaluate_bots``; :class:`OpenSpielBot` seats an
+OpenSpiel bot in pycards (the arena or :class:`pycards.envs.gymnasium.CardGameEnv`
+through :func:`pycards.bots.register_bot`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pyspiel
+
+from pycards._args import as_int
+from pycards.bots import Bot, make_bot
+from pycards.envs._common import NUMBER_BOUND
+from pycards.game import Game, State, load_game
+from pycards.game import game_names as _pycards_games
+from pycards.view import PlayerView
+
+__all__ = [
+    "MAX_GAME_LENGTH",
+    "OpenSpielBot",
+    "PycardsBot",
+    "PycardsGame",
+    "PycardsState",
+    "deserialize",
+    "game_names",
+    "register",
+    "serialize",
+]
+
+#: The longest game OpenSpiel is told to expect (in actions).
+MAX_GAME_LENGTH = 100_000
+_PREFIX = "pycards_"
+
+
+def game_names() -> list[str]:
+    """The OpenSpiel names of the games, ``"pycards_<game>"``."""
+    return [_PREFIX + name for name in _pycards_games()]
+
+
+def _param_value(d: dict[str, Any]) -> Any:
+    """A rules field's default as an OpenSpiel parameter value."""
+    if d["kind"] == "bool":
+        return bool(d["default"])
+    if d["kind"] == "choice":
+        return str(d["choices"][d["default"]])
+    return int(d["default"])
+
+
+def _game_type(name: str) -> Any:
+    info = load_game(name).info
+    spec: dict[str, Any] = {"players": 2, "seed": 0}
+    for d in info["params"]:
+        spec[d["name"]] = _param_value(d)
+    return pyspiel.GameType(
+        short_name=_PREFIX + name,
+        long_name=f"pycards {name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info["max_players"],
+        min_num_players=info["min_players"],
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=spec,
+    )
+
+
+def _rules(name: str, params: dict[str, Any]) -> Any:
+    """The rules object of OpenSpiel parameters (fields left out keep their defaults)."""
+    rules_type = load_game(name).RULES_TYPE
+    values: dict[str, Any] = {}
+    for d in rules_type.parameters():
+        if d["name"] not in params:
+            continue
+        v = params[d["name"]]
+        if d["kind"] == "optional" and v == d["none_value"]:
+            v = None
+        values[d["name"]] = v
+    return rules_type(**values)
+
+
+class PycardsGame(pyspiel.Game):
+    """A pycards game as an OpenSpiel game (made by ``pyspiel.load_game``)."""
+
+    def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        game = load_game(
+            name, _rules(name, params), as_int(params.get("players", 2), "players", 1, 64)
+        )
+        self.pycards_game: Game[Any, Any] = game
+        self._seed = as_int(params.get("seed", 0), "seed", 0, (1 << 63) - 1)
+        self._count = itertools.count()
+        info = pyspiel.GameInfo(
+            num_distinct_actions=game.num_actions,
+            max_chance_outcomes=0,
+            num_players=game.num_players,
+            min_utility=-NUMBER_BOUND,
+            max_utility=NUMBER_BOUND,
+            utility_sum=None,
+            max_game_length=MAX_GAME_LENGTH,
+        )
+        super().__init__(_game_type(name), info, params)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (pyspiel.load_game, (self.get_type().short_name, self.get_parameters()))
+
+    def new_initial_state(self) -> PycardsState:
+        """A new game, dealt from ``seed + k`` for the ``k``-th state made."""
+        seed = (self._seed + next(self._count)) & ((1 << 64) - 1)
+        return PycardsState(self, self.pycards_game.new_initial_state(seed))
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> _Observer:
+        """The observer of the observation (or, with perfect recall, the
+        information state) strings and tensors."""
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(self.pycards_game.tensor_size, recall)
+
+
+class PycardsState(pyspiel.State):
+    """A pycards state as an OpenSpiel state; ``pycards_state`` is the pycards one."""
+
+    def __init__(self, game: PycardsGame, state: State[Any]) -> None:
+        super().__init__(game)
+        self.pycards_state = state
+
+    def current_player(self) -> int:
+        """The seat to act, or ``pyspiel.PlayerId.TERMINAL`` (-4, as in pycards)."""
+        return int(self.pycards_state.current_player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.pycards_state.legal_actions()
+
+    def _apply_action(self, action: int) -> None:
+        self.pycards_state.apply(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.pycards_state.game.action_name(int(action))
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self.pycards_state.is_terminal
+
+    def returns(self) -> list[float]:
+        """The final points per seat once the game is over, zeros before
+        (OpenSpiel's terminal reward model; the running score is in
+        ``pycards_state.returns()`` and in the observation)."""
+        if not self.pycards_state.is_terminal:
+            return [0.0] * self.pycards_state.num_players
+        return [float(x) for x in self.pycards_state.returns()]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """None: chance is sampled inside the state."""
+        return []
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PycardsState:
+        """A state drawn uniformly among those ``player_id`` cannot tell from
+        this one (the engine's sampler, seeded from ``probability_sampler()``)."""
+        seed = int(float(probability_sampler()) * (1 << 53))
+        sample = self.pycards_state.sample_infoset(int(player_id), seed)
+        return PycardsState(self.get_game(), sample)
+
+    def __str__(self) -> str:
+        return str(self.pycards_state)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (deserialize, (serialize(self),))
+
+
+def serialize(state: PycardsState) -> str:
+    """The state as text: its game and parameters and the pycards record (seed
+    and actions).  OpenSpiel's own ``serialize_game_and_state`` needs the
+    game's random generator state, which a Python game cannot give it, so
+    pickling a state goes through here."""
+    game = state.get_game()
+    return json.dumps(
+        {
+            "game": game.get_type().short_name,
+            "params": {k: v for k, v in game.get_parameters().items()},
+            "record": json.loads(state.pycards_state.to_json()),
+        },
+        sort_keys=True,
+    )
+
+
+def deserialize(text: str) -> PycardsState:
+    """The state of :func:`serialize`: the game loaded, and the record's
+    actions applied to a fresh deal of its seed (OpenSpiel's history too)."""
+    data = json.loads(text)
+    game = pyspiel.load_game(data["game"], data["params"])
+    record = State.from_json(json.dumps(data["record"]))
+    fresh = game.pycards_game.new_initial_state(record.seed, record.deck)
+    out = PycardsState(game, fresh)
+    for action in record.history:
+        out.apply_action(action)
+    return out
+
+
+def information_state_string(state: State[Any], player: int) -> str:
+    """Everything ``player`` has seen: the redacted event log (with how many
+    older events a long game no longer keeps) and the table from that seat."""
+    lines = [f"seat {player}, {state.events_dropped()} older events"]
+    for e in state.events(player):
+        shown = e.card if e.card is not None else ("?" if e.value is None else e.value)
+        lines.append(f"{e.kind} {e.player} {e.target} {shown} {e.extra}")
+    lines.append(state.table(player))
+    return "\n".join(lines)
+
+
+class _Observer:
+    """OpenSpiel's Python observer interface over the engine's tensor."""
+
+    def __init__(self, size: int, perfect_recall: bool) -> None:
+        self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+        self.perfect_recall = perfect_recall
+
+    def set_from(self, state: PycardsState, player: int) -> None:
+        self.tensor[:] = state.pycards_state.observation_tensor(player)
+
+    def string_from(self, state: PycardsState, player: int) -> str:
+        if self.perfect_recall:
+            return information_state_string(state.pycards_state, player)
+        return state.pycards_state.table(player)
+
+
+# ---------------------------------------------------------------------------
+# bots across the two APIs
+
+
+class PycardsBot(pyspiel.Bot):
+    """A pycards bot (a :class:`pycards.bots.Bot` or a spec for
+    :func:`pycards.bots.make_bot`) in OpenSpiel's bots API, for the pycards
+    games registered here (it acts from the seat's player view)."""
+
+    def __init__(self, bot: Bot | str, player_id: int, seed: int = 0) -> None:
+        pyspiel.Bot.__init__(self)
+        self.bot: Bot = make_bot(bot, seed) if isinstance(bot, str) else bot
+        self.player_id = as_int(player_id, "player_id", 0, 63)
+        self._seed = as_int(seed, "seed", 0, (1 << 64) - 1)
+
+    def restart_at(self, state: Any) -> None:
+        """Start a new game (the pycards bot is reset with the seed)."""
+        self.bot.reset(self._seed)
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        """Nothing to track: the bot reads the state's view when it acts."""
+
+    def step(self, state: Any) -> int:
+        """The pycards bot's action for the seat to act."""
+        return int(self.bot.act(state.pycards_state.view(self.player_id)))
+
+
+class OpenSpielBot:
+    """An OpenSpiel bot (``pyspiel.Bot``, e.g. a Python ``ISMCTSBot`` or
+    ``MCTSBot`` made for the game's ``pycards_<name>`` OpenSpiel game) as a
+    pycards :class:`~pycards.bots.Bot`.
+
+    It acts on a full state: the bot is handed an OpenSpiel state resampled
+    from what the view's seat knows (so it never sees a hidden card), or, with
+    ``resample=False`` and a view that holds the true state, on that state
+    (for perfect-information search bots, which then see every hand)."""
+
+    name = "openspiel"
+
+    def __init__(self, game: PycardsGame, bot: Any, *, resample: bool = True) -> None:
+        self.game = game
+        self.bot = bot
+        self.resample = resample
+        self._rng = np.random.default_rng(0)
+
+    def reset(self, seed: int) -> None:
+        """Start a new game."""
+        self._rng = np.random.default_rng(as_int(seed, "seed", 0, (1 << 64) - 1))
+        self.bot.restart()
+
+    def act(self, view: PlayerView[Any]) -> int:
+        """The OpenSpiel bot's action for the view's seat."""
+        state: State[Any] = view._state
+        if self.resample:
+            state = state.sample_infoset(view.seat, int(self._rng.integers(0, 1 << 62)))
+        return int(self.bot.step(PycardsState(self.game, state)))
+
+
+def register() -> None:
+    """Register every pycards game with pyspiel (done on import; idempotent)."""
+    known = set(pyspiel.registered_names())
+    for name in _pycards_games():
+        if _PREFIX + name not in known:
+            # a class per game (as OpenSpiel's own Python games register): the
+            # registry keeps it past the interpreter's end, which a class outlives
+            cls = type(
+                f"Pycards{name.title()}Game",
+                (PycardsGame,),
+                {"__init__": _init_for(name), "__module__": __name__},
+            )
+            _CLASSES[name] = cls
+            pyspiel.register_game(_game_type(name), cls)
+
+
+_CLASSES: dict[str, type[PycardsGame]] = {}
+
+
+def _init_for(name: str) -> Any:
+    def __init__(self: PycardsGame, params: dict[str, Any] | None = None) -> None:  # noqa: N807
+        PycardsGame.__init__(self, name, params)
+
+    return __init__
+
+
+register()

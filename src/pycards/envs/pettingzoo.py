@@ -1,0 +1,221 @@
+"""PettingZoo AEC environments for every pycards game and player count
+(extra ``pettingzoo``).
+
+>>> from pycards.envs.pettingzoo import env
+>>> e = env("nodde", num_players=2)
+>>> e.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> sorted(obs), obs["observation"].dtype, obs["action_mask"].dtype
+(['action_mask', 'observation'], dtype('float32'), dtype('int8'))
+
+Agents are ``"player_0" .. "player_<n-1>"`` (seat ``i`` is ``player_i``).
+Each agent observes ``{"observation": the game's observation tensor for its
+seat (float32), "action_mask": 1 for each legal action (int8, all 0 when it
+is not that agent's turn)}``.  The reward of a step is each seat's change of
+score (``state.returns()``); :meth:`~pettingzoo.AECEnv.last` gives an agent
+the changes since its own last step, so an agent's rewards over a game sum to
+its final score.  Terminations come with the end of the game; with
+``max_cycles`` every agent is truncated once one agent has acted
+``max_cycles`` times.  An action outside the mask raises
+:class:`~pycards.errors.IllegalActionError` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from pycards._args import as_int
+from pycards.envs._common import make_game, observation_bounds, seed_from
+from pycards.game import Game, State
+
+__all__ = ["CardGameEnv", "env", "raw_env"]
+
+_RENDER_MODES = ("ansi", "human")
+
+
+class CardGameEnv(AECEnv):
+    """A pycards game as a PettingZoo AEC environment.
+
+    :param game: a game's name or a :class:`~pycards.game.Game` (see
+        :func:`pycards.envs.make_game`).
+    :param num_players: the number of seats (with a game's name; default 2).
+    :param rules: the game's rules (with a game's name; default rules if None).
+    :param max_cycles: truncate every agent once one agent has acted this many
+        times (None: play each game to its end).
+    :param render_mode: ``"ansi"`` (:meth:`render` returns the table as text)
+        or ``"human"`` (prints it after each step), or None.
+    :param render_seat: whose view :meth:`render` draws: a seat (only what that
+        seat may know) or None for the referee's view (every hand).
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it on the class)
+        "render_modes": list(_RENDER_MODES),
+        "name": "pycards_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str | Game[Any, Any] = "nodde",
+        num_players: int | None = None,
+        rules: Any = None,
+        max_cycles: int | None = None,
+        render_mode: str | None = None,
+        render_seat: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.game: Game[Any, Any] = make_game(game, num_players, rules)
+        n = self.game.num_players
+        if render_mode is not None and render_mode not in _RENDER_MODES:
+            raise ValueError(
+                f"render_mode must be one of {_RENDER_MODES} or None, got {render_mode!r}"
+            )
+        self.render_mode = render_mode
+        self.render_seat = (
+            None if render_seat is None else as_int(render_seat, "render_seat", 0, n - 1)
+        )
+        self.max_cycles = (
+            None if max_cycles is None else as_int(max_cycles, "max_cycles", 1, 1 << 62)
+        )
+        self.metadata = {**type(self).metadata, "name": f"pycards_{self.game.NAME}_{n}p_v0"}
+        self.possible_agents: list[str] = [f"player_{i}" for i in range(n)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        low, high = observation_bounds(self.game)
+        na = self.game.num_actions
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(low=low, high=high, dtype=np.float32),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(na,), dtype=np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(na) for a in self.possible_agents}
+        self._rng = np.random.default_rng()
+        self.state: State[Any] | None = None
+        self._scores = [0] * n
+        self._turns = [0] * n
+        self.agents: list[str] = []
+
+    def __str__(self) -> str:
+        return f"pycards_{self.game.NAME}_{self.game.num_players}p"
+
+    # -- spaces -------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object on every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: the game's action ids."""
+        return self.action_spaces[agent]
+
+    # -- the AEC protocol ---------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game.  ``seed`` (an int) makes the game and everything
+        after it reproducible; without one, the next game is drawn from the
+        environment's generator."""
+        if seed is not None:
+            self._rng = np.random.default_rng(as_int(seed, "seed", 0, (1 << 64) - 1))
+        self.state = self.game.new_initial_state(seed_from(self._rng))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._scores = [0] * self.game.num_players  # points of the deal come with the first step
+        self._turns = [0] * self.game.num_players
+        self.agent_selection = self.possible_agents[self.state.current_player]
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        """``agent``'s observation tensor and action mask."""
+        state = self._live_state()
+        seat = self._seat[agent]
+        mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        if state.current_player == seat:
+            mask[state.legal_actions()] = 1
+        return {"observation": state.observation_tensor(seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Play ``action`` for :attr:`agent_selection` (None for an agent that
+        is terminated or truncated)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self._live_state()
+        if action is None:
+            raise ValueError(f"{agent} is to act: None is only for a finished agent")
+        seat = self._seat[agent]
+        state.apply(action, seat)  # IllegalActionError, the state unchanged
+        self._cumulative_rewards[agent] = 0.0
+        self._turns[seat] += 1
+        scores = state.returns()
+        for i, a in enumerate(self.possible_agents):
+            self.rewards[a] = float(scores[i] - self._scores[i])
+        self._scores = list(scores)
+        if state.is_terminal:
+            self.terminations = dict.fromkeys(self.agents, True)
+            nxt = (seat + 1) % self.game.num_players
+        else:
+            nxt = state.current_player
+            if self.max_cycles is not None and self._turns[seat] >= self.max_cycles:
+                self.truncations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+        self.agent_selection = self.possible_agents[nxt]
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The table as text (``"ansi"``), or print it (``"human"``)."""
+        if self.render_mode is None:
+            return None
+        text = self._live_state().table(self.render_seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _live_state(self) -> State[Any]:
+        if self.state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.state
+
+
+def raw_env(
+    game: str | Game[Any, Any] = "nodde",
+    num_players: int | None = None,
+    rules: Any = None,
+    max_cycles: int | None = None,
+    render_mode: str | None = None,
+    render_seat: int | None = None,
+) -> CardGameEnv:
+    """A :class:`CardGameEnv` (the arguments are its own)."""
+    return CardGameEnv(game, num_players, rules, max_cycles, render_mode, render_seat)
+
+
+def env(
+    game: str | Game[Any, Any] = "nodde",
+    num_players: int | None = None,
+    rules: Any = None,
+    max_cycles: int | None = None,
+    render_mode: str | None = None,
+    render_seat: int | None = None,
+) -> AECEnv:
+    """A :class:`CardGameEnv` in PettingZoo's order-enforcing wrapper (which
+    refuses ``step`` before ``reset``); the environment checks the actions
+    itself, so no other wrapper is needed."""
+    from pettingzoo.utils import wrappers
+
+    return wrappers.OrderEnforcingWrapper(
+        CardGameEnv(game, num_players, rules, max_cycles, render_mode, render_seat)
+    )

@@ -1,0 +1,184 @@
+"""A vector of games stepped in C by one call (numpy only).
+
+>>> import numpy as np
+>>> from pycards.envs.vector import VectorEnv
+>>> venv = VectorEnv("nodde", num_envs=8, num_players=2, seed=1)
+>>> obs, masks = venv.reset()
+>>> obs.shape, masks.shape
+((8, 274), (8, 52))
+>>> rng = np.random.default_rng(0)
+>>> obs, masks, rewards, terminations = venv.step(venv.sample_actions(rng))
+>>> rewards.dtype, terminations.dtype
+(dtype('float32'), dtype('bool'))
+
+Seat ``learner`` of every game is played by the caller; the other seats are
+played inside C by a built-in policy, so the caller only ever sees the
+learner's turns.  :meth:`VectorEnv.step` takes one action per game, plays the
+opponents until the learner is to act again, and writes every game's
+observation (the learner's tensor), action mask, reward (the change of the
+learner's score since its previous step, from 0 at the deal: a game's rewards
+sum to the learner's final score) and termination into arrays allocated once;
+a finished game is replaced at once by a new one (auto-reset), and the
+observation returned for it is the new game's first.  The returned arrays are
+the vector's own buffers, overwritten by the next call (copy what you keep).
+
+Game ``i`` has its own generator, seeded from ``(seed, i)``, for the seeds of
+its games and the opponents' moves: the same seed gives the same games
+whatever ``threads``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cardcore import _core
+from pycards.envs._common import make_game
+from pycards.game import Game, State
+
+__all__ = ["OPPONENTS", "VectorEnv"]
+
+#: The built-in policies for the other seats: a uniformly random legal action,
+#: or the game's rule-based heuristic (random for a game without one).
+OPPONENTS = ("random", "heuristic")
+
+
+class VectorEnv:
+    """``num_envs`` games of one game, rules and player count, stepped in C.
+
+    :param game: a game's name or a :class:`~pycards.game.Game`.
+    :param num_envs: the number of games (1 to 2**24).
+    :param num_players: the number of seats (with a game's name; default 2).
+    :param rules: the game's rules (with a game's name).
+    :param seed: the vector's seed (0 to 2**64 - 1).
+    :param learner: the caller's seat in every game.
+    :param opponent: the policy of the other seats, one of :data:`OPPONENTS`.
+    :param threads: split each call across this many threads (the GIL is
+        released either way).
+    """
+
+    def __init__(
+        self,
+        game: str | Game[Any, Any] = "nodde",
+        num_envs: int = 64,
+        num_players: int | None = None,
+        rules: Any = None,
+        *,
+        seed: int = 0,
+        learner: int = 0,
+        opponent: str = "random",
+        threads: int = 1,
+    ) -> None:
+        self.game: Game[Any, Any] = make_game(game, num_players, rules)
+        self._v = _core.VecEnv(self.game._setup, num_envs, seed, learner, opponent, threads)
+        n, t, a = self._v.num_envs, self._v.tensor_size, self._v.num_actions
+        #: The number of games.
+        self.num_envs: int = n
+        #: The learner's seat.
+        self.learner: int = self._v.learner
+        #: The learner's observation in each game, ``float32 (num_envs, tensor_size)``.
+        self.observations: npt.NDArray[np.float32] = np.zeros((n, t), dtype=np.float32)
+        #: 1 for each legal action of the learner, ``int8 (num_envs, num_actions)``.
+        self.action_masks: npt.NDArray[np.int8] = np.zeros((n, a), dtype=np.int8)
+        #: The rewards of the last step, ``float32 (num_envs,)``.
+        self.rewards: npt.NDArray[np.float32] = np.zeros(n, dtype=np.float32)
+        #: True where a game ended at the last step (and was replaced), ``bool (num_envs,)``.
+        self.terminations: npt.NDArray[np.bool_] = np.zeros(n, dtype=np.bool_)
+        self._actions = np.zeros(n, dtype=np.int32)
+        self._v.observe(self.observations, self.action_masks)
+
+    def __repr__(self) -> str:
+        return (
+            f"VectorEnv({self.game!r}, num_envs={self.num_envs}, learner={self.learner}, "
+            f"opponent={self._v.opponent!r}, threads={self._v.threads})"
+        )
+
+    @property
+    def num_actions(self) -> int:
+        """The size of the action space."""
+        return int(self._v.num_actions)
+
+    @property
+    def tensor_size(self) -> int:
+        """The length of an observation."""
+        return int(self._v.tensor_size)
+
+    @property
+    def episodes(self) -> int:
+        """Games finished since the vector was made."""
+        return int(self._v.episodes)
+
+    @property
+    def bytes_per_game(self) -> int:
+        """Memory per game of the vector, in bytes (its state and a 192-byte
+        slot; the observation, mask and reward rows come on top)."""
+        return int(self._v.bytes_per_game)
+
+    def state(self, index: int) -> State[Any]:
+        """A copy of game ``index`` as it stands (the learner to act), as a
+        :class:`~pycards.game.State` without a record (no seed, no history),
+        e.g. to draw it: ``venv.state(0).table(venv.learner)``."""
+        return State(self.game, self._v.state(index), None, None)
+
+    def reset(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        """Deal a new game everywhere; the observations and action masks.
+
+        The generators go on (a reset never replays a game); a vector made with
+        the same seed and reset the same number of times deals the same games."""
+        self._v.reset(self.observations, self.action_masks)
+        self.rewards[:] = 0
+        self.terminations[:] = False
+        return self.observations, self.action_masks
+
+    def step(
+        self, actions: npt.NDArray[np.integer[Any]]
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.int8],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+    ]:
+        """Play ``actions`` (one per game: a numpy integer array of shape
+        ``(num_envs,)``); the observations, action masks, rewards and
+        terminations.
+
+        The whole array is checked before anything runs: a wrong type, dtype
+        or shape raises ``TypeError``/``ValueError``, and an action outside
+        its game's mask raises :class:`~pycards.errors.IllegalActionError`
+        naming the game, with no game changed."""
+        if not isinstance(actions, np.ndarray):
+            raise TypeError(f"actions: expected a numpy.ndarray, got {type(actions).__name__}")
+        if actions.dtype == np.bool_ or not np.issubdtype(actions.dtype, np.integer):
+            raise TypeError(f"actions: expected an integer dtype, got {actions.dtype}")
+        if actions.shape != (self.num_envs,):
+            raise ValueError(f"actions: expected shape ({self.num_envs},), got {actions.shape}")
+        a: npt.NDArray[np.int32] = self._actions
+        if actions.dtype == np.int32 and actions.flags.c_contiguous:
+            a = actions.view(np.int32)
+        else:
+            bad = (actions < 0) | (actions >= self.num_actions)
+            if bad.any():
+                i = int(np.flatnonzero(bad)[0])
+                top = self.num_actions - 1
+                raise ValueError(f"actions[{i}]: {int(actions[i])} is not an action id (0..{top})")
+            np.copyto(self._actions, actions, casting="unsafe")
+        self._v.step(a, self.observations, self.action_masks, self.rewards, self.terminations)
+        return self.observations, self.action_masks, self.rewards, self.terminations
+
+    def random_actions(self) -> npt.NDArray[np.int32]:
+        """A uniformly random legal action for every game, drawn in C from each
+        game's own second generator (seeded from the vector's seed): a random
+        learner policy at next to no cost.  A new array."""
+        out = np.empty(self.num_envs, dtype=np.int32)
+        self._v.random_actions(out)
+        return out
+
+    def sample_actions(self, rng: np.random.Generator) -> npt.NDArray[np.int32]:
+        """A uniformly random legal action for every game, drawn with ``rng``
+        from :attr:`action_masks` (a new array)."""
+        keys = rng.random(self.action_masks.shape, dtype=np.float32)
+        keys[self.action_masks == 0] = -1.0
+        out: npt.NDArray[np.int32] = keys.argmax(axis=1).astype(np.int32)
+        return out

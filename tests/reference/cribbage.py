@@ -1,0 +1,479 @@
+"""Cribbage scoring, written for obviousness (docs/cribbage.rst).
+
+Brute force over subsets with :mod:`itertools`, sharing nothing with the C
+engine: the oracle of the show, the play and the discard analysis.  Cards are
+dense ids ``suit * 13 + rank`` (rank 0 = Ace .. 12 = King).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random as _random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from .game import ERR_GAME_OVER, SEEN_ALL, TERMINAL, RefState, register
+
+__all__ = [
+    "Chance",
+    "ChanceFromEngine",
+    "CribbageState",
+    "crib_expectation",
+    "expected_hand",
+    "play_points",
+    "show_points",
+]
+
+JACK = 10
+
+
+def _rank(card: int) -> int:
+    return card % 13
+
+
+def _suit(card: int) -> int:
+    return card // 13
+
+
+def _pips(card: int) -> int:
+    return min(_rank(card) + 1, 10)
+
+
+def _is_run(cards: Sequence[int]) -> bool:
+    ranks = sorted(_rank(c) for c in cards)
+    return all(b == a + 1 for a, b in itertools.pairwise(ranks))
+
+
+def show_points(
+    hand: Sequence[int], starter: int, crib: bool = False, crib_four_flush: bool = False
+) -> dict[str, int]:
+    """Points by kind of a 4-card hand (or crib) with the starter."""
+    assert len(hand) == 4 and len(set(hand)) == 4 and starter not in hand
+    five = [*hand, starter]
+    points = {"fifteen": 0, "pair": 0, "run": 0, "flush": 0, "nobs": 0}
+    for size in range(2, 6):
+        for combo in itertools.combinations(five, size):
+            if sum(_pips(c) for c in combo) == 15:
+                points["fifteen"] += 2
+    for a, b in itertools.combinations(five, 2):
+        if _rank(a) == _rank(b):
+            points["pair"] += 2
+    # runs: the longest length that has any run; every combination of that length
+    for size in (5, 4, 3):
+        runs = [c for c in itertools.combinations(five, size) if _is_run(c)]
+        if runs:
+            points["run"] = size * len(runs)
+            break
+    suits = {_suit(c) for c in hand}
+    if len(suits) == 1:
+        if _suit(starter) in suits:
+            points["flush"] = 5
+        elif not crib or crib_four_flush:
+            points["flush"] = 4
+    for c in hand:
+        if _rank(c) == JACK and _suit(c) == _suit(starter):
+            points["nobs"] = 1
+    return points
+
+
+def play_points(count: Sequence[int]) -> dict[str, int]:
+    """Points by kind the last card of a count makes (no go or last card)."""
+    points = {"fifteen": 0, "pair": 0, "run": 0, "thirty_one": 0}
+    total = sum(_pips(c) for c in count)
+    assert total <= 31
+    if total == 15:
+        points["fifteen"] = 2
+    same = 1
+    while same < len(count) and _rank(count[-1 - same]) == _rank(count[-1]):
+        same += 1
+    points["pair"] = {1: 0, 2: 2, 3: 6, 4: 12}[same]
+    for size in range(len(count), 2, -1):
+        tail = count[-size:]
+        if len({_rank(c) for c in tail}) == size and _is_run(tail):
+            points["run"] = size
+            break
+    if total == 31:
+        points["thirty_one"] = 2
+    return points
+
+
+def expected_hand(kept: Sequence[int], dealt: Sequence[int]) -> float:
+    """Mean show score of ``kept`` over the starters outside ``dealt``."""
+    starters = [s for s in range(52) if s not in dealt]
+    return sum(sum(show_points(kept, s).values()) for s in starters) / len(starters)
+
+
+def _crib_key(crib: Sequence[int], starter: int) -> tuple[object, ...]:
+    """What decides a crib's score: the ranks, whether all five cards share a
+    suit, and whether a crib Jack has the starter's suit."""
+    return (
+        tuple(sorted(_rank(c) for c in crib)),
+        _rank(starter),
+        len({_suit(c) for c in [*crib, starter]}) == 1,
+        any(_rank(c) == JACK and _suit(c) == _suit(starter) for c in crib),
+    )
+
+
+def crib_expectation(discards: Sequence[int], pool: Sequence[int]) -> float:
+    """Mean crib score of ``discards`` plus two cards and a starter drawn as a
+    uniform 3-subset of ``pool``, the starter uniform among the three (the
+    brute force memoized by :func:`_crib_key`)."""
+    memo: dict[tuple[object, ...], int] = {}
+    total = 0
+    count = 0
+    for three in itertools.combinations(pool, 3):
+        for s in range(3):
+            crib = [*discards, *(three[k] for k in range(3) if k != s)]
+            key = _crib_key(crib, three[s])
+            if key not in memo:
+                memo[key] = sum(show_points(crib, three[s], crib=True).values())
+            total += memo[key]
+            count += 1
+    return total / count
+
+
+# ---------------------------------------------------------------------------
+# the game, played out plainly (docs/cribbage.rst)
+
+EV = {
+    name: i
+    for i, name in enumerate(
+        [
+            "cut", "new_deal", "deal_card", "crib_dealt", "discard", "starter", "his_heels",
+            "play", "go", "last_card", "show_hand", "crib_card", "show_crib", "skunk",
+            "game_over",
+        ]
+    )
+}  # fmt: skip
+R_INVALID, R_NOT_DISCARD, R_NOT_PLAY, R_NOT_HELD, R_OVER_31 = 1, 2, 3, 4, 5
+LOG_CAP = 2048
+
+
+class Chance:
+    """Where the oracle's chance comes from (Python's ``random`` by default)."""
+
+    def __init__(self, seed: int) -> None:
+        self.random = _random.Random(seed)
+
+    def cut(self, nplayers: int, round_no: int) -> list[int]:
+        """One card cut by each seat (distinct), round ``round_no`` of the cut for deal."""
+        return self.random.sample(range(52), nplayers)
+
+    def deal(self, deal_no: int, count: int) -> list[int]:
+        """The ``count`` cards of a shuffled deal in dealing order (the hands
+        round the table from the dealer's left, then the crib card)."""
+        self._stock = self.random.sample(range(52), 52)
+        return self._stock[:count]
+
+    def starter(self, deal_no: int, dealt: list[int]) -> int:
+        """The starter: a card not dealt."""
+        return self.random.choice([c for c in range(52) if c not in dealt])
+
+
+class ChanceFromEngine(Chance):
+    """The chance a C engine state drew, read from its referee's event log.
+    Apply each action to the engine first."""
+
+    def __init__(self, engine: Any) -> None:
+        super().__init__(0)
+        self.engine = engine
+
+    def _events(self) -> list[tuple[int, ...]]:
+        return [tuple(e) for e in self.engine.events()]
+
+    def cut(self, nplayers: int, round_no: int) -> list[int]:
+        cards = [e[3] for e in self._events() if e[0] == EV["cut"] and e[4] == round_no]
+        if not cards:  # the rules fix the dealer: the engine logs no cut
+            return list(range(nplayers))
+        assert len(cards) == nplayers
+        return cards
+
+    def deal(self, deal_no: int, count: int) -> list[int]:
+        events = self._events()
+        start = max(i for i, e in enumerate(events) if e[0] == EV["new_deal"])
+        assert events[start][3] == deal_no
+        return [e[3] for e in events[start + 1 : start + 1 + count]]
+
+    def starter(self, deal_no: int, dealt: list[int]) -> int:
+        return next(e[3] for e in reversed(self._events()) if e[0] == EV["starter"])
+
+
+@register
+class CribbageState(RefState):
+    """A game of cribbage, played out plainly."""
+
+    NAME = "cribbage"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 4
+    NUM_PARAMS = 3
+    DECK_SIZE = 52
+    REASONS = {  # noqa: RUF012
+        R_INVALID: "not an action id 0..103",
+        R_NOT_DISCARD: "not the discard: the play has begun",
+        R_NOT_PLAY: "not the play: discard to the crib first",
+        R_NOT_HELD: "card not held",
+        R_OVER_31: "over 31",
+    }
+
+    @classmethod
+    def check_params(cls, params: tuple[int, ...], nplayers: int) -> str | None:
+        target, four, first = params
+        if not 1 <= target <= 121:
+            return f"game_target {target} not in 1..121"
+        if four not in (0, 1):
+            return "crib_four_flush is a bool"
+        if first != -1 and not 0 <= first < nplayers:
+            return f"first_dealer {first} is not a seat"
+        return None
+
+    def __init__(
+        self,
+        params: tuple[int, ...],
+        nplayers: int,
+        seed: int,
+        deck: Sequence[int] | None = None,
+        chance: Chance | None = None,
+    ) -> None:
+        super().__init__(params, nplayers, seed)
+        self.chance = chance if chance is not None else Chance(seed)
+        self.n = nplayers
+        self.target, self.four, first = params
+        self.size = 6 if nplayers == 2 else 5
+        self.ndiscard = 2 if nplayers == 2 else 1
+        self.log: list[tuple[int, int, int, int, int, int]] = []
+        self.scores = [0, 0] if nplayers == 4 else [0] * nplayers
+        self.skunks = [0] * nplayers
+        self.stacked = list(deck) if deck is not None else None
+        # cut for deal: the lowest rank deals; a tie for lowest cuts again
+        round_no = 1
+        while True:
+            cards = self.chance.cut(nplayers, round_no)
+            if first == -1:
+                for q, c in enumerate(cards):
+                    self._log("cut", q, -1, c, round_no)
+            low = min(_rank(c) for c in cards)
+            if [_rank(c) for c in cards].count(low) == 1:
+                break
+            round_no += 1
+        cut_dealer = [_rank(c) for c in cards].index(low)
+        self.dealer = first if first != -1 else cut_dealer
+        self.deal_no = 0
+        self._new_deal()
+
+    # -- helpers ------------------------------------------------------------
+    def _log(self, kind: str, player: int, target: int, value: int, extra: int,
+             seen: int = SEEN_ALL) -> None:  # fmt: skip
+        self.log.append((EV[kind], player, target, value, extra, seen))
+
+    def _side(self, seat: int) -> int:
+        return seat % 2 if self.n == 4 else seat
+
+    def _peg(self, seat: int, points: int) -> bool:
+        """Peg; True if that wins the game."""
+        if points <= 0:
+            return False
+        side = self._side(seat)
+        self.scores[side] += points
+        if self.scores[side] < self.target:
+            return False
+        self.to_act = TERMINAL
+        worst = 0
+        for q in range(self.n):
+            score = self.scores[self._side(q)]
+            k = 0
+            if self._side(q) != side:
+                k = 2 if score <= self.target - 61 else 1 if score <= self.target - 31 else 0
+            self.skunks[q] = k
+            if k:
+                self._log("skunk", q, -1, k, score)
+            worst = max(worst, k)
+        self._log("game_over", seat, side, self.scores[side], worst)
+        return True
+
+    def _new_deal(self) -> None:
+        self.deal_no += 1
+        n = self.n
+        count = self.size * n + (1 if n == 3 else 0)
+        if self.deal_no == 1 and self.stacked is not None:
+            cards = self.stacked[:count]
+        else:
+            cards = self.chance.deal(self.deal_no, count)
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.played: list[list[int]] = [[] for _ in range(n)]
+        self.crib_card = -1
+        self.starter = -1
+        self.sequence: list[int] = []  # this deal's play
+        self.count: list[int] = []  # the current count
+        self.gone: set[int] = set()
+        self.last = -1
+        self.phase = 0
+        self._log("new_deal", self.dealer, -1, self.deal_no, 0)
+        for k in range(self.size * n):
+            q = (self.dealer + 1 + k % n) % n
+            self.hands[q].append(cards[k])
+            self._log("deal_card", q, -1, cards[k], 0, 1 << q)
+        if n == 3:
+            self.crib_card = cards[-1]
+            self._log("crib_dealt", self.dealer, -1, self.crib_card, 0, 0)
+        self.dealt_cards = list(cards)
+        self.to_act = (self.dealer + 1) % n
+
+    def _starter(self) -> None:
+        if self.deal_no == 1 and self.stacked is not None:
+            self.starter = self.stacked[len(self.dealt_cards)]
+        else:
+            self.starter = self.chance.starter(self.deal_no, self.dealt_cards)
+        self._log("starter", self.dealer, -1, self.starter, 0)
+        self.phase = 1
+        if _rank(self.starter) == JACK:
+            self._log("his_heels", self.dealer, -1, 2, 0)
+            if self._peg(self.dealer, 2):
+                return
+        self.to_act = (self.dealer + 1) % self.n
+
+    def _total(self) -> int:
+        return sum(_pips(c) for c in self.count)
+
+    def _can_play(self, q: int) -> bool:
+        return any(_pips(c) <= 31 - self._total() for c in self.hands[q])
+
+    def _after_play(self, seat: int) -> None:
+        """Whose turn: the next who can play, the others saying go; when no
+        one can, the go or last-card point and a new count (or the show)."""
+        n = self.n
+        while True:
+            for k in range(1, n + 1):
+                q = (seat + k) % n
+                if q in self.gone or not self.hands[q]:
+                    continue
+                if self._can_play(q):
+                    self.to_act = q
+                    return
+                self.gone.add(q)
+                self._log("go", q, self._total(), 0, 0)
+            done = not any(self.hands)
+            self._log("last_card", self.last, self._total(), 1, int(done))
+            if self._peg(self.last, 1):
+                return
+            if done:
+                self._show()
+                return
+            self.count, self.gone = [], set()
+            seat = self.last
+
+    def _show(self) -> None:
+        for k in range(1, self.n + 1):
+            q = (self.dealer + k) % self.n
+            kept = list(self.played[q])
+            points = sum(show_points(kept, self.starter).values())
+            self._log("show_hand", q, -1, points, 0)
+            if self._peg(q, points):
+                return
+        crib = sorted(
+            [c for d in self.discards for c in d] + [c for c in [self.crib_card] if c >= 0]
+        )
+        for c in crib:
+            self._log("crib_card", self.dealer, -1, c, 0)
+        points = sum(show_points(crib, self.starter, True, bool(self.four)).values())
+        self._log("show_crib", self.dealer, -1, points, 0)
+        if self._peg(self.dealer, points):
+            return
+        self.dealer = (self.dealer + 1) % self.n
+        self._new_deal()
+
+    # -- the protocol -------------------------------------------------------------
+    def current_player(self) -> int:
+        return self.to_act
+
+    def num_actions(self) -> int:
+        return 104
+
+    def tensor_size(self) -> int:
+        return 264 + 58 * self.n
+
+    def legal_actions(self) -> list[int]:
+        return [a for a in range(104) if self.verify(a) == 0]
+
+    def verify(self, action: int) -> int:
+        if self.to_act == TERMINAL:
+            return ERR_GAME_OVER
+        if not 0 <= action < 104:
+            return R_INVALID
+        card = action % 52
+        if action < 52 and self.phase != 0:
+            return R_NOT_DISCARD
+        if action >= 52 and self.phase != 1:
+            return R_NOT_PLAY
+        if card not in self.hands[self.to_act]:
+            return R_NOT_HELD
+        if action >= 52 and self._total() + _pips(card) > 31:
+            return R_OVER_31
+        return 0
+
+    def _apply(self, action: int) -> None:
+        seat, card = self.to_act, action % 52
+        self.hands[seat].remove(card)
+        if action < 52:
+            self.discards[seat].append(card)
+            self._log("discard", seat, -1, card, 0, 1 << seat)
+            if len(self.discards[seat]) < self.ndiscard:
+                return
+            if seat != self.dealer:
+                self.to_act = (seat + 1) % self.n
+            else:
+                self._starter()
+            return
+        self.played[seat].append(card)
+        self.sequence.append(card)
+        self.count.append(card)
+        self.last = seat
+        points = sum(play_points(self.count).values())
+        self._log("play", seat, self._total(), card, points)
+        if self._peg(seat, points):
+            return
+        if self._total() == 31:
+            if not any(self.hands):
+                self._show()
+                return
+            self.count, self.gone = [], set()
+        self._after_play(seat)
+
+    def returns(self) -> list[int]:
+        return [self.scores[self._side(q)] for q in range(self.n)]
+
+    def observe_tensor(self, player: int) -> np.ndarray[Any, np.dtype[np.float32]]:
+        n = self.n
+        out = np.zeros(self.tensor_size(), dtype=np.float32)
+        for c in self.hands[player]:
+            out[c] = 1
+        for c in self.discards[player]:
+            out[52 + c] = 1
+        if self.starter >= 0:
+            out[104 + self.starter] = 1
+        for i in range(n):
+            for c in self.played[(player + i) % n]:
+                out[156 + 52 * i + c] = 1
+        base = 156 + 52 * n
+        for k, c in enumerate(self.sequence):
+            out[base + c] = k + 1
+        for c in self.count:
+            out[base + 52 + c] = 1
+        values: list[float] = [self._total()]
+        seats = [(player + i) % n for i in range(n)]
+        values += [self.scores[self._side(q)] for q in seats]
+        values += [len(self.hands[q]) for q in seats]
+        values += [1 if self.to_act == q else 0 for q in seats]
+        values += [1 if self.dealer == q else 0 for q in seats]
+        values += [1 if q in self.gone else 0 for q in seats]
+        over = self.to_act == TERMINAL
+        values += [0, 0] if over else [1 - self.phase, self.phase]
+        values += [self.skunks[q] for q in seats]
+        values += [1 if over else 0]
+        out[base + 104 : base + 104 + len(values)] = values
+        return out
+
+    def events(self) -> list[tuple[int, int, int, int, int, int]]:
+        return list(self.log[-LOG_CAP:])

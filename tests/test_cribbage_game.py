@@ -1,0 +1,459 @@
+"""The cribbage game (docs/cribbage.rst): dealt positions played by hand
+(his heels, go, 31, last card, the show in order, the game ending in the
+show), 3 and 4 players, skunks, illegal actions, and the information-set
+sampler counted against the exact distribution."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import pytest
+
+from pycards.cards import Card, CardSet
+from pycards.cribbage import (
+    CribbageGame,
+    CribbageRules,
+    game_result,
+    score_show,
+)
+from pycards.errors import IllegalActionError, InvalidCardError
+from pycards.game import State
+
+PONE = "KC QC JS TS 2H 3H"
+DEALER = "9H 9D 8C 7C 4D 6D"
+
+
+def dealt(rules: CribbageRules, starter: str, hands: tuple[str, str] = (PONE, DEALER)) -> Any:
+    game = CribbageGame(rules, num_players=2)
+    return game, game.new_initial_state(3, deck=game.stacked_deck(list(hands), starter))
+
+
+def discard(state: State[Any]) -> None:
+    for name in ("discard 2H", "discard 3H", "discard 4D", "discard 6D"):
+        state.apply(name)
+
+
+def events(state: State[Any], *kinds: str) -> list[tuple[str, int, int | None, int | None]]:
+    return [(e.kind, e.player, e.target, e.value) for e in state.events() if e.kind in kinds]
+
+
+def test_the_deal_and_the_discard() -> None:
+    _, state = dealt(CribbageRules(first_dealer=1), "AS")
+    assert state.current_player == 0  # the pone discards first
+    assert state.observation(0).hand == CardSet(PONE)
+    assert state.legal_action_names() == [f"discard {c}" for c in CardSet(PONE)]
+    state.apply("discard 2H")
+    assert state.current_player == 0  # two each with two players
+    with pytest.raises(IllegalActionError, match="not the play"):
+        state.apply("play KC")
+    state.apply("discard 3H")
+    assert state.current_player == 1
+    state.apply("discard 4D")
+    state.apply("discard 6D")
+    obs = state.observation(0)
+    assert obs.starter == Card.parse("AS") and obs.phase == 1
+    assert obs.discards == CardSet("2H 3H") and len(obs.hand) == 4
+    with pytest.raises(IllegalActionError, match="not the discard"):
+        state.apply("discard KC")
+    # a discard is seen by its owner only
+    seen = [e.card for e in state.events(1) if e.kind == "discard"]
+    assert seen == [None, None, "4D", "6D"]
+
+
+def test_his_heels() -> None:
+    _, state = dealt(CribbageRules(first_dealer=1), "JH")
+    discard(state)
+    assert events(state, "his_heels") == [("his_heels", 1, -1, 2)]
+    assert state.returns() == [0, 2]
+
+
+def test_go_last_card_and_the_show() -> None:
+    _, state = dealt(CribbageRules(first_dealer=1), "AS")
+    discard(state)
+    for name in ("play KC", "play 9H", "play QC"):
+        state.apply(name)
+    # 29: neither can play; the pone played last and pegs 1
+    assert events(state, "go", "last_card") == [
+        ("go", 1, 29, 0),
+        ("go", 0, 29, 0),
+        ("last_card", 0, 29, 1),
+    ]
+    assert state.current_player == 1 and state.observation(0).total == 0
+    with pytest.raises(IllegalActionError, match="card not held"):
+        state.apply("play TS")
+    for name in ("play 9D", "play JS", "play 8C"):
+        state.apply(name)
+    assert state.current_player == 0 and state.observation(0).total == 0  # go at 27
+    state.apply("play TS")
+    state.apply("play 7C")  # the last card: the show follows at once
+    plays = [(e.player, e.card, e.target, e.extra) for e in state.events() if e.kind == "play"]
+    assert plays == [
+        (0, "KC", 10, 0), (1, "9H", 19, 0), (0, "QC", 29, 0),
+        (1, "9D", 9, 0), (0, "JS", 19, 0), (1, "8C", 27, 0),
+        (0, "TS", 10, 0), (1, "7C", 17, 0),
+    ]  # fmt: skip
+    last = [(e.player, e.target, e.extra) for e in state.events() if e.kind == "last_card"]
+    assert last == [(0, 29, 0), (1, 27, 0), (1, 17, 1)]
+    hand0 = score_show("KC QC JS TS", "AS").total
+    hand1 = score_show("9H 9D 8C 7C", "AS").total
+    crib = score_show("2H 3H 4D 6D", "AS", crib=True).total
+    assert hand0 == 5  # a run of four and his nobs
+    shows = events(state, "show_hand", "crib_card", "show_crib")
+    assert shows[:2] == [("show_hand", 0, -1, hand0), ("show_hand", 1, -1, hand1)]
+    assert sorted(str(Card(v)) for _, _, _, v in shows[2:6] if v is not None) == [
+        "2H", "3H", "4D", "6D",
+    ]  # fmt: skip
+    assert shows[6] == ("show_crib", 1, -1, crib)
+    assert state.returns() == [1 + hand0, 2 + hand1 + crib]
+    # the next deal: the deal passes to the left
+    assert events(state, "new_deal")[-1] == ("new_deal", 0, -1, 2)
+    assert state.current_player == 1 and len(state.observation(1).hand) == 6
+
+
+def test_thirty_one_and_the_count_after_it() -> None:
+    hands = ("KC 5C QC 6H 2H 3H", "KH 5D 6C AD 4D 6D")
+    _, state = dealt(CribbageRules(first_dealer=1), "8S", hands)
+    for name in ("discard 2H", "discard 3H", "discard 4D", "discard 6D"):
+        state.apply(name)
+    for name in ("play KC", "play 5D", "play QC", "play 6C"):
+        state.apply(name)
+    assert [e.extra for e in state.events() if e.kind == "play"] == [0, 2, 0, 2]  # 15, 31
+    assert not events(state, "last_card")  # 31 takes no go point
+    assert state.current_player == 0 and state.observation(0).total == 0
+    for name in ("play 5C", "play KH", "play 6H", "play AD"):
+        state.apply(name)
+    # 5 + 10 = 15 for the dealer; 6H AD: 22; last card to the dealer
+    assert [e.extra for e in state.events() if e.kind == "play"][4:] == [0, 2, 0, 0]
+    assert events(state, "last_card") == [("last_card", 1, 22, 1)]
+
+
+def test_the_game_ends_in_the_show_in_order() -> None:
+    # the pone pegs 1 in the play and 5 for his hand: a game to 6 ends there,
+    # before the dealer (who pegged 2) shows
+    _, state = dealt(CribbageRules(first_dealer=1, game_target=6), "AS")
+    discard(state)
+    for name in ("play KC", "play 9H", "play QC", "play 9D", "play JS", "play 8C", "play TS"):
+        state.apply(name)
+    state.apply("play 7C")
+    assert state.is_terminal
+    assert [e.kind for e in state.events()][-2:] == ["show_hand", "game_over"]
+    assert state.events()[-1].player == 0 and state.events()[-1].value == 6
+    assert state.returns() == [6, 2]
+    result = game_result(state)
+    assert result.winners == (0,) and result.scores == (6, 2) and result.skunk == (0, 0)
+
+
+def _random_game(game: CribbageGame, seed: int) -> State[Any]:
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_skunks_are_reported(players: int) -> None:
+    game = CribbageGame(num_players=players)
+    seen = Counter[int]()
+    for seed in range(12):
+        state = _random_game(game, seed)
+        result = game_result(state)
+        scores = state.returns()
+        assert max(scores) >= 121
+        skunks = {e.player: e.value for e in state.events() if e.kind == "skunk"}
+        for q in range(players):
+            want = 0 if scores[q] >= 121 else 2 if scores[q] <= 60 else 1 if scores[q] <= 90 else 0
+            assert skunks.get(q, 0) == want == result.skunk[q]
+            assert state.observation(q).skunk == result.skunk
+            seen[want] += 1
+        assert state.events()[-1].extra == max(result.skunk)
+    assert seen[0]
+
+
+def test_three_players() -> None:
+    game = CribbageGame(CribbageRules(first_dealer=2), num_players=3)
+    hands = ["AC 2C 3C 4C 5C", "AD 2D 3D 4D 5D", "AH 2H 3H 4H 5H"]
+    deck = game.stacked_deck(hands, "KS", crib_card="QS")
+    state = game.new_initial_state(1, deck=deck)
+    crib_dealt = [e for e in state._s.events() if e[0] == 3]  # the referee's log
+    assert len(crib_dealt) == 1 and crib_dealt[0][3] == Card.parse("QS") and crib_dealt[0][5] == 0
+    assert all(e.value is None for p in range(3) for e in state.events(p) if e.kind == "crib_dealt")
+    assert [state.current_player] == [0]
+    for name in ("discard AC", "discard AD", "discard AH"):
+        assert state.legal_actions()  # one each
+        state.apply(name)
+    assert state.observation(0).starter == Card.parse("KS")
+    assert [len(state.observation(q).hand) for q in range(3)] == [4, 4, 4]
+    # the play goes round from the dealer's left until every card is played
+    rng = random.Random(0)
+    while state.observation(0).phase == 1 and state.observation(0).dealer == 2:
+        state.apply(rng.choice(state.legal_actions()))
+    crib = [e.card for e in state.events() if e.kind == "crib_card"]
+    assert sorted(crib) == sorted(["AC", "AD", "AH", "QS"])
+    shows = [e.player for e in state.events() if e.kind in ("show_hand", "show_crib")]
+    assert shows == [0, 1, 2, 2]
+    with pytest.raises(ValueError, match="crib_card"):
+        game.stacked_deck(hands, "KS")
+
+
+def test_four_players_are_partners() -> None:
+    game = CribbageGame(num_players=4)
+    rng = random.Random(2)
+    state = game.new_initial_state(2)
+    while not state.is_terminal:
+        r = state.returns()
+        assert r[0] == r[2] and r[1] == r[3]
+        state.apply(rng.choice(state.legal_actions()))
+    result = game_result(state)
+    assert result.winners in ((0, 2), (1, 3))
+
+
+def test_bad_stacked_decks() -> None:
+    game = CribbageGame(CribbageRules(first_dealer=0), num_players=2)
+    with pytest.raises(InvalidCardError, match="6 cards"):
+        game.stacked_deck(["AC 2C", DEALER], "KS")
+    with pytest.raises(InvalidCardError, match="twice"):
+        game.stacked_deck([PONE, PONE], "KS")
+    with pytest.raises(InvalidCardError):
+        game.new_initial_state(0, deck=list(range(51)))
+
+
+def test_cut_for_deal_lowest_card_deals() -> None:
+    game = CribbageGame(num_players=3)
+    for seed in range(30):
+        state = game.new_initial_state(seed)
+        cuts = [e for e in state.events() if e.kind == "cut"]
+        last = max(e.extra for e in cuts)
+        final = [e for e in cuts if e.extra == last]
+        ranks = [Card(e.value).rank for e in final]
+        assert ranks.count(min(ranks)) == 1
+        assert state.observation(0).dealer == final[ranks.index(min(ranks))].player
+        for r in range(1, last):  # every earlier round tied for lowest
+            tied = [Card(e.value).rank for e in cuts if e.extra == r]
+            assert tied.count(min(tied)) > 1
+    fixed = CribbageGame(CribbageRules(first_dealer=1), num_players=3).new_initial_state(5)
+    assert not [e for e in fixed.events() if e.kind == "cut"]
+    assert fixed.observation(0).dealer == 1
+
+
+# ---------------------------------------------------------------------------
+# the information-set sampler
+
+
+def chi2_999(df: int) -> float:
+    """The 99.9% quantile of chi-square with df degrees (Wilson-Hilferty)."""
+    z = 3.0902
+    return float(df * (1 - 2 / (9 * df) + z * (2 / (9 * df)) ** 0.5) ** 3)
+
+
+def _chi2(counts: Counter[int], cards: list[int], expected: float) -> float:
+    return sum((counts[c] - expected) ** 2 / expected for c in cards)
+
+
+def test_sampler_is_uniform_before_the_discard() -> None:
+    _, state = dealt(CribbageRules(first_dealer=1), "AS")
+    unseen = [c for c in range(52) if c not in CardSet(PONE)]
+    counts = Counter[int]()
+    n = 4600
+    for k in range(n):
+        sample = state.sample_infoset(0, k)
+        hand = sample.observation(1).hand
+        assert len(hand) == 6 and not hand & CardSet(PONE)
+        counts.update(int(c) for c in hand)
+    assert set(counts) <= set(unseen)
+    assert _chi2(counts, unseen, n * 6 / 46) < chi2_999(45)
+
+
+def test_sampler_respects_go_and_is_uniform() -> None:
+    """After 'KC 9H QC', both said go at 29 (room 2): the dealer's three held
+    cards are above 2 pips, uniform among those seat 0 has not seen; his two
+    discards are any two of the rest."""
+    _, state = dealt(CribbageRules(first_dealer=1), "AS")
+    discard(state)
+    for name in ("play KC", "play 9H", "play QC"):
+        state.apply(name)
+    seen = CardSet(PONE) | CardSet("AS 9H")
+    unseen = [c for c in range(52) if c not in seen]
+    eligible = [c for c in unseen if Card(c).pips > 2]
+    held = Counter[int]()
+    n = 3600
+    for k in range(n):
+        sample = state.sample_infoset(0, k)
+        obs = sample.observation(1)
+        assert len(obs.hand) == 3 and min(c.pips for c in obs.hand) > 2
+        assert len(obs.discards) == 2 and not (obs.hand | obs.discards) & seen
+        held.update(int(c) for c in obs.hand)
+    assert set(held) <= set(eligible)
+    assert len(eligible) == 38  # 44 unseen, less three Aces and three 2s
+    assert _chi2(held, eligible, n * 3 / len(eligible)) < chi2_999(37)
+
+
+# ---------------------------------------------------------------------------
+# docs/cribbage.rst against the engine
+
+
+def _docs() -> str:
+    import pathlib
+
+    return (pathlib.Path(__file__).parent.parent / "docs" / "cribbage.rst").read_text()
+
+
+def test_docs_page_examples_run() -> None:
+    """Every code block of docs/cribbage.rst runs; ``expr  # value`` lines are checked."""
+    import ast
+    import re
+
+    blocks = re.findall(r"\.\. code-block:: python\n\n((?:    .*\n|\n)+)", _docs())
+    assert len(blocks) >= 3
+    namespace: dict[str, Any] = {}
+    checked = 0
+    for block in blocks:
+        lines = []
+        for line in block.splitlines():
+            m = re.match(r"^(\s*)(\S.*?)\s+# (.+)$", line[4:])
+            if m:
+                lines.append(
+                    f"{m.group(1)}assert ({m.group(2)}) == {ast.literal_eval(m.group(3))!r}"
+                )
+                checked += 1
+                continue
+            lines.append(line[4:])
+        exec("\n".join(lines), namespace)
+    assert checked >= 8
+
+
+def test_docs_worked_shows() -> None:
+    import re
+
+    rows = re.findall(
+        r"^(\w\w \w\w \w\w \w\w)\s+(\w\w)\s+(\d+)\s+(\d+)\s", _docs(), flags=re.MULTILINE
+    )
+    assert len(rows) == 7
+    for cards, starter, hand, crib in rows:
+        assert score_show(cards, starter).total == int(hand)
+        assert score_show(cards, starter, crib=True).total == int(crib)
+
+
+def test_docs_list_every_event_kind_and_segment() -> None:
+    import re
+
+    from cardcore import _core
+
+    text = _docs()
+    kinds = _core.game_info("cribbage")["event_kinds"]
+    rows = re.findall(r"^(\d+)\s+``(\w+)``\s+(card|number|none)\s", text, flags=re.MULTILINE)
+    assert rows == [(str(i), k["name"], k["value"]) for i, k in enumerate(kinds)]
+    segs = re.findall(r"^``(\w+)``\s+(\d+ n|\d+|n)\s", text, flags=re.MULTILINE)
+    for n in (2, 3, 4):
+        game = CribbageGame(num_players=n)
+        assert [name for name, _ in segs] == [s["name"] for s in game.segments]
+        for (_, length), seg in zip(segs, game.segments, strict=True):
+            want = n * int(length[:-2] or 1) if length.endswith("n") else int(length)
+            assert want == seg["length"], seg["name"]
+        assert game.tensor_size == 264 + 58 * n
+
+
+# ---------------------------------------------------------------------------
+# the C engine against the plain-Python oracle, step by step
+
+
+def _same(a: Any, b: Any, n: int) -> None:
+    assert a.current_player() == b.current_player()
+    assert a.legal_actions() == b.legal_actions()
+    assert a.returns() == b.returns()
+    assert [tuple(e) for e in a.events()] == b.events()
+    for p in range(n):
+        assert np.array_equal(a.observe_tensor(p), b.observe_tensor(p))
+
+
+def _differential(games: int, seed: int) -> int:
+    from reference.cribbage import ChanceFromEngine, CribbageState
+
+    from cardcore import _core
+
+    rng = random.Random(seed)
+    steps = 0
+    for _ in range(games):
+        n = rng.choice([2, 3, 4])
+        params = [
+            rng.choice([121, 121, 61, 31, 15, 5]),
+            rng.randint(0, 1),
+            rng.choice([-1, -1, rng.randrange(n)]),
+        ]
+        game_seed = rng.getrandbits(64)
+        a = _core.new_state("cribbage", params, n, game_seed)
+        b = CribbageState(tuple(params), n, game_seed, chance=ChanceFromEngine(a))
+        _same(a, b, n)
+        while a.current_player() != -4:
+            probe = rng.randrange(-3, 110)
+            assert a.verify(probe) == b.verify(probe)
+            action = rng.choice(a.legal_actions())
+            assert a.apply(action) == 0
+            assert b.apply(action) == 0
+            _same(a, b, n)
+            steps += 1
+        assert a.verify(0) == b.verify(0) < 0
+    return steps
+
+
+def test_c_matches_reference_step_by_step() -> None:
+    assert _differential(games=40, seed=1) > 2000
+
+
+@pytest.mark.slow
+def test_c_matches_reference_hundreds_of_games() -> None:
+    assert _differential(games=600, seed=2) > 30000
+
+
+def test_stacked_deck_matches_reference() -> None:
+    from reference.cribbage import ChanceFromEngine, CribbageState
+
+    from cardcore import _core
+
+    for n in (2, 3, 4):
+        deck = random.Random(n).sample(range(52), 52)
+        params = [121, 0, 1]
+        a = _core.new_state("cribbage", params, n, 9, deck)
+        b = CribbageState(tuple(params), n, 9, deck=deck, chance=ChanceFromEngine(a))
+        rng = random.Random(n)
+        for _ in range(60):
+            _same(a, b, n)
+            action = rng.choice(a.legal_actions())
+            a.apply(action)
+            b.apply(action)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_samples_keep_every_go_of_the_deal(players: int) -> None:
+    """Random positions: in every sample, each seat that said go this deal
+    holds no card that would have fitted then, the seat to play holds one
+    that fits, and the cards seat 0 has seen are where they were."""
+    game = CribbageGame(num_players=players)
+    rng = random.Random(players)
+    checked = 0
+    for seed in range(25):
+        state = game.new_initial_state(seed)
+        for _ in range(rng.randrange(5, 40)):
+            if state.is_terminal:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_terminal:
+            continue
+        events = state.events()
+        start = max(i for i, e in enumerate(events) if e.kind == "new_deal")
+        gos = [(e.player, 31 - e.target) for e in events[start:] if e.kind == "go"]
+        for k in range(20):
+            sample = state.sample_infoset(0, 1000 * seed + k)
+            for q, room in gos:
+                held = sample.observation(q).hand
+                assert all(c.pips > room for c in held)
+            to_act = sample.current_player
+            obs = sample.observation(to_act)
+            if obs.phase == 1:
+                assert any(c.pips <= 31 - obs.total for c in obs.hand)
+            assert sample.observation(0) == state.observation(0)
+            checked += 1
+    assert checked > 200

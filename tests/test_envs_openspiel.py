@@ -1,0 +1,169 @@
+"""The games in OpenSpiel: its random simulation test on every game and player
+count, its ISMCTS and MCTS bots playing whole games, evaluate_bots with a pycards
+bot, resampling, serialization, and an OpenSpiel bot seated in pycards."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E402
+
+from pycards.envs.openspiel import (  # noqa: E402
+    OpenSpielBot,
+    PycardsBot,
+    deserialize,
+    game_names,
+    information_state_string,
+    serialize,
+)
+from pycards.errors import IllegalActionError, RulesError  # noqa: E402
+
+# Rules that keep a game short enough for OpenSpiel's per-step checks (every
+# string and tensor of every seat at every step): No Takers? capped at a few
+# turns, Nancy a single deal.  Full games at the default rules: -m slow.
+SHORT: dict[str, dict[str, Any]] = {
+    "pycards_nodde": {},
+    "pycards_notakers": {"max_turns": 6},
+    "pycards_nancy": {"match_rounds": 1},
+}
+CONFIGS = [
+    (name, n)
+    for name, players in (
+        ("pycards_nodde", range(2, 5)),
+        ("pycards_notakers", range(2, 9)),
+        ("pycards_nancy", range(2, 7)),
+    )
+    for n in players
+]
+
+
+def load(name: str, players: int, **extra: Any) -> Any:
+    return pyspiel.load_game(name, {"players": players, **SHORT[name], **extra})
+
+
+def test_game_names() -> None:
+    assert game_names() == ["pycards_nancy", "pycards_nodde", "pycards_notakers"]
+    assert set(game_names()) <= set(pyspiel.registered_names())
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS)
+def test_random_sim_test(name: str, players: int) -> None:
+    pyspiel.random_sim_test(load(name, players), num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["pycards_notakers", "pycards_nancy"])
+def test_random_sim_test_default_rules(name: str) -> None:
+    game = pyspiel.load_game(name, {"players": 3})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_game_type_and_parameters() -> None:
+    game = pyspiel.load_game("pycards_notakers", {"players": 4, "max_turns": 9, "seed": 3})
+    t = game.get_type()
+    assert t.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game.num_players() == 4 and game.num_distinct_actions() == 315
+    assert game.pycards_game.rules.max_turns == 9
+    state = game.new_initial_state()
+    assert state.pycards_state.seed == 3  # the k-th state is dealt from seed + k
+    assert game.new_initial_state().pycards_state.seed == 4
+    assert game.observation_tensor_size() == game.pycards_game.tensor_size
+    assert game.information_state_tensor_size() == game.pycards_game.tensor_size
+    with pytest.raises(RulesError, match="9 players"):
+        pyspiel.load_game("pycards_nodde", {"players": 9})
+
+
+def test_views_are_the_pycards_views_and_resampling_keeps_the_infostate() -> None:
+    game = load("pycards_nancy", 4)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(40):
+        p = state.current_player()
+        ps = state.pycards_state
+        assert state.observation_string(p) == ps.table(p)
+        np.testing.assert_array_equal(state.observation_tensor(p), ps.observation_tensor(p))
+        assert state.information_state_string(p) == information_state_string(ps, p)
+        sample = state.resample_from_infostate(p, sampler)
+        assert sample.information_state_string(p) == state.information_state_string(p)
+        assert sample.legal_actions() == state.legal_actions()
+        action = int(rng.choice(state.legal_actions()))
+        assert state.action_to_string(p, action) == ps.game.action_name(action)
+        state.apply_action(action)
+
+
+def test_illegal_action_raises_and_changes_nothing() -> None:
+    state = load("pycards_nodde", 2).new_initial_state()
+    before = str(state)
+    illegal = next(a for a in range(52) if a not in state.legal_actions())
+    with pytest.raises((IllegalActionError, pyspiel.SpielError, RuntimeError)):
+        state.apply_action(illegal)
+    assert str(state) == before
+
+
+def test_serialization_and_pickle() -> None:
+    game = load("pycards_notakers", 3)
+    state = game.new_initial_state()
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[-1])
+    again = deserialize(serialize(state))
+    assert str(again) == str(state) and again.history() == state.history()
+    copy = pickle.loads(pickle.dumps(state))
+    assert str(copy) == str(state) and copy.returns() == state.returns()
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+
+
+def play_full_game(game: Any, bots: list[Any]) -> list[float]:
+    """evaluate_bots' loop for bots that cannot restart_at (OpenSpiel's Python
+    ISMCTS and MCTS bots): each bot steps on its turn."""
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(bots[state.current_player()].step(state))
+    returns: list[float] = state.returns()
+    return returns
+
+
+@pytest.mark.parametrize(
+    ("name", "players"), [("pycards_nodde", 2), ("pycards_nancy", 3), ("pycards_notakers", 2)]
+)
+def test_ismcts_and_mcts_play_full_games(name: str, players: int) -> None:
+    game = load(name, players)
+    rs = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    is_bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rs)
+    mc_bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=8, evaluator=evaluator, random_state=rs)
+    others = [PycardsBot("random", p, seed=p) for p in range(2, players)]
+    returns = play_full_game(game, [is_bot, mc_bot, *others])
+    assert len(returns) == players
+
+
+def test_evaluate_bots_pycards_bot_against_openspiel_bot() -> None:
+    game = load("pycards_nodde", 2)
+    ours = PycardsBot("random", 0, seed=3)
+    theirs = pyspiel.make_uniform_random_bot(1, 5)
+    totals = np.zeros(2)
+    for seed in range(3):
+        state = game.new_initial_state()
+        totals += evaluate_bots.evaluate_bots(state, [ours, theirs], np.random.RandomState(seed))
+    assert totals.sum() > 0
+
+
+def test_openspiel_bot_in_pycards_acts_from_a_resampled_state() -> None:
+    game = load("pycards_nodde", 2)
+    rs = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    bot = OpenSpielBot(game, ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=rs))
+    bot.reset(0)
+    state = game.pycards_game.new_initial_state(5)
+    while not state.is_terminal:
+        p = state.current_player
+        action = bot.act(state.view(p))
+        assert action in state.legal_actions()
+        state.apply(action)

@@ -1,0 +1,194 @@
+"""The vector environment against a plain-Python twin built on the state API
+(the same generator stream, drawn the documented way), and its input checks."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cardcore import _core
+from pycards.envs.vector import VectorEnv
+from pycards.errors import IllegalActionError
+from pycards.game import State, load_game
+
+_M64 = (1 << 64) - 1
+_STRIDE = 0x9E3779B97F4A7C15
+
+
+class Stream:
+    """xoshiro256** outputs of one seed, read the way the engine reads them."""
+
+    def __init__(self, seed: int) -> None:
+        self.values = _core.rng_sequence(seed, 50_000)
+        self.i = 0
+
+    def next(self) -> int:
+        self.i += 1
+        return int(self.values[self.i - 1])
+
+    def below(self, n: int) -> int:
+        if n <= 1:
+            return 0  # the engine draws nothing for a single choice (rng.c)
+        t = ((1 << 64) - n) % n
+        while True:
+            x = self.next()
+            if x >= t:
+                return x % n
+
+
+class TwinGame:
+    """One game of the vector, written plainly over pycards.game.State."""
+
+    def __init__(self, name: str, players: int, seed: int, index: int, learner: int) -> None:
+        self.game = load_game(name, None, players)
+        self.rng = Stream((seed + index * _STRIDE) & _M64)
+        self.learner = learner
+        self.new_game()
+
+    def advance(self) -> None:
+        s = self.state
+        while not s.is_terminal and s.current_player != self.learner:
+            legal = s.legal_actions()
+            s.apply(legal[self.rng.below(len(legal))])
+
+    def new_game(self) -> None:
+        while True:
+            self.state: State[object] = self.game.new_initial_state(self.rng.next())
+            self.advance()
+            if self.state.current_player == self.learner:
+                self.baseline = 0
+                return
+
+    def step(self, action: int) -> tuple[float, bool]:
+        self.state.apply(action)
+        self.advance()
+        score = self.state.returns()[self.learner]
+        reward = float(score - self.baseline)
+        if self.state.is_terminal:
+            self.new_game()
+            return reward, True
+        self.baseline = score
+        return reward, False
+
+    def view(self) -> tuple[np.ndarray, np.ndarray]:
+        mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        mask[self.state.legal_actions()] = 1
+        return self.state.observation_tensor(self.learner), mask
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "learner", "steps"),
+    [("nodde", 2, 0, 120), ("nodde", 4, 3, 60), ("notakers", 3, 1, 150), ("nancy", 3, 2, 100)],
+)
+def test_vector_matches_the_twin(name: str, players: int, learner: int, steps: int) -> None:
+    n, seed = 3, 2026
+    venv = VectorEnv(name, n, players, seed=seed, learner=learner)
+    twins = [TwinGame(name, players, seed, i, learner) for i in range(n)]
+    rng = np.random.default_rng(5)
+    obs, masks = venv.observations, venv.action_masks
+    finished = 0
+    for k in range(steps):
+        for i, t in enumerate(twins):
+            o, m = t.view()
+            if k % 25 == 0:
+                assert venv.state(i).table(None) == t.state.table(None)
+            np.testing.assert_array_equal(obs[i], o)
+            np.testing.assert_array_equal(masks[i], m)
+        actions = venv.sample_actions(rng)
+        expected = [t.step(int(a)) for t, a in zip(twins, actions, strict=True)]
+        obs, masks, rewards, terms = venv.step(actions)
+        assert rewards.tolist() == [r for r, _ in expected]
+        assert terms.tolist() == [d for _, d in expected]
+        finished += int(terms.sum())
+    assert venv.episodes == finished
+    if name == "nodde":
+        assert finished > 0  # the auto-reset was exercised
+    venv.reset()
+    for t in twins:
+        t.new_game()
+    for i, t in enumerate(twins):
+        np.testing.assert_array_equal(venv.observations[i], t.view()[0])
+
+
+def test_threads_give_the_same_games() -> None:
+    a = VectorEnv("notakers", 5, 4, seed=3, threads=1)
+    b = VectorEnv("notakers", 5, 4, seed=3, threads=2)
+    rng = np.random.default_rng(0)
+    for _ in range(50):
+        actions = a.sample_actions(rng)
+        ra = [x.copy() for x in a.step(actions)]
+        rb = b.step(actions)
+        for x, y in zip(ra, rb, strict=True):
+            np.testing.assert_array_equal(x, y)
+
+
+def test_bad_arrays_raise_before_anything_runs() -> None:
+    venv = VectorEnv("nodde", 4, 2, seed=1)
+    before = venv.observations.copy()
+    good = venv.sample_actions(np.random.default_rng(0))
+    with pytest.raises(TypeError, match="ndarray"):
+        venv.step(list(good))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="dtype"):
+        venv.step(good.astype(np.float32))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="dtype"):
+        venv.step(good.astype(bool))
+    with pytest.raises(ValueError, match="shape"):
+        venv.step(good[:3])
+    with pytest.raises(ValueError, match="not an action id"):
+        venv.step(np.full(4, 999, dtype=np.int64))
+    # an illegal action in one game: no game changes
+    illegal = good.copy()
+    illegal[2] = int(np.flatnonzero(venv.action_masks[2] == 0)[0])
+    with pytest.raises(IllegalActionError, match="game 2"):
+        venv.step(illegal)
+    np.testing.assert_array_equal(venv.observations, before)
+    check = np.zeros_like(venv.observations)
+    masks = np.zeros_like(venv.action_masks)
+    venv._v.observe(check, masks)
+    np.testing.assert_array_equal(check, before)
+    # the raw binding: outputs of the wrong dtype, shape, layout or writability
+    v = venv._v
+    r, t = np.zeros(4, np.float32), np.zeros(4, bool)
+    cases = [
+        (good, before.astype(np.float64), masks, r, t, TypeError),
+        (good, check, masks.astype(np.uint8), r, t, TypeError),
+        (good, check, masks, r.astype(np.float64), t, TypeError),
+        (good, check, masks, r, t.astype(np.int8), TypeError),
+        (good.astype(np.int64), check, masks, r, t, TypeError),
+        (good, check[:, ::2], masks, r, t, ValueError),
+        (good, check.T.copy(), masks, r, t, ValueError),
+        (good, check, masks, r, np.zeros(5, bool), ValueError),
+    ]
+    for args in cases:
+        with pytest.raises(args[-1]):
+            v.step(*args[:-1])
+    ro = check.copy()
+    ro.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        v.step(good, ro, masks, r, t)
+    np.testing.assert_array_equal(check, before)  # nothing written by a refused call
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ValueError):
+        VectorEnv("nodde", 0)
+    with pytest.raises(TypeError):
+        VectorEnv("nodde", 2.0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        VectorEnv("nodde", 2, 2, learner=2)
+    with pytest.raises(ValueError, match="opponent"):
+        VectorEnv("nodde", 2, opponent="genius")
+    with pytest.raises(ValueError):
+        VectorEnv("nodde", 2, threads=0)
+    with pytest.raises(TypeError):
+        VectorEnv("nodde", 2, seed=None)  # type: ignore[arg-type]
+
+
+def test_heuristic_opponents_fall_back_to_random_without_a_heuristic() -> None:
+    # every game plays legally with the heuristic policy (random where a game has none)
+    for name, players in (("nodde", 3), ("notakers", 2), ("nancy", 4)):
+        venv = VectorEnv(name, 3, players, seed=4, opponent="heuristic")
+        rng = np.random.default_rng(0)
+        for _ in range(30):
+            venv.step(venv.sample_actions(rng))
+        assert venv.bytes_per_game >= load_game(name, None, players).info["state_size"]
