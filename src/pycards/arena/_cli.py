@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.epilog = _EPILOG
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.add_argument("game", help="the game (nodde, notakers, nancy)")
+    parser.add_argument("game", help="the game (pycards games lists them)")
     parser.add_argument(
         "--bots",
         required=True,
