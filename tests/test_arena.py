@@ -519,6 +519,20 @@ def test_cli_table_csv_json(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -
     assert "Bradley-Terry" in data["rating_method"]
 
 
+def test_cli_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["notakers", "--bots", "random,random", "--games", "2"]
+    assert main(cli(*args, "--rules", "capped")) == 0
+    assert "rules {" in capsys.readouterr().out
+    assert main(cli(*args, "--rules", '{"max_turns": 30}')) == 0
+    assert "'max_turns': 30" in capsys.readouterr().out
+    assert main(cli(*args, "--rules", "nope")) == 2
+    assert "no preset 'nope'" in capsys.readouterr().err
+    assert main(cli(*args, "--rules", '{"max_turns": "x"}')) == 2
+    assert "max_turns" in capsys.readouterr().err
+    assert main(cli(*args, "--rules", "{oops")) == 2
+    assert "not a JSON object" in capsys.readouterr().err
+
+
 def test_cli_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(cli("chess", "--bots", "random,random")) == 2
     assert "unknown game 'chess'" in capsys.readouterr().err
@@ -564,7 +578,7 @@ def test_native_and_python_paths_give_the_same_table(
     game: str, players: int, bots: list[str]
 ) -> None:
     def match(native: bool) -> Match:
-        return Match(game, bots, 8, players=players, seed=6, native=native)
+        return Match(game, bots, 4, players=players, seed=6, native=native)
 
     native = match(True).run(progress=False)
     assert native.native

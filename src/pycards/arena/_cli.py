@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from typing import Any
 
@@ -27,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.epilog = _EPILOG
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.add_argument("game", help="the game (nodde, notakers, nancy)")
+    parser.add_argument("game", help="the game (pycards games lists them)")
     parser.add_argument(
         "--bots",
         required=True,
@@ -41,6 +42,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--players", type=int, default=None, help="players (default: the number of bots)"
     )
     parser.add_argument("--seed", type=int, default=0, help="the match seed (default 0)")
+    parser.add_argument(
+        "--rules",
+        default=None,
+        metavar="PRESET|JSON",
+        help="the rules: a preset of the game (e.g. capped) or a JSON object of rules "
+        "fields, e.g. '{\"max_turns\": 400}' (default: the game's defaults)",
+    )
     parser.add_argument(
         "--no-duplicate",
         dest="duplicate",
@@ -103,6 +111,7 @@ def main(args: argparse.Namespace) -> int:
             seed=args.seed,
             duplicate=args.duplicate,
             move_time=args.move_time,
+            rules=None if args.rules is None else _rules(args.game, args.rules),
         )
         if args.workers is not None or args.scheduler is not None:
             from pycards.arena._run import _require_dask
@@ -133,6 +142,25 @@ def main(args: argparse.Namespace) -> int:
         )
         return 130
     return 0
+
+
+def _rules(game: str, text: str) -> Any:
+    """The rules of ``--rules``: a preset's name or a JSON object of fields."""
+    from pycards.arena._match import _game_info
+    from pycards.game import load_game
+
+    info = _game_info(game)
+    cls = type(load_game(game, None, info["min_players"])).RULES_TYPE
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise ValueError(f"--rules: not a JSON object: {exc}") from None
+        return cls.from_dict(data)
+    if text not in cls.PRESETS:
+        known = ", ".join(cls.PRESETS) or "none"
+        raise ValueError(f"--rules: {game} has no preset {text!r} (presets: {known})")
+    return getattr(cls, text)()
 
 
 def _require_matplotlib() -> None:
