@@ -58,7 +58,7 @@ def card_sets() -> st.SearchStrategy[int]:
 
 
 # ---------------------------------------------------------------------------
-# hand-computed numbers (RULES.md 2.5 and the cribbage 29 hand)
+# hand-computed numbers (and the cribbage 29 hand)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -66,7 +66,7 @@ def card_sets() -> st.SearchStrategy[int]:
     ("hand", "fifteens", "pairs", "runs"),
     [
         ("5H 5S 5C 5D JH", 8, 6, []),  # the 29 hand: 4 x (J+5), 4 x (5+5+5)
-        ("6H 6S 9C 3D", 3, 1, []),  # RULES.md 2.5: 6+9, 6+9, 3+6+6
+        ("6H 6S 9C 3D", 3, 1, []),  # 6+9, 6+9, 3+6+6
         ("TH 5S 5C KD", 4, 1, []),  # T+5 x2, K+5 x2
         ("5H 5S 5C 5D", 4, 6, []),  # four three-card fifteens, double pair royal
         ("4H 5H 6H 6C", 2, 1, [(3, 2, 3)]),  # 4+5+6 x2; two runs of 3
