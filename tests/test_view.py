@@ -204,3 +204,25 @@ def test_registry() -> None:
     with pytest.raises(ValueError, match="bot spec"):
         make_bot("random:depth=3")
     assert parse_bot_spec("x:a=1:b=0.5:c=z") == ("x", {"a": 1, "b": 0.5, "c": "z"})
+
+
+def test_the_core_imports_no_optional_extra() -> None:
+    """The core (games, view, bots, records, batch) needs numpy alone: importing
+    it must not pull in any ecosystem extra."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import pycards, pycards.game, pycards.view, pycards.bots, pycards.record\n"
+        "import pycards.batch, pycards.combos\n"
+        "from pycards.game import game_names, load_game\n"
+        "for name in game_names():\n"
+        "    load_game(name).new_initial_state(1).view(0).sample(2)\n"
+        "pycards.bots.make_bot('ismcts')\n"
+        "extras = ('starlette', 'uvicorn', 'rich', 'dask', 'distributed', 'gymnasium',\n"
+        "          'pettingzoo', 'matplotlib', 'pyspiel', 'pexpect')\n"
+        "print(sorted(m for m in extras if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
