@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import pycards
 from pycards import batch
 from pycards.cli import build_parser, main
 from pycards.combos import suit_counts
@@ -18,7 +19,9 @@ from pycards.game import game_names, load_game
 from pycards.nodde import hand_score_distribution
 from pycards.playouts import random_playouts
 
-SRC = str(Path(__file__).resolve().parents[1] / "src")
+# where the pycards under test lives (the source tree with an in-place build, or
+# site-packages in CI): a child process must import the same one
+SRC = str(Path(pycards.__file__).resolve().parents[1])
 
 
 def test_default_job_scores_hands(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,12 +9,15 @@ from pathlib import Path
 
 import pytest
 
+import pycards
 from pycards.game import _info, game_names
 from pycards.record import parse_record, read_record
 
 pexpect = pytest.importorskip("pexpect")
 
-SRC = str(Path(__file__).resolve().parents[1] / "src")
+# where the pycards under test lives (the source tree with an in-place build, or
+# site-packages in CI): a child process must import the same one
+SRC = str(Path(pycards.__file__).resolve().parents[1])
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 PROMPT = "your move> "
 
