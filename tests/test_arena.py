@@ -31,6 +31,7 @@ from pycards.arena import (
 )
 from pycards.bots import RandomBot
 from pycards.errors import RulesError
+from pycards.notakers import NoTakersRules
 
 # ---------------------------------------------------------------------------
 # bots for the tests
@@ -411,6 +412,33 @@ def test_the_game_stops_at_the_failure() -> None:
             assert sum(r.moves) < 29  # far from a whole game
             assert r.failure.message.startswith("act raised ValueError")
             assert not state.is_terminal
+
+
+class TamperingBot(FirstBot):
+    """Plays as FirstBot, but first applies an action to the state behind its
+    view (a private attribute a bot should not touch)."""
+
+    def act(self, view: Any) -> int:
+        legal = view.legal_actions()
+        choice = step_choice(legal, self.moves)
+        self.moves += 1
+        behind = view._state  # a private attribute: the point of the test
+        behind.apply(legal[-1])
+        return choice
+
+
+@pytest.mark.parametrize("game", ["nodde", "notakers", "nancy"])
+def test_a_bot_cannot_change_the_refereed_game_through_its_view(game: str) -> None:
+    players = 4 if game == "nancy" else 2
+    rules = NoTakersRules.capped() if game == "notakers" else None
+
+    def run(first: FirstBot) -> MatchResult:
+        match = Match(game, [first, FirstBot("b")], 4, players=players, rules=rules, seed=5)
+        return match.run(progress=False)
+
+    honest, tampered = run(FirstBot("a")), run(TamperingBot("a"))
+    assert all(r.failure is None for r in tampered.records)
+    assert deterministic(tampered.records) == deterministic(honest.records)
 
 
 def test_failure_scoring_rule() -> None:

@@ -469,7 +469,9 @@ def _game_info(name: str) -> dict[str, Any]:
 
 
 def _view(state: State[Any], seat: int) -> Any:
-    return state.view(seat)
+    # The bot gets a view of a copy: nothing it does through the view's
+    # private parts can change the game the arena is refereeing.
+    return state.clone().view(seat)
 
 
 class _SeatBots:
