@@ -5,6 +5,7 @@ sampler counted against the exact distribution."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from typing import Any
@@ -347,13 +348,16 @@ def test_docs_list_every_event_kind_and_segment() -> None:
     rows = re.findall(r"^(\d+)\s+``(\w+)``\s+(card|number|none)\s", text, flags=re.MULTILINE)
     assert rows == [(str(i), k["name"], k["value"]) for i, k in enumerate(kinds)]
     segs = re.findall(r"^``(\w+)``\s+(\d+ n|\d+|n)\s", text, flags=re.MULTILINE)
-    for n in (2, 3, 4):
-        game = CribbageGame(num_players=n)
-        assert [name for name, _ in segs] == [s["name"] for s in game.segments]
-        for (_, length), seg in zip(segs, game.segments, strict=True):
+    for n, muggins in itertools.product((2, 3, 4), (False, True)):
+        game = CribbageGame(CribbageRules(muggins=muggins), num_players=n)
+        names = [s["name"] for s in game.segments]
+        listed = [row for row in segs if row[0] in names]
+        assert [name for name, _ in listed] == names
+        for (_, length), seg in zip(listed, game.segments, strict=True):
             want = n * int(length[:-2] or 1) if length.endswith("n") else int(length)
             assert want == seg["length"], seg["name"]
-        assert game.tensor_size == 264 + 58 * n
+        extra = (4 if n == 4 else 0) + (55 + n if muggins else 0)
+        assert game.tensor_size == 264 + 58 * n + extra
 
 
 # ---------------------------------------------------------------------------
@@ -382,13 +386,16 @@ def _differential(games: int, seed: int) -> int:
             rng.choice([121, 121, 61, 31, 15, 5]),
             rng.randint(0, 1),
             rng.choice([-1, -1, rng.randrange(n)]),
+            rng.randint(0, 1),  # muggins
+            rng.randint(0, 1),  # overclaim
+            rng.randint(0, 1),  # partnership
         ]
         game_seed = rng.getrandbits(64)
         a = _core.new_state("cribbage", params, n, game_seed)
         b = CribbageState(tuple(params), n, game_seed, chance=ChanceFromEngine(a))
         _same(a, b, n)
         while a.current_player() != -4:
-            probe = rng.randrange(-3, 110)
+            probe = rng.randrange(-3, 140)
             assert a.verify(probe) == b.verify(probe)
             action = rng.choice(a.legal_actions())
             assert a.apply(action) == 0
@@ -413,9 +420,9 @@ def test_stacked_deck_matches_reference() -> None:
 
     from cardcore import _core
 
-    for n in (2, 3, 4):
+    for n, muggins, partnership in ((2, 0, 0), (3, 1, 0), (4, 0, 0), (4, 1, 1)):
         deck = random.Random(n).sample(range(52), 52)
-        params = [121, 0, 1]
+        params = [121, 0, 1, muggins, 0, partnership]
         a = _core.new_state("cribbage", params, n, 9, deck)
         b = CribbageState(tuple(params), n, 9, deck=deck, chance=ChanceFromEngine(a))
         rng = random.Random(n)
