@@ -405,7 +405,9 @@ class CribbageState(RefState):
     def _item_points(self, item: int) -> int:
         """The true points of show item 1..n (hands from the dealer's left) or n + 1 (crib)."""
         if item <= self.n:
-            return sum(show_points(self.played[self._left(self.dealer, item)], self.starter).values())
+            return sum(
+                show_points(self.played[self._left(self.dealer, item)], self.starter).values()
+            )
         return sum(show_points(self._crib(), self.starter, True, bool(self.four)).values())
 
     def _show(self) -> None:
