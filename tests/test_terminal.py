@@ -174,6 +174,7 @@ SESSIONS = {
     "nancy": ["--seed", "12", "--rules", "wiki_one_deal"],
     "notakers": ["--seed", "12", "--rules", "capped"],
     "cribbage": ["--seed", "12"],
+    "cribbage-4-muggins": ["--seed", "5", "--players", "4", "--rules", "acc_muggins"],
 }
 
 
@@ -181,7 +182,8 @@ def record_session(game: str, outdir: Path) -> str:
     """One whole game: a hint at the second prompt, then the first listed move
     (by number) and the last listed move (by name) in turn."""
     record = outdir / f"{game}.record"
-    args = [game, *SESSIONS[game], "--bots", "random", "--name", "Ann", "--record", str(record)]
+    name = game.split("-")[0]  # a session's name starts with its game's
+    args = [name, *SESSIONS[game], "--bots", "random", "--name", "Ann", "--record", str(record)]
     child = _spawn(args)
     log: list[str] = []
     turn = 0
