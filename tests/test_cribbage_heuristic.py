@@ -28,7 +28,7 @@ def new_state(n: int, seed: int, target: int = 121) -> tuple[Any, Any]:
 def legal(state: Any) -> list[int]:
     mask = ffi.new("uint64_t[]", 16)
     k = GAME.legal_actions(state, mask)
-    out = [a for a in range(104) if mask[a >> 6] >> (a & 63) & 1]
+    out = [a for a in range(136) if mask[a >> 6] >> (a & 63) & 1]
     assert len(out) == k
     return out
 

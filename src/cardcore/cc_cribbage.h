@@ -76,17 +76,16 @@
 #define CC_CRIBBAGE_EV_PENALTY 20
 
 /* Actions: discard a card to the crib, play a card; with muggins, claim
- * 0..CC_CRIBBAGE_MAX_CLAIM points in the show, call muggins, or pass.  The
- * game has CC_CRIBBAGE_NUM_ACTIONS actions, CC_CRIBBAGE_NUM_ACTIONS_MUGGINS
- * with muggins. */
+ * 0..CC_CRIBBAGE_MAX_CLAIM points in the show, call muggins, or pass (one
+ * fixed action space: the last three ranges are legal only in a muggins
+ * show). */
 #define CC_CRIBBAGE_A_DISCARD 0
 #define CC_CRIBBAGE_A_PLAY 52
-#define CC_CRIBBAGE_NUM_ACTIONS 104
 #define CC_CRIBBAGE_A_CLAIM 104
 #define CC_CRIBBAGE_MAX_CLAIM 29
 #define CC_CRIBBAGE_A_MUGGINS 134
 #define CC_CRIBBAGE_A_PASS 135
-#define CC_CRIBBAGE_NUM_ACTIONS_MUGGINS 136
+#define CC_CRIBBAGE_NUM_ACTIONS 136
 
 /* Reason codes of illegal actions (verify/apply). */
 #define CC_CRIBBAGE_R_INVALID 1     /* not an action id */

@@ -920,10 +920,12 @@ static int32_t valid_players(int32_t nplayers) {
     return nplayers >= 2 && nplayers <= CC_CRIBBAGE_MAX_PLAYERS;
 }
 
+/* One fixed action space: the claims, muggins and pass are legal only in a
+ * muggins show. */
 static int32_t g_num_actions(const int32_t *params, int32_t nplayers) {
+    (void)params;
     (void)nplayers;
-    return params != NULL && params[CC_CRIBBAGE_P_MUGGINS] ? CC_CRIBBAGE_NUM_ACTIONS_MUGGINS
-                                                           : CC_CRIBBAGE_NUM_ACTIONS;
+    return CC_CRIBBAGE_NUM_ACTIONS;
 }
 
 /* The optional segments after T_SIZE(n): "partner" with 4 players, then the

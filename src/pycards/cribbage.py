@@ -495,17 +495,15 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
 
     Actions: ``0..51`` discard a card to the crib (``"discard 7H"``, one card
     per action: two each with 2 players, one each with 3 or 4), ``52..103``
-    play a card (``"play 7H"``); with muggins also ``104..133`` claim 0 to
-    29 points in the show (``"claim 12"``), ``134`` ``"muggins"`` and ``135``
+    play a card (``"play 7H"``); in a muggins show (only) ``104..133`` claim
+    0 to 29 points (``"claim 12"``), ``134`` ``"muggins"`` and ``135``
     ``"pass"``.  The cut for deal, the deal, the starter, his heels, go, the
     show (without muggins) and the next deal happen inside
     :meth:`State.apply`, logged as events.
 
     >>> game = CribbageGame(num_players=3)
     >>> game.num_actions, game.tensor_size
-    (104, 438)
-    >>> CribbageGame(CribbageRules.acc_muggins(), num_players=2).num_actions
-    136
+    (136, 438)
     >>> game.action_name(52 + Card.parse("7H"))
     'play 7H'
     """

@@ -499,7 +499,7 @@ class CribbageState(RefState):
         return self.to_act
 
     def num_actions(self) -> int:
-        return 136 if self.muggins else 104
+        return 136
 
     def tensor_size(self) -> int:
         size = 264 + 58 * self.n
