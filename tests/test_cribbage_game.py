@@ -678,3 +678,13 @@ def test_stacked_deck_follows_the_table() -> None:
     for q in range(4):
         assert state.observation(q).hand == CardSet(hands[q])
     assert "partners: seats" in state.table(0)
+
+
+def test_claims_need_the_muggins_rule() -> None:
+    state = CribbageGame(num_players=2).new_initial_state(1)
+    before = state.to_json()
+    for name in ("claim 5", "muggins", "pass"):
+        with pytest.raises(IllegalActionError, match="the muggins rule is not in play"):
+            state.apply(name)
+    assert state.to_json() == before
+    assert all(a < 104 for a in state.legal_actions())

@@ -96,6 +96,7 @@
 #define CC_CRIBBAGE_R_IN_SHOW 6     /* a discard or a play during the show */
 #define CC_CRIBBAGE_R_NOT_CLAIM 7   /* a claim when no hand is being counted */
 #define CC_CRIBBAGE_R_NOT_CALL 8    /* muggins or pass with no claim to call */
+#define CC_CRIBBAGE_R_NO_MUGGINS 9  /* a claim, muggins or pass without the muggins rule */
 
 #define CC_CRIBBAGE_MAX_ITEMS 32
 #define CC_CRIBBAGE_MAX_PLAY 13

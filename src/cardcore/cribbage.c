@@ -1226,6 +1226,8 @@ static int32_t g_verify(const void *state, int32_t action) {
     if (s == NULL) return CC_E_ARG;
     if (s->to_act == TERMINAL) return CC_E_GAME_OVER;
     if (action < 0 || action >= s->num_actions) return CC_CRIBBAGE_R_INVALID;
+    if (action >= CC_CRIBBAGE_A_CLAIM && !s->params[CC_CRIBBAGE_P_MUGGINS])
+        return CC_CRIBBAGE_R_NO_MUGGINS;
     if (action >= CC_CRIBBAGE_A_MUGGINS)
         return s->phase == PHASE_SHOW && s->calling ? 0 : CC_CRIBBAGE_R_NOT_CALL;
     if (action >= CC_CRIBBAGE_A_CLAIM)
@@ -1246,6 +1248,7 @@ static const char *g_reason_text(int32_t reason) {
     case CC_CRIBBAGE_R_IN_SHOW: return "the show: claim the points of the hand or crib";
     case CC_CRIBBAGE_R_NOT_CLAIM: return "no hand or crib is being counted";
     case CC_CRIBBAGE_R_NOT_CALL: return "no claim to call muggins on";
+    case CC_CRIBBAGE_R_NO_MUGGINS: return "the muggins rule is not in play";
     case CC_CRIBBAGE_R_NOT_DISCARD: return "not the discard: the play has begun";
     case CC_CRIBBAGE_R_NOT_PLAY: return "not the play: discard to the crib first";
     case CC_CRIBBAGE_R_NOT_HELD: return "card not held";

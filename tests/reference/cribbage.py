@@ -148,7 +148,7 @@ EV = {
     )
 }  # fmt: skip
 R_INVALID, R_NOT_DISCARD, R_NOT_PLAY, R_NOT_HELD, R_OVER_31 = 1, 2, 3, 4, 5
-R_IN_SHOW, R_NOT_CLAIM, R_NOT_CALL = 6, 7, 8
+R_IN_SHOW, R_NOT_CLAIM, R_NOT_CALL, R_NO_MUGGINS = 6, 7, 8, 9
 CLAIM, MUGGINS, PASS = 104, 134, 135
 LOG_CAP = 2048
 
@@ -220,6 +220,7 @@ class CribbageState(RefState):
         R_IN_SHOW: "the show: claim the points of the hand or crib",
         R_NOT_CLAIM: "no hand or crib is being counted",
         R_NOT_CALL: "no claim to call muggins on",
+        R_NO_MUGGINS: "the muggins rule is not in play",
     }
 
     @classmethod
@@ -517,6 +518,8 @@ class CribbageState(RefState):
             return ERR_GAME_OVER
         if not 0 <= action < self.num_actions():
             return R_INVALID
+        if action >= CLAIM and not self.muggins:
+            return R_NO_MUGGINS
         calling = self.phase == 2 and self.claim >= 0
         if action in (MUGGINS, PASS):
             return 0 if calling else R_NOT_CALL
