@@ -181,7 +181,7 @@ def test_show_input_errors() -> None:
     with pytest.raises(ValueError, match="4 cards"):
         C.cribbage_score_show(mask([1, 2, 3]), 5, False, ACC)
     with pytest.raises(ValueError, match="out of range"):
-        C.cribbage_score_show(mask([1, 2, 3, 4]), 5, False, (0, 0, -1))
+        C.cribbage_score_show(mask([1, 2, 3, 4]), 5, False, (0, 0, -1, 0, 0, 0))
     with pytest.raises(ValueError, match="deal 1"):
         C.cribbage_batch_score_show(
             np.array([mask([1, 2, 3, 4]), mask([1, 2, 3])], dtype=np.uint64),

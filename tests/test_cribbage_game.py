@@ -5,6 +5,7 @@ sampler counted against the exact distribution."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from typing import Any
@@ -199,18 +200,6 @@ def test_three_players() -> None:
         game.stacked_deck(hands, "KS")
 
 
-def test_four_players_are_partners() -> None:
-    game = CribbageGame(num_players=4)
-    rng = random.Random(2)
-    state = game.new_initial_state(2)
-    while not state.is_terminal:
-        r = state.returns()
-        assert r[0] == r[2] and r[1] == r[3]
-        state.apply(rng.choice(state.legal_actions()))
-    result = game_result(state)
-    assert result.winners in ((0, 2), (1, 3))
-
-
 def test_bad_stacked_decks() -> None:
     game = CribbageGame(CribbageRules(first_dealer=0), num_players=2)
     with pytest.raises(InvalidCardError, match="6 cards"):
@@ -347,13 +336,16 @@ def test_docs_list_every_event_kind_and_segment() -> None:
     rows = re.findall(r"^(\d+)\s+``(\w+)``\s+(card|number|none)\s", text, flags=re.MULTILINE)
     assert rows == [(str(i), k["name"], k["value"]) for i, k in enumerate(kinds)]
     segs = re.findall(r"^``(\w+)``\s+(\d+ n|\d+|n)\s", text, flags=re.MULTILINE)
-    for n in (2, 3, 4):
-        game = CribbageGame(num_players=n)
-        assert [name for name, _ in segs] == [s["name"] for s in game.segments]
-        for (_, length), seg in zip(segs, game.segments, strict=True):
+    for n, muggins in itertools.product((2, 3, 4), (False, True)):
+        game = CribbageGame(CribbageRules(muggins=muggins), num_players=n)
+        names = [s["name"] for s in game.segments]
+        listed = [row for row in segs if row[0] in names]
+        assert [name for name, _ in listed] == names
+        for (_, length), seg in zip(listed, game.segments, strict=True):
             want = n * int(length[:-2] or 1) if length.endswith("n") else int(length)
             assert want == seg["length"], seg["name"]
-        assert game.tensor_size == 264 + 58 * n
+        extra = (4 if n == 4 else 0) + (55 + n if muggins else 0)
+        assert game.tensor_size == 264 + 58 * n + extra
 
 
 # ---------------------------------------------------------------------------
@@ -382,13 +374,16 @@ def _differential(games: int, seed: int) -> int:
             rng.choice([121, 121, 61, 31, 15, 5]),
             rng.randint(0, 1),
             rng.choice([-1, -1, rng.randrange(n)]),
+            rng.randint(0, 1),  # muggins
+            rng.randint(0, 1),  # overclaim
+            rng.randint(0, 1),  # partnership
         ]
         game_seed = rng.getrandbits(64)
         a = _core.new_state("cribbage", params, n, game_seed)
         b = CribbageState(tuple(params), n, game_seed, chance=ChanceFromEngine(a))
         _same(a, b, n)
         while a.current_player() != -4:
-            probe = rng.randrange(-3, 110)
+            probe = rng.randrange(-3, 140)
             assert a.verify(probe) == b.verify(probe)
             action = rng.choice(a.legal_actions())
             assert a.apply(action) == 0
@@ -413,9 +408,9 @@ def test_stacked_deck_matches_reference() -> None:
 
     from cardcore import _core
 
-    for n in (2, 3, 4):
+    for n, muggins, partnership in ((2, 0, 0), (3, 1, 0), (4, 0, 0), (4, 1, 1)):
         deck = random.Random(n).sample(range(52), 52)
-        params = [121, 0, 1]
+        params = [121, 0, 1, muggins, 0, partnership]
         a = _core.new_state("cribbage", params, n, 9, deck)
         b = CribbageState(tuple(params), n, 9, deck=deck, chance=ChanceFromEngine(a))
         rng = random.Random(n)
@@ -457,3 +452,239 @@ def test_samples_keep_every_go_of_the_deal(players: int) -> None:
             assert sample.observation(0) == state.observation(0)
             checked += 1
     assert checked > 200
+
+
+# ---------------------------------------------------------------------------
+# muggins (docs/cribbage.rst, "Muggins"): the worked deal of the rules, with
+# the show claimed by the players.  After the play seat 0 has 1, seat 1 has 2;
+# the true show: seat 0's hand 5, seat 1's hand 10, the crib 6.
+
+WORKED = ["KC QC JS TS 2H 3H", "9H 9D 8C 7C 4D 6D"]
+WORKED_PLAY = [
+    "discard 2H", "discard 3H", "discard 4D", "discard 6D",
+    "play KC", "play 9H", "play QC", "play 9D", "play JS", "play 8C", "play TS", "play 7C",
+]  # fmt: skip
+
+
+def _worked(**rules: object) -> State:
+    game = CribbageGame(CribbageRules(first_dealer=1, muggins=True, **rules), num_players=2)  # type: ignore[arg-type]
+    state = game.new_initial_state(0, deck=game.stacked_deck(WORKED, "AS"))
+    for name in WORKED_PLAY:
+        state.apply(name)
+    return state
+
+
+def _show_events(state: State) -> list[tuple[str, int, int, int, int]]:
+    kinds = {"claim", "muggins", "no_muggins", "overclaim", "penalty", "show_hand", "show_crib"}
+    return [
+        (e.kind, e.player, e.target, int(e.value), e.extra)
+        for e in state.events()
+        if e.kind in kinds
+    ]
+
+
+def test_muggins_claims_a_call_and_a_correction() -> None:
+    state = _worked()
+    assert state.returns() == [1, 2]
+    assert state.current_player == 0  # the pone claims first
+    assert state.legal_action_names() == [f"claim {k}" for k in range(30)]
+    obs = state.observation(1)
+    assert obs.claimant == 0 and obs.show_crib == 0 and obs.muggins_call == 0
+    assert obs.phase is None and obs.crib_shown == CardSet()
+    with pytest.raises(IllegalActionError, match="the show: claim"):
+        state.apply("play KC")
+    with pytest.raises(IllegalActionError, match="no claim to call muggins on"):
+        state.apply("muggins")
+    state.apply("claim 3")  # two short
+    assert state.returns() == [4, 2]
+    assert state.current_player == 1 and state.legal_action_names() == ["muggins", "pass"]
+    obs = state.observation(0)
+    assert obs.claimant == 0 and obs.claim == 3 and obs.muggins_call == 1
+    with pytest.raises(IllegalActionError, match="no hand or crib is being counted"):
+        state.apply("claim 5")
+    state.apply("muggins")
+    assert state.returns() == [4, 4]
+    assert state.current_player == 1
+    state.apply("claim 12")  # two over: corrected to 10, no penalty (ACC 8.4)
+    assert state.returns() == [4, 14]
+    obs = state.observation(0)
+    assert obs.claimant == 1 and obs.show_crib == 1
+    assert obs.crib_shown == CardSet("2H 3H 4D 6D")
+    state.apply("claim 6")
+    assert state.returns() == [4, 20]
+    assert _show_events(state) == [
+        ("claim", 0, 0, 3, 5), ("show_hand", 0, -1, 3, 0), ("muggins", 1, 0, 2, 0),
+        ("claim", 1, 0, 12, 10), ("overclaim", 1, 0, 2, 0), ("show_hand", 1, -1, 10, 0),
+        ("claim", 1, 1, 6, 6), ("show_crib", 1, -1, 6, 0),
+    ]  # fmt: skip
+    assert state.observation(0).phase == 0  # the next deal
+    assert state.observation(0).dealer == 0
+
+
+def test_muggins_pass_and_the_penalty_variant() -> None:
+    state = _worked(overclaim="penalty")
+    state.apply("claim 0")
+    state.apply("pass")  # seat 1 lets the 5 go
+    state.apply("claim 13")  # three over: seat 0 pegs the excess
+    state.apply("claim 5")  # one short; the crib is the last item: seat 0 may call
+    assert state.current_player == 0
+    state.apply("muggins")
+    assert state.returns() == [1 + 3 + 1, 2 + 10 + 5]
+    kinds = [e[0] for e in _show_events(state)]
+    assert kinds == [
+        "claim", "show_hand", "no_muggins", "claim", "overclaim", "show_hand", "penalty",
+        "claim", "show_crib", "muggins",
+    ]  # fmt: skip
+    assert ("overclaim", 1, 0, 3, 2) in _show_events(state)
+
+
+def test_false_claim_of_game() -> None:
+    """Game to 15: seat 0 (1 point) claims 14 for a hand of 5: that would
+    reach the game hole, so it is a false claim of game (ACC 8.4): seat 0
+    pegs 5, goes back 15 (to 0), and seat 1 pegs the 9 overclaimed up to the
+    game hole (15 - 1 - 5)."""
+    state = _worked(game_target=15)
+    state.apply("claim 14")
+    assert state.returns() == [0, 11]
+    assert _show_events(state)[-4:] == [
+        ("overclaim", 0, 1, 9, 1), ("show_hand", 0, -1, 5, 0),
+        ("penalty", 0, 0, -6, 0), ("penalty", 1, 0, 9, 0),
+    ]  # fmt: skip
+    state.apply("claim 10")  # seat 1 reaches 15 with his hand
+    assert state.is_terminal and state.returns() == [0, 21]
+    assert state.events()[-1].kind == "game_over"
+
+
+def test_an_overclaim_that_wins_truly_is_not_false() -> None:
+    state = _worked(game_target=6)  # seat 0 has 1; his hand of 5 wins
+    state.apply("claim 20")
+    assert state.is_terminal and state.returns() == [6, 2]
+    assert ("overclaim", 0, 1, 15, 0) in _show_events(state)
+
+
+def test_heuristic_claims_true_and_calls_every_underclaim() -> None:
+    from pycards.bots import make_bot
+
+    game = CribbageGame(CribbageRules.acc_muggins(), num_players=3)
+    bot = make_bot("heuristic", seed=1)
+    rng = random.Random(5)
+    calls = claims = 0
+    for seed in range(3):
+        state = game.new_initial_state(seed)
+        bot.reset(seed)
+        while not state.is_terminal:
+            if state.current_player == 1:
+                action = bot.act(state.view(1))
+                name = game.action_name(action)
+                if state.observation(1).muggins_call:
+                    assert name == "muggins"
+                    calls += 1
+                elif name.startswith("claim"):
+                    claims += 1
+                state.apply(action)
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+        for e in state.events():
+            if e.kind == "claim" and e.player == 1:
+                assert e.value == e.extra  # its true score
+    assert calls > 3 and claims > 10
+
+
+def test_muggins_sampler_keeps_the_show() -> None:
+    """In a muggins show the samples agree with everything the observer
+    knows: every hand, and once turned up, the crib; before it, the other
+    discards are drawn from the unseen cards."""
+    game = CribbageGame(CribbageRules(muggins=True), num_players=3)
+    rng = random.Random(3)
+    seen_show = seen_crib = 0
+    for seed in range(20):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal and state.observation(0).claimant is None:
+            state.apply(rng.choice(state.legal_actions()))
+        while not state.is_terminal and state.observation(0).claimant is not None:
+            me = state.observation(0)
+            for k in range(5):
+                sample = state.sample_infoset(0, 100 * seed + k)
+                assert sample.observation(0) == me
+                for q in range(3):
+                    assert sample.observation(q).played == state.observation(q).played
+                if me.crib_shown:
+                    for q in range(3):
+                        assert sample.observation(q).discards == state.observation(q).discards
+            seen_show += 1
+            seen_crib += bool(me.crib_shown)
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen_show > 40 and seen_crib > 10
+
+
+# ---------------------------------------------------------------------------
+# four players: partners by the cut
+
+
+def test_partners_by_the_cut() -> None:
+    game = CribbageGame(num_players=4)
+    orders = set()
+    for seed in range(60):
+        state = game.new_initial_state(seed)
+        cuts = [e for e in state.events() if e.kind == "cut"]
+        last = max(e.extra for e in cuts)
+        final = sorted((Card(e.value).rank, e.player) for e in cuts if e.extra == last)
+        ranks = [r for r, _ in final]
+        assert ranks[0] < ranks[1] < ranks[2]  # no tie decides anything
+        low = {final[0][1], final[1][1]}
+        for r in range(1, last):  # every earlier round tied where it mattered
+            tied = sorted(Card(e.value).rank for e in cuts if e.extra == r)
+            assert tied[0] == tied[1] or tied[1] == tied[2]
+        obs = state.observation(final[0][1])
+        assert obs.dealer == final[0][1]  # the lowest deals
+        assert obs.partner == final[1][1]
+        for q in range(4):
+            mate = state.observation(q).partner
+            assert (q in low) == (mate in low) and mate != q
+        partners = [(e.player, e.target, e.value) for e in state.events() if e.kind == "partners"]
+        order = game.table_order(seed)
+        assert partners == [(0, order[2], 0), (order[1], order[3], 1)]
+        orders.add(order)
+        # play passes round the table: the pone is the dealer's left
+        assert state.current_player == order[(order.index(obs.dealer) + 1) % 4]
+    assert len(orders) == 3  # every pairing occurs
+
+
+def test_four_players_are_partners() -> None:
+    for rules in (CribbageRules(), CribbageRules(partnership="seats")):
+        game = CribbageGame(rules, num_players=4)
+        rng = random.Random(2)
+        state = game.new_initial_state(2)
+        mate = state.observation(0).partner
+        assert mate is not None
+        if rules.partnership == "seats":
+            assert mate == 2 and game.table_order() == (0, 1, 2, 3)
+        others = tuple(q for q in (1, 2, 3) if q != mate)
+        while not state.is_terminal:
+            r = state.returns()
+            assert r[0] == r[mate] and r[others[0]] == r[others[1]]
+            state.apply(rng.choice(state.legal_actions()))
+        result = game_result(state)
+        assert result.winners in ((0, mate), others)
+
+
+def test_stacked_deck_follows_the_table() -> None:
+    game = CribbageGame(CribbageRules(first_dealer=1), num_players=4)
+    seed = next(s for s in range(50) if game.table_order(s) != (0, 1, 2, 3))
+    hands = ["AC 2C 3C 4C 5C", "AD 2D 3D 4D 5D", "AH 2H 3H 4H 5H", "AS 2S 3S 4S 5S"]
+    with pytest.raises(ValueError, match="seed"):
+        game.stacked_deck(hands, "KS")
+    state = game.new_initial_state(seed, deck=game.stacked_deck(hands, "KS", seed=seed))
+    for q in range(4):
+        assert state.observation(q).hand == CardSet(hands[q])
+    assert "partners: seats" in state.table(0)
+
+
+def test_claims_need_the_muggins_rule() -> None:
+    state = CribbageGame(num_players=2).new_initial_state(1)
+    before = state.to_json()
+    for name in ("claim 5", "muggins", "pass"):
+        with pytest.raises(IllegalActionError, match="the muggins rule is not in play"):
+            state.apply(name)
+    assert state.to_json() == before
+    assert all(a < 104 for a in state.legal_actions())

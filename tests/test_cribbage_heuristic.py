@@ -20,7 +20,7 @@ GAME = lib.cc_game_by_name(b"cribbage")
 def new_state(n: int, seed: int, target: int = 121) -> tuple[Any, Any]:
     words = ffi.new("uint64_t[]", (GAME.state_size + 7) // 8)
     state = ffi.cast("void *", words)
-    params = ffi.new("int32_t[]", [target, 0, -1])
+    params = ffi.new("int32_t[]", [target, 0, -1, 0, 0, 1])  # 4 players: seats 0+2, 1+3
     assert GAME.init(state, params, n, seed) == 0
     return words, state
 
@@ -28,7 +28,7 @@ def new_state(n: int, seed: int, target: int = 121) -> tuple[Any, Any]:
 def legal(state: Any) -> list[int]:
     mask = ffi.new("uint64_t[]", 16)
     k = GAME.legal_actions(state, mask)
-    out = [a for a in range(104) if mask[a >> 6] >> (a & 63) & 1]
+    out = [a for a in range(136) if mask[a >> 6] >> (a & 63) & 1]
     assert len(out) == k
     return out
 

@@ -500,9 +500,16 @@ def test_nodde_batch(hands: Any, turnups: Any, params: Any, three: bool) -> None
 # game-specific functions: cribbage
 
 CRIBBAGE_PARAMS = st.one_of(
-    st.tuples(st.integers(1, 121), st.integers(0, 1), st.integers(-1, 3)),
-    st.lists(st.one_of(st.integers(-2, 122), st.sampled_from(EDGE_INTS)), min_size=3, max_size=3),
-    st.lists(anything, max_size=5),
+    st.tuples(
+        st.integers(1, 121),
+        st.integers(0, 1),
+        st.integers(-1, 3),
+        st.integers(0, 1),
+        st.integers(0, 1),
+        st.integers(0, 1),
+    ),
+    st.lists(st.one_of(st.integers(-2, 122), st.sampled_from(EDGE_INTS)), min_size=6, max_size=6),
+    st.lists(anything, max_size=7),
     junk,
 )
 crib_flag = st.one_of(st.booleans(), anything)

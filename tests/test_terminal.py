@@ -173,6 +173,8 @@ SESSIONS = {
     "nodde": ["--seed", "12"],
     "nancy": ["--seed", "12", "--rules", "wiki_one_deal"],
     "notakers": ["--seed", "12", "--rules", "capped"],
+    "cribbage": ["--seed", "12"],
+    "cribbage-4-muggins": ["--seed", "5", "--players", "4", "--rules", "acc_muggins"],
 }
 
 
@@ -180,7 +182,8 @@ def record_session(game: str, outdir: Path) -> str:
     """One whole game: a hint at the second prompt, then the first listed move
     (by number) and the last listed move (by name) in turn."""
     record = outdir / f"{game}.record"
-    args = [game, *SESSIONS[game], "--bots", "random", "--name", "Ann", "--record", str(record)]
+    name = game.split("-")[0]  # a session's name starts with its game's
+    args = [name, *SESSIONS[game], "--bots", "random", "--name", "Ann", "--record", str(record)]
     child = _spawn(args)
     log: list[str] = []
     turn = 0
@@ -208,6 +211,22 @@ def record_session(game: str, outdir: Path) -> str:
     text = re.sub(r"^(your move> )(.*)\n\2\n", r"\1\2\n", text, flags=re.M)
     (outdir / f"{game}.txt").write_text(text, encoding="utf-8")
     return text
+
+
+@pytest.mark.parametrize("game", sorted(SESSIONS))
+def test_session_plays_the_golden_record(game: str, tmp_path: Path) -> None:
+    """The session of ``game`` at the terminal writes tests/records/GAME.txt
+    again (but for the date): the pty, the table and the record agree."""
+    text = record_session(game, tmp_path)
+    assert "game over" in text and "hint (" in text and "Traceback" not in text
+    golden = (Path(__file__).parent / "records" / f"{game}.txt").read_text(encoding="utf-8")
+    written = (tmp_path / f"{game}.record").read_text(encoding="utf-8")
+    date = re.compile(r'^\[Date ".*"\]$', re.M)
+    assert date.sub("", written) == date.sub("", golden)
+    state = read_record(written)
+    assert state.is_terminal
+    result = re.search(r"result: (.*)", text)
+    assert result is not None and f"you {state.returns()[0]}" in result[1]
 
 
 if __name__ == "__main__":

@@ -12,21 +12,32 @@
  * id (0..51) not in the hand.
  *
  * A stacked first deal (cc_game.init_deck) takes deck[k], k < h * n (h = 6
- * cards with 2 players, 5 with 3 or 4), to seat (dealer + 1 + k) mod n, one
- * card at a time from the pone round to the dealer; with 3 players the next
- * card goes to the crib; the card after that is the starter.  Every later
- * deal is shuffled by the state's generator.
+ * cards with 2 players, 5 with 3 or 4), to the player (k mod n) + 1 places
+ * round the table to the dealer's left, one card at a time from the pone
+ * round to the dealer; with 3 players the next card goes to the crib; the
+ * card after that is the starter.  Every later deal is shuffled by the
+ * state's generator.  The table's order is the seats' order, except with 4
+ * players whose partners the cut chose: then seat 0, the first of the other
+ * side, seat 0's partner, the second of the other side (docs/cribbage.rst,
+ * "Players and seating").
  */
 #ifndef CC_CRIBBAGE_H
 #define CC_CRIBBAGE_H
 
 #include "cardcore.h"
 
-#define CC_CRIBBAGE_NUM_PARAMS 3
+#define CC_CRIBBAGE_NUM_PARAMS 6
 #define CC_CRIBBAGE_P_GAME_TARGET 0     /* 1..CC_CRIBBAGE_MAX_TARGET */
 #define CC_CRIBBAGE_P_CRIB_FOUR_FLUSH 1 /* bool: a 4-card flush counts in the crib */
 #define CC_CRIBBAGE_P_FIRST_DEALER 2    /* a seat < nplayers, or -1: cut for deal (the
                                            cut is made either way) */
+#define CC_CRIBBAGE_P_MUGGINS 3         /* bool: players claim their show, muggins */
+#define CC_CRIBBAGE_P_OVERCLAIM 4       /* CC_CRIBBAGE_OVERCLAIM_*: an overclaim in the show */
+#define CC_CRIBBAGE_P_PARTNERSHIP 5     /* CC_CRIBBAGE_PARTNERS_*: 4 players' partners */
+#define CC_CRIBBAGE_OVERCLAIM_CORRECT 0 /* corrected (ACC); a false claim of game penalized */
+#define CC_CRIBBAGE_OVERCLAIM_PENALTY 1 /* corrected, the excess pegged by the opponent */
+#define CC_CRIBBAGE_PARTNERS_CUT 0      /* the two lowest cutters against the two highest */
+#define CC_CRIBBAGE_PARTNERS_SEATS 1    /* seats 0 and 2 against 1 and 3 */
 #define CC_CRIBBAGE_MAX_TARGET 121
 #define CC_CRIBBAGE_MAX_PLAYERS 4
 
@@ -57,11 +68,24 @@
 #define CC_CRIBBAGE_EV_SHOW_CRIB 12
 #define CC_CRIBBAGE_EV_SKUNK 13
 #define CC_CRIBBAGE_EV_GAME_OVER 14
+#define CC_CRIBBAGE_EV_PARTNERS 15
+#define CC_CRIBBAGE_EV_CLAIM 16
+#define CC_CRIBBAGE_EV_MUGGINS 17
+#define CC_CRIBBAGE_EV_NO_MUGGINS 18
+#define CC_CRIBBAGE_EV_OVERCLAIM 19
+#define CC_CRIBBAGE_EV_PENALTY 20
 
-/* Actions: discard a card to the crib, play a card. */
+/* Actions: discard a card to the crib, play a card; with muggins, claim
+ * 0..CC_CRIBBAGE_MAX_CLAIM points in the show, call muggins, or pass (one
+ * fixed action space: the last three ranges are legal only in a muggins
+ * show). */
 #define CC_CRIBBAGE_A_DISCARD 0
 #define CC_CRIBBAGE_A_PLAY 52
-#define CC_CRIBBAGE_NUM_ACTIONS 104
+#define CC_CRIBBAGE_A_CLAIM 104
+#define CC_CRIBBAGE_MAX_CLAIM 29
+#define CC_CRIBBAGE_A_MUGGINS 134
+#define CC_CRIBBAGE_A_PASS 135
+#define CC_CRIBBAGE_NUM_ACTIONS 136
 
 /* Reason codes of illegal actions (verify/apply). */
 #define CC_CRIBBAGE_R_INVALID 1     /* not an action id */
@@ -69,6 +93,10 @@
 #define CC_CRIBBAGE_R_NOT_PLAY 3    /* a play outside the play phase */
 #define CC_CRIBBAGE_R_NOT_HELD 4    /* the player does not hold the card */
 #define CC_CRIBBAGE_R_OVER_31 5     /* the card would take the count over 31 */
+#define CC_CRIBBAGE_R_IN_SHOW 6     /* a discard or a play during the show */
+#define CC_CRIBBAGE_R_NOT_CLAIM 7   /* a claim when no hand is being counted */
+#define CC_CRIBBAGE_R_NOT_CALL 8    /* muggins or pass with no claim to call */
+#define CC_CRIBBAGE_R_NO_MUGGINS 9  /* a claim, muggins or pass without the muggins rule */
 
 #define CC_CRIBBAGE_MAX_ITEMS 32
 #define CC_CRIBBAGE_MAX_PLAY 13

@@ -46,6 +46,20 @@ static const cc_param cribbage_params[NP] = {
                                     .min = 0, .max = CC_CRIBBAGE_MAX_PLAYERS - 1,
                                     .default_value = -1, .none_value = -1,
                                     .doc = "the first dealer's seat, or None: cut for deal"},
+    [CC_CRIBBAGE_P_MUGGINS] = {.name = "muggins", .kind = CC_PARAM_BOOL, .min = 0, .max = 1,
+                               .default_value = 0,
+                               .doc = "players claim their own show; an opponent may take "
+                                      "points overlooked (ACC rule 10)"},
+    [CC_CRIBBAGE_P_OVERCLAIM] = {.name = "overclaim", .kind = CC_PARAM_CHOICE, .min = 0,
+                                 .max = 1, .default_value = CC_CRIBBAGE_OVERCLAIM_CORRECT,
+                                 .choices = "correct|penalty",
+                                 .doc = "with muggins, a claim over the true score: corrected "
+                                        "(ACC), or corrected and the excess to the opponent"},
+    [CC_CRIBBAGE_P_PARTNERSHIP] = {.name = "partnership", .kind = CC_PARAM_CHOICE, .min = 0,
+                                   .max = 1, .default_value = CC_CRIBBAGE_PARTNERS_CUT,
+                                   .choices = "cut|seats",
+                                   .doc = "4 players: partners by the cut (ACC), or seats 0+2 "
+                                          "against 1+3"},
 };
 
 static int32_t g_check_params(const int32_t *params, int32_t nplayers, int32_t *bad) {
@@ -545,6 +559,7 @@ int32_t cc_cribbage_batch_discards(const uint64_t *hands, int64_t n, const int32
 
 #define PHASE_DISCARD 0
 #define PHASE_PLAY 1
+#define PHASE_SHOW 2 /* muggins: the owners claim their show */
 
 typedef struct cribbage_state {
     int32_t params[NP];
@@ -566,14 +581,28 @@ typedef struct cribbage_state {
     int32_t score[CC_CRIBBAGE_MAX_PLAYERS]; /* per side */
     int32_t skunk[CC_CRIBBAGE_MAX_PLAYERS]; /* per seat at the end: 0, 1 skunk, 2 double */
     int32_t winner;                         /* side, or -1 */
-    int32_t reserved;
+    int32_t num_actions;
+    /* Positions round the table (the internal numbering: every field above
+     * is by position) and seats (the players' numbers outside) */
+    int32_t seat_of[CC_CRIBBAGE_MAX_PLAYERS], pos_of[CC_CRIBBAGE_MAX_PLAYERS];
+    /* muggins: the show item counted (1..n hands from the dealer's left,
+     * n + 1 the crib, 0 none), its claim while a call is pending (-1) */
+    int32_t show_k, claim, calling, crib_shown;
     CC_LOG_MEMBERS(CC_CRIBBAGE_LOG_CAP);
 } cribbage_state;
 
 CC_LOG_LAYOUT(cribbage_state);
 
+/* player: a position (logged as its seat); seen_by: positions' bits. */
 static void log_ev(cribbage_state *s, int32_t kind, int32_t player, int32_t target,
                    int32_t value, int32_t extra, uint32_t seen_by) {
+    if (player >= 0 && player < s->n) player = s->seat_of[player];
+    if (seen_by != CC_SEEN_ALL) {
+        uint32_t b = 0;
+        for (int32_t q = 0; q < s->n; q++)
+            if (seen_by >> q & 1) b |= 1u << s->seat_of[q];
+        seen_by = b;
+    }
     cc_log_push(&s->log, kind, player, target, value, extra, seen_by);
 }
 
@@ -635,8 +664,61 @@ static void start_deal(cribbage_state *s);
 
 /* docs/cribbage.rst, "The show": pone(s) from the dealer's left, the
  * dealer, then the crib; the game ends as soon as a side reaches the target. */
+static uint64_t crib_of(const cribbage_state *s) {
+    uint64_t crib = 0;
+    for (int32_t q = 0; q < s->n; q++) crib |= s->disc[q];
+    if (s->crib_dealt >= 0) crib |= bit_of(s->crib_dealt);
+    return crib;
+}
+
+/* The true points of show item k (1..n: the hands from the dealer's left,
+ * n + 1: the crib). */
+static int32_t item_points(const cribbage_state *s, int32_t k) {
+    int32_t four = s->params[CC_CRIBBAGE_P_CRIB_FOUR_FLUSH];
+    int32_t c[5];
+    if (k <= s->n) {
+        int32_t q = (s->dealer + k) % s->n;
+        hand_ids(s->dealt[q] & ~s->disc[q], s->starter, c);
+        return show_total_raw(c, 0, four);
+    }
+    hand_ids(crib_of(s), s->starter, c);
+    return show_total_raw(c, 1, four);
+}
+
+static void log_crib(cribbage_state *s) {
+    for (uint64_t u = crib_of(s); u; u &= u - 1)
+        log_ev(s, CC_CRIBBAGE_EV_CRIB_CARD, s->dealer, -1, cc_card52_id_of_bit(cc_ctz64(u)), 0,
+               CC_SEEN_ALL);
+}
+
+/* Muggins: on to the next item of the show (its owner claims), or the next
+ * deal. */
+static void next_show(cribbage_state *s) {
+    s->show_k++;
+    s->claim = -1;
+    s->calling = 0;
+    if (s->show_k > s->n + 1) {
+        s->dealer = (s->dealer + 1) % s->n;
+        start_deal(s);
+        return;
+    }
+    if (s->show_k == s->n + 1) {
+        log_crib(s);
+        s->crib_shown = 1;
+        s->to_act = s->dealer;
+    } else {
+        s->to_act = (s->dealer + s->show_k) % s->n;
+    }
+}
+
 static void show(cribbage_state *s) {
     int32_t four = s->params[CC_CRIBBAGE_P_CRIB_FOUR_FLUSH];
+    if (s->params[CC_CRIBBAGE_P_MUGGINS]) {
+        s->phase = PHASE_SHOW;
+        s->show_k = 0;
+        next_show(s);
+        return;
+    }
     for (int32_t i = 1; i <= s->n; i++) {
         int32_t q = (s->dealer + i) % s->n;
         int32_t c[5];
@@ -645,12 +727,8 @@ static void show(cribbage_state *s) {
         log_ev(s, CC_CRIBBAGE_EV_SHOW_HAND, q, -1, pts, 0, CC_SEEN_ALL);
         if (peg(s, q, pts)) return;
     }
-    uint64_t crib = 0;
-    for (int32_t q = 0; q < s->n; q++) crib |= s->disc[q];
-    if (s->crib_dealt >= 0) crib |= bit_of(s->crib_dealt);
-    for (uint64_t u = crib; u; u &= u - 1)
-        log_ev(s, CC_CRIBBAGE_EV_CRIB_CARD, s->dealer, -1, cc_card52_id_of_bit(cc_ctz64(u)), 0,
-               CC_SEEN_ALL);
+    uint64_t crib = crib_of(s);
+    log_crib(s);
     int32_t c[5];
     hand_ids(crib, s->starter, c);
     int32_t pts = show_total_raw(c, 1, four);
@@ -658,6 +736,69 @@ static void show(cribbage_state *s) {
     if (peg(s, s->dealer, pts)) return;
     s->dealer = (s->dealer + 1) % s->n;
     start_deal(s);
+}
+
+/* docs/cribbage.rst, "Muggins": the owner of the item counted claims pts
+ * points.  The seat on his left (an opponent) answers an underclaim. */
+static void apply_claim(cribbage_state *s, int32_t pts) {
+    int32_t owner = s->to_act, n = s->n;
+    int32_t is_crib = s->show_k == n + 1;
+    int32_t truth = item_points(s, s->show_k);
+    int32_t caller = (owner + 1) % n;
+    int32_t kind = is_crib ? CC_CRIBBAGE_EV_SHOW_CRIB : CC_CRIBBAGE_EV_SHOW_HAND;
+    log_ev(s, CC_CRIBBAGE_EV_CLAIM, owner, is_crib, pts, truth, CC_SEEN_ALL);
+    if (pts > truth) {
+        int32_t side = side_of(s, owner);
+        int32_t before = s->score[side];
+        int32_t over = pts - truth;
+        int32_t mode = s->params[CC_CRIBBAGE_P_OVERCLAIM];
+        int32_t false_game = before + pts >= s->target && before + truth < s->target;
+        int32_t how = mode == CC_CRIBBAGE_OVERCLAIM_PENALTY ? 2 : false_game ? 1 : 0;
+        log_ev(s, CC_CRIBBAGE_EV_OVERCLAIM, owner, s->seat_of[caller], over, how, CC_SEEN_ALL);
+        log_ev(s, kind, owner, -1, truth, 0, CC_SEEN_ALL);
+        if (peg(s, owner, truth)) return;
+        if (how == 1) {
+            /* ACC 8.4 b: a false claim of game: 15 holes back, and the
+             * opponent pegs the points overclaimed up to the game hole */
+            int32_t back = s->score[side] < 15 ? s->score[side] : 15;
+            s->score[side] -= back;
+            log_ev(s, CC_CRIBBAGE_EV_PENALTY, owner, s->seat_of[owner], -back, 0, CC_SEEN_ALL);
+            int32_t award = s->target - before - truth;
+            log_ev(s, CC_CRIBBAGE_EV_PENALTY, caller, s->seat_of[owner], award, 0, CC_SEEN_ALL);
+            if (peg(s, caller, award)) return;
+        } else if (how == 2) {
+            log_ev(s, CC_CRIBBAGE_EV_PENALTY, caller, s->seat_of[owner], over, 0, CC_SEEN_ALL);
+            if (peg(s, caller, over)) return;
+        }
+        next_show(s);
+        return;
+    }
+    log_ev(s, kind, owner, -1, pts, 0, CC_SEEN_ALL);
+    if (peg(s, owner, pts)) return;
+    if (pts < truth) {
+        s->claim = pts;
+        s->calling = 1;
+        s->to_act = caller;
+        return;
+    }
+    next_show(s);
+}
+
+/* The seat on the claimant's left calls muggins (takes the points
+ * overlooked) or passes. */
+static void apply_call(cribbage_state *s, int32_t muggins) {
+    int32_t caller = s->to_act, n = s->n;
+    int32_t owner = (caller + n - 1) % n;
+    int32_t missed = item_points(s, s->show_k) - s->claim;
+    if (muggins) {
+        log_ev(s, CC_CRIBBAGE_EV_MUGGINS, caller, s->seat_of[owner], missed,
+               s->show_k == n + 1, CC_SEEN_ALL);
+        if (peg(s, caller, missed)) return;
+    } else {
+        log_ev(s, CC_CRIBBAGE_EV_NO_MUGGINS, caller, s->seat_of[owner], missed,
+               s->show_k == n + 1, CC_SEEN_ALL);
+    }
+    next_show(s);
 }
 
 static int32_t all_played(const cribbage_state *s) {
@@ -718,6 +859,10 @@ static void start_deal(cribbage_state *s) {
     s->last_player = -1;
     s->starter = -1;
     s->crib_dealt = -1;
+    s->show_k = 0;
+    s->claim = -1;
+    s->calling = 0;
+    s->crib_shown = 0;
     for (int32_t q = 0; q < CC_CRIBBAGE_MAX_PLAYERS; q++) {
         s->hand[q] = 0;
         s->dealt[q] = 0;
@@ -775,23 +920,44 @@ static int32_t valid_players(int32_t nplayers) {
     return nplayers >= 2 && nplayers <= CC_CRIBBAGE_MAX_PLAYERS;
 }
 
+/* One fixed action space: the claims, muggins and pass are legal only in a
+ * muggins show. */
 static int32_t g_num_actions(const int32_t *params, int32_t nplayers) {
     (void)params;
     (void)nplayers;
     return CC_CRIBBAGE_NUM_ACTIONS;
 }
 
+/* The optional segments after T_SIZE(n): "partner" with 4 players, then the
+ * muggins segments (crib_shown 52, claimant n, show_crib, claim,
+ * muggins_call); -1 for an absent one. */
+typedef struct tlayout {
+    int32_t partner, mug, size;
+} tlayout;
+
+static tlayout layout(const int32_t *params, int32_t n) {
+    tlayout t = {-1, -1, T_SIZE(n)};
+    if (n == 4) {
+        t.partner = t.size;
+        t.size += n;
+    }
+    if (params != NULL && params[CC_CRIBBAGE_P_MUGGINS]) {
+        t.mug = t.size;
+        t.size += 52 + n + 3;
+    }
+    return t;
+}
+
 static int32_t g_tensor_size(const int32_t *params, int32_t nplayers) {
-    (void)params;
     if (!valid_players(nplayers)) return CC_E_PLAYERS;
-    return T_SIZE(nplayers);
+    return layout(params, nplayers).size;
 }
 
 static int32_t g_segments(const int32_t *params, int32_t nplayers, cc_segment *out,
                           int32_t cap) {
-    (void)params;
     if (!valid_players(nplayers)) return CC_E_PLAYERS;
     int32_t n = nplayers;
+    tlayout lay = layout(params, n);
     const cc_segment segs[] = {
         {"hand", T_HAND, 52, CC_SEG_CARDS, 1, 0, "the observer's held cards"},
         {"discards", T_DISCARDS, 52, CC_SEG_CARDS, 1, 0,
@@ -815,8 +981,32 @@ static int32_t g_segments(const int32_t *params, int32_t nplayers, cc_segment *o
          "at the end: 1 for a skunked seat, 2 for a double skunk"},
         {"game_over", T_GAME_OVER(n), 1, CC_SEG_NUMBER, 1, 0, "1 when the game is over"},
     };
-    int32_t count = (int32_t)(sizeof segs / sizeof segs[0]);
-    for (int32_t i = 0; i < count && i < cap && out != NULL; i++) out[i] = segs[i];
+    const cc_segment partner[] = {
+        {"partner", lay.partner, n, CC_SEG_SEAT, 1, 0, "4 players: the observer's partner"},
+    };
+    const cc_segment mug[] = {
+        {"crib_shown", lay.mug, 52, CC_SEG_CARDS, 1, 0,
+         "muggins: the crib, once turned up in the show"},
+        {"claimant", lay.mug + 52, n, CC_SEG_SEAT, 1, 0,
+         "muggins: whose hand or crib is being counted, None outside the show"},
+        {"show_crib", lay.mug + 52 + n, 1, CC_SEG_NUMBER, 1, 0,
+         "muggins: 1 while the crib is being counted"},
+        {"claim", lay.mug + 53 + n, 1, CC_SEG_NUMBER, 1, 0,
+         "muggins: the points claimed, while a muggins call is awaited"},
+        {"muggins_call", lay.mug + 54 + n, 1, CC_SEG_NUMBER, 1, 0,
+         "muggins: 1 while a muggins call is awaited"},
+    };
+    int32_t count = 0;
+    const int32_t nbase = (int32_t)(sizeof segs / sizeof segs[0]);
+    for (int32_t i = 0; i < nbase; i++, count++)
+        if (count < cap && out != NULL) out[count] = segs[i];
+    if (lay.partner >= 0) {
+        if (count < cap && out != NULL) out[count] = partner[0];
+        count++;
+    }
+    if (lay.mug >= 0)
+        for (int32_t i = 0; i < 5; i++, count++)
+            if (count < cap && out != NULL) out[count] = mug[i];
     return count;
 }
 
@@ -831,58 +1021,108 @@ static int32_t g_observe_tensor(const void *state, int32_t player, float *out) {
     const cribbage_state *s = (const cribbage_state *)state;
     if (s == NULL || out == NULL || player < 0 || player >= s->n) return CC_E_ARG;
     int32_t n = s->n;
-    memset(out, 0, sizeof(float) * (size_t)T_SIZE(n));
-    one_hot_cards(out + T_HAND, s->hand[player]);
-    one_hot_cards(out + T_DISCARDS, s->disc[player]);
+    tlayout lay = layout(s->params, n);
+    memset(out, 0, sizeof(float) * (size_t)lay.size);
+    int32_t me = s->pos_of[player];
+    one_hot_cards(out + T_HAND, s->hand[me]);
+    one_hot_cards(out + T_DISCARDS, s->disc[me]);
     if (s->starter >= 0) out[T_STARTER + s->starter] = 1.0f;
+    /* block i: the seat i places after the observer's (seats, not positions) */
     for (int32_t i = 0; i < n; i++) {
-        int32_t q = (player + i) % n;
+        int32_t q = s->pos_of[(player + i) % n];
         one_hot_cards(out + T_PLAYED + 52 * i, s->dealt[q] & ~s->hand[q] & ~s->disc[q]);
     }
     for (int32_t k = 0; k < s->nplay; k++) out[T_ORDER(n) + s->play[k]] = (float)(k + 1);
     for (int32_t k = s->count_start; k < s->nplay; k++) out[T_COUNT(n) + s->play[k]] = 1.0f;
     out[T_TOTAL(n)] = (float)s->total;
     for (int32_t i = 0; i < n; i++) {
-        int32_t q = (player + i) % n;
+        int32_t q = s->pos_of[(player + i) % n];
         out[T_SCORES(n) + i] = (float)s->score[side_of(s, q)];
         out[T_HELD(n) + i] = (float)cc_popcount64(s->hand[q]);
         out[T_GONE(n) + i] = (float)(s->gone >> q & 1);
         out[T_SKUNK(n) + i] = (float)s->skunk[q];
     }
     if (s->to_act != TERMINAL) {
-        out[T_TO_ACT(n) + (s->to_act - player + n) % n] = 1.0f;
-        out[T_PHASE(n) + s->phase] = 1.0f;
+        out[T_TO_ACT(n) + (s->seat_of[s->to_act] - player + n) % n] = 1.0f;
+        if (s->phase != PHASE_SHOW) out[T_PHASE(n) + s->phase] = 1.0f;
     }
-    out[T_DEALER(n) + (s->dealer - player + n) % n] = 1.0f;
+    out[T_DEALER(n) + (s->seat_of[s->dealer] - player + n) % n] = 1.0f;
     out[T_GAME_OVER(n)] = s->to_act == TERMINAL ? 1.0f : 0.0f;
+    if (lay.partner >= 0)
+        out[lay.partner + (s->seat_of[(me + 2) % n] - player + n) % n] = 1.0f;
+    if (lay.mug >= 0) {
+        if (s->crib_shown) one_hot_cards(out + lay.mug, crib_of(s));
+        if (s->to_act != TERMINAL && s->phase == PHASE_SHOW) {
+            int32_t owner = s->calling ? (s->to_act + n - 1) % n : s->to_act;
+            out[lay.mug + 52 + (s->seat_of[owner] - player + n) % n] = 1.0f;
+            out[lay.mug + 52 + n] = s->show_k == n + 1 ? 1.0f : 0.0f;
+            out[lay.mug + 53 + n] = s->calling ? (float)s->claim : 0.0f;
+            out[lay.mug + 54 + n] = s->calling ? 1.0f : 0.0f;
+        }
+    }
     return CC_OK;
 }
 
 /* ---- init and the actions ------------------------------------------------------ */
 
 /* docs/cribbage.rst, "Cutting for deal": each seat in turn cuts a card; the
- * lowest rank deals; a tie for lowest cuts again.  Logged unless the rules
- * fix the first dealer (the cut is made either way). */
-static int32_t cut_for_deal(cribbage_state *s, int32_t log_it) {
+ * lowest rank deals; a tie for lowest cuts again.  With partners chosen by
+ * the cut (4 players), the two lowest play against the two highest, and a
+ * tie between the second and third lowest also cuts again; *second gets
+ * the second lowest.  Logged unless the rules fix the first dealer and the
+ * cut chooses no partners (the cut is made either way).  The seats are the
+ * positions while the cut is made. */
+static int32_t cut_for_deal(cribbage_state *s, int32_t log_it, int32_t partners,
+                            int32_t *second) {
     for (int32_t round = 1;; round++) {
         uint64_t used = 0;
-        int32_t low = 99, who = -1, ties = 0;
+        int32_t rk[CC_CRIBBAGE_MAX_PLAYERS];
         for (int32_t q = 0; q < s->n; q++) {
             int32_t c;
             do c = (int32_t)cc_rng_below(&s->rng, NUM_CARDS);
             while (used & bit_of(c));
             used |= bit_of(c);
             if (log_it) log_ev(s, CC_CRIBBAGE_EV_CUT, q, -1, c, round, CC_SEEN_ALL);
-            if (rank_of(c) < low) {
-                low = rank_of(c);
-                who = q;
-                ties = 0;
-            } else if (rank_of(c) == low) {
-                ties = 1;
-            }
+            rk[q] = rank_of(c);
         }
-        if (!ties) return who;
+        /* who: the lowest; *second: the second lowest (ties by seat) */
+        int32_t who = 0;
+        for (int32_t q = 1; q < s->n; q++)
+            if (rk[q] < rk[who]) who = q;
+        int32_t sec = who == 0 ? 1 : 0;
+        for (int32_t q = 0; q < s->n; q++)
+            if (q != who && rk[q] < rk[sec]) sec = q;
+        int32_t ok = 1;
+        for (int32_t q = 0; q < s->n; q++) {
+            if (q != who && rk[q] == rk[who]) ok = 0;
+            if (partners && q != who && q != sec && rk[q] == rk[sec]) ok = 0;
+        }
+        if (ok) {
+            *second = sec;
+            return who;
+        }
     }
+}
+
+/* With 4 players: the table's order (positions) from the partners. */
+static void seat_partners(cribbage_state *s, int32_t a, int32_t b) {
+    /* mate: seat 0's partner */
+    int32_t mate = a == 0 ? b : b == 0 ? a : -1;
+    int32_t other[2], k = 0;
+    if (mate < 0) { /* seat 0 is of the other side: its partner is the third seat */
+        for (int32_t q = 1; q < 4; q++)
+            if (q != a && q != b) mate = q;
+    }
+    for (int32_t q = 1; q < 4; q++)
+        if (q != mate) other[k++] = q;
+    int32_t order[4] = {0, other[0], mate, other[1]};
+    for (int32_t i = 0; i < 4; i++) {
+        s->seat_of[i] = order[i];
+        s->pos_of[order[i]] = i;
+    }
+    /* one event per side: its lower seat, the partner (target), the side */
+    log_ev(s, CC_CRIBBAGE_EV_PARTNERS, 0, order[2], 0, 0, CC_SEEN_ALL);
+    log_ev(s, CC_CRIBBAGE_EV_PARTNERS, 1, order[3], 1, 0, CC_SEEN_ALL);
 }
 
 static void init_state(cribbage_state *s, const int32_t *params, int32_t nplayers,
@@ -897,12 +1137,20 @@ static void init_state(cribbage_state *s, const int32_t *params, int32_t nplayer
     s->discards = nplayers == 2 ? 2 : 1;
     cc_rng_seed(&s->rng, seed);
     s->winner = -1;
+    s->num_actions = g_num_actions(params, nplayers);
+    for (int32_t q = 0; q < CC_CRIBBAGE_MAX_PLAYERS; q++) {
+        s->seat_of[q] = q;
+        s->pos_of[q] = q;
+    }
     for (int32_t i = 0; i < NUM_CARDS; i++)
         s->deck[i] = deck ? deck[NUM_CARDS - 1 - i] : (uint8_t)i;
     s->stacked = deck != NULL;
     int32_t fixed = params[CC_CRIBBAGE_P_FIRST_DEALER];
-    int32_t cut = cut_for_deal(s, fixed < 0);
-    s->dealer = fixed >= 0 ? fixed : cut;
+    int32_t by_cut = nplayers == 4 && params[CC_CRIBBAGE_P_PARTNERSHIP] == CC_CRIBBAGE_PARTNERS_CUT;
+    int32_t second = -1;
+    int32_t cut = cut_for_deal(s, fixed < 0 || by_cut, by_cut, &second);
+    if (nplayers == 4) seat_partners(s, by_cut ? cut : 0, by_cut ? second : 2);
+    s->dealer = s->pos_of[fixed >= 0 ? fixed : cut];
     start_deal(s);
 }
 
@@ -937,7 +1185,8 @@ static int32_t g_init_deck(void *state, const int32_t *params, int32_t nplayers,
 }
 
 static int32_t g_current_player(const void *state) {
-    return ((const cribbage_state *)state)->to_act;
+    const cribbage_state *s = (const cribbage_state *)state;
+    return s->to_act == TERMINAL ? TERMINAL : s->seat_of[s->to_act];
 }
 
 static uint64_t legal_bits(const cribbage_state *s) {
@@ -951,6 +1200,16 @@ static int32_t g_legal_actions(const void *state, uint64_t *mask) {
     const cribbage_state *s = (const cribbage_state *)state;
     if (s == NULL || mask == NULL) return CC_E_ARG;
     if (s->to_act == TERMINAL) return 0;
+    if (s->phase == PHASE_SHOW) {
+        if (s->calling) {
+            cc_mask_set(mask, CC_CRIBBAGE_A_MUGGINS);
+            cc_mask_set(mask, CC_CRIBBAGE_A_PASS);
+            return 2;
+        }
+        for (int32_t c = 0; c <= CC_CRIBBAGE_MAX_CLAIM; c++)
+            cc_mask_set(mask, CC_CRIBBAGE_A_CLAIM + c);
+        return CC_CRIBBAGE_MAX_CLAIM + 1;
+    }
     int32_t base = s->phase == PHASE_DISCARD ? CC_CRIBBAGE_A_DISCARD : CC_CRIBBAGE_A_PLAY;
     uint64_t b = legal_bits(s);
     int32_t k = 0;
@@ -966,7 +1225,14 @@ static int32_t g_verify(const void *state, int32_t action) {
     const cribbage_state *s = (const cribbage_state *)state;
     if (s == NULL) return CC_E_ARG;
     if (s->to_act == TERMINAL) return CC_E_GAME_OVER;
-    if (action < 0 || action >= CC_CRIBBAGE_NUM_ACTIONS) return CC_CRIBBAGE_R_INVALID;
+    if (action < 0 || action >= s->num_actions) return CC_CRIBBAGE_R_INVALID;
+    if (action >= CC_CRIBBAGE_A_CLAIM && !s->params[CC_CRIBBAGE_P_MUGGINS])
+        return CC_CRIBBAGE_R_NO_MUGGINS;
+    if (action >= CC_CRIBBAGE_A_MUGGINS)
+        return s->phase == PHASE_SHOW && s->calling ? 0 : CC_CRIBBAGE_R_NOT_CALL;
+    if (action >= CC_CRIBBAGE_A_CLAIM)
+        return s->phase == PHASE_SHOW && !s->calling ? 0 : CC_CRIBBAGE_R_NOT_CLAIM;
+    if (s->phase == PHASE_SHOW) return CC_CRIBBAGE_R_IN_SHOW;
     int32_t discard = action < CC_CRIBBAGE_A_PLAY;
     int32_t card = discard ? action : action - CC_CRIBBAGE_A_PLAY;
     if (discard && s->phase != PHASE_DISCARD) return CC_CRIBBAGE_R_NOT_DISCARD;
@@ -978,7 +1244,11 @@ static int32_t g_verify(const void *state, int32_t action) {
 
 static const char *g_reason_text(int32_t reason) {
     switch (reason) {
-    case CC_CRIBBAGE_R_INVALID: return "not an action id 0..103";
+    case CC_CRIBBAGE_R_INVALID: return "not an action id of this game";
+    case CC_CRIBBAGE_R_IN_SHOW: return "the show: claim the points of the hand or crib";
+    case CC_CRIBBAGE_R_NOT_CLAIM: return "no hand or crib is being counted";
+    case CC_CRIBBAGE_R_NOT_CALL: return "no claim to call muggins on";
+    case CC_CRIBBAGE_R_NO_MUGGINS: return "the muggins rule is not in play";
     case CC_CRIBBAGE_R_NOT_DISCARD: return "not the discard: the play has begun";
     case CC_CRIBBAGE_R_NOT_PLAY: return "not the play: discard to the crib first";
     case CC_CRIBBAGE_R_NOT_HELD: return "card not held";
@@ -993,6 +1263,11 @@ static int32_t g_apply(void *state, int32_t action) {
     int32_t v = g_verify(s, action);
     if (v != 0) return v;
     int32_t seat = s->to_act;
+    if (s->phase == PHASE_SHOW) {
+        if (action >= CC_CRIBBAGE_A_MUGGINS) apply_call(s, action == CC_CRIBBAGE_A_MUGGINS);
+        else apply_claim(s, action - CC_CRIBBAGE_A_CLAIM);
+        return 0;
+    }
     if (s->phase == PHASE_DISCARD) {
         uint64_t b = bit_of(action);
         s->hand[seat] &= ~b;
@@ -1028,7 +1303,7 @@ static int32_t g_apply(void *state, int32_t action) {
 static void g_returns(const void *state, int32_t *out) {
     const cribbage_state *s = (const cribbage_state *)state;
     if (s == NULL || out == NULL) return;
-    for (int32_t q = 0; q < s->n; q++) out[q] = s->score[side_of(s, q)];
+    for (int32_t q = 0; q < s->n; q++) out[q] = s->score[side_of(s, s->pos_of[q])];
 }
 
 /* ---- information-set sampling -------------------------------------------------- */
@@ -1057,10 +1332,14 @@ static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed
     if (s == NULL || outp == NULL || outp == state || player < 0 || player >= s->n)
         return CC_E_ARG;
     int32_t n = s->n;
-    /* what p has seen this deal */
+    int32_t seat = player; /* the log speaks in seats, the state in positions */
+    player = s->pos_of[seat];
+    /* what p has seen this deal (the crib, once turned up in a muggins show) */
+    int32_t crib_known = s->crib_shown;
     uint64_t seen = s->dealt[player];
     if (s->starter >= 0) seen |= bit_of(s->starter);
     for (int32_t k = 0; k < s->nplay; k++) seen |= bit_of(s->play[k]);
+    if (crib_known) seen |= crib_of(s);
     uint8_t pool[NUM_CARDS];
     int32_t m = 0;
     for (int32_t x = 0; x < NUM_CARDS; x++)
@@ -1071,10 +1350,10 @@ static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed
     for (int32_t q = 0; q < n; q++) {
         if (q == player) continue;
         held_k[q] = cc_popcount64(s->hand[q]);
-        disc_k[q] = cc_popcount64(s->disc[q]);
+        disc_k[q] = crib_known ? 0 : cc_popcount64(s->disc[q]);
         need += held_k[q] + disc_k[q];
     }
-    int32_t crib_k = s->crib_dealt >= 0 ? 1 : 0;
+    int32_t crib_k = s->crib_dealt >= 0 && !crib_known ? 1 : 0;
     need += crib_k;
     int32_t stock = NUM_CARDS - s->top;
     if (need + stock != m) return CC_E_ARG;
@@ -1121,7 +1400,7 @@ static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed
         if (!(used & bit_of(pool[i]))) rest[r++] = pool[i];
     int32_t at = r;
     for (int32_t q = 0; q < n; q++) {
-        disc[q] = 0;
+        disc[q] = crib_known ? s->disc[q] : 0;
         if (q == player) continue;
         for (int32_t i = 0; i < disc_k[q]; i++) {
             int32_t top = --at;
@@ -1132,7 +1411,7 @@ static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed
             disc[q] |= bit_of(x);
         }
     }
-    int32_t crib_card = -1;
+    int32_t crib_card = s->crib_dealt;
     if (crib_k) {
         int32_t top = --at;
         int32_t j = (int32_t)cc_rng_below(&rng, (uint64_t)top + 1);
@@ -1180,8 +1459,8 @@ static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed
     }
     for (int32_t i = 0; i < kept; i++) {
         cc_log_entry *e = cc_log_at(&o->log, i);
-        if (e->seen_by >> player & 1) continue;
-        int32_t q = e->player;
+        if (e->seen_by >> seat & 1) continue;
+        int32_t q = e->player >= 0 && e->player < n ? s->pos_of[e->player] : -1;
         if (first + i < deal_start || q < 0 || q >= n) {
             e->value = -1;
         } else if (e->kind == CC_CRIBBAGE_EV_DEAL_CARD && left_dealt[q]) {
@@ -1295,6 +1574,12 @@ static int32_t g_heuristic(const void *state, cc_rng *rng, int32_t *action) {
     const cribbage_state *s = (const cribbage_state *)state;
     if (s == NULL || rng == NULL || action == NULL) return CC_E_ARG;
     if (s->to_act == TERMINAL) return CC_E_GAME_OVER;
+    if (s->phase == PHASE_SHOW) {
+        /* muggins: claim the true score; take every point overlooked */
+        *action = s->calling ? CC_CRIBBAGE_A_MUGGINS
+                             : CC_CRIBBAGE_A_CLAIM + item_points(s, s->show_k);
+        return CC_OK;
+    }
     return s->phase == PHASE_DISCARD ? heuristic_discard(s, rng, action)
                                      : heuristic_play(s, rng, action);
 }
@@ -1333,12 +1618,34 @@ static const cc_event_kind cribbage_event_kinds[] = {
     [CC_CRIBBAGE_EV_GAME_OVER] = {"game_over", CC_VALUE_NUMBER,
                                   "player's side (target) wins with value points; extra: the "
                                   "worst skunk among the losers (0, 1, 2)"},
+    [CC_CRIBBAGE_EV_PARTNERS] = {"partners", CC_VALUE_NUMBER,
+                                 "4 players: player and target are partners, side value"},
+    [CC_CRIBBAGE_EV_CLAIM] = {"claim", CC_VALUE_NUMBER,
+                              "muggins: player claims value points for his hand (target 0) or "
+                              "crib (1); extra: the true points"},
+    [CC_CRIBBAGE_EV_MUGGINS] = {"muggins", CC_VALUE_NUMBER,
+                                "player calls muggins on target and pegs the value points "
+                                "overlooked; extra: 1 for a crib"},
+    [CC_CRIBBAGE_EV_NO_MUGGINS] = {"no_muggins", CC_VALUE_NUMBER,
+                                   "player lets target's value overlooked points go; extra: 1 "
+                                   "for a crib"},
+    [CC_CRIBBAGE_EV_OVERCLAIM] = {"overclaim", CC_VALUE_NUMBER,
+                                  "player claimed value points too many, corrected; target: the "
+                                  "opponent on his left; extra: 0 corrected, 1 false claim of "
+                                  "game, 2 the excess to the opponent"},
+    [CC_CRIBBAGE_EV_PENALTY] = {"penalty", CC_VALUE_NUMBER,
+                                "player's side pegs value (negative: back) for target's "
+                                "overclaim"},
 };
 
 static const cc_action_range cribbage_actions[] = {
     {.name = "discard {card}", .first = CC_CRIBBAGE_A_DISCARD, .count = NUM_CARDS,
      .arg = CC_ARG_CARD},
     {.name = "play {card}", .first = CC_CRIBBAGE_A_PLAY, .count = NUM_CARDS, .arg = CC_ARG_CARD},
+    {.name = "claim {number}", .first = CC_CRIBBAGE_A_CLAIM, .count = CC_CRIBBAGE_MAX_CLAIM + 1,
+     .arg = CC_ARG_NUMBER, .base = 0},
+    {.name = "muggins", .first = CC_CRIBBAGE_A_MUGGINS, .count = 1, .arg = CC_ARG_NONE},
+    {.name = "pass", .first = CC_CRIBBAGE_A_PASS, .count = 1, .arg = CC_ARG_NONE},
 };
 
 const cc_game cc_game_cribbage = {

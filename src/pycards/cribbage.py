@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -69,6 +69,11 @@ DISCARD_PAIRS: tuple[tuple[int, int], ...] = tuple(
 )
 _MAX_PLAY = 13
 
+#: How an overclaim in a muggins show is handled (``CribbageRules.overclaim``).
+Overclaim = Literal["correct", "penalty"]
+#: How four players are paired (``CribbageRules.partnership``).
+Partnership = Literal["cut", "seats"]
+
 
 @dataclasses.dataclass(frozen=True, repr=False)
 class CribbageRules(Rules):
@@ -83,9 +88,20 @@ class CribbageRules(Rules):
     :ivar first_dealer: the seat of the first dealer, or ``None`` (the
         default) to cut for deal from the game seed.  The cut is made either
         way, so fixing the seat the cut would have chosen changes nothing else.
+    :ivar muggins: each player claims the points of his own hand (and the
+        dealer of his crib) in the show, and the opponent on his left may
+        take any he overlooks (the ACC's optional rule 10).  Off by default.
+    :ivar overclaim: with muggins, a claim above the true score:
+        ``"correct"`` (the default, the ACC rules 8.4 and 11.1: corrected,
+        and a false claim of game costs 15 points and gives the opponent the
+        points overclaimed) or ``"penalty"`` (the older laws: corrected, and
+        the excess pegged by the opponent).
+    :ivar partnership: four players' partners: ``"cut"`` (the default, the
+        ACC rule: the two lowest cutters against the two highest) or
+        ``"seats"`` (seats 0 and 2 against 1 and 3).
 
     >>> CribbageRules().to_params()
-    (121, 0, -1)
+    (121, 0, -1, 0, 0, 0)
     >>> CribbageRules.acc_61().game_target
     61
     >>> CribbageRules(game_target=200)
@@ -99,9 +115,12 @@ class CribbageRules(Rules):
     game_target: int = 121
     crib_four_flush: bool = False
     first_dealer: int | None = None
+    muggins: bool = False
+    overclaim: Overclaim = "correct"
+    partnership: Partnership = "cut"
 
     #: The preset constructors, named after their sources.
-    PRESETS: ClassVar[tuple[str, ...]] = ("acc", "acc_61", "openspiel")
+    PRESETS: ClassVar[tuple[str, ...]] = ("acc", "acc_61", "acc_muggins", "openspiel")
 
     @classmethod
     def acc(cls) -> CribbageRules:
@@ -114,9 +133,15 @@ class CribbageRules(Rules):
         return cls(game_target=61, crib_four_flush=False)
 
     @classmethod
+    def acc_muggins(cls) -> CribbageRules:
+        """The ACC rules with their one optional rule, muggins, in effect."""
+        return cls(game_target=121, crib_four_flush=False, muggins=True)
+
+    @classmethod
     def openspiel(cls) -> CribbageRules:
-        """The scoring of OpenSpiel's ``cribbage``: a four-card crib flush counts."""
-        return cls(game_target=121, crib_four_flush=True)
+        """The scoring of OpenSpiel's ``cribbage``: a four-card crib flush
+        counts; four players sit as partners 0+2 against 1+3."""
+        return cls(game_target=121, crib_four_flush=True, partnership="seats")
 
 
 # ---------------------------------------------------------------------------
@@ -396,6 +421,13 @@ class CribbageObservation:
     :ivar phase: 0 while discarding, 1 in the play, ``None`` when over.
     :ivar skunk: at the end, 1 for each skunked seat, 2 for a double skunk.
     :ivar game_over: 1 when the game is over.
+    :ivar partner: with 4 players, the observer's partner (else ``None``).
+    :ivar crib_shown: with muggins, the crib once turned up in the show.
+    :ivar claimant: with muggins, whose hand or crib is being counted
+        (``None`` outside the show).
+    :ivar show_crib: with muggins, 1 while the crib is being counted.
+    :ivar claim: with muggins, the points claimed while a muggins call is awaited.
+    :ivar muggins_call: with muggins, 1 while a muggins call is awaited.
     """
 
     player: int
@@ -414,6 +446,12 @@ class CribbageObservation:
     phase: int | None
     skunk: tuple[int | None, ...]
     game_over: int
+    partner: int | None = None
+    crib_shown: CardSet | None = None
+    claimant: int | None = None
+    show_crib: int | None = None
+    claim: int | None = None
+    muggins_call: int | None = None
 
     @property
     def play(self) -> tuple[Card, ...]:
@@ -452,18 +490,20 @@ def game_result(state: State[CribbageObservation]) -> GameResult:
 
 
 class CribbageGame(Game[CribbageRules, CribbageObservation]):
-    """Cribbage for 2, 3 or 4 players (4: partners, seats 0+2 against 1+3),
-    docs/cribbage.rst.
+    """Cribbage for 2, 3 or 4 players (4: two partnerships, chosen by the cut
+    unless ``partnership="seats"``), docs/cribbage.rst.
 
     Actions: ``0..51`` discard a card to the crib (``"discard 7H"``, one card
     per action: two each with 2 players, one each with 3 or 4), ``52..103``
-    play a card (``"play 7H"``).  The cut for deal, the deal, the starter, his
-    heels, go, the show and the next deal happen inside
+    play a card (``"play 7H"``); in a muggins show (only) ``104..133`` claim
+    0 to 29 points (``"claim 12"``), ``134`` ``"muggins"`` and ``135``
+    ``"pass"``.  The cut for deal, the deal, the starter, his heels, go, the
+    show (without muggins) and the next deal happen inside
     :meth:`State.apply`, logged as events.
 
     >>> game = CribbageGame(num_players=3)
     >>> game.num_actions, game.tensor_size
-    (104, 438)
+    (136, 438)
     >>> game.action_name(52 + Card.parse("7H"))
     'play 7H'
     """
@@ -473,20 +513,46 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
     OBSERVATION_TYPE = CribbageObservation
     CARD_TYPE = Card
 
+    def table_order(self, seed: int | None = None) -> tuple[int, ...]:
+        """The seats in their order round the table (play passes to the
+        left): the seats' own order, except with four players partnered by
+        the cut (``partnership="cut"``): seat 0, the first seat of the other
+        side, seat 0's partner, the second seat of the other side.  The cut
+        comes from the game ``seed``, which that case needs.
+
+        >>> CribbageGame(num_players=3).table_order()
+        (0, 1, 2)
+        >>> CribbageGame(num_players=4).table_order(seed=1)
+        (0, 2, 1, 3)
+        """
+        n = self.num_players
+        if n != 4 or self.rules.partnership == "seats":
+            return tuple(range(n))
+        if seed is None:
+            raise ValueError("table_order: four players partnered by the cut: give the seed")
+        mate = self.new_initial_state(seed).observation(0).partner
+        assert mate is not None
+        first, second = (q for q in (1, 2, 3) if q != mate)
+        return (0, first, mate, second)
+
     def stacked_deck(
         self,
         hands: Sequence[str | Iterable[Card | int | str]],
         starter: Card | int | str,
         dealer: int | None = None,
         crib_card: Card | int | str | None = None,
+        *,
+        seed: int | None = None,
     ) -> list[Card]:
         """A whole deck, top first, that deals ``hands[seat]`` (6 cards each
         with 2 players, 5 with 3 or 4) and cuts ``starter`` when ``dealer``
         deals; for ``new_initial_state(seed, deck=...)``.
 
         The cards are placed as the deal takes them: one at a time from the
-        dealer's left round to the dealer, then (3 players) ``crib_card`` to
-        the crib, then the starter, then every other card, ascending.
+        dealer's left round to the dealer (in :meth:`table_order`; four
+        players partnered by the cut need the game ``seed`` for it), then
+        (3 players) ``crib_card`` to the crib, then the starter, then every
+        other card, ascending.
 
         >>> game = CribbageGame(CribbageRules(first_dealer=1), num_players=2)
         >>> deck = game.stacked_deck(["5H 5S 5C JD 2C 3C", "KH KS 4D 6D 8D 9D"], "5D")
@@ -504,7 +570,9 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
                 raise InvalidCardError(
                     f"stacked_deck: seat {seat} must get {size} cards, got {len(hand)}"
                 )
-        order = [cards[(dealer + 1 + i) % n][k] for k in range(size) for i in range(n)]
+        table = self.table_order(seed)
+        at = table.index(dealer)
+        order = [cards[table[(at + 1 + i) % n]][k] for k in range(size) for i in range(n)]
         if n == 3:
             if crib_card is None:
                 raise ValueError("stacked_deck: with 3 players, name the crib_card")
@@ -555,7 +623,21 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
                 f"seat {q}: hand {hand:<17} crib {crib:<6} played {str(played) or '-':<13}"
                 f" score {ref.scores[q]}{mark}".rstrip()
             )
+        if ref.partner is not None:
+            mine = sorted((ref.player, ref.partner))
+            theirs = [q for q in range(n) if q not in mine]
+            lines.append(f"partners: seats {mine[0]}+{mine[1]} against {theirs[0]}+{theirs[1]}")
+        if ref.crib_shown:
+            lines.append(f"crib: {ref.crib_shown}")
         count = " ".join(str(c) for c in ref.play if c in ref.count) or "-"
-        phase = "game over" if ref.game_over else ("discard" if ref.phase == 0 else "play")
+        if ref.game_over:
+            phase = "game over"
+        elif ref.claimant is not None:
+            what = "crib" if ref.show_crib else "hand"
+            phase = f"show: seat {ref.claimant}'s {what}"
+            if ref.muggins_call:
+                phase += f", {ref.claim} claimed: muggins?"
+        else:
+            phase = "discard" if ref.phase == 0 else "play"
         lines.append(f"{phase}; count: {count}  (total {ref.total})")
         return "\n".join(lines)

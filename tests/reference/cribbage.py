@@ -143,11 +143,13 @@ EV = {
         [
             "cut", "new_deal", "deal_card", "crib_dealt", "discard", "starter", "his_heels",
             "play", "go", "last_card", "show_hand", "crib_card", "show_crib", "skunk",
-            "game_over",
+            "game_over", "partners", "claim", "muggins", "no_muggins", "overclaim", "penalty",
         ]
     )
 }  # fmt: skip
 R_INVALID, R_NOT_DISCARD, R_NOT_PLAY, R_NOT_HELD, R_OVER_31 = 1, 2, 3, 4, 5
+R_IN_SHOW, R_NOT_CLAIM, R_NOT_CALL, R_NO_MUGGINS = 6, 7, 8, 9
+CLAIM, MUGGINS, PASS = 104, 134, 135
 LOG_CAP = 2048
 
 
@@ -207,25 +209,35 @@ class CribbageState(RefState):
     NAME = "cribbage"
     MIN_PLAYERS = 2
     MAX_PLAYERS = 4
-    NUM_PARAMS = 3
+    NUM_PARAMS = 6
     DECK_SIZE = 52
     REASONS = {  # noqa: RUF012
-        R_INVALID: "not an action id 0..103",
+        R_INVALID: "not an action id of this game",
         R_NOT_DISCARD: "not the discard: the play has begun",
         R_NOT_PLAY: "not the play: discard to the crib first",
         R_NOT_HELD: "card not held",
         R_OVER_31: "over 31",
+        R_IN_SHOW: "the show: claim the points of the hand or crib",
+        R_NOT_CLAIM: "no hand or crib is being counted",
+        R_NOT_CALL: "no claim to call muggins on",
+        R_NO_MUGGINS: "the muggins rule is not in play",
     }
 
     @classmethod
     def check_params(cls, params: tuple[int, ...], nplayers: int) -> str | None:
-        target, four, first = params
+        target, four, first, muggins, overclaim, partnership = params
         if not 1 <= target <= 121:
             return f"game_target {target} not in 1..121"
         if four not in (0, 1):
             return "crib_four_flush is a bool"
         if first != -1 and not 0 <= first < nplayers:
             return f"first_dealer {first} is not a seat"
+        if muggins not in (0, 1):
+            return "muggins is a bool"
+        if overclaim not in (0, 1):
+            return "overclaim is correct (0) or penalty (1)"
+        if partnership not in (0, 1):
+            return "partnership is cut (0) or seats (1)"
         return None
 
     def __init__(
@@ -239,25 +251,40 @@ class CribbageState(RefState):
         super().__init__(params, nplayers, seed)
         self.chance = chance if chance is not None else Chance(seed)
         self.n = nplayers
-        self.target, self.four, first = params
+        self.target, self.four, first, self.muggins, self.overclaim, partnership = params
+        by_cut = nplayers == 4 and partnership == 0
         self.size = 6 if nplayers == 2 else 5
         self.ndiscard = 2 if nplayers == 2 else 1
         self.log: list[tuple[int, int, int, int, int, int]] = []
         self.scores = [0, 0] if nplayers == 4 else [0] * nplayers
         self.skunks = [0] * nplayers
         self.stacked = list(deck) if deck is not None else None
-        # cut for deal: the lowest rank deals; a tie for lowest cuts again
+        # cut for deal: the lowest rank deals; a tie for lowest cuts again.
+        # Partners by the cut: the two lowest against the two highest, and a
+        # tie between the second and third lowest cuts again too.
         round_no = 1
         while True:
             cards = self.chance.cut(nplayers, round_no)
-            if first == -1:
+            if first == -1 or by_cut:
                 for q, c in enumerate(cards):
                     self._log("cut", q, -1, c, round_no)
-            low = min(_rank(c) for c in cards)
-            if [_rank(c) for c in cards].count(low) == 1:
+            ranks = sorted(_rank(c) for c in cards)
+            if ranks[0] < ranks[1] and not (by_cut and ranks[1] == ranks[2]):
                 break
             round_no += 1
-        cut_dealer = [_rank(c) for c in cards].index(low)
+        by_rank = sorted(range(nplayers), key=lambda q: _rank(cards[q]))
+        cut_dealer = by_rank[0]
+        # the table: play passes from order[i] to order[i + 1]; partners sit
+        # opposite, seat 0 first, then the lower seat of the other side
+        self.order = list(range(nplayers))
+        if nplayers == 4:
+            low_side = set(by_rank[:2]) if by_cut else {0, 2}
+            mine = low_side if 0 in low_side else set(range(4)) - low_side
+            mate = max(mine)
+            other = sorted(set(range(4)) - mine)
+            self.order = [0, other[0], mate, other[1]]
+            self._log("partners", 0, mate, 0, 0)
+            self._log("partners", other[0], other[1], 1, 0)
         self.dealer = first if first != -1 else cut_dealer
         self.deal_no = 0
         self._new_deal()
@@ -268,7 +295,11 @@ class CribbageState(RefState):
         self.log.append((EV[kind], player, target, value, extra, seen))
 
     def _side(self, seat: int) -> int:
-        return seat % 2 if self.n == 4 else seat
+        return self.order.index(seat) % 2 if self.n == 4 else seat
+
+    def _left(self, seat: int, k: int = 1) -> int:
+        """The seat ``k`` places to the left of ``seat`` round the table."""
+        return self.order[(self.order.index(seat) + k) % self.n]
 
     def _peg(self, seat: int, points: int) -> bool:
         """Peg; True if that wins the game."""
@@ -280,7 +311,7 @@ class CribbageState(RefState):
             return False
         self.to_act = TERMINAL
         worst = 0
-        for q in range(self.n):
+        for q in self.order:  # round the table from seat 0
             score = self.scores[self._side(q)]
             k = 0
             if self._side(q) != side:
@@ -311,15 +342,18 @@ class CribbageState(RefState):
         self.last = -1
         self.phase = 0
         self._log("new_deal", self.dealer, -1, self.deal_no, 0)
+        self.show_item = 0  # muggins: 1..n the hands from the dealer's left, n + 1 the crib
+        self.claim = -1  # muggins: the claim awaiting a call
+        self.crib_shown = False
         for k in range(self.size * n):
-            q = (self.dealer + 1 + k % n) % n
+            q = self._left(self.dealer, 1 + k % n)
             self.hands[q].append(cards[k])
             self._log("deal_card", q, -1, cards[k], 0, 1 << q)
         if n == 3:
             self.crib_card = cards[-1]
             self._log("crib_dealt", self.dealer, -1, self.crib_card, 0, 0)
         self.dealt_cards = list(cards)
-        self.to_act = (self.dealer + 1) % n
+        self.to_act = self._left(self.dealer)
 
     def _starter(self) -> None:
         if self.deal_no == 1 and self.stacked is not None:
@@ -332,7 +366,7 @@ class CribbageState(RefState):
             self._log("his_heels", self.dealer, -1, 2, 0)
             if self._peg(self.dealer, 2):
                 return
-        self.to_act = (self.dealer + 1) % self.n
+        self.to_act = self._left(self.dealer)
 
     def _total(self) -> int:
         return sum(_pips(c) for c in self.count)
@@ -346,7 +380,7 @@ class CribbageState(RefState):
         n = self.n
         while True:
             for k in range(1, n + 1):
-                q = (seat + k) % n
+                q = self._left(seat, k)
                 if q in self.gone or not self.hands[q]:
                     continue
                 if self._can_play(q):
@@ -364,44 +398,135 @@ class CribbageState(RefState):
             self.count, self.gone = [], set()
             seat = self.last
 
+    def _crib(self) -> list[int]:
+        return sorted(
+            [c for d in self.discards for c in d] + [c for c in [self.crib_card] if c >= 0]
+        )
+
+    def _item_points(self, item: int) -> int:
+        """The true points of show item 1..n (hands from the dealer's left) or n + 1 (crib)."""
+        if item <= self.n:
+            return sum(
+                show_points(self.played[self._left(self.dealer, item)], self.starter).values()
+            )
+        return sum(show_points(self._crib(), self.starter, True, bool(self.four)).values())
+
     def _show(self) -> None:
+        if self.muggins:
+            self.phase = 2
+            self.show_item = 0
+            self._next_item()
+            return
         for k in range(1, self.n + 1):
-            q = (self.dealer + k) % self.n
-            kept = list(self.played[q])
-            points = sum(show_points(kept, self.starter).values())
+            q = self._left(self.dealer, k)
+            points = self._item_points(k)
             self._log("show_hand", q, -1, points, 0)
             if self._peg(q, points):
                 return
-        crib = sorted(
-            [c for d in self.discards for c in d] + [c for c in [self.crib_card] if c >= 0]
-        )
-        for c in crib:
+        for c in self._crib():
             self._log("crib_card", self.dealer, -1, c, 0)
-        points = sum(show_points(crib, self.starter, True, bool(self.four)).values())
+        points = self._item_points(self.n + 1)
         self._log("show_crib", self.dealer, -1, points, 0)
         if self._peg(self.dealer, points):
             return
-        self.dealer = (self.dealer + 1) % self.n
+        self.dealer = self._left(self.dealer)
         self._new_deal()
+
+    # -- muggins (docs/cribbage.rst, "Muggins") --------------------------------
+    def _next_item(self) -> None:
+        self.show_item += 1
+        self.claim = -1
+        if self.show_item > self.n + 1:
+            self.dealer = self._left(self.dealer)
+            self._new_deal()
+        elif self.show_item == self.n + 1:
+            for c in self._crib():
+                self._log("crib_card", self.dealer, -1, c, 0)
+            self.crib_shown = True
+            self.to_act = self.dealer
+        else:
+            self.to_act = self._left(self.dealer, self.show_item)
+
+    def _claim(self, points: int) -> None:
+        owner = self.to_act
+        crib = self.show_item == self.n + 1
+        truth = self._item_points(self.show_item)
+        caller = self._left(owner)
+        show = "show_crib" if crib else "show_hand"
+        self._log("claim", owner, int(crib), points, truth)
+        if points > truth:
+            before = self.scores[self._side(owner)]
+            false_game = before + points >= self.target > before + truth
+            how = 2 if self.overclaim == 1 else 1 if false_game else 0
+            self._log("overclaim", owner, caller, points - truth, how)
+            self._log(show, owner, -1, truth, 0)
+            if self._peg(owner, truth):
+                return
+            if how == 1:  # a false claim of game: 15 back, the overclaim to the opponent
+                back = min(15, self.scores[self._side(owner)])
+                self.scores[self._side(owner)] -= back
+                self._log("penalty", owner, owner, -back, 0)
+                award = self.target - before - truth
+                self._log("penalty", caller, owner, award, 0)
+                if self._peg(caller, award):
+                    return
+            elif how == 2:
+                self._log("penalty", caller, owner, points - truth, 0)
+                if self._peg(caller, points - truth):
+                    return
+            self._next_item()
+            return
+        self._log(show, owner, -1, points, 0)
+        if self._peg(owner, points):
+            return
+        if points < truth:
+            self.claim = points
+            self.to_act = caller
+            return
+        self._next_item()
+
+    def _call(self, muggins: bool) -> None:
+        caller = self.to_act
+        owner = self.order[(self.order.index(caller) - 1) % self.n]
+        crib = int(self.show_item == self.n + 1)
+        missed = self._item_points(self.show_item) - self.claim
+        self._log("muggins" if muggins else "no_muggins", caller, owner, missed, crib)
+        if muggins and self._peg(caller, missed):
+            return
+        self._next_item()
 
     # -- the protocol -------------------------------------------------------------
     def current_player(self) -> int:
         return self.to_act
 
     def num_actions(self) -> int:
-        return 104
+        return 136
 
     def tensor_size(self) -> int:
-        return 264 + 58 * self.n
+        size = 264 + 58 * self.n
+        if self.n == 4:
+            size += 4  # partner
+        if self.muggins:
+            size += 52 + self.n + 3
+        return size
 
     def legal_actions(self) -> list[int]:
-        return [a for a in range(104) if self.verify(a) == 0]
+        return [a for a in range(self.num_actions()) if self.verify(a) == 0]
 
     def verify(self, action: int) -> int:
         if self.to_act == TERMINAL:
             return ERR_GAME_OVER
-        if not 0 <= action < 104:
+        if not 0 <= action < self.num_actions():
             return R_INVALID
+        if action >= CLAIM and not self.muggins:
+            return R_NO_MUGGINS
+        calling = self.phase == 2 and self.claim >= 0
+        if action in (MUGGINS, PASS):
+            return 0 if calling else R_NOT_CALL
+        if action >= CLAIM:
+            return 0 if self.phase == 2 and not calling else R_NOT_CLAIM
+        if self.phase == 2:
+            return R_IN_SHOW
         card = action % 52
         if action < 52 and self.phase != 0:
             return R_NOT_DISCARD
@@ -414,6 +539,12 @@ class CribbageState(RefState):
         return 0
 
     def _apply(self, action: int) -> None:
+        if action >= CLAIM:
+            if action >= MUGGINS:
+                self._call(action == MUGGINS)
+            else:
+                self._claim(action - CLAIM)
+            return
         seat, card = self.to_act, action % 52
         self.hands[seat].remove(card)
         if action < 52:
@@ -422,7 +553,7 @@ class CribbageState(RefState):
             if len(self.discards[seat]) < self.ndiscard:
                 return
             if seat != self.dealer:
-                self.to_act = (seat + 1) % self.n
+                self.to_act = self._left(seat)
             else:
                 self._starter()
             return
@@ -469,10 +600,26 @@ class CribbageState(RefState):
         values += [1 if self.dealer == q else 0 for q in seats]
         values += [1 if q in self.gone else 0 for q in seats]
         over = self.to_act == TERMINAL
-        values += [0, 0] if over else [1 - self.phase, self.phase]
+        values += [0, 0] if over or self.phase == 2 else [1 - self.phase, self.phase]
         values += [self.skunks[q] for q in seats]
         values += [1 if over else 0]
+        if n == 4:
+            mate = self._left(player, 2)
+            values += [1 if q == mate else 0 for q in seats]
         out[base + 104 : base + 104 + len(values)] = values
+        if self.muggins:
+            at = base + 104 + len(values)
+            if self.crib_shown:
+                for c in self._crib():
+                    out[at + c] = 1
+            at += 52
+            if not over and self.phase == 2:
+                calling = self.claim >= 0
+                owner = self.order[(self.order.index(self.to_act) - calling) % n]
+                out[at + seats.index(owner)] = 1
+                out[at + n] = 1 if self.show_item == n + 1 else 0
+                out[at + n + 1] = self.claim if calling else 0
+                out[at + n + 2] = 1 if calling else 0
         return out
 
     def events(self) -> list[tuple[int, int, int, int, int, int]]:
