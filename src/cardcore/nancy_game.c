@@ -260,6 +260,7 @@ static void deal(cc_nancy_state *s, const uint8_t *given) {
     s->call_free = 0;
     s->discards.lo = s->discards.hi = s->shown.lo = s->shown.hi = 0;
     s->disc_public.lo = s->disc_public.hi = 0;
+    s->took.lo = s->took.hi = 0;
     s->ndisc = 0;
     s->pile[0].lo = s->pile[0].hi = s->pile[1].lo = s->pile[1].hi = 0;
     s->played.lo = s->played.hi = 0;
@@ -592,6 +593,7 @@ static void take_hound(cc_nancy_state *s) {
         ev_push(s, CC_NANCY_EV_HOUND, s->taker, -1, c, shown, shown ? CC_SEEN_ALL : 1u << s->taker);
     }
     s->hand[s->taker] = cs_or(s->hand[s->taker], s->hound);
+    s->took = s->hand[s->taker];
     s->phase = CC_NANCY_PH_DISCARD;
     s->cur = s->taker;
     s->ndisc = 0;

@@ -46,6 +46,7 @@ typedef struct cc_nancy_state {
     uint32_t required_taker_ranks; /* ladder ranks the Taker held all of */
     int32_t call_free; /* face-down cards of the Taker at the call + Hound, less required ones */
     cc_nancy_cards discards, shown, disc_public; /* disc_public: shown trumps and face-up discards */
+    cc_nancy_cards took; /* the Taker's face-down hand just after he took the Hound */
     int32_t ndisc;
     cc_nancy_cards pile[2];
     cc_nancy_cards played;
