@@ -632,17 +632,14 @@ int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed
         }
     }
     relabel(sigma, taker_real, taker_sampled);
-    /* the log from the current deal's first event (earlier deals are over) */
-    int32_t kept = cc_log_kept(&s->log), deal_start = 0;
-    const int32_t ring0 = (int32_t)((s->log.total - kept) % CC_NANCY_LOG_CAP); /* event 0's entry */
-    for (int32_t i = kept - 1; i >= 0; i--) {
-        int32_t at = ring0 + i;
-        if (s->log_entries[at >= CC_NANCY_LOG_CAP ? at - CC_NANCY_LOG_CAP : at].kind ==
-            CC_NANCY_EV_DEALER) {
-            deal_start = i;
-            break;
-        }
-    }
+    /* the log from the current deal's first event (earlier deals are over);
+     * events from hidden_end on are seen by all and stay as they are */
+    int32_t kept = cc_log_kept(&s->log);
+    const int64_t first = s->log.total - kept; /* the first kept event's number */
+    const int32_t ring0 = (int32_t)(first % CC_NANCY_LOG_CAP); /* its entry */
+    int32_t deal_start = s->deal_event > first ? (int32_t)(s->deal_event - first) : 0;
+    int32_t hidden_to = s->hidden_end > first ? (int32_t)(s->hidden_end - first) : 0;
+    if (hidden_to > kept) hidden_to = kept;
 
     /* After the take, for a player other than the Taker: the Taker's face-down
      * hand just after the take (`took`) in the sample is his sampled hand and
@@ -732,7 +729,7 @@ int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed
     int32_t disc_k = 0, hound_k = 0, hound_k2 = 0, deal_k = 0;
     int8_t disc_cards[78];
     for (int32_t k = 0, m = cs_count(sampled_disc); k < m; k++) disc_cards[k] = (int8_t)cs_nth(sampled_disc, k);
-    for (int32_t i = 0; i < kept; i++) {
+    for (int32_t i = 0; i < hidden_to; i++) {
         int32_t at = ring0 + i;
         cc_log_entry *e = &o->log_entries[at >= CC_NANCY_LOG_CAP ? at - CC_NANCY_LOG_CAP : at];
         if (e->seen_by & me) continue;
