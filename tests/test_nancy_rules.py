@@ -278,3 +278,14 @@ def test_batch_input_validation(b: ModuleType) -> None:
         b.nancy_batch_trick_winner(badt)
     empty = b.nancy_batch_legal_cards(np.zeros((0, 2), np.uint64), np.zeros((0, 3), np.int8))
     assert empty.shape == (0, 2)
+
+
+def test_the_card_bit_arithmetic_of_the_engine() -> None:
+    """nancy_internal.h places suit card c (0..55) at bit (c / 14) * 16 + c % 14
+    as c + 2 * ((c * 37) >> 9), without a division; and mask_cards moves suit
+    s's lane down by 2 s bits to reach card ids."""
+    for c in range(56):
+        assert (c * 37) >> 9 == c // 14
+        bit = c + 2 * ((c * 37) >> 9)
+        assert bit == (c // 14) * 16 + c % 14
+        assert bit - 2 * (bit // 16) == c

@@ -198,6 +198,7 @@ static const int32_t EACH[7] = {0, 0, 36, 24, 18, 15, 12};
 static inline void ev_push(cc_nancy_state *s, int32_t kind, int32_t player, int32_t target,
                            int32_t value, int32_t extra, uint32_t seen) {
     cc_log_push(&s->log, kind, player, target, value, extra, seen);
+    if (seen != CC_SEEN_ALL) s->hidden_end = s->log.total;
 }
 
 static inline int32_t nxt(const cc_nancy_state *s, int32_t p) { return (p + 1) % s->n; }
@@ -260,10 +261,13 @@ static void deal(cc_nancy_state *s, const uint8_t *given) {
     s->call_free = 0;
     s->discards.lo = s->discards.hi = s->shown.lo = s->shown.hi = 0;
     s->disc_public.lo = s->disc_public.hi = 0;
+    s->took.lo = s->took.hi = 0;
     s->ndisc = 0;
     s->pile[0].lo = s->pile[0].hi = s->pile[1].lo = s->pile[1].hi = 0;
     s->played.lo = s->played.hi = 0;
     s->leader = s->trick_n = s->trick_idx = 0;
+    s->trick_led = -1;
+    s->trick_high = 0;
     s->last_winner = -1;
     memset(s->trick_card, -1, sizeof s->trick_card);
     memset(s->trick_player, -1, sizeof s->trick_player);
@@ -277,6 +281,7 @@ static void deal(cc_nancy_state *s, const uint8_t *given) {
     s->chosen_pending = s->chosen = 0;
     s->rule13 = -1;
 
+    s->deal_event = s->log.total;
     ev_push(s, CC_NANCY_EV_DEALER, s->dealer, -1, s->rounds_done, s->thrown_in, CC_SEEN_ALL);
     uint8_t deck[78];
     if (given != NULL) {
@@ -412,24 +417,30 @@ static cc_nancy_cards discardable(const cc_nancy_state *s) {
 
 static cc_nancy_cards playable_now(const cc_nancy_state *s) {
     cc_nancy_cards p = cs_or(s->hand[s->cur], s->up[s->cur]);
-    int32_t led, high;
-    trick_summary(s->trick_card, s->trick_n, &led, &high);
-    return legal_from(p, led, high, s->params[CC_NANCY_P_OVERTRUMP_ON_TRUMP_LEAD]);
+    return legal_from(p, s->trick_led, s->trick_high, s->params[CC_NANCY_P_OVERTRUMP_ON_TRUMP_LEAD]);
 }
 
 static void mask_cards(uint64_t *mask, cc_nancy_cards set, int32_t base) {
+    /* the set as a 78-bit vector by card id (v0: cards 0..63, v1: 64..77):
+     * suit s's lane (bits 16 s ..) moves down by 2 s; hi bit t (1..21) is
+     * card 55 + t and hi bit 0 card 77; then shifted to base, word-wise (a
+     * word is written only where the vector has bits, so nothing past the
+     * mask's last action is touched) */
     uint64_t lo = set.lo;
-    while (lo) {
-        int32_t b = cc_ctz64(lo);
-        cc_mask_set(mask, base + (b >> 4) * 14 + (b & 15));
-        lo &= lo - 1;
+    uint64_t c56 = (lo & CC_NANCY_LANE) | ((lo >> 2) & (CC_NANCY_LANE << 14)) |
+                   ((lo >> 4) & (CC_NANCY_LANE << 28)) | ((lo >> 6) & (CC_NANCY_LANE << 42));
+    uint64_t t = (set.hi >> 1) & 0x1FFFFFull;
+    uint64_t v0 = c56 | (t << 56), v1 = (t >> 8) | ((set.hi & 1) << 13);
+    int32_t w = base >> 6, sh = base & 63;
+    if (sh == 0) {
+        mask[w] |= v0;
+        if (v1) mask[w + 1] |= v1;
+        return;
     }
-    uint64_t hi = set.hi;
-    while (hi) {
-        int32_t b = cc_ctz64(hi);
-        cc_mask_set(mask, base + (b == 0 ? CC_NANCY_OUTSIDER : 55 + b));
-        hi &= hi - 1;
-    }
+    if (v0 << sh) mask[w] |= v0 << sh;
+    uint64_t mid = (v0 >> (64 - sh)) | (v1 << sh);
+    if (mid) mask[w + 1] |= mid;
+    if (v1 >> (64 - sh)) mask[w + 2] |= v1 >> (64 - sh);
 }
 
 static int32_t n_legal_actions(const void *state, uint64_t *mask) {
@@ -539,8 +550,7 @@ static int32_t n_verify(const void *state, int32_t a) {
         cc_nancy_cards p = cs_or(s->hand[s->cur], s->up[s->cur]);
         if (!cs_has(p, c)) return R_NOT_HELD_PLAY;
         if (cs_has(playable_now(s), c)) return 0;
-        int32_t led, high;
-        trick_summary(s->trick_card, s->trick_n, &led, &high);
+        int32_t led = s->trick_led, high = s->trick_high;
         if (led < 4 && (p.lo & (CC_NANCY_LANE << (16 * led)))) return R_FOLLOW;
         if (!is_trump(c)) {
             uint64_t higher = p.hi & CC_NANCY_TRUMPS_HI & ~((2ull << high) - 1);
@@ -582,6 +592,8 @@ static void start_play(cc_nancy_state *s) {
     s->phase = CC_NANCY_PH_PLAY;
     s->leader = s->cur = nxt(s, s->dealer);
     s->trick_n = 0;
+    s->trick_led = -1;
+    s->trick_high = 0;
     s->trick_idx = 0;
 }
 
@@ -592,6 +604,7 @@ static void take_hound(cc_nancy_state *s) {
         ev_push(s, CC_NANCY_EV_HOUND, s->taker, -1, c, shown, shown ? CC_SEEN_ALL : 1u << s->taker);
     }
     s->hand[s->taker] = cs_or(s->hand[s->taker], s->hound);
+    s->took = s->hand[s->taker];
     s->phase = CC_NANCY_PH_DISCARD;
     s->cur = s->taker;
     s->ndisc = 0;
@@ -663,6 +676,8 @@ static int start_exchange(cc_nancy_state *s, int32_t from, int32_t to, cc_nancy_
 static void next_trick(cc_nancy_state *s) {
     s->trick_idx++;
     s->trick_n = 0;
+    s->trick_led = -1;
+    s->trick_high = 0;
     memset(s->trick_card, -1, sizeof s->trick_card);
     memset(s->trick_player, -1, sizeof s->trick_player);
     if (s->trick_idx == s->each) {
@@ -766,8 +781,7 @@ static void end_round(cc_nancy_state *s) {
 static void play_card(cc_nancy_state *s, int32_t c) {
     int32_t p = s->cur;
     if (c != CC_NANCY_OUTSIDER && s->trick_n > 0) {
-        int32_t led, high;
-        trick_summary(s->trick_card, s->trick_n, &led, &high);
+        int32_t led = s->trick_led, high = s->trick_high;
         if (led >= 0 && led < 4) {
             if (c >= 56 || c / 14 != led) {
                 s->voids[p] |= (uint8_t)(1u << led);
@@ -789,6 +803,10 @@ static void play_card(cc_nancy_state *s, int32_t c) {
     s->trick_card[s->trick_n] = (int8_t)c;
     s->trick_player[s->trick_n] = (int8_t)p;
     s->trick_n++;
+    if (c != CC_NANCY_OUTSIDER) { /* trick_summary, kept up to date */
+        if (s->trick_led < 0) s->trick_led = c < 56 ? c / 14 : 4;
+        if (c >= 56 && c - 55 > s->trick_high) s->trick_high = c - 55;
+    }
     ev_push(s, CC_NANCY_EV_PLAY, p, -1, c, s->trick_idx, CC_SEEN_ALL);
     if (c == s->called && !s->partner_revealed) {
         s->partner_revealed = 1;

@@ -46,11 +46,13 @@ typedef struct cc_nancy_state {
     uint32_t required_taker_ranks; /* ladder ranks the Taker held all of */
     int32_t call_free; /* face-down cards of the Taker at the call + Hound, less required ones */
     cc_nancy_cards discards, shown, disc_public; /* disc_public: shown trumps and face-up discards */
+    cc_nancy_cards took; /* the Taker's face-down hand just after he took the Hound */
     int32_t ndisc;
     cc_nancy_cards pile[2];
     cc_nancy_cards played;
     int32_t leader, trick_n, trick_idx, last_winner;
     int8_t trick_card[CC_NANCY_MAX_PLAYERS], trick_player[CC_NANCY_MAX_PLAYERS];
+    int32_t trick_led, trick_high; /* trick_summary of the trick so far */
     int32_t taker_won_all;
     int32_t out_player;
     int32_t debt, debt_from, debt_to, debt_winner, debt_owner;
@@ -62,6 +64,9 @@ typedef struct cc_nancy_state {
     uint8_t voids[CC_NANCY_MAX_PLAYERS];
     int8_t ceil[CC_NANCY_MAX_PLAYERS];
     int32_t scores[CC_NANCY_MAX_PLAYERS];
+    /* for the sampler's log rewrite: log.total before this deal's first
+     * event, and after the last event not seen by every player */
+    int64_t deal_event, hidden_end;
     /* the event log comes last (cardcore.h, "the event log"); no rule and no
      * sampler reads it */
     CC_LOG_MEMBERS(CC_NANCY_LOG_CAP);
@@ -74,8 +79,10 @@ static inline int is_trump(int32_t c) { return c >= 56 && c <= 76; }
 
 static inline cc_nancy_cards cs_bit(int32_t c) {
     cc_nancy_cards r = {0, 0};
+    /* bit (c / 14) * 16 + c % 14 = c + 2 * (c / 14); for 0 <= c < 56,
+     * c / 14 == (c * 37) >> 9 (tests/test_nancy_rules.py checks every c) */
     if (c < 56)
-        r.lo = (uint64_t)1 << ((c / 14) * 16 + c % 14);
+        r.lo = (uint64_t)1 << ((uint32_t)c + 2u * (((uint32_t)c * 37u) >> 9));
     else if (c < 77)
         r.hi = (uint64_t)1 << (c - 55);
     else

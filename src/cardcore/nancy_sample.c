@@ -26,7 +26,9 @@
  * to a group of slots with probability proportional to the weighted number
  * of ways to finish the deal (counted in doubles over the groups' remaining
  * room); slots with the same admitted cards form one group, dealt out among
- * its slots by a uniform shuffle. */
+ * its slots by a uniform shuffle.
+ * Last, a Hound `player` never saw is drawn among the Taker's face-down
+ * cards after the take (see below). */
 
 #define SLOT_MAX 20
 #define SAMPLE_TABLE_MAX (1 << 22)
@@ -630,16 +632,68 @@ int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed
         }
     }
     relabel(sigma, taker_real, taker_sampled);
-    /* the log from the current deal's first event (earlier deals are over) */
-    int32_t kept = cc_log_kept(&s->log), deal_start = 0;
-    const int32_t ring0 = (int32_t)((s->log.total - kept) % CC_NANCY_LOG_CAP); /* event 0's entry */
-    for (int32_t i = kept - 1; i >= 0; i--) {
-        int32_t at = ring0 + i;
-        if (s->log_entries[at >= CC_NANCY_LOG_CAP ? at - CC_NANCY_LOG_CAP : at].kind ==
-            CC_NANCY_EV_DEALER) {
-            deal_start = i;
-            break;
+    /* the log from the current deal's first event (earlier deals are over);
+     * events from hidden_end on are seen by all and stay as they are */
+    int32_t kept = cc_log_kept(&s->log);
+    const int64_t first = s->log.total - kept; /* the first kept event's number */
+    const int32_t ring0 = (int32_t)(first % CC_NANCY_LOG_CAP); /* its entry */
+    int32_t deal_start = s->deal_event > first ? (int32_t)(s->deal_event - first) : 0;
+    int32_t hidden_to = s->hidden_end > first ? (int32_t)(s->hidden_end - first) : 0;
+    if (hidden_to > kept) hidden_to = kept;
+
+    /* After the take, for a player other than the Taker: the Taker's face-down
+     * hand just after the take (`took`) in the sample is his sampled hand and
+     * hidden discards plus the public cards that left that hand (plays, shown
+     * trumps).  Which of them were the Hound is unknown to `player` unless the
+     * Hound was shown: every split of `took` into a deal and a Hound that the
+     * public facts allow is equally likely (the deal is uniform), so the Hound
+     * is drawn uniformly among them: never a card of a rank the call ladder
+     * showed he held before the take (those were in his deal), and with
+     * self_call_allowed = 0 always the called card if he has it (he did not
+     * hold it at the call).  The count of such splits, C(m, H) or
+     * C(m-1, H-1), is what weighs the called card H / m in stage 1 and 3. */
+    int32_t after_take = s->taker >= 0 && player != s->taker && !hound_hidden;
+    cc_nancy_cards took2 = s->took, hound2 = s->hound;
+    if (after_take) {
+        cc_nancy_cards t_hand = {0, 0};
+        for (int32_t j = 0; j < ns; j++)
+            if (sl[j].kind == 0 && sl[j].q == s->taker) t_hand = sampled[j];
+        took2 = cs_or(cs_or(cs_andnot(s->took, cs_or(s->hand[s->taker], hidden_disc)), t_hand), sampled_disc);
+        if (!hound_known) {
+            cc_nancy_cards req = {0, 0};
+            for (int32_t r = 0; r < 14; r++)
+                if (s->required_taker_ranks & (1u << r)) req = cs_or(req, rank_set(r));
+            cc_nancy_cards cand = cs_andnot(took2, req);
+            hound2.lo = hound2.hi = 0;
+            int32_t need = s->hsize;
+            if (no_self && cs_has(cand, s->called)) {
+                cs_add(&hound2, s->called);
+                cs_del(&cand, s->called);
+                need--;
+            }
+            uint8_t cc[78];
+            int32_t m = 0;
+            for (int32_t k = 0, t = cs_count(cand); k < t; k++) cc[m++] = (uint8_t)cs_nth(cand, k);
+            if (need > m) return CC_E_CAPACITY; /* unreachable: the state is consistent */
+            for (int32_t k = 0; k < need; k++) { /* a partial Fisher-Yates shuffle */
+                int32_t j = k + (int32_t)below32(rng, (uint32_t)(m - k));
+                uint8_t c = cc[j];
+                cc[j] = cc[k];
+                cc[k] = c;
+                cs_add(&hound2, c);
+            }
         }
+    }
+    /* the Hound (ascending) and the Taker's face-down deal (the rest of
+     * took2, ascending) as the sample's log shows them */
+    int8_t hound_cards[CC_NANCY_MAX_PLAYERS + 2], deal_cards[40];
+    int32_t n_hound = 0, n_deal = 0;
+    if (after_take) {
+        n_hound = cs_count(hound2);
+        for (int32_t k = 0; k < n_hound; k++) hound_cards[k] = (int8_t)cs_nth(hound2, k);
+        cc_nancy_cards rest = cs_andnot(took2, hound2);
+        n_deal = cs_count(rest);
+        for (int32_t k = 0; k < n_deal; k++) deal_cards[k] = (int8_t)cs_nth(rest, k);
     }
 
     /* success: only now write the output */
@@ -659,12 +713,9 @@ int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed
         default: o->pbot[sl[j].q][sl[j].i] = sl[j].cards[0]; break;
         }
     }
-    if (s->taker >= 0 && player != s->taker && s->params[CC_NANCY_P_REVEAL_HOUND] == 0 &&
-        !hound_hidden) {
-        /* a Hound `player` never saw: the one the relabelled log shows */
-        cc_nancy_cards h = {0, 0};
-        for (int32_t k = 0; k < s->hsize; k++) cs_add(&h, sigma[cs_nth(s->hound, k)]);
-        o->hound = h;
+    if (after_take) {
+        o->hound = hound2;
+        o->took = took2;
     }
     /* the Partner is whoever holds the called card in the sample */
     if (s->called >= 0 && !s->partner_revealed) {
@@ -675,10 +726,10 @@ int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed
     /* the log: what `player` did not see becomes the sample's cards; values
      * of earlier deals he never saw read -1 */
     uint32_t me = 1u << player;
-    int32_t disc_k = 0;
+    int32_t disc_k = 0, hound_k = 0, hound_k2 = 0, deal_k = 0;
     int8_t disc_cards[78];
     for (int32_t k = 0, m = cs_count(sampled_disc); k < m; k++) disc_cards[k] = (int8_t)cs_nth(sampled_disc, k);
-    for (int32_t i = 0; i < kept; i++) {
+    for (int32_t i = 0; i < hidden_to; i++) {
         int32_t at = ring0 + i;
         cc_log_entry *e = &o->log_entries[at >= CC_NANCY_LOG_CAP ? at - CC_NANCY_LOG_CAP : at];
         if (e->seen_by & me) continue;
@@ -686,6 +737,13 @@ int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed
             e->value = -1;
         else if (e->kind == CC_NANCY_EV_DISCARD)
             e->value = disc_cards[disc_k++];
+        else if (after_take && e->kind == CC_NANCY_EV_HOUND)
+            e->value = hound_k2 < n_hound ? hound_cards[hound_k2++] : -1;
+        else if (after_take && e->kind == CC_NANCY_EV_DEAL && e->target == CC_NANCY_PLACE_HOUND)
+            e->value = hound_k < n_hound ? hound_cards[hound_k++] : -1;
+        else if (after_take && e->kind == CC_NANCY_EV_DEAL && e->target == CC_NANCY_PLACE_HAND &&
+                 e->player == s->taker)
+            e->value = deal_k < n_deal ? deal_cards[deal_k++] : -1;
         else if (e->value >= 0 && e->value < 78)
             e->value = sigma[e->value];
     }
