@@ -212,16 +212,16 @@ static void build_rank_table(uint8_t *t) {
             t[idx] = t[sorted];
             continue;
         }
+        if (q[0] == q[4]) { /* five of a rank cannot be dealt */
+            t[idx] = 0;
+            continue;
+        }
         /* suits: the k-th card of a rank gets suit k (a rank occurs at most 4 times) */
         uint64_t cards = 0;
         for (int32_t i = 0; i < 5; i++) {
             int32_t k = 0;
             for (int32_t j = 0; j < i; j++) k += q[j] == q[i];
             cards |= bit_of(k * 13 + q[i]);
-        }
-        if (q[0] == q[4]) { /* five of a rank cannot be dealt */
-            t[idx] = 0;
-            continue;
         }
         t[idx] = (uint8_t)cc_show_rank_points(cards, &rules);
     }

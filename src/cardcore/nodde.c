@@ -325,6 +325,11 @@ static void log_ev(nodde_state *s, int32_t kind, int32_t player, int32_t target,
     cc_log_push(&s->log, kind, player, target, value, extra, seen_by);
 }
 
+/* The seat after seat q (no division: this runs for every card dealt and played). */
+static inline int32_t next_seat(const nodde_state *s, int32_t q) {
+    return q + 1 == s->n ? 0 : q + 1;
+}
+
 static inline int32_t side_of(const nodde_state *s, int32_t seat) {
     return s->partners ? (seat & 1) : seat;
 }
@@ -356,15 +361,14 @@ static inline int32_t can_play(const nodde_state *s, int32_t seat) {
 static void start_deal(nodde_state *s);
 
 static void end_deal(nodde_state *s) {
-    s->dealer = (s->dealer + 1) % s->n;
+    s->dealer = next_seat(s, s->dealer);
     start_deal(s);
 }
 
 /* The next player after seat `from` who can play is to act; those who
  * cannot say go.  If nobody can play the deal ends. */
 static void next_turn(nodde_state *s, int32_t from) {
-    for (int32_t k = 1; k <= s->n; k++) {
-        int32_t q = (from + k) % s->n;
+    for (int32_t k = 1, q = next_seat(s, from); k <= s->n; k++, q = next_seat(s, q)) {
         if (s->gone >> q & 1) continue;
         if (can_play(s, q)) {
             s->to_act = q;
@@ -438,8 +442,7 @@ static void start_deal(nodde_state *s) {
     s->deal_log_start = s->log.total;
     log_ev(s, CC_NODDE_EV_NEW_DEAL, s->dealer, -1, s->deal_no, fresh, CC_SEEN_ALL);
     for (int32_t k = 0; k < 3; k++)
-        for (int32_t i = 1; i <= n; i++) {
-            int32_t q = (s->dealer + i) % n;
+        for (int32_t i = 1, q = next_seat(s, s->dealer); i <= n; i++, q = next_seat(s, q)) {
             int32_t c = deal_card(s);
             s->hand[q] |= bit_of(c);
             log_ev(s, CC_NODDE_EV_DEAL_CARD, q, -1, c, 0, 1u << q);
@@ -451,15 +454,14 @@ static void start_deal(nodde_state *s) {
     }
     log_ev(s, CC_NODDE_EV_TURNUP, s->dealer, -1, s->turnup, 0, CC_SEEN_ALL);
     s->to_act = 0; /* not terminal while scoring */
-    int32_t elder = (s->dealer + 1) % n;
+    int32_t elder = next_seat(s, s->dealer);
     if (rank_of(s->turnup) == JACK) {
         int32_t who =
             s->params[CC_NODDE_P_KNAVE_SCORER] == CC_NODDE_KNAVE_DEALER ? s->dealer : elder;
         log_ev(s, CC_NODDE_EV_TURNED_KNAVE, who, -1, 2, 0, CC_SEEN_ALL);
         if (peg(s, who, 2)) return;
     }
-    for (int32_t i = 1; i <= n; i++) {
-        int32_t q = (s->dealer + i) % n;
+    for (int32_t i = 1, q = elder; i <= n; i++, q = next_seat(s, q)) {
         int32_t pts = hand_points(s->hand[q], s->turnup, s->params);
         s->announced[q] = pts;
         log_ev(s, CC_NODDE_EV_HAND_SCORE, q, -1, pts, 0, CC_SEEN_ALL);
@@ -637,13 +639,13 @@ static int32_t g_legal_actions(const void *state, uint64_t *mask) {
     const nodde_state *s = (const nodde_state *)state;
     if (s == NULL || mask == NULL) return CC_E_ARG;
     if (s->to_act == TERMINAL) return 0;
+    /* the action of a card is its id, s * 13 + r: the four 13-bit suit lanes
+     * of the bitset side by side are the actions 0..51 (mask word 0) */
     uint64_t b = legal_bits(s);
+    mask[0] |= (b & 0x1FFF) | (b >> 16 & 0x1FFF) << 13 | (b >> 32 & 0x1FFF) << 26 |
+               (b >> 48 & 0x1FFF) << 39;
     int32_t k = 0;
-    while (b) {
-        cc_mask_set(mask, cc_card52_id_of_bit(cc_ctz64(b)));
-        b &= b - 1;
-        k++;
-    }
+    for (; b; b &= b - 1) k++; /* 3 cards at most */
     return k;
 }
 
