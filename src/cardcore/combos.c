@@ -1139,6 +1139,33 @@ int32_t cc_show_points(uint64_t hand, int32_t turnup, const cc_show_rules *r) {
     return cc_show_rank_points(hand | id_bit(turnup), r) + cc_show_suit_points(hand, turnup, r);
 }
 
+void cc_score_sort(cc_score_item *items, int32_t n) {
+    for (int32_t i = 1; i < n; i++) { /* insertion sort (stable) */
+        cc_score_item x = items[i];
+        int32_t j = i - 1;
+        while (j >= 0 && (items[j].kind > x.kind ||
+                          (items[j].kind == x.kind && items[j].cards > x.cards))) {
+            items[j + 1] = items[j];
+            j--;
+        }
+        items[j + 1] = x;
+    }
+}
+
+int32_t cc_play_check(const uint8_t *seq, int32_t n, int32_t max_n) {
+    if (seq == NULL || n < 1 || n > max_n) return CC_E_ARG;
+    uint64_t seen = 0;
+    int32_t total = 0;
+    for (int32_t i = 0; i < n; i++) {
+        if (seq[i] >= CC_NUM_CARDS52) return CC_E_CARDS;
+        uint64_t b = id_bit(seq[i]);
+        if (seen & b) return CC_E_CARDS;
+        seen |= b;
+        total += rank_pip(id_rank(seq[i]));
+    }
+    return total > 31 ? CC_E_ARG : CC_OK;
+}
+
 int32_t cc_play_items(const uint8_t *seq, int32_t n, const cc_play_rules *r,
                       cc_score_item *out) {
     int32_t k = 0, total = 0;

@@ -86,6 +86,15 @@ static inline cc_show_rules show_rules(int32_t is_crib, int32_t crib_four) {
 static const cc_play_rules play_rules = {
     .run_points = CC_RUN_PER_CARD, .flush = 0, .score_25 = CC_25_OFF};
 
+/* The scorer's items as the API's (the same fields). */
+static void copy_items(cc_cribbage_item *out, const cc_score_item *items, int32_t n) {
+    for (int32_t i = 0; i < n; i++) {
+        out[i].kind = items[i].kind;
+        out[i].points = items[i].points;
+        out[i].cards = items[i].cards;
+    }
+}
+
 /* The show points of a valid 4-card hand (or crib) with the starter. */
 static inline int32_t show_points(uint64_t hand, int32_t starter, int32_t is_crib,
                                   int32_t crib_four) {
@@ -128,22 +137,8 @@ int32_t cc_cribbage_show_items(uint64_t hand, int32_t starter, int32_t is_crib,
     cc_score_item items[CC_SCORE_MAX_SHOW_ITEMS];
     int32_t n = cc_show_items(c, &r, items);
     if (n > cap || (n > 0 && out == NULL)) return CC_E_CAPACITY;
-    /* canonical order: by kind, then by card set (insertion sort) */
-    for (int32_t i = 1; i < n; i++) {
-        cc_score_item x = items[i];
-        int32_t j = i - 1;
-        while (j >= 0 && (items[j].kind > x.kind ||
-                          (items[j].kind == x.kind && items[j].cards > x.cards))) {
-            items[j + 1] = items[j];
-            j--;
-        }
-        items[j + 1] = x;
-    }
-    for (int32_t i = 0; i < n; i++) {
-        out[i].kind = items[i].kind;
-        out[i].points = items[i].points;
-        out[i].cards = items[i].cards;
-    }
+    cc_score_sort(items, n);
+    copy_items(out, items, n);
     return n;
 }
 
@@ -161,25 +156,12 @@ int32_t cc_cribbage_score_show(uint64_t hand, int32_t starter, int32_t is_crib,
 
 int32_t cc_cribbage_play_items(const uint8_t *seq, int32_t n, cc_cribbage_item *out,
                                int32_t cap) {
-    if (seq == NULL || n < 1 || n > CC_CRIBBAGE_MAX_PLAY) return CC_E_ARG;
-    uint64_t seen = 0;
-    int32_t total = 0;
-    for (int32_t i = 0; i < n; i++) {
-        if (seq[i] >= NUM_CARDS) return CC_E_CARDS;
-        uint64_t b = bit_of(seq[i]);
-        if (seen & b) return CC_E_CARDS;
-        seen |= b;
-        total += pip_of(seq[i]);
-    }
-    if (total > 31) return CC_E_ARG;
+    int32_t rc = cc_play_check(seq, n, CC_CRIBBAGE_MAX_PLAY);
+    if (rc != CC_OK) return rc;
     cc_score_item items[CC_SCORE_MAX_PLAY_ITEMS];
     int32_t k = cc_play_items(seq, n, &play_rules, items);
     if (k > cap || (k > 0 && out == NULL)) return CC_E_CAPACITY;
-    for (int32_t i = 0; i < k; i++) {
-        out[i].kind = items[i].kind;
-        out[i].points = items[i].points;
-        out[i].cards = items[i].cards;
-    }
+    copy_items(out, items, k);
     return k;
 }
 

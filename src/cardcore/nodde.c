@@ -96,18 +96,13 @@ static int32_t check_rules(const int32_t *params) {
 
 /* ---- hand and play scoring: the family's scorers (score_internal.h) --------- */
 
-/* c[0..2]: the hand, c[3]: the turn-up (distinct valid ids); out must hold
- * CC_NODDE_MAX_ITEMS items. */
-static int32_t hand_items_raw(const int32_t *c, const int32_t *p, cc_nodde_item *out) {
-    cc_show_rules r = show_rules(p);
-    cc_score_item items[CC_SCORE_MAX_SHOW_ITEMS];
-    int32_t n = cc_show_items(c, &r, items);
+/* The scorer's items as the API's (the same fields). */
+static void copy_items(cc_nodde_item *out, const cc_score_item *items, int32_t n) {
     for (int32_t i = 0; i < n; i++) {
         out[i].kind = items[i].kind;
         out[i].points = items[i].points;
         out[i].cards = items[i].cards;
     }
-    return n;
 }
 
 /* The points of a valid 3-card hand with the turn-up. */
@@ -141,21 +136,12 @@ int32_t cc_nodde_hand_items(uint64_t hand, int32_t turnup, const int32_t *params
     int32_t c[4];
     int32_t rc = hand_cards(hand, turnup, c);
     if (rc != CC_OK) return rc;
-    cc_nodde_item items[CC_NODDE_MAX_ITEMS];
-    int32_t n = hand_items_raw(c, params, items);
+    cc_show_rules r = show_rules(params);
+    cc_score_item items[CC_SCORE_MAX_SHOW_ITEMS];
+    int32_t n = cc_show_items(c, &r, items);
     if (n > cap || (n > 0 && out == NULL)) return CC_E_CAPACITY;
-    /* canonical order: by kind, then by card set (insertion sort, stable) */
-    for (int32_t i = 1; i < n; i++) {
-        cc_nodde_item x = items[i];
-        int32_t j = i - 1;
-        while (j >= 0 && (items[j].kind > x.kind ||
-                          (items[j].kind == x.kind && items[j].cards > x.cards))) {
-            items[j + 1] = items[j];
-            j--;
-        }
-        items[j + 1] = x;
-    }
-    for (int32_t i = 0; i < n; i++) out[i] = items[i];
+    cc_score_sort(items, n);
+    copy_items(out, items, n);
     return n;
 }
 
@@ -172,26 +158,13 @@ int32_t cc_nodde_score_hand(uint64_t hand, int32_t turnup, const int32_t *params
 int32_t cc_nodde_play_items(const uint8_t *seq, int32_t n, const int32_t *params,
                             cc_nodde_item *out, int32_t cap) {
     if (check_rules(params) != CC_OK) return CC_E_PARAMS;
-    if (seq == NULL || n < 1 || n > CC_NODDE_MAX_PLAY) return CC_E_ARG;
-    uint64_t seen = 0;
-    int32_t total = 0;
-    for (int32_t i = 0; i < n; i++) {
-        if (seq[i] >= NUM_CARDS) return CC_E_CARDS;
-        uint64_t b = bit_of(seq[i]);
-        if (seen & b) return CC_E_CARDS;
-        seen |= b;
-        total += pip_of(seq[i]);
-    }
-    if (total > 31) return CC_E_ARG;
+    int32_t rc = cc_play_check(seq, n, CC_NODDE_MAX_PLAY);
+    if (rc != CC_OK) return rc;
     cc_play_rules r = play_rules(params);
     cc_score_item items[CC_SCORE_MAX_PLAY_ITEMS];
     int32_t k = cc_play_items(seq, n, &r, items);
     if (k > cap || (k > 0 && out == NULL)) return CC_E_CAPACITY;
-    for (int32_t i = 0; i < k; i++) {
-        out[i].kind = items[i].kind;
-        out[i].points = items[i].points;
-        out[i].cards = items[i].cards;
-    }
+    copy_items(out, items, k);
     return k;
 }
 

@@ -104,6 +104,15 @@ static inline int32_t cc_show_suit_points(uint64_t hand, int32_t turnup,
     return pts;
 }
 
+/* Sort items into the canonical order of the scoring APIs: by kind, then by
+ * card set. */
+void cc_score_sort(cc_score_item *items, int32_t n);
+
+/* Check a count handed to a play scoring API: seq not NULL, 1 <= n <= max_n
+ * (else CC_E_ARG), valid distinct card ids (else CC_E_CARDS), a pip total of
+ * at most 31 (else CC_E_ARG).  CC_OK if it is a count. */
+int32_t cc_play_check(const uint8_t *seq, int32_t n, int32_t max_n);
+
 /* The itemized play: seq[0 .. n-1] the cards of the count (valid, distinct,
  * total at most 31, n >= 1), the last just played.  out must hold
  * CC_SCORE_MAX_PLAY_ITEMS; items in the order fifteen, pair, run, flush,
