@@ -1,16 +1,18 @@
 /* cribbage.c: Cribbage, the American Cribbage Congress rules (docs/cribbage.rst).
  *
- * The rules live here once: the itemized show scorer (show_tally), the play
- * scorer (play_items_raw) and the game transitions.  The batch kernels, the
- * distribution and the discard analysis use a lookup table of the rank kinds
- * (fifteens, pairs, runs: they depend only on the five ranks) built from
- * show_tally itself, and the suit kinds (flush, nobs) from suit_points, the
- * function show_tally calls for them. */
+ * The game transitions live here; the show and play scoring is the family's
+ * scorer (score_internal.h, combos.c), shared with Nodde Knave, given the
+ * cribbage rules: four cards and the starter, a hand flush of 4 or 5, a crib
+ * flush of 5 only.  The batch kernels, the distribution and the discard
+ * analysis use a lookup table of the rank kinds (fifteens, pairs, runs: they
+ * depend only on the five ranks) built from that scorer, and its suit part
+ * (flush, nobs) directly. */
 #include "cc_cribbage.h"
 
 #include <stdlib.h>
 
 #include "cc_internal.h"
+#include "score_internal.h"
 
 #define NUM_CARDS 52
 #define JACK 10
@@ -79,115 +81,46 @@ static int32_t check_rules(const int32_t *params) {
                                                                             : CC_E_PARAMS;
 }
 
-/* ---- show scoring (the rule, once) ---------------------------------------- */
+/* ---- show and play scoring: the family's scorers (score_internal.h) ------- */
 
-static void put(cc_cribbage_item *out, int32_t *n, int32_t kind, int32_t points,
-                uint64_t cards) {
-    out[*n].kind = kind;
-    out[*n].points = points;
-    out[*n].cards = cards;
-    (*n)++;
+/* docs/cribbage.rst, "The show": a hand's flush is its four cards (4) or
+ * the five with the starter (5); a crib's only the five, unless the rules
+ * count four. */
+static inline cc_show_rules show_rules(int32_t is_crib, int32_t crib_four) {
+    cc_show_rules r = {.hand_size = 4,
+                       .run_points = CC_RUN_PER_CARD,
+                       .flush_any = 0,
+                       .flush_min = is_crib && !crib_four ? 5 : 4,
+                       .all_31 = 0,
+                       .score_25 = CC_25_OFF};
+    return r;
 }
 
-typedef struct tally {
-    cc_cribbage_item *out;
-    int32_t n, total;
-} tally;
+/* docs/cribbage.rst, "The play": fifteen, pairs, runs and 31. */
+static const cc_play_rules play_rules = {
+    .run_points = CC_RUN_PER_CARD, .flush = 0, .score_25 = CC_25_OFF};
 
-static inline void tput(tally *t, int32_t kind, int32_t points, uint64_t cards) {
-    if (t->out) put(t->out, &t->n, kind, points, cards);
-    else t->n++;
-    t->total += points;
+/* The scorer's items as the API's (the same fields). */
+static void copy_items(cc_cribbage_item *out, const cc_score_item *items, int32_t n) {
+    for (int32_t i = 0; i < n; i++) {
+        out[i].kind = items[i].kind;
+        out[i].points = items[i].points;
+        out[i].cards = items[i].cards;
+    }
 }
 
-/* docs/cribbage.rst, "The show": flush and nobs.  hand: the four hand (or
- * crib) cards, starter: its id.  Items go to t if not NULL; returns points. */
+/* The show points of a valid 4-card hand (or crib) with the starter. */
+static inline int32_t show_points(uint64_t hand, int32_t starter, int32_t is_crib,
+                                  int32_t crib_four) {
+    cc_show_rules r = show_rules(is_crib, crib_four);
+    return cc_show_points(hand, starter, &r);
+}
+
+/* The flush and nobs part of show_points (the rest depends on the ranks). */
 static inline int32_t suit_points(uint64_t hand, int32_t starter, int32_t is_crib,
-                                  int32_t crib_four, tally *t) {
-    int32_t pts = 0;
-    int32_t ss = suit_of(starter);
-    for (int32_t s = 0; s < 4; s++) {
-        uint64_t lane = (uint64_t)0x1FFF << (16 * s);
-        if ((hand & lane) != hand) continue;
-        /* all four hand cards of suit s */
-        int32_t five = ss == s;
-        if (five) {
-            pts += 5;
-            if (t) tput(t, CC_CRIBBAGE_FLUSH, 5, hand | bit_of(starter));
-        } else if (!is_crib || crib_four) {
-            pts += 4;
-            if (t) tput(t, CC_CRIBBAGE_FLUSH, 4, hand);
-        }
-    }
-    uint64_t nobs = hand & ((uint64_t)1 << (16 * ss + JACK));
-    if (nobs) {
-        pts += 1;
-        if (t) tput(t, CC_CRIBBAGE_NOBS, 1, nobs);
-    }
-    return pts;
-}
-
-static const uint8_t bits5[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-                                  1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
-
-/* Fifteens, pairs and runs of the five cards c[0..4] (distinct valid ids). */
-static inline void rank_tally(const int32_t *c, tally *t) {
-    int32_t rk[5], sum[32];
-    uint64_t b[5], set[32];
-    sum[0] = 0;
-    set[0] = 0;
-    for (int32_t i = 0; i < 5; i++) {
-        rk[i] = rank_of(c[i]);
-        b[i] = bit_of(c[i]);
-        for (int32_t m = 1 << i; m < 2 << i; m++) {
-            sum[m] = sum[m - (1 << i)] + pip_of_rank(rk[i]);
-            set[m] = set[m - (1 << i)] | b[i];
-        }
-    }
-    /* fifteens: every set of 2+ cards totalling 15, 2 each */
-    for (int32_t m = 3; m < 32; m++)
-        if (bits5[m] >= 2 && sum[m] == 15) tput(t, CC_CRIBBAGE_FIFTEEN, 2, set[m]);
-    /* pairs: 2 for each two cards of one rank */
-    for (int32_t i = 0; i < 5; i++)
-        for (int32_t j = i + 1; j < 5; j++)
-            if (rk[i] == rk[j]) tput(t, CC_CRIBBAGE_PAIR, 2, b[i] | b[j]);
-    /* runs: the maximal span of 3+ consecutive ranks (at most one among five
-     * cards); one run for each choice of one card of each rank of the span */
-    uint32_t rmask = 0;
-    for (int32_t i = 0; i < 5; i++) rmask |= 1u << rk[i];
-    uint32_t r3 = rmask & rmask >> 1 & rmask >> 2;
-    if (r3) {
-        int32_t lo = cc_ctz64(r3);
-        int32_t hi = lo + 2;
-        while (hi + 1 < 13 && (rmask >> (hi + 1) & 1)) hi++;
-        int32_t len = hi - lo + 1;
-        for (int32_t m = 7; m < 32; m++) {
-            if (bits5[m] != len) continue;
-            uint32_t seen = 0;
-            int32_t ok = 1;
-            for (int32_t i = 0; i < 5; i++) {
-                if (!(m >> i & 1)) continue;
-                if (rk[i] < lo || rk[i] > hi || (seen >> rk[i] & 1)) ok = 0;
-                seen |= 1u << rk[i];
-            }
-            if (ok) tput(t, CC_CRIBBAGE_RUN, len, set[m]);
-        }
-    }
-}
-
-/* c[0..3]: the hand, c[4]: the starter (distinct valid ids). */
-static inline void show_tally(const int32_t *c, int32_t is_crib, int32_t crib_four,
-                              tally *t) {
-    rank_tally(c, t);
-    uint64_t hand = bit_of(c[0]) | bit_of(c[1]) | bit_of(c[2]) | bit_of(c[3]);
-    int32_t pts = suit_points(hand, c[4], is_crib, crib_four, t->out ? t : NULL);
-    if (!t->out) t->total += pts;
-}
-
-static int32_t show_total_raw(const int32_t *c, int32_t is_crib, int32_t crib_four) {
-    tally t = {NULL, 0, 0};
-    show_tally(c, is_crib, crib_four, &t);
-    return t.total;
+                                  int32_t crib_four) {
+    cc_show_rules r = show_rules(is_crib, crib_four);
+    return cc_show_suit_points(hand, starter, &r);
 }
 
 static void hand_ids(uint64_t hand, int32_t starter, int32_t *c) {
@@ -214,23 +147,12 @@ int32_t cc_cribbage_show_items(uint64_t hand, int32_t starter, int32_t is_crib,
     int32_t c[5];
     int32_t rc = hand_cards(hand, starter, c);
     if (rc != CC_OK) return rc;
-    cc_cribbage_item items[CC_CRIBBAGE_MAX_ITEMS];
-    tally t = {items, 0, 0};
-    show_tally(c, is_crib, params[CC_CRIBBAGE_P_CRIB_FOUR_FLUSH], &t);
-    int32_t n = t.n;
+    cc_show_rules r = show_rules(is_crib, params[CC_CRIBBAGE_P_CRIB_FOUR_FLUSH]);
+    cc_score_item items[CC_SCORE_MAX_SHOW_ITEMS];
+    int32_t n = cc_show_items(c, &r, items);
     if (n > cap || (n > 0 && out == NULL)) return CC_E_CAPACITY;
-    /* canonical order: by kind, then by card set (insertion sort) */
-    for (int32_t i = 1; i < n; i++) {
-        cc_cribbage_item x = items[i];
-        int32_t j = i - 1;
-        while (j >= 0 && (items[j].kind > x.kind ||
-                          (items[j].kind == x.kind && items[j].cards > x.cards))) {
-            items[j + 1] = items[j];
-            j--;
-        }
-        items[j + 1] = x;
-    }
-    for (int32_t i = 0; i < n; i++) out[i] = items[i];
+    cc_score_sort(items, n);
+    copy_items(out, items, n);
     return n;
 }
 
@@ -241,71 +163,19 @@ int32_t cc_cribbage_score_show(uint64_t hand, int32_t starter, int32_t is_crib,
     int32_t c[5];
     int32_t rc = hand_cards(hand, starter, c);
     if (rc != CC_OK) return rc;
-    return show_total_raw(c, is_crib, params[CC_CRIBBAGE_P_CRIB_FOUR_FLUSH]);
+    return show_points(hand, starter, is_crib, params[CC_CRIBBAGE_P_CRIB_FOUR_FLUSH]);
 }
 
-/* ---- play scoring (the rule, once) ------------------------------------------ */
-
-/* docs/cribbage.rst, "The play".  seq[0..n-1]: the cards of the current
- * count (valid, distinct, total <= 31, n >= 1). */
-static int32_t play_items_raw(const uint8_t *seq, int32_t n, cc_cribbage_item *out) {
-    int32_t k = 0, total = 0;
-    uint64_t all = 0;
-    for (int32_t i = 0; i < n; i++) {
-        total += pip_of(seq[i]);
-        all |= bit_of(seq[i]);
-    }
-    int32_t last = seq[n - 1];
-    if (total == 15) put(out, &k, CC_CRIBBAGE_FIFTEEN, 2, all);
-    /* pairs: the cards just before of the same rank: 2, 6 or 12 */
-    int32_t same = 0;
-    uint64_t cards = bit_of(last);
-    for (int32_t i = n - 2; i >= 0 && rank_of(seq[i]) == rank_of(last); i--) {
-        same++;
-        cards |= bit_of(seq[i]);
-    }
-    if (same > 0) put(out, &k, CC_CRIBBAGE_PAIR, same == 1 ? 2 : same == 2 ? 6 : 12, cards);
-    /* runs: the longest tail of 3+ cards of distinct consecutive ranks in
-     * any order, 1 per card */
-    {
-        uint32_t m = 0;
-        uint64_t c = 0;
-        int32_t best = 0;
-        uint64_t best_cards = 0;
-        for (int32_t i = n - 1; i >= 0; i--) {
-            uint32_t r = 1u << rank_of(seq[i]);
-            if (m & r) break;
-            m |= r;
-            c |= bit_of(seq[i]);
-            int32_t len = n - i;
-            if (len >= 3 && (m >> cc_ctz64(m)) == (1u << len) - 1) {
-                best = len;
-                best_cards = c;
-            }
-        }
-        if (best) put(out, &k, CC_CRIBBAGE_RUN, best, best_cards);
-    }
-    if (total == 31) put(out, &k, CC_CRIBBAGE_THIRTY_ONE, 2, all);
-    return k;
-}
+/* ---- play scoring ------------------------------------------------------------ */
 
 int32_t cc_cribbage_play_items(const uint8_t *seq, int32_t n, cc_cribbage_item *out,
                                int32_t cap) {
-    if (seq == NULL || n < 1 || n > CC_CRIBBAGE_MAX_PLAY) return CC_E_ARG;
-    uint64_t seen = 0;
-    int32_t total = 0;
-    for (int32_t i = 0; i < n; i++) {
-        if (seq[i] >= NUM_CARDS) return CC_E_CARDS;
-        uint64_t b = bit_of(seq[i]);
-        if (seen & b) return CC_E_CARDS;
-        seen |= b;
-        total += pip_of(seq[i]);
-    }
-    if (total > 31) return CC_E_ARG;
-    cc_cribbage_item items[8];
-    int32_t k = play_items_raw(seq, n, items);
+    int32_t rc = cc_play_check(seq, n, CC_CRIBBAGE_MAX_PLAY);
+    if (rc != CC_OK) return rc;
+    cc_score_item items[CC_SCORE_MAX_PLAY_ITEMS];
+    int32_t k = cc_play_items(seq, n, &play_rules, items);
     if (k > cap || (k > 0 && out == NULL)) return CC_E_CAPACITY;
-    for (int32_t i = 0; i < k; i++) out[i] = items[i];
+    copy_items(out, items, k);
     return k;
 }
 
@@ -314,9 +184,10 @@ int32_t cc_cribbage_play_items(const uint8_t *seq, int32_t n, cc_cribbage_item *
 #define RANK5 371293 /* 13^5: four hand ranks and the starter rank, any order */
 
 /* t[((((r0 * 13 + r1) * 13 + r2) * 13 + r3) * 13 + r4] = the fifteens, pairs
- * and runs of five cards of those ranks, scored by rank_tally itself. */
+ * and runs of five cards of those ranks, scored by the show scorer itself. */
 static void build_rank_table(uint8_t *t) {
-    int32_t r[5], c[5];
+    const cc_show_rules rules = show_rules(0, 0); /* the rank kinds: the same for a crib */
+    int32_t r[5];
     for (int32_t idx = 0; idx < RANK5; idx++) {
         int32_t x = idx;
         for (int32_t i = 4; i >= 0; i--) {
@@ -337,19 +208,18 @@ static void build_rank_table(uint8_t *t) {
             t[idx] = t[sorted];
             continue;
         }
-        /* suits: the k-th card of a rank gets suit k (a rank occurs at most 4 times) */
-        for (int32_t i = 0; i < 5; i++) {
-            int32_t k = 0;
-            for (int32_t j = 0; j < i; j++) k += q[j] == q[i];
-            c[i] = k * 13 + q[i];
-        }
         if (q[0] == q[4]) { /* five of a rank cannot be dealt */
             t[idx] = 0;
             continue;
         }
-        tally tt = {NULL, 0, 0};
-        rank_tally(c, &tt);
-        t[idx] = (uint8_t)tt.total;
+        /* suits: the k-th card of a rank gets suit k (a rank occurs at most 4 times) */
+        uint64_t cards = 0;
+        for (int32_t i = 0; i < 5; i++) {
+            int32_t k = 0;
+            for (int32_t j = 0; j < i; j++) k += q[j] == q[i];
+            cards |= bit_of(k * 13 + q[i]);
+        }
+        t[idx] = (uint8_t)cc_show_rank_points(cards, &rules);
     }
 }
 
@@ -380,11 +250,7 @@ int32_t cc_cribbage_batch_score_show(const uint64_t *hands, const uint8_t *start
     }
     int32_t four = params[CC_CRIBBAGE_P_CRIB_FOUR_FLUSH];
     if (n < 20000) {
-        int32_t c[5];
-        for (int64_t i = 0; i < n; i++) {
-            hand_ids(hands[i], starters[i], c);
-            out[i] = show_total_raw(c, is_crib, four);
-        }
+        for (int64_t i = 0; i < n; i++) out[i] = show_points(hands[i], starters[i], is_crib, four);
         return CC_OK;
     }
     uint8_t *t = (uint8_t *)malloc(RANK5);
@@ -393,7 +259,7 @@ int32_t cc_cribbage_batch_score_show(const uint64_t *hands, const uint8_t *start
     for (int64_t i = 0; i < n; i++) {
         uint64_t h = hands[i];
         int32_t s = starters[i];
-        out[i] = t[rank_index4(h) + rank_of(s)] + suit_points(h, s, is_crib, four, NULL);
+        out[i] = t[rank_index4(h) + rank_of(s)] + suit_points(h, s, is_crib, four);
     }
     free(t);
     return CC_OK;
@@ -416,7 +282,7 @@ int32_t cc_cribbage_show_distribution(int32_t is_crib, const int32_t *params, in
                     int32_t base = rank_index4(h);
                     for (int32_t s = 0; s < NUM_CARDS; s++) {
                         if (h & bit_of(s)) continue;
-                        int32_t v = t[base + rank_of(s)] + suit_points(h, s, is_crib, four, NULL);
+                        int32_t v = t[base + rank_of(s)] + suit_points(h, s, is_crib, four);
                         if (v >= CC_CRIBBAGE_HIST_SIZE) {
                             free(t);
                             return CC_E_CAPACITY;
@@ -443,7 +309,7 @@ static double crib_expect(const uint8_t *t, int32_t a, int32_t b, const uint8_t 
                                       rank_of(x[2])];
                 for (int32_t s = 0; s < 3; s++) {
                     uint64_t crib = ab | bit_of(x[(s + 1) % 3]) | bit_of(x[(s + 2) % 3]);
-                    sum += rank_part + suit_points(crib, x[s], 1, four, NULL);
+                    sum += rank_part + suit_points(crib, x[s], 1, four);
                 }
                 count += 3;
             }
@@ -675,14 +541,11 @@ static uint64_t crib_of(const cribbage_state *s) {
  * n + 1: the crib). */
 static int32_t item_points(const cribbage_state *s, int32_t k) {
     int32_t four = s->params[CC_CRIBBAGE_P_CRIB_FOUR_FLUSH];
-    int32_t c[5];
     if (k <= s->n) {
         int32_t q = (s->dealer + k) % s->n;
-        hand_ids(s->dealt[q] & ~s->disc[q], s->starter, c);
-        return show_total_raw(c, 0, four);
+        return show_points(s->dealt[q] & ~s->disc[q], s->starter, 0, four);
     }
-    hand_ids(crib_of(s), s->starter, c);
-    return show_total_raw(c, 1, four);
+    return show_points(crib_of(s), s->starter, 1, four);
 }
 
 static void log_crib(cribbage_state *s) {
@@ -721,17 +584,13 @@ static void show(cribbage_state *s) {
     }
     for (int32_t i = 1; i <= s->n; i++) {
         int32_t q = (s->dealer + i) % s->n;
-        int32_t c[5];
-        hand_ids(s->dealt[q] & ~s->disc[q], s->starter, c);
-        int32_t pts = show_total_raw(c, 0, four);
+        int32_t pts = show_points(s->dealt[q] & ~s->disc[q], s->starter, 0, four);
         log_ev(s, CC_CRIBBAGE_EV_SHOW_HAND, q, -1, pts, 0, CC_SEEN_ALL);
         if (peg(s, q, pts)) return;
     }
     uint64_t crib = crib_of(s);
     log_crib(s);
-    int32_t c[5];
-    hand_ids(crib, s->starter, c);
-    int32_t pts = show_total_raw(c, 1, four);
+    int32_t pts = show_points(crib, s->starter, 1, four);
     log_ev(s, CC_CRIBBAGE_EV_SHOW_CRIB, s->dealer, -1, pts, 0, CC_SEEN_ALL);
     if (peg(s, s->dealer, pts)) return;
     s->dealer = (s->dealer + 1) % s->n;
@@ -1283,10 +1142,8 @@ static int32_t g_apply(void *state, int32_t action) {
     s->play[s->nplay++] = (uint8_t)card;
     s->total += pip_of(card);
     s->last_player = seat;
-    cc_cribbage_item items[8];
-    int32_t k = play_items_raw(s->play + s->count_start, s->nplay - s->count_start, items);
-    int32_t pts = 0;
-    for (int32_t i = 0; i < k; i++) pts += items[i].points;
+    int32_t pts = cc_play_points(s->play + s->count_start, s->nplay - s->count_start, s->total,
+                                 &play_rules);
     log_ev(s, CC_CRIBBAGE_EV_PLAY, seat, s->total, card, pts, CC_SEEN_ALL);
     if (peg(s, seat, pts)) return 0;
     if (s->total == 31) {
@@ -1513,12 +1370,10 @@ static int32_t heuristic_discard(const cribbage_state *s, cc_rng *rng, int32_t *
             uint64_t d = bit_of(ids[i]) | (need == 2 ? bit_of(ids[j]) : 0);
             uint64_t kept = hand & ~d;
             if (cc_popcount64(kept) != 4) continue;
-            int32_t c[5];
             int64_t sum = 0, cnt = 0;
             for (int32_t st = 0; st < NUM_CARDS; st++) {
                 if (s->dealt[q] & bit_of(st)) continue;
-                hand_ids(kept, st, c);
-                sum += show_total_raw(c, 0, s->params[CC_CRIBBAGE_P_CRIB_FOUR_FLUSH]);
+                sum += show_points(kept, st, 0, s->params[CC_CRIBBAGE_P_CRIB_FOUR_FLUSH]);
                 cnt++;
             }
             /* both discards: those made and these */
@@ -1548,10 +1403,8 @@ static int32_t heuristic_play(const cribbage_state *s, cc_rng *rng, int32_t *act
     for (uint64_t u = legal; u; u &= u - 1) {
         int32_t c = cc_card52_id_of_bit(cc_ctz64(u));
         seq[len] = (uint8_t)c;
-        cc_cribbage_item items[8];
-        int32_t k = play_items_raw(seq, len + 1, items), pts = 0;
-        for (int32_t i = 0; i < k; i++) pts += items[i].points;
         int32_t total = s->total + pip_of(c);
+        int32_t pts = cc_play_points(seq, len + 1, total, &play_rules);
         int32_t v = pts * 100;
         if (total == 5 || total == 21) v -= 150; /* a ten-card makes 15 or 31 */
         if (len == 0 && pip_of(c) == 5) v -= 100; /* do not lead a five */

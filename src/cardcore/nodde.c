@@ -1,11 +1,12 @@
 /* nodde.c: Nodde Knave (docs/nodde.rst).
  *
- * The rules live here once: the itemized hand scorer (hand_items_raw), the
- * play scorer (play_items_raw) and the game transitions.  The batch kernel
- * and the distribution use lookup tables built from hand_items_raw itself,
- * split by kind: the rank kinds (fifteens, pairs, runs, 31, 25) depend only
- * on the four ranks, the suit kinds (flush, knave noddy) only on the suits
- * and on which hand cards are Jacks. */
+ * The game transitions live here; the hand and play scoring is the
+ * cribbage family's scorer (score_internal.h, combos.c), given Nodde's
+ * rules: three cards and the turn-up, and the variants of the rules array.
+ * The batch kernel and the distribution use lookup tables built from that
+ * scorer, split by kind: the rank kinds (fifteens, pairs, runs, 31, 25)
+ * depend only on the four ranks, the suit kinds (flush, knave noddy) only
+ * on the suits and on which hand cards are Jacks. */
 #include "cc_nodde.h"
 
 #include "cc_internal.h"
@@ -93,121 +94,21 @@ static int32_t check_rules(const int32_t *params) {
     return cc_game_check_params(&cc_game_nodde, params, 0, NULL) == CC_OK ? CC_OK : CC_E_PARAMS;
 }
 
-static int32_t run_value(const int32_t *p, int32_t len) {
-    return p[CC_NODDE_P_RUN_POINTS] == CC_NODDE_RUN_MWYNWEN ? 2 * (len - 2) : len;
-}
+/* ---- hand and play scoring: the family's scorers (score_internal.h) --------- */
 
-/* ---- hand scoring (the rule, once) ---------------------------------------- */
-
-static void put(cc_nodde_item *out, int32_t *n, int32_t kind, int32_t points,
-                uint64_t cards) {
-    out[*n].kind = kind;
-    out[*n].points = points;
-    out[*n].cards = cards;
-    (*n)++;
-}
-
-/* Number of set bits of a 4-bit subset mask (no popcount instruction needed). */
-static const uint8_t bits4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-
-/* The hand score's items as they are found: t->out (if not NULL) gets
- * them, t->n counts them, t->total adds their points. */
-typedef struct tally {
-    cc_nodde_item *out;
-    int32_t n, total;
-} tally;
-
-static inline void tput(tally *t, int32_t kind, int32_t points, uint64_t cards) {
-    if (t->out) put(t->out, &t->n, kind, points, cards);
-    else t->n++;
-    t->total += points;
-}
-
-/* c[0..2]: the hand, c[3]: the turn-up (distinct valid ids).  t->out, if not
- * NULL, must hold CC_NODDE_MAX_ITEMS items (at most 11 + 6 + 2 + 1 + 1 + 1 + 5
- * = 27 occur).  Inlined into its two callers below, so that the score-only
- * one (the sampler's hot loop) records nothing. */
-static inline void hand_tally(const int32_t *c, const int32_t *p, tally *t) {
-    int32_t rk[4], st[4];
-    uint64_t b[4];
-    /* pip total and card set of each of the 16 subsets of the four cards */
-    int32_t sum[16];
-    uint64_t set[16];
-    sum[0] = 0;
-    set[0] = 0;
-    for (int32_t i = 0; i < 4; i++) {
-        rk[i] = rank_of(c[i]);
-        st[i] = suit_of(c[i]);
-        b[i] = bit_of(c[i]);
-        for (int32_t m = 1 << i; m < 2 << i; m++) {
-            sum[m] = sum[m - (1 << i)] + pip_of_rank(rk[i]);
-            set[m] = set[m - (1 << i)] | b[i];
-        }
+/* The scorer's items as the API's (the same fields). */
+static void copy_items(cc_nodde_item *out, const cc_score_item *items, int32_t n) {
+    for (int32_t i = 0; i < n; i++) {
+        out[i].kind = items[i].kind;
+        out[i].points = items[i].points;
+        out[i].cards = items[i].cards;
     }
-    /* fifteens: every subset of 2+ cards totalling 15 */
-    for (int32_t m = 3; m < 16; m++)
-        if (bits4[m] >= 2 && sum[m] == 15) tput(t, CC_NODDE_FIFTEEN, 2, set[m]);
-    /* pairs: 2 for each pair of same-rank cards */
-    for (int32_t i = 0; i < 4; i++)
-        for (int32_t j = i + 1; j < 4; j++)
-            if (rk[i] == rk[j]) tput(t, CC_NODDE_PAIR, 2, b[i] | b[j]);
-    /* runs: the maximal span of 3+ consecutive ranks (at most one among four
-     * cards), one item per choice of one card for each rank of the span */
-    uint32_t rmask = (1u << rk[0]) | (1u << rk[1]) | (1u << rk[2]) | (1u << rk[3]);
-    uint32_t r3 = rmask & rmask >> 1 & rmask >> 2;
-    if (r3) {
-        int32_t lo = cc_ctz64(r3);
-        int32_t hi = lo + 2;
-        while (hi + 1 < 13 && (rmask >> (hi + 1) & 1)) hi++;
-        int32_t len = hi - lo + 1;
-        for (int32_t m = 7; m < 16; m++) {
-            if (bits4[m] != len) continue;
-            uint32_t seen = 0;
-            int32_t ok = 1;
-            for (int32_t i = 0; i < 4; i++) {
-                if (!(m >> i & 1)) continue;
-                if (rk[i] < lo || rk[i] > hi || (seen >> rk[i] & 1)) ok = 0;
-                seen |= 1u << rk[i];
-            }
-            if (ok) tput(t, CC_NODDE_RUN, run_value(p, len), set[m]);
-        }
-    }
-    /* flush */
-    if (p[CC_NODDE_P_FLUSH_RULE] == CC_NODDE_FLUSH_ANY3_OF_4) {
-        for (int32_t s = 0; s < 4; s++) {
-            int32_t m = (st[0] == s) | (st[1] == s) << 1 | (st[2] == s) << 2 | (st[3] == s) << 3;
-            if (bits4[m] >= 3) tput(t, CC_NODDE_FLUSH, bits4[m], set[m]);
-        }
-    } else if (st[0] == st[1] && st[1] == st[2]) {
-        int32_t m = st[3] == st[0] ? 15 : 7;
-        tput(t, CC_NODDE_FLUSH, bits4[m], set[m]);
-    }
-    /* knave noddy: the Jack of the turn-up's suit in hand */
-    for (int32_t i = 0; i < 3; i++)
-        if (rk[i] == JACK && st[i] == st[3]) tput(t, CC_NODDE_KNAVE_NODDY, 1, b[i]);
-    /* 31 in hand */
-    int32_t h31 = p[CC_NODDE_P_HAND_31];
-    if (h31 != CC_NODDE_HAND31_OFF && sum[15] == 31)
-        tput(t, CC_NODDE_THIRTY_ONE, h31 == CC_NODDE_HAND31_FLAT2 ? 2 : 4, set[15]);
-    /* 25: every subset of 3+ cards totalling 25 */
-    int32_t s25 = p[CC_NODDE_P_SCORE_25];
-    if (s25 != CC_NODDE_SCORE25_OFF)
-        for (int32_t m = 7; m < 16; m++)
-            if (bits4[m] >= 3 && sum[m] == 25)
-                tput(t, CC_NODDE_TWENTY_FIVE, s25 == CC_NODDE_SCORE25_FLAT4 ? 4 : bits4[m],
-                    set[m]);
 }
 
-static int32_t hand_items_raw(const int32_t *c, const int32_t *p, cc_nodde_item *out) {
-    tally t = {out, 0, 0};
-    hand_tally(c, p, &t);
-    return t.n;
-}
-
-static int32_t hand_total_raw(const int32_t *c, const int32_t *p) {
-    tally t = {NULL, 0, 0};
-    hand_tally(c, p, &t);
-    return t.total;
+/* The points of a valid 3-card hand with the turn-up. */
+static inline int32_t hand_points(uint64_t hand, int32_t turnup, const int32_t *p) {
+    cc_show_rules r = show_rules(p);
+    return cc_show_points(hand, turnup, &r);
 }
 
 /* The three ids of a valid 3-card hand bitset, then the turn-up. */
@@ -235,21 +136,12 @@ int32_t cc_nodde_hand_items(uint64_t hand, int32_t turnup, const int32_t *params
     int32_t c[4];
     int32_t rc = hand_cards(hand, turnup, c);
     if (rc != CC_OK) return rc;
-    cc_nodde_item items[CC_NODDE_MAX_ITEMS];
-    int32_t n = hand_items_raw(c, params, items);
+    cc_show_rules r = show_rules(params);
+    cc_score_item items[CC_SCORE_MAX_SHOW_ITEMS];
+    int32_t n = cc_show_items(c, &r, items);
     if (n > cap || (n > 0 && out == NULL)) return CC_E_CAPACITY;
-    /* canonical order: by kind, then by card set (insertion sort, stable) */
-    for (int32_t i = 1; i < n; i++) {
-        cc_nodde_item x = items[i];
-        int32_t j = i - 1;
-        while (j >= 0 && (items[j].kind > x.kind ||
-                          (items[j].kind == x.kind && items[j].cards > x.cards))) {
-            items[j + 1] = items[j];
-            j--;
-        }
-        items[j + 1] = x;
-    }
-    for (int32_t i = 0; i < n; i++) out[i] = items[i];
+    cc_score_sort(items, n);
+    copy_items(out, items, n);
     return n;
 }
 
@@ -258,86 +150,21 @@ int32_t cc_nodde_score_hand(uint64_t hand, int32_t turnup, const int32_t *params
     int32_t c[4];
     int32_t rc = hand_cards(hand, turnup, c);
     if (rc != CC_OK) return rc;
-    return hand_total_raw(c, params);
+    return hand_points(hand, turnup, params);
 }
 
-/* ---- play scoring (the rule, once) ------------------------------------------ */
-
-/* seq[0..n-1] valid distinct ids with total <= 31, n >= 1. */
-static int32_t play_items_raw(const uint8_t *seq, int32_t n, const int32_t *p,
-                              cc_nodde_item *out) {
-    int32_t k = 0;
-    int32_t total = 0;
-    uint64_t all = 0;
-    for (int32_t i = 0; i < n; i++) {
-        total += pip_of(seq[i]);
-        all |= bit_of(seq[i]);
-    }
-    int32_t last = seq[n - 1];
-    if (total == 15) put(out, &k, CC_NODDE_FIFTEEN, 2, all);
-    /* pairs: cards immediately before of the same rank */
-    int32_t same = 0;
-    uint64_t cards = bit_of(last);
-    for (int32_t i = n - 2; i >= 0 && rank_of(seq[i]) == rank_of(last); i--) {
-        same++;
-        cards |= bit_of(seq[i]);
-    }
-    if (same > 0) put(out, &k, CC_NODDE_PAIR, same == 1 ? 2 : same == 2 ? 6 : 12, cards);
-    /* runs: the longest tail of 3+ cards whose ranks are distinct and
-     * consecutive (a repeated rank ends every longer tail) */
-    {
-        uint32_t m = 0;
-        uint64_t c = 0;
-        int32_t best = 0;
-        uint64_t best_cards = 0;
-        for (int32_t i = n - 1; i >= 0; i--) {
-            uint32_t r = 1u << rank_of(seq[i]);
-            if (m & r) break;
-            m |= r;
-            c |= bit_of(seq[i]);
-            int32_t len = n - i;
-            if (len >= 3 && (m >> cc_ctz64(m)) == (1u << len) - 1) {
-                best = len;
-                best_cards = c;
-            }
-        }
-        if (best) put(out, &k, CC_NODDE_RUN, run_value(p, best), best_cards);
-    }
-    /* flushes: the longest tail of 3+ cards of one suit */
-    if (p[CC_NODDE_P_FLUSH_IN_PLAY]) {
-        int32_t len = 1;
-        uint64_t c = bit_of(last);
-        for (int32_t i = n - 2; i >= 0 && suit_of(seq[i]) == suit_of(last); i--) {
-            len++;
-            c |= bit_of(seq[i]);
-        }
-        if (len >= 3) put(out, &k, CC_NODDE_FLUSH, len, c);
-    }
-    if (total == 31) put(out, &k, CC_NODDE_THIRTY_ONE, 2, all);
-    int32_t s25 = p[CC_NODDE_P_SCORE_25];
-    if (total == 25 && s25 != CC_NODDE_SCORE25_OFF)
-        put(out, &k, CC_NODDE_TWENTY_FIVE, s25 == CC_NODDE_SCORE25_FLAT4 ? 4 : n, all);
-    return k;
-}
+/* ---- play scoring ------------------------------------------------------------ */
 
 int32_t cc_nodde_play_items(const uint8_t *seq, int32_t n, const int32_t *params,
                             cc_nodde_item *out, int32_t cap) {
     if (check_rules(params) != CC_OK) return CC_E_PARAMS;
-    if (seq == NULL || n < 1 || n > CC_NODDE_MAX_PLAY) return CC_E_ARG;
-    uint64_t seen = 0;
-    int32_t total = 0;
-    for (int32_t i = 0; i < n; i++) {
-        if (seq[i] >= NUM_CARDS) return CC_E_CARDS;
-        uint64_t b = bit_of(seq[i]);
-        if (seen & b) return CC_E_CARDS;
-        seen |= b;
-        total += pip_of(seq[i]);
-    }
-    if (total > 31) return CC_E_ARG;
-    cc_nodde_item items[8];
-    int32_t k = play_items_raw(seq, n, params, items);
+    int32_t rc = cc_play_check(seq, n, CC_NODDE_MAX_PLAY);
+    if (rc != CC_OK) return rc;
+    cc_play_rules r = play_rules(params);
+    cc_score_item items[CC_SCORE_MAX_PLAY_ITEMS];
+    int32_t k = cc_play_items(seq, n, &r, items);
     if (k > cap || (k > 0 && out == NULL)) return CC_E_CAPACITY;
-    for (int32_t i = 0; i < k; i++) out[i] = items[i];
+    copy_items(out, items, k);
     return k;
 }
 
@@ -352,12 +179,17 @@ typedef struct tables {
     uint8_t suit[SUIT_TABLE];
 } tables;
 
-static int32_t is_rank_kind(int32_t kind) {
-    return kind != CC_NODDE_FLUSH && kind != CC_NODDE_KNAVE_NODDY;
+/* Points of the rank kinds (rank_kinds 1: fifteens, pairs, runs, 31, 25,
+ * which depend on the four ranks alone) or of the suit kinds (0: flush,
+ * knave noddy) of the hand c[0..2] with the turn-up c[3]. */
+static int32_t kind_points(const int32_t *c, const int32_t *p, int32_t rank_kinds) {
+    cc_show_rules r = show_rules(p);
+    uint64_t hand = bit_of(c[0]) | bit_of(c[1]) | bit_of(c[2]);
+    return rank_kinds ? cc_show_rank_points(hand | bit_of(c[3]), &r)
+                      : cc_show_suit_points(hand, c[3], &r);
 }
 
 static void build_tables(const int32_t *p, tables *t) {
-    cc_nodde_item items[CC_NODDE_MAX_ITEMS];
     int32_t r[4], c[4];
     /* rank kinds are symmetric in the four cards: score each multiset once
      * (ranks ascending, suits 0..3 so the four cards are distinct) ... */
@@ -366,10 +198,8 @@ static void build_tables(const int32_t *p, tables *t) {
             for (r[2] = r[1]; r[2] < 13; r[2]++)
                 for (r[3] = r[2]; r[3] < 13; r[3]++) {
                     for (int32_t i = 0; i < 4; i++) c[i] = i * 13 + r[i];
-                    int32_t n = hand_items_raw(c, p, items), s = 0;
-                    for (int32_t i = 0; i < n; i++)
-                        if (is_rank_kind(items[i].kind)) s += items[i].points;
-                    t->rank[((r[0] * 13 + r[1]) * 13 + r[2]) * 13 + r[3]] = (uint8_t)s;
+                    t->rank[((r[0] * 13 + r[1]) * 13 + r[2]) * 13 + r[3]] =
+                        (uint8_t)kind_points(c, p, 1);
                 }
     /* ... then copy it to every ordering */
     for (int32_t idx = 0; idx < RANK_TABLE; idx++) {
@@ -391,10 +221,7 @@ static void build_tables(const int32_t *p, tables *t) {
         c[3] = s[3] * 13 + 6;
         t->suit[idx] = 0;
         if (c[0] == c[1] || c[0] == c[2] || c[1] == c[2]) continue; /* unreachable */
-        int32_t n = hand_items_raw(c, p, items), sum = 0;
-        for (int32_t i = 0; i < n; i++)
-            if (!is_rank_kind(items[i].kind)) sum += items[i].points;
-        t->suit[idx] = (uint8_t)sum;
+        t->suit[idx] = (uint8_t)kind_points(c, p, 0);
     }
 }
 
@@ -423,11 +250,7 @@ int32_t cc_nodde_batch_score_hand(const uint64_t *hands, const uint8_t *turnups,
         }
     }
     if (n < BATCH_TABLE_MIN) {
-        int32_t c[4];
-        for (int64_t i = 0; i < n; i++) {
-            hand_ids(hands[i], turnups[i], c);
-            out[i] = hand_total_raw(c, params);
-        }
+        for (int64_t i = 0; i < n; i++) out[i] = hand_points(hands[i], turnups[i], params);
         return CC_OK;
     }
     tables t;
@@ -475,6 +298,11 @@ static void log_ev(nodde_state *s, int32_t kind, int32_t player, int32_t target,
     cc_log_push(&s->log, kind, player, target, value, extra, seen_by);
 }
 
+/* The seat after seat q (no division: this runs for every card dealt and played). */
+static inline int32_t next_seat(const nodde_state *s, int32_t q) {
+    return q + 1 == s->n ? 0 : q + 1;
+}
+
 static inline int32_t side_of(const nodde_state *s, int32_t seat) {
     return s->partners ? (seat & 1) : seat;
 }
@@ -506,15 +334,14 @@ static inline int32_t can_play(const nodde_state *s, int32_t seat) {
 static void start_deal(nodde_state *s);
 
 static void end_deal(nodde_state *s) {
-    s->dealer = (s->dealer + 1) % s->n;
+    s->dealer = next_seat(s, s->dealer);
     start_deal(s);
 }
 
 /* The next player after seat `from` who can play is to act; those who
  * cannot say go.  If nobody can play the deal ends. */
 static void next_turn(nodde_state *s, int32_t from) {
-    for (int32_t k = 1; k <= s->n; k++) {
-        int32_t q = (from + k) % s->n;
+    for (int32_t k = 1, q = next_seat(s, from); k <= s->n; k++, q = next_seat(s, q)) {
         if (s->gone >> q & 1) continue;
         if (can_play(s, q)) {
             s->to_act = q;
@@ -588,8 +415,7 @@ static void start_deal(nodde_state *s) {
     s->deal_log_start = s->log.total;
     log_ev(s, CC_NODDE_EV_NEW_DEAL, s->dealer, -1, s->deal_no, fresh, CC_SEEN_ALL);
     for (int32_t k = 0; k < 3; k++)
-        for (int32_t i = 1; i <= n; i++) {
-            int32_t q = (s->dealer + i) % n;
+        for (int32_t i = 1, q = next_seat(s, s->dealer); i <= n; i++, q = next_seat(s, q)) {
             int32_t c = deal_card(s);
             s->hand[q] |= bit_of(c);
             log_ev(s, CC_NODDE_EV_DEAL_CARD, q, -1, c, 0, 1u << q);
@@ -601,18 +427,15 @@ static void start_deal(nodde_state *s) {
     }
     log_ev(s, CC_NODDE_EV_TURNUP, s->dealer, -1, s->turnup, 0, CC_SEEN_ALL);
     s->to_act = 0; /* not terminal while scoring */
-    int32_t elder = (s->dealer + 1) % n;
+    int32_t elder = next_seat(s, s->dealer);
     if (rank_of(s->turnup) == JACK) {
         int32_t who =
             s->params[CC_NODDE_P_KNAVE_SCORER] == CC_NODDE_KNAVE_DEALER ? s->dealer : elder;
         log_ev(s, CC_NODDE_EV_TURNED_KNAVE, who, -1, 2, 0, CC_SEEN_ALL);
         if (peg(s, who, 2)) return;
     }
-    for (int32_t i = 1; i <= n; i++) {
-        int32_t q = (s->dealer + i) % n;
-        int32_t c[4];
-        hand_ids(s->hand[q], s->turnup, c);
-        int32_t pts = hand_total_raw(c, s->params);
+    for (int32_t i = 1, q = elder; i <= n; i++, q = next_seat(s, q)) {
+        int32_t pts = hand_points(s->hand[q], s->turnup, s->params);
         s->announced[q] = pts;
         log_ev(s, CC_NODDE_EV_HAND_SCORE, q, -1, pts, 0, CC_SEEN_ALL);
         if (peg(s, q, pts)) return;
@@ -789,13 +612,13 @@ static int32_t g_legal_actions(const void *state, uint64_t *mask) {
     const nodde_state *s = (const nodde_state *)state;
     if (s == NULL || mask == NULL) return CC_E_ARG;
     if (s->to_act == TERMINAL) return 0;
+    /* the action of a card is its id, s * 13 + r: the four 13-bit suit lanes
+     * of the bitset side by side are the actions 0..51 (mask word 0) */
     uint64_t b = legal_bits(s);
+    mask[0] |= (b & 0x1FFF) | (b >> 16 & 0x1FFF) << 13 | (b >> 32 & 0x1FFF) << 26 |
+               (b >> 48 & 0x1FFF) << 39;
     int32_t k = 0;
-    while (b) {
-        cc_mask_set(mask, cc_card52_id_of_bit(cc_ctz64(b)));
-        b &= b - 1;
-        k++;
-    }
+    for (; b; b &= b - 1) k++; /* 3 cards at most */
     return k;
 }
 
@@ -831,9 +654,8 @@ static int32_t g_apply(void *state, int32_t action) {
     s->total += pip_of(action);
     s->last_player = seat;
     for (int32_t q = 0; q < s->n; q++) s->seen[q] |= b;
-    cc_nodde_item items[8];
-    int32_t k = play_items_raw(s->seq, s->nseq, s->params, items), pts = 0;
-    for (int32_t i = 0; i < k; i++) pts += items[i].points;
+    cc_play_rules rules = play_rules(s->params);
+    int32_t pts = cc_play_points(s->seq, s->nseq, s->total, &rules);
     log_ev(s, CC_NODDE_EV_PLAY, seat, s->total, action, pts, CC_SEEN_ALL);
     if (peg(s, seat, pts)) return 0;
     if (s->total == 31) end_deal(s);
@@ -886,11 +708,9 @@ static int32_t slot_ok(const slot *sl, uint64_t hidden) {
     int32_t low = min_pip(hidden);
     if (sl->go_room >= 0 && low <= sl->go_room) return 0;
     if (sl->fit_room >= 0 && low > sl->fit_room) return 0;
-    if (sl->announced >= 0) {
-        int32_t c[4];
-        hand_ids(sl->known | hidden, sl->turnup, c);
-        if (hand_total_raw(c, sl->params) != sl->announced) return 0;
-    }
+    if (sl->announced >= 0 &&
+        hand_points(sl->known | hidden, sl->turnup, sl->params) != sl->announced)
+        return 0;
     return 1;
 }
 
@@ -901,15 +721,6 @@ static inline int32_t sorted_index(int32_t a, int32_t b, int32_t c, int32_t base
     if (b > c) x = b, b = c, c = x;
     if (a > b) x = a, a = b, b = x;
     return (a * base + b) * base + c;
-}
-
-/* Points of the rank kinds (rank_kinds 1) or of the suit kinds (0) of a hand. */
-static int32_t kind_points(const int32_t *c, const int32_t *p, int32_t rank_kinds) {
-    cc_nodde_item items[CC_NODDE_MAX_ITEMS];
-    int32_t n = hand_items_raw(c, p, items), sum = 0;
-    for (int32_t i = 0; i < n; i++)
-        if (is_rank_kind(items[i].kind) == rank_kinds) sum += items[i].points;
-    return sum;
 }
 
 /* A uniform consistent k-subset of pool[0..m-1] by one pass over all of

@@ -110,6 +110,7 @@ int32_t cc_nodde_heuristic(const void *state, cc_rng *rng, int32_t *action) {
     uint8_t seq[CC_NODDE_MAX_PLAY];
     for (int32_t i = 0; i < s->nseq; i++) seq[i] = s->seq[i];
     int32_t nseq = s->nseq + 1;
+    cc_play_rules rules = play_rules(s->params);
     /* score = (gain * nunseen - held * sum of unseen reply points) * 16 + pip,
      * in integers so that every platform chooses alike */
     int64_t best = 0;
@@ -118,11 +119,9 @@ int32_t cc_nodde_heuristic(const void *state, cc_rng *rng, int32_t *action) {
     for (uint64_t l = legal; l; l &= l - 1) {
         int32_t c = cc_card52_id_of_bit(cc_ctz64(l));
         seq[nseq - 1] = (uint8_t)c;
-        cc_nodde_item items[8];
-        int32_t k = cc_nodde_play_items(seq, nseq, s->params, items, 8), gain = 0;
-        for (int32_t i = 0; i < k; i++) gain += items[i].points;
-        if (gain > 0 && s->score[my_side] + gain >= s->target) gain = 1000; /* wins */
         int32_t total = s->total + pip_of(c);
+        int32_t gain = cc_play_points(seq, nseq, total, &rules);
+        if (gain > 0 && s->score[my_side] + gain >= s->target) gain = 1000; /* wins */
         int64_t reply = 0;
         if (held > 0) {
             int32_t acc[13];

@@ -6,6 +6,7 @@
 
 #include "cc_internal.h"
 #include "cc_nodde.h"
+#include "score_internal.h"
 
 /* An earlier deal from the current shuffle (only without reshuffling): what
  * the sampler needs of it, since its unplayed cards stay hidden and are not
@@ -47,5 +48,31 @@ typedef struct nodde_state {
 } nodde_state;
 
 CC_LOG_LAYOUT(nodde_state);
+
+/* The family scorer's show rules of a valid rules array (score_internal.h). */
+static inline cc_show_rules show_rules(const int32_t *p) {
+    static const int32_t flat[3] = {0, 2, 4}; /* hand_31: off, flat2, flat4 */
+    cc_show_rules r = {
+        .hand_size = 3,
+        .run_points = p[CC_NODDE_P_RUN_POINTS] == CC_NODDE_RUN_MWYNWEN ? CC_RUN_MWYNWEN
+                                                                       : CC_RUN_PER_CARD,
+        .flush_any = p[CC_NODDE_P_FLUSH_RULE] == CC_NODDE_FLUSH_ANY3_OF_4,
+        .flush_min = 3,
+        .all_31 = flat[p[CC_NODDE_P_HAND_31]],
+        .score_25 = p[CC_NODDE_P_SCORE_25] == CC_NODDE_SCORE25_FLAT4      ? CC_25_FLAT4
+                    : p[CC_NODDE_P_SCORE_25] == CC_NODDE_SCORE25_PER_CARD ? CC_25_PER_CARD
+                                                                          : CC_25_OFF,
+    };
+    return r;
+}
+
+/* The play rules of a valid rules array. */
+static inline cc_play_rules play_rules(const int32_t *p) {
+    cc_show_rules sr = show_rules(p);
+    cc_play_rules r = {.run_points = sr.run_points,
+                       .flush = p[CC_NODDE_P_FLUSH_IN_PLAY] != 0,
+                       .score_25 = sr.score_25};
+    return r;
+}
 
 #endif /* NODDE_INTERNAL_H */

@@ -138,18 +138,42 @@ def _game_from_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -
 def _add_game_args(p: argparse.ArgumentParser, players: bool = True) -> None:
     p.add_argument("game", choices=game_names(), help="the game")
     if players:
-        p.add_argument(
-            "--players",
-            type=_int_in(1, 8),
-            default=None,
-            help="number of players (default: the game's fewest)",
-        )
+        _add_int(p, "--players", 1, 8, None, "number of players (default: the game's fewest)")
     p.add_argument(
         "--rules",
         metavar="PRESET",
         default=None,
         help="a rules preset (see pycards games); default: the default rules",
     )
+
+
+def _subcommand(
+    sub: Any,
+    name: str,
+    run: Callable[[argparse.Namespace], int],
+    help: str,
+    description: str,
+    *,
+    game: bool = False,
+    players: bool = True,
+    **kwargs: Any,
+) -> argparse.ArgumentParser:
+    """Add subcommand ``name`` running ``run``; with ``game``, its game
+    arguments (with ``--players`` unless ``players`` is false), and the game
+    is made from them before ``run``.  ``kwargs`` go to ``add_parser``."""
+    p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=description, **kwargs)
+    p.set_defaults(run=run)
+    if game:
+        _add_game_args(p, players)
+        p.set_defaults(needs_game=True, **({} if players else {"players": None}))
+    return p
+
+
+def _add_int(
+    p: argparse.ArgumentParser, flag: str, lo: int, hi: int | None, default: Any, help: str
+) -> None:
+    """Add option ``flag``: an int in ``lo..hi`` (see :func:`_int_in`)."""
+    p.add_argument(flag, type=_int_in(lo, hi), default=default, help=help)
 
 
 # ---------------------------------------------------------------------------
@@ -216,34 +240,21 @@ def _score(args: argparse.Namespace) -> int:
 
 
 def _add_score(sub: Any) -> None:
-    p = sub.add_parser(
+    p = _subcommand(
+        sub,
         "score",
-        help="score random hands with the batch API (the default)",
-        description="Score random hands with the C batch API: fifteens, pairs, runs and "
+        _score,
+        "score random hands with the batch API (the default)",
+        "Score random hands with the C batch API: fifteens, pairs, runs and "
         "flushes (the cribbage-family counts), and the throughput.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    _score_args(p)
-
-
-def _score_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--hands",
-        type=_int_in(1, batch.MAX_RANDOM_HANDS),
-        default=1_000_000,
-        help="hands to score (default 1,000,000)",
+    _add_int(
+        p, "--hands", 1, batch.MAX_RANDOM_HANDS, 1_000_000, "hands to score (default 1,000,000)"
     )
-    p.add_argument(
-        "--cards", type=_int_in(0, 52), default=5, help="cards per hand, 0..52 (default 5)"
-    )
-    p.add_argument(
-        "--target",
-        type=_int_in(1, 340),
-        default=15,
-        help="the fifteens target, 1..340 (default 15)",
-    )
-    p.add_argument("--seed", type=_int_in(0, _M64), default=2026, help="seed of the random hands")
-    p.set_defaults(run=_score)
+    _add_int(p, "--cards", 0, 52, 5, "cards per hand, 0..52 (default 5)")
+    _add_int(p, "--target", 1, 340, 15, "the fifteens target, 1..340 (default 15)")
+    _add_int(p, "--seed", 0, _M64, 2026, "seed of the random hands")
 
 
 # ---------------------------------------------------------------------------
@@ -264,13 +275,14 @@ def _games(args: argparse.Namespace) -> int:
 
 
 def _add_games(sub: Any) -> None:
-    p = sub.add_parser(
+    p = _subcommand(
+        sub,
         "games",
-        help="list the games, their players and rules presets",
-        description="List the games, their player counts and rules presets.",
+        _games,
+        "list the games, their players and rules presets",
+        "List the games, their player counts and rules presets.",
     )
     p.add_argument("--rules", action="store_true", help="also list every rule and its default")
-    p.set_defaults(run=_games)
 
 
 # ---------------------------------------------------------------------------
@@ -304,20 +316,17 @@ def _playouts(args: argparse.Namespace) -> int:
 
 
 def _add_playouts(sub: Any) -> None:
-    p = sub.add_parser(
+    p = _subcommand(
+        sub,
         "playouts",
-        help="play random games in the engine",
-        description="Play random games in the engine (one native call per game) "
+        _playouts,
+        "play random games in the engine",
+        "Play random games in the engine (one native call per game) "
         "and report each seat's win rate, ties split, and mean points.",
+        game=True,
     )
-    _add_game_args(p)
-    p.add_argument(
-        "--games", type=_int_in(1, 1 << 40), default=10_000, help="games to play (default 10,000)"
-    )
-    p.add_argument(
-        "--seed", type=_int_in(0, _M64), default=2026, help="game g is dealt from seed + g"
-    )
-    p.set_defaults(run=_playouts, needs_game=True)
+    _add_int(p, "--games", 1, 1 << 40, 10_000, "games to play (default 10,000)")
+    _add_int(p, "--seed", 0, _M64, 2026, "game g is dealt from seed + g")
 
 
 # ---------------------------------------------------------------------------
@@ -386,30 +395,32 @@ def _distribution(args: argparse.Namespace) -> int:
 
 
 def _add_distribution(sub: Any) -> None:
-    p = sub.add_parser(
+    p = _subcommand(
+        sub,
         "distribution",
-        help="the exact or sampled score distribution of a game's hands",
-        description="The score distribution of a game's hands: exact for nodde (every hand "
+        _distribution,
+        "the exact or sampled score distribution of a game's hands",
+        "The score distribution of a game's hands: exact for nodde (every hand "
         "with every turn-up), sampled for notakers (the best split of random hands).",
+        game=True,
+        players=False,
     )
-    _add_game_args(p, players=False)
-    p.add_argument(
+    _add_int(
+        p,
         "--hands",
-        type=_int_in(1, batch.MAX_RANDOM_HANDS),
-        default=200_000,
-        help="hands to sample when not exact (default 200,000)",
+        1,
+        batch.MAX_RANDOM_HANDS,
+        200_000,
+        "hands to sample when not exact (default 200,000)",
     )
-    p.add_argument(
-        "--cards", type=_int_in(0, 52), default=8, help="cards per sampled hand (default 8)"
-    )
-    p.add_argument("--seed", type=_int_in(0, _M64), default=2026, help="seed of the sample")
+    _add_int(p, "--cards", 0, 52, 8, "cards per sampled hand (default 8)")
+    _add_int(p, "--seed", 0, _M64, 2026, "seed of the sample")
     p.add_argument(
         "--plot",
         metavar="FILE",
         default=None,
         help="also draw it to FILE (png, svg, pdf; needs matplotlib, the plot extra)",
     )
-    p.set_defaults(run=_distribution, needs_game=True, players=None)
 
 
 # ---------------------------------------------------------------------------
@@ -435,15 +446,17 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _add_play(sub: Any) -> None:
-    p = sub.add_parser(
+    p = _subcommand(
+        sub,
         "play",
-        help="play a game against the built-in bots in the terminal",
-        description="Play a game against the built-in bots in the terminal. At the prompt "
+        _play,
+        "play a game against the built-in bots in the terminal",
+        "Play a game against the built-in bots in the terminal. At the prompt "
         "type a move's number or name, or help, hint, undo, table, quit. The game's "
         "record is saved at the end (also on quit, Ctrl-C and end of input).",
+        game=True,
     )
-    _add_game_args(p)
-    p.add_argument("--seat", type=_int_in(0, 7), default=0, help="your seat (default 0)")
+    _add_int(p, "--seat", 0, 7, 0, "your seat (default 0)")
     p.add_argument(
         "--bots",
         default=None,
@@ -451,12 +464,7 @@ def _add_play(sub: Any) -> None:
         help="the other seats' bots, one for all or one per seat in order "
         "(default: heuristic if built in, else random)",
     )
-    p.add_argument(
-        "--seed",
-        type=_int_in(0, _M64),
-        default=None,
-        help="seed of the deal (default: a random one, printed)",
-    )
+    _add_int(p, "--seed", 0, _M64, None, "seed of the deal (default: a random one, printed)")
     p.add_argument("--name", default="you", help="your name in the record")
     p.add_argument(
         "--hint",
@@ -477,7 +485,6 @@ def _add_play(sub: Any) -> None:
         help="save your seat's record (only what you may know; it cannot be replayed) "
         "instead of the referee's",
     )
-    p.set_defaults(run=_play, needs_game=True)
 
 
 def _check_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -563,10 +570,12 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _add_replay(sub: Any) -> None:
-    p = sub.add_parser(
+    p = _subcommand(
+        sub,
         "replay",
-        help="check a game record and show the game",
-        description="Check a game record (see the records page) and show "
+        _replay,
+        "check a game record and show the game",
+        "Check a game record (see the records page) and show "
         "the game: every action with --steps, the final table.",
     )
     p.add_argument(
@@ -577,13 +586,9 @@ def _add_replay(sub: Any) -> None:
     )
     p.add_argument("--steps", action="store_true", help="list every action")
     p.add_argument("--tables", action="store_true", help="with --steps: the table after each")
-    p.add_argument(
-        "--seat",
-        type=_int_in(0, 7),
-        default=None,
-        help="draw the tables from this seat (default: the referee's view)",
+    _add_int(
+        p, "--seat", 0, 7, None, "draw the tables from this seat (default: the referee's view)"
     )
-    p.set_defaults(run=_replay)
 
 
 # ---------------------------------------------------------------------------

@@ -45,30 +45,18 @@ class NativeBot:
     KIND: ClassVar[str]
     name: str = "native"
 
-    def __init__(
-        self,
-        seed: int = 0,
-        *,
-        simulations: int = 1000,
-        seconds: float | None = None,
-        rollout: str = "random",
-        exploration: float = 0.7,
-        samples: int = 10,
-    ) -> None:
+    def __init__(self, seed: int = 0, **options: Any) -> None:
+        """``options`` are the searcher's keyword arguments that this kind of
+        bot takes (see :class:`cardcore._core.Searcher`); the engine checks
+        them now, and the others keep the searcher's defaults."""
         self._seed = as_int(seed, "seed", 0, _M64)
-        _core.check_bot(self.KIND, simulations, seconds, rollout, exploration, samples)
-        self._options: dict[str, Any] = {
-            "simulations": simulations,
-            "seconds": seconds,
-            "rollout": rollout,
-            "exploration": exploration,
-            "samples": samples,
-        }
+        _core.check_bot(self.KIND, **options)
+        self._options: dict[str, Any] = options
         self._searcher: _core.Searcher | None = None
 
     @property
     def options(self) -> dict[str, Any]:
-        """The searcher's options (simulations, seconds, rollout, exploration, samples)."""
+        """The searcher's options this bot was made with (by name)."""
         return dict(self._options)
 
     def reset(self, seed: int) -> None:
@@ -104,8 +92,8 @@ class NativeBot:
         return 0 if self._searcher is None else int(self._searcher.last_simulations)
 
     def __repr__(self) -> str:
-        opts = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
-        return f"{type(self).__name__}(seed={self._seed}, {opts})"
+        args = [f"seed={self._seed}", *(f"{k}={v!r}" for k, v in self._options.items())]
+        return f"{type(self).__name__}({', '.join(args)})"
 
 
 class HeuristicBot(NativeBot):
@@ -122,9 +110,6 @@ class HeuristicBot(NativeBot):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
-
-    def __repr__(self) -> str:
-        return f"HeuristicBot(seed={self._seed})"
 
 
 class PIMCBot(NativeBot):
@@ -148,7 +133,6 @@ class PIMCBot(NativeBot):
         super().__init__(
             seed, simulations=simulations, seconds=seconds, rollout=rollout, samples=samples
         )
-        del self._options["exploration"]
 
 
 class ISMCTSBot(NativeBot):
@@ -176,7 +160,6 @@ class ISMCTSBot(NativeBot):
             rollout=rollout,
             exploration=exploration,
         )
-        del self._options["samples"]
 
 
 register_bot("heuristic", HeuristicBot)
