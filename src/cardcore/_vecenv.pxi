@@ -11,7 +11,7 @@ cdef extern from "cc_vecenv.h" nogil:
     int CC_VEC_EVENTS
     int CC_VEC_MAX_THREADS
     int CC_VEC_MAX_GAMES
-    size_t cc_vecenv_bytes(const cc_game *game, int64_t n)
+    size_t cc_vecenv_bytes(const cc_game *game, int64_t n, int32_t flags)
     int32_t cc_vecenv_init(void *mem, size_t nbytes, const cc_game *game,
                            const int32_t *params, int32_t nplayers, int32_t learner,
                            int32_t opponent, int32_t flags, int64_t n, uint64_t seed)
@@ -84,7 +84,7 @@ cdef class VecEnv:
             raise TypeError(f"events must be a bool, got {type(events).__name__}")
         cdef int32_t policy = _OPPONENTS[opponent]
         cdef int32_t flags = CC_VEC_EVENTS if events else 0
-        cdef size_t nbytes = cc_vecenv_bytes(setup.game, n)
+        cdef size_t nbytes = cc_vecenv_bytes(setup.game, n, flags)
         if nbytes == 0:
             raise ValueError(f"num_envs must be 1..{CC_VEC_MAX_GAMES}, got {n}")
         self.mem = PyMem_Malloc(nbytes)
@@ -219,5 +219,10 @@ cdef class VecEnv:
 
     @property
     def bytes_per_game(self):
-        """Bytes of memory per game of the vector (its state and slot)."""
-        return cc_vecenv_bytes(self.setup.game, 2) - cc_vecenv_bytes(self.setup.game, 1)
+        """Bytes of memory per game of the vector (its state and slot; a
+        log-free vector also holds one whole state per thread that may run,
+        up to 64, for dealing: ``nbytes`` is the total)."""
+        cdef int32_t flags = CC_VEC_EVENTS if self.events else 0
+        cdef int64_t k = CC_VEC_MAX_THREADS
+        return (cc_vecenv_bytes(self.setup.game, k + 1, flags)
+                - cc_vecenv_bytes(self.setup.game, k, flags))

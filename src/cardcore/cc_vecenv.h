@@ -21,11 +21,13 @@
  * seed of each of its games and the opponents' moves, so a game's course does
  * not depend on how the vector is split across threads.
  *
- * Memory: the caller allocates cc_vecenv_bytes(game, n) bytes (aligned like
- * malloc's) and keeps them while the vector lives; nothing else is
- * allocated.  Per game: the state (cc_game.state_size) plus a 192-byte slot
- * (its generators, counters and the learner's legal actions), rounded up to
- * 64 bytes.  The learner's actions are checked on the calling thread before
+ * Memory: the caller allocates cc_vecenv_bytes(game, n, flags) bytes
+ * (aligned like malloc's) and keeps them while the vector lives; nothing
+ * else is allocated.  Per game: a 256-byte slot (its generators, counters
+ * and the learner's legal actions) and the state, rounded up to 64 bytes:
+ * with CC_VEC_EVENTS the whole state (cc_game.state_size), without it the
+ * state up to its log's header (cc_game.log_offset + sizeof(cc_log)), since
+ * a game keeping no log never writes its entries.  The learner's actions are checked on the calling thread before
  * the games are split across threads.
  *
  * Threads: nthreads > 1 splits the games into that many contiguous ranges,
@@ -50,9 +52,9 @@
 #define CC_VEC_MAX_THREADS 64
 #define CC_VEC_MAX_GAMES 16777216
 
-/* Bytes of a vector of n games (0 for a NULL game or n outside
- * 1..CC_VEC_MAX_GAMES). */
-size_t cc_vecenv_bytes(const cc_game *game, int64_t n);
+/* Bytes of a vector of n games with these flags (0 for a NULL game, n
+ * outside 1..CC_VEC_MAX_GAMES or an unknown flag). */
+size_t cc_vecenv_bytes(const cc_game *game, int64_t n, int32_t flags);
 
 /* Set up a vector in mem (nbytes >= cc_vecenv_bytes) and deal every game.
  * params/nplayers are checked as by cc_game_check_params; learner is the
@@ -107,7 +109,8 @@ int64_t cc_vecenv_episodes(const void *mem);
 int64_t cc_vecenv_skipped(const void *mem);
 
 /* The state of game i (read-only; NULL for i out of range).  Without
- * CC_VEC_EVENTS its log has capacity 0 (it records nothing). */
+ * CC_VEC_EVENTS its log has capacity 0 (it records nothing) and its memory
+ * ends after the log's header: copy it with cc_vecenv_copy_state. */
 const void *cc_vecenv_state(const void *mem, int64_t i);
 
 /* Copy game i into out (game.state_size bytes) as a state that plays on

@@ -31,6 +31,7 @@ typedef struct vec_header {
     int32_t events;     /* CC_VEC_EVENTS: the games keep their event logs */
     int64_t n;
     size_t slot_size;
+    size_t scratch_bytes; /* the scratch states between the header and the slots */
 } vec_header;
 
 /* The slot of one game, followed by its state. */
@@ -48,12 +49,36 @@ static size_t round_up(size_t x) { return (x + VEC_ALIGN - 1) / VEC_ALIGN * VEC_
 
 static size_t header_size(void) { return round_up(sizeof(vec_header)); }
 
-static size_t slot_size(const cc_game *game) {
-    return round_up(round_up(sizeof(vec_slot)) + game->state_size);
+/* A game keeping no log needs its state only up to its log's header (the
+ * log has capacity 0: nothing is written after the header). */
+static size_t state_bytes(const cc_game *game, int32_t flags) {
+    return (flags & CC_VEC_EVENTS) ? game->state_size : game->log_offset + sizeof(cc_log);
+}
+
+static size_t slot_size(const cc_game *game, int32_t flags) {
+    return round_up(round_up(sizeof(vec_slot)) + state_bytes(game, flags));
+}
+
+/* Scratch states (log-free vectors only): one per thread that may run,
+ * min(n, CC_VEC_MAX_THREADS), each a whole state, for dealing. */
+static int64_t scratch_count(const cc_game *game, int64_t n, int32_t flags) {
+    (void)game;
+    if (flags & CC_VEC_EVENTS) return 0;
+    return n < CC_VEC_MAX_THREADS ? n : CC_VEC_MAX_THREADS;
+}
+
+static size_t scratch_bytes(const cc_game *game, int64_t n, int32_t flags) {
+    return (size_t)scratch_count(game, n, flags) * round_up(game->state_size);
+}
+
+static void *scratch_at(const vec_header *v, int32_t t) {
+    if (v->events) return NULL;
+    return (char *)(void *)v + header_size() + (size_t)t * round_up(v->game->state_size);
 }
 
 static vec_slot *slot_at(const vec_header *v, int64_t i) {
-    return (vec_slot *)(void *)((char *)(void *)v + header_size() + (size_t)i * v->slot_size);
+    return (vec_slot *)(void *)((char *)(void *)v + header_size() + v->scratch_bytes +
+                                (size_t)i * v->slot_size);
 }
 
 static void *state_of(vec_slot *s) { return (char *)(void *)s + round_up(sizeof(vec_slot)); }
@@ -63,9 +88,9 @@ static const vec_header *header_of(const void *mem) {
     return (v != NULL && v->magic == VEC_MAGIC) ? v : NULL;
 }
 
-size_t cc_vecenv_bytes(const cc_game *game, int64_t n) {
-    if (game == NULL || n < 1 || n > CC_VEC_MAX_GAMES) return 0;
-    return header_size() + (size_t)n * slot_size(game);
+size_t cc_vecenv_bytes(const cc_game *game, int64_t n, int32_t flags) {
+    if (game == NULL || n < 1 || n > CC_VEC_MAX_GAMES || (flags & ~CC_VEC_EVENTS)) return 0;
+    return header_size() + scratch_bytes(game, n, flags) + (size_t)n * slot_size(game, flags);
 }
 
 int64_t cc_vecenv_size(const void *mem) {
@@ -188,24 +213,27 @@ static void refresh_legal(const vec_header *v, vec_slot *s) {
     s->nlegal = v->game->legal_actions(state_of(s), s->legal);
 }
 
-/* Switch the state's event log off (no game reads its log: cardcore.h), or
- * leave it on for CC_VEC_EVENTS.  An empty log with capacity 0 records
- * nothing and costs one test per event. */
-static void set_log(const vec_header *v, void *state) {
-    if (v->events) return;
-    cc_log_init((cc_log *)(void *)((char *)state + v->game->log_offset), 0);
-}
-
-/* Deal the slot's next game and play up to the learner's first turn. */
-static int32_t new_game(const vec_header *v, vec_slot *s) {
+/* Deal the slot's next game and play up to the learner's first turn.  A game
+ * that keeps its log is dealt in its slot.  A log-free game is dealt in the
+ * thread's scratch state (a whole state: the game's init starts its log with
+ * the game's capacity and logs the deal), then its fixed part is copied into
+ * the slot, which ends after the log's header, and the log is switched off
+ * (capacity 0: the rules never read the log, cardcore.h, so the game plays
+ * the same; nothing is written after the header from then on). */
+static int32_t new_game(const vec_header *v, vec_slot *s, void *scratch) {
     void *state = state_of(s);
+    size_t fixed = v->game->log_offset + sizeof(cc_log);
+    void *deal = v->events ? state : scratch;
     for (int32_t tries = 0; tries < VEC_DEAL_LIMIT; tries++) {
         /* as a new state of the binding, up to the log's entries (each entry is
          * written before it is kept, so old ones are never read) */
-        memset(state, 0, v->game->log_offset + sizeof(cc_log));
-        int32_t rc = v->game->init(state, v->params, v->nplayers, cc_rng_next(&s->rng));
+        memset(deal, 0, fixed);
+        int32_t rc = v->game->init(deal, v->params, v->nplayers, cc_rng_next(&s->rng));
         if (rc != CC_OK) return rc;
-        set_log(v, state);
+        if (!v->events) {
+            memcpy(state, deal, v->game->log_offset);
+            cc_log_init((cc_log *)(void *)((char *)state + v->game->log_offset), 0);
+        }
         int32_t who = CC_PLAYER_TERMINAL;
         rc = advance(v, s, &who);
         if (rc != CC_OK) return rc;
@@ -275,6 +303,7 @@ typedef struct vec_job {
     const vec_header *v;
     int kind;
     int64_t begin, end;
+    void *scratch; /* the thread's scratch state (log-free vectors) */
     const int32_t *actions;
     float *obs;
     int8_t *masks;
@@ -294,7 +323,7 @@ static int32_t run_job(vec_job *j) {
         int32_t rc = CC_OK;
         switch (j->kind) {
         case JOB_RESET:
-            rc = new_game(v, s);
+            rc = new_game(v, s, j->scratch);
             break;
         case JOB_STEP: {
             rc = g->apply(state, j->actions[i]);
@@ -308,7 +337,7 @@ static int32_t run_job(vec_job *j) {
             if (who == CC_PLAYER_TERMINAL) {
                 j->terminated[i] = 1;
                 s->episodes++;
-                rc = new_game(v, s);
+                rc = new_game(v, s, j->scratch);
             } else {
                 j->terminated[i] = 0;
                 s->baseline = score;
@@ -345,6 +374,7 @@ static int32_t run_all(const vec_header *v, vec_job proto, int32_t nthreads) {
         jobs[t].begin = v->n * t / nthreads;
         jobs[t].end = v->n * (t + 1) / nthreads;
         jobs[t].rc = CC_OK;
+        jobs[t].scratch = scratch_at(v, t);
     }
 #ifdef CC_VEC_PTHREADS
     pthread_t tid[CC_VEC_MAX_THREADS];
@@ -380,7 +410,7 @@ int32_t cc_vecenv_init(void *mem, size_t nbytes, const cc_game *game, const int3
     int32_t rc = cc_game_check_params(game, params, nplayers, NULL);
     if (rc != CC_OK) return rc;
     if (learner < 0 || learner >= nplayers) return CC_E_ARG;
-    if (nbytes < cc_vecenv_bytes(game, n)) return CC_E_CAPACITY;
+    if (nbytes < cc_vecenv_bytes(game, n, flags)) return CC_E_CAPACITY;
     int32_t na = game->num_actions(params, nplayers);
     int32_t ts = game->tensor_size(params, nplayers);
     if (na < 1 || na > CC_MAX_ACTIONS || ts < 0) return CC_E_PARAMS;
@@ -396,13 +426,14 @@ int32_t cc_vecenv_init(void *mem, size_t nbytes, const cc_game *game, const int3
     v->mask_words = (na + 63) / 64;
     v->events = (flags & CC_VEC_EVENTS) != 0;
     v->n = n;
-    v->slot_size = slot_size(game);
+    v->slot_size = slot_size(game, flags);
+    v->scratch_bytes = scratch_bytes(game, n, flags);
     for (int64_t i = 0; i < n; i++) {
         vec_slot *s = slot_at(v, i);
         memset(s, 0, v->slot_size);
         cc_rng_seed(&s->rng, seed + (uint64_t)i * VEC_SEED_STRIDE);
         cc_rng_seed(&s->learner, ~(seed + (uint64_t)i * VEC_SEED_STRIDE));
-        rc = new_game(v, s);
+        rc = new_game(v, s, scratch_at(v, 0));
         if (rc != CC_OK) return rc;
     }
     v->magic = VEC_MAGIC; /* valid only once every game is dealt */

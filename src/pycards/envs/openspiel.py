@@ -26,7 +26,9 @@ None, e.g. ``-1``: see the game's page).
 * ``resample_from_infostate(player, sampler)`` draws, with the engine's
   sampler, a state uniformly among those consistent with what the player
   knows (the seed comes from ``sampler()``); OpenSpiel's Python
-  ``ISMCTSBot`` searches through it.
+  ``ISMCTSBot`` searches through it.  Its C++ ``ISMCTSBot`` cannot: it runs
+  without the GIL and never reaches a Python resampler (docs: the OpenSpiel
+  page).
 * ``action_to_string`` is the action's name (``"play 5H"``); an illegal
   action raises.
 * **Serialization**: ``pyspiel.serialize_game_and_state`` and

@@ -115,9 +115,18 @@ class VectorEnv:
         return int(self._v.episodes)
 
     @property
+    def nbytes(self) -> int:
+        """The vector's memory in C, in bytes (its games, the scratch states
+        and a header; the numpy arrays come on top)."""
+        return int(self._v.nbytes)
+
+    @property
     def bytes_per_game(self) -> int:
-        """Memory per game of the vector, in bytes (its state and a 192-byte
-        slot; the observation, mask and reward rows come on top)."""
+        """Memory per game of the vector, in bytes (its state and a 256-byte
+        slot; the observation, mask and reward rows come on top).  Without
+        ``events`` a state ends before its log's entries, and the vector holds
+        besides one whole state per thread that may run (up to 64) to deal
+        in: ``nbytes`` is the total."""
         return int(self._v.bytes_per_game)
 
     def state(self, index: int) -> State[Any]:
