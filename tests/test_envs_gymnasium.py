@@ -11,6 +11,7 @@ import pytest
 
 gymnasium = pytest.importorskip("gymnasium")
 
+from gymnasium.utils import env_checker as ec  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from pycards.bots import make_bot  # noqa: E402
@@ -18,18 +19,83 @@ from pycards.envs.gymnasium import CardGameEnv, env_ids  # noqa: E402
 from pycards.errors import IllegalActionError  # noqa: E402
 from pycards.game import game_names, load_game  # noqa: E402
 
-
-@pytest.mark.parametrize(
-    ("name", "players"),
-    [("nodde", 2), ("nodde", 4), ("notakers", 3), ("notakers", 8), ("nancy", 2), ("nancy", 5)],
+# every game of the registry, at its smallest and largest player count
+CONFIGS = sorted(
+    {
+        (name, n)
+        for name in game_names()
+        for n in (load_game(name).info["min_players"], load_game(name).info["max_players"])
+    }
 )
-def test_check_env(name: str, players: int) -> None:
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS)
+def test_check_env_with_the_penalty(name: str, players: int) -> None:
     env = gymnasium.make(
         f"pycards/{name}-v0", num_players=players, illegal_action="penalty", render_mode="ansi"
     )
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         check_env(env.unwrapped)
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS)
+def test_check_env_checks_with_the_default(name: str, players: int) -> None:
+    # check_env's checks, in its order, on the default environment (an illegal
+    # action raises).  Every action they step is action_space.sample(), a legal
+    # action of the game at hand, except one: check_step_determinism samples its
+    # action in the game left by the previous check, then resets with seed 123
+    # and steps it there, where it is legal only by chance; so here it samples
+    # in the seed-123 game (the whole check_env is run below to show that).
+    env = gymnasium.make(f"pycards/{name}-v0", num_players=players, render_mode="ansi").unwrapped
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ec.check_action_space(env.action_space)
+        ec.check_space_limit(env.action_space, "action")
+        ec.check_observation_space(env.observation_space)
+        ec.check_space_limit(env.observation_space, "observation")
+        ec.check_seed_deprecation(env)
+        ec.check_reset_return_info_deprecation(env)
+        ec.check_reset_return_type(env)
+        ec.check_reset_seed_determinism(env)
+        ec.check_reset_options(env)
+        ec.env_reset_passive_checker(env)
+        ec.env_step_passive_checker(env, env.action_space.sample())
+        env.reset(seed=123)
+        ec.check_step_determinism(env)
+        ec.check_returned_data_not_reused(env)
+        ec.env_render_passive_checker(env)
+
+
+def test_check_env_as_a_whole_meets_the_clear_error() -> None:
+    # check_step_determinism's action, drawn in another deal, is illegal in the
+    # seed-123 deal: the default environment answers with the documented error
+    env = gymnasium.make("pycards/nodde-v0", num_players=2).unwrapped
+    with pytest.raises(IllegalActionError, match="illegal action"):
+        check_env(env)
+
+
+def test_action_space_samples_legal_actions() -> None:
+    env = CardGameEnv("nancy", 4)
+    assert env.action_space == gymnasium.spaces.Discrete(env.game.num_actions)
+    env.reset(seed=3)
+    env.action_space.seed(0)
+    for _ in range(200):
+        a = env.action_space.sample()
+        assert env.action_masks()[a]  # legal, so the default "raise" never fires
+        assert env.action_space.contains(a)
+        _, _, terminated, _, _ = env.step(a)
+        if terminated:
+            env.reset()
+    # an explicit mask is Discrete's: here only action 0
+    mask = np.zeros(env.game.num_actions, np.int8)
+    mask[0] = 1
+    assert env.action_space.sample(mask=mask) == 0
+    # an illegal id is still in the space, and still an error by default
+    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    assert env.action_space.contains(illegal)
+    with pytest.raises(IllegalActionError):
+        env.step(illegal)
 
 
 def test_env_ids() -> None:

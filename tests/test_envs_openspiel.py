@@ -123,6 +123,45 @@ def test_serialization_and_pickle() -> None:
     assert str(pickle.loads(pickle.dumps(game))) == str(game)
 
 
+@pytest.mark.parametrize(("name", "players"), CONFIGS)
+def test_pyspiel_serialize_game_and_state_round_trip(name: str, players: int) -> None:
+    game = load(name, players, seed=7)
+    game.new_initial_state()  # the game's generator moves on: state 1 is dealt from seed + 1
+    state = game.new_initial_state()
+    rng = np.random.default_rng(players)
+    for _ in range(9):
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    text = pyspiel.serialize_game_and_state(game, state)
+    assert "[GameRNGState]\n2\n" in text
+    new_game, new_state = pyspiel.deserialize_game_and_state(text)
+    assert str(new_game) == str(game)
+    assert str(new_state) == str(state) and new_state.history() == state.history()
+    assert new_state.information_state_string(0) == state.information_state_string(0)
+    # the same future: the state's moves and deals, and the game's next deal
+    while not state.is_terminal() and len(state.history()) < 40:
+        a = int(rng.choice(state.legal_actions()))
+        state.apply_action(a)
+        new_state.apply_action(a)
+        assert str(new_state) == str(state)
+    assert str(new_game.new_initial_state()) == str(game.new_initial_state())
+    # pickling a game keeps its generator state (OpenSpiel's sampled-stochastic test)
+    twin = pickle.loads(pickle.dumps(game))
+    assert str(twin.new_initial_state()) == str(game.new_initial_state())
+
+
+def test_other_games_still_use_openspiel_serialization() -> None:
+    game = pyspiel.load_game("kuhn_poker")
+    state = game.new_initial_state()
+    state.apply_action(0)
+    text = pyspiel.serialize_game_and_state(game, state)
+    new_game, new_state = pyspiel.deserialize_game_and_state(text)
+    assert str(new_game) == str(game) and str(new_state) == str(state)
+    with pytest.raises(ValueError, match="count of states"):
+        load("pycards_nodde", 2).set_rng_state("x")
+
+
 def play_full_game(game: Any, bots: list[Any]) -> list[float]:
     """evaluate_bots' loop for bots that cannot restart_at (OpenSpiel's Python
     ISMCTS and MCTS bots): each bot steps on its turn."""

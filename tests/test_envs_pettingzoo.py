@@ -6,15 +6,19 @@ from __future__ import annotations
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
+from types import SimpleNamespace
+from typing import Any
 
 import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
+from pettingzoo.utils.conversions import parallel_to_aec
 
-from pycards.envs.pettingzoo import CardGameEnv, env, raw_env
+from pycards.envs.pettingzoo import CardGameEnv, env, parallel_env, raw_env
 from pycards.errors import IllegalActionError
 from pycards.game import game_names, load_game
 
@@ -102,11 +106,31 @@ def test_same_seed_same_game_and_the_game_is_the_seeded_state() -> None:
     assert str(a.state) != str(b.state)
 
 
+def _aec_of_parallel(name: str, n: int, max_cycles: int) -> Any:
+    return parallel_to_aec(parallel_env(name, n, max_cycles=max_cycles))
+
+
+@pytest.mark.parametrize(("name", "n"), CONFIGS)
+def test_max_cycles_and_parallel_kits(name: str, n: int) -> None:
+    # The kit's max_cycles_test on the parallel environment and its AEC form by
+    # PettingZoo's parallel_to_aec (every agent steps once per cycle, as the kit's
+    # AEC half counts).  Both halves step action_space(agent).sample(): the spaces
+    # sample legal actions for the agent to act.  The turn-based AEC env has its
+    # own max_cycles test below: the kit's AEC half asks the median agent to act
+    # as often as the busiest, which these games' turns do not allow (a player
+    # discards or exchanges several cards in a row).
+    mod = SimpleNamespace(
+        env=partial(_aec_of_parallel, name, n), parallel_env=partial(parallel_env, name, n)
+    )
+    with only_expected_warnings():
+        max_cycles_test(mod)
+        parallel_api_test(parallel_env(name, n), num_cycles=60)
+
+
 @pytest.mark.parametrize(("name", "n"), [("nodde", 2), ("notakers", 4), ("nancy", 3)])
 def test_max_cycles(name: str, n: int) -> None:
-    # The AEC half of pettingzoo.test.max_cycles_test (its parallel half needs a
-    # parallel environment, which a turn-based game is not): after max_cycles
-    # turns of the busiest agent, every agent is truncated and steps out once.
+    # no agent acts more than max_cycles times: then every agent is truncated
+    # and steps out once
     max_cycles = 4
     e = env(name, n, max_cycles=max_cycles)
     e.reset(seed=0)
@@ -122,6 +146,52 @@ def test_max_cycles(name: str, n: int) -> None:
             e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert max(counts.values()) == max_cycles + 1
     assert not e.agents
+
+
+@pytest.mark.parametrize(
+    ("name", "n"), [("nodde", 3), ("notakers", 2), ("nancy", 4), ("cribbage", 2)]
+)
+def test_parallel_env_plays_the_aec_game(name: str, n: int) -> None:
+    # the same seed and moves: the same game, rewards summing to the returns
+    p, a = parallel_env(name, n), raw_env(name, n)
+    obs, infos = p.reset(seed=4)
+    a.reset(seed=4)
+    rng = np.random.default_rng(1)
+    seen = dict.fromkeys(p.possible_agents, 0.0)
+    while p.agents:
+        (actor,) = [x for x in p.agents if infos[x]["to_act"]]
+        assert actor == a.agent_selection
+        for x in p.agents:
+            assert obs[x]["action_mask"].any() == (x == actor)
+            np.testing.assert_array_equal(obs[x]["observation"], a.observe(x)["observation"])
+        move = int(rng.choice(np.flatnonzero(obs[actor]["action_mask"])))
+        others = {x: 0 for x in p.agents if x != actor}  # ignored
+        obs, rewards, terms, truncs, infos = p.step({actor: move, **others})
+        a.step(move)
+        for x, r in rewards.items():
+            seen[x] += r
+        assert not any(truncs.values())
+    assert all(terms.values())
+    assert a.state is not None and a.state.is_terminal
+    assert [seen[x] for x in p.possible_agents] == [float(v) for v in a.state.returns()]
+
+
+def test_parallel_env_bad_input_changes_nothing() -> None:
+    p = parallel_env("nodde", 2)
+    obs, infos = p.reset(seed=5)
+    (actor,) = [x for x in p.agents if infos[x]["to_act"]]
+    other = next(x for x in p.agents if x != actor)
+    assert p.aec.state is not None
+    before = p.aec.state.to_json()
+    with pytest.raises(ValueError, match="to act"):
+        p.step({other: 0})
+    illegal = int(np.flatnonzero(obs[actor]["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError):
+        p.step({actor: illegal})
+    with pytest.raises(TypeError):
+        p.step([0])  # type: ignore[arg-type]
+    assert p.aec.state.to_json() == before
+    p.step({actor: int(np.flatnonzero(obs[actor]["action_mask"])[0])})  # still playable
 
 
 def test_illegal_action_raises_and_changes_nothing() -> None:

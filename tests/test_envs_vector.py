@@ -88,7 +88,9 @@ class TwinGame:
 )
 def test_vector_matches_the_twin(name: str, players: int, learner: int, steps: int) -> None:
     n, seed = 3, 2026
-    venv = VectorEnv(name, n, players, seed=seed, learner=learner)
+    venv = VectorEnv(name, n, players, seed=seed, learner=learner, events=True)
+    # the default vector keeps no event log: the same games, step for step
+    quiet = VectorEnv(name, n, players, seed=seed, learner=learner)
     twins = [TwinGame(name, players, seed, i, learner) for i in range(n)]
     rng = np.random.default_rng(5)
     obs, masks = venv.observations, venv.action_masks
@@ -103,6 +105,11 @@ def test_vector_matches_the_twin(name: str, players: int, learner: int, steps: i
         actions = venv.sample_actions(rng)
         expected = [t.step(int(a)) for t, a in zip(twins, actions, strict=True)]
         obs, masks, rewards, terms = venv.step(actions)
+        q_obs, q_masks, q_rewards, q_terms = quiet.step(actions)
+        np.testing.assert_array_equal(q_obs, obs)
+        np.testing.assert_array_equal(q_masks, masks)
+        np.testing.assert_array_equal(q_rewards, rewards)
+        np.testing.assert_array_equal(q_terms, terms)
         assert rewards.tolist() == [r for r, _ in expected]
         assert terms.tolist() == [d for _, d in expected]
         finished += int(terms.sum())
@@ -114,6 +121,25 @@ def test_vector_matches_the_twin(name: str, players: int, learner: int, steps: i
         t.new_game()
     for i, t in enumerate(twins):
         np.testing.assert_array_equal(venv.observations[i], t.view()[0])
+
+
+def test_a_state_of_a_log_free_vector_plays_on_and_logs() -> None:
+    venv = VectorEnv("nodde", 2, 2, seed=9)
+    logged = VectorEnv("nodde", 2, 2, seed=9, events=True)
+    for _ in range(5):
+        actions = venv.random_actions()
+        venv.step(actions)
+        logged.step(actions)
+    s, t = venv.state(1), logged.state(1)
+    assert s.events() == [] and t.events() != []
+    np.testing.assert_array_equal(s.observation_tensor(0), t.observation_tensor(0))
+    a = s.legal_actions()[0]
+    s.apply(a)
+    t.apply(a)
+    assert s.events() == t.events()[-len(s.events()) :] != []
+    assert s.returns() == t.returns()
+    with pytest.raises(TypeError, match="events"):
+        VectorEnv("nodde", 2, 2, events=1)  # type: ignore[arg-type]
 
 
 def test_threads_give_the_same_games() -> None:
@@ -197,4 +223,8 @@ def test_heuristic_opponents_fall_back_to_random_without_a_heuristic() -> None:
         rng = np.random.default_rng(0)
         for _ in range(30):
             venv.step(venv.sample_actions(rng))
-        assert venv.bytes_per_game >= load_game(name, None, players).info["state_size"]
+        size = load_game(name, None, players).info["state_size"]
+        logged = VectorEnv(name, 3, players, seed=4, events=True)
+        assert logged.bytes_per_game >= size > venv.bytes_per_game  # no log entries kept
+        # one whole state per thread that may run (here 3, one per game) to deal in
+        assert venv.nbytes >= 3 * (venv.bytes_per_game + size)

@@ -912,10 +912,13 @@ def test_play_match_arguments(deals: Any, seeds: Any, count: int) -> None:
     learner=any_int,
     opponent=st.one_of(st.sampled_from(["random", "heuristic", "ismcts"]), junk),
     threads=st.one_of(count_arg, any_int),
+    events=st.one_of(st.booleans(), junk),
 )
-def test_vector_env_arguments(n: Any, seed: Any, learner: Any, opponent: Any, threads: Any) -> None:
+def test_vector_env_arguments(
+    n: Any, seed: Any, learner: Any, opponent: Any, threads: Any, events: Any
+) -> None:
     setup = _nodde_setup()
-    ok, env = attempt(C.VecEnv, setup, n, seed, learner, opponent, threads)
+    ok, env = attempt(C.VecEnv, setup, n, seed, learner, opponent, threads, events)
     if not ok:
         return
     size, k = env.tensor_size, env.num_envs

@@ -8,12 +8,13 @@ from libc.stdint cimport int8_t
 cdef extern from "cc_vecenv.h" nogil:
     int CC_VEC_RANDOM
     int CC_VEC_HEURISTIC
+    int CC_VEC_EVENTS
     int CC_VEC_MAX_THREADS
     int CC_VEC_MAX_GAMES
-    size_t cc_vecenv_bytes(const cc_game *game, int64_t n)
+    size_t cc_vecenv_bytes(const cc_game *game, int64_t n, int32_t flags)
     int32_t cc_vecenv_init(void *mem, size_t nbytes, const cc_game *game,
                            const int32_t *params, int32_t nplayers, int32_t learner,
-                           int32_t opponent, int64_t n, uint64_t seed)
+                           int32_t opponent, int32_t flags, int64_t n, uint64_t seed)
     int64_t cc_vecenv_size(const void *mem)
     int32_t cc_vecenv_observe(const void *mem, float *obs, int8_t *masks, int32_t nthreads)
     int32_t cc_vecenv_reset(void *mem, float *obs, int8_t *masks, int32_t nthreads)
@@ -23,6 +24,7 @@ cdef extern from "cc_vecenv.h" nogil:
     int64_t cc_vecenv_episodes(const void *mem)
     int64_t cc_vecenv_skipped(const void *mem)
     const void *cc_vecenv_state(const void *mem, int64_t i)
+    int32_t cc_vecenv_copy_state(const void *mem, int64_t i, void *out)
     int32_t cc_vecenv_random_actions(void *mem, int32_t *actions, int32_t nthreads)
 
 _OPPONENTS = {"random": CC_VEC_RANDOM, "heuristic": CC_VEC_HEURISTIC}
@@ -53,7 +55,8 @@ cdef class VecEnv:
     observations ``float32 (n, tensor_size)``, masks ``int8 (n, num_actions)``,
     rewards ``float32 (n,)``, terminations ``bool (n,)``; actions are ``int32
     (n,)``.  ``threads`` > 1 splits the games across that many threads (the GIL
-    is released)."""
+    is released).  ``events``: the games keep their event logs (off, they keep
+    none, which changes no game and saves a little time)."""
     cdef void *mem
     cdef GameSetup setup
     cdef bint busy
@@ -64,9 +67,10 @@ cdef class VecEnv:
     cdef readonly int32_t threads
     cdef readonly object opponent
     cdef readonly object nbytes
+    cdef readonly bint events
 
     def __cinit__(self, GameSetup setup, object num_envs, object seed, object learner=0,
-                  object opponent="random", object threads=1):
+                  object opponent="random", object threads=1, object events=False):
         self.mem = NULL
         if setup.nplayers == 0:
             raise _errors.RulesError(f"{setup.name}: the setup has no player count")
@@ -76,8 +80,11 @@ cdef class VecEnv:
         if not isinstance(opponent, str) or opponent not in _OPPONENTS:
             raise ValueError(f"opponent must be one of {sorted(_OPPONENTS)}, got {opponent!r}")
         self.threads = _int_arg(threads, "threads", 1, CC_VEC_MAX_THREADS)
+        if not isinstance(events, bool):
+            raise TypeError(f"events must be a bool, got {type(events).__name__}")
         cdef int32_t policy = _OPPONENTS[opponent]
-        cdef size_t nbytes = cc_vecenv_bytes(setup.game, n)
+        cdef int32_t flags = CC_VEC_EVENTS if events else 0
+        cdef size_t nbytes = cc_vecenv_bytes(setup.game, n, flags)
         if nbytes == 0:
             raise ValueError(f"num_envs must be 1..{CC_VEC_MAX_GAMES}, got {n}")
         self.mem = PyMem_Malloc(nbytes)
@@ -87,7 +94,7 @@ cdef class VecEnv:
         cdef int32_t rc
         with nogil:
             rc = cc_vecenv_init(self.mem, nbytes, setup.game, setup.values, setup.nplayers,
-                                seat, policy, n, sd)
+                                seat, policy, flags, n, sd)
         if rc != CC_OK:
             PyMem_Free(self.mem)
             self.mem = NULL
@@ -98,6 +105,7 @@ cdef class VecEnv:
         self.learner = seat
         self.opponent = opponent
         self.nbytes = nbytes
+        self.events = events
 
     def __dealloc__(self):
         if self.mem != NULL:
@@ -188,15 +196,15 @@ cdef class VecEnv:
 
     def state(self, object index):
         """A copy of game ``index`` as a :class:`GameState` without a history
-        (like a sampled state: it carries no record)."""
+        (like a sampled state: it carries no record); its event log is the
+        game's with ``events``, else empty."""
         cdef int64_t i = _int_arg(index, "index", 0, self.num_envs - 1)
         if self.busy:
             raise RuntimeError("VecEnv: another thread is stepping this vector")
-        cdef const void *src = cc_vecenv_state(self.mem, i)
         cdef GameState out = GameState.__new__(GameState)
         out._alloc(self.setup)
         memset(out.state, 0, self.setup.game.state_size)
-        memcpy(out.state, src, cc_game_used_size(self.setup.game, src))
+        _check(cc_vecenv_copy_state(self.mem, i, out.state), "VecEnv.state")
         return out
 
     @property
@@ -211,5 +219,10 @@ cdef class VecEnv:
 
     @property
     def bytes_per_game(self):
-        """Bytes of memory per game of the vector (its state and slot)."""
-        return cc_vecenv_bytes(self.setup.game, 2) - cc_vecenv_bytes(self.setup.game, 1)
+        """Bytes of memory per game of the vector (its state and slot; a
+        log-free vector also holds one whole state per thread that may run,
+        up to 64, for dealing: ``nbytes`` is the total)."""
+        cdef int32_t flags = CC_VEC_EVENTS if self.events else 0
+        cdef int64_t k = CC_VEC_MAX_THREADS
+        return (cc_vecenv_bytes(self.setup.game, k + 1, flags)
+                - cc_vecenv_bytes(self.setup.game, k, flags))

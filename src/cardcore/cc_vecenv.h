@@ -21,11 +21,14 @@
  * seed of each of its games and the opponents' moves, so a game's course does
  * not depend on how the vector is split across threads.
  *
- * Memory: the caller allocates cc_vecenv_bytes(game, n) bytes (aligned like
- * malloc's) and keeps them while the vector lives; nothing else is
- * allocated.  Per game: the state (cc_game.state_size) plus a 192-byte slot
- * (its generators, counters and the learner's legal actions), rounded up to
- * 64 bytes.
+ * Memory: the caller allocates cc_vecenv_bytes(game, n, flags) bytes
+ * (aligned like malloc's) and keeps them while the vector lives; nothing
+ * else is allocated.  Per game: a 256-byte slot (its generators, counters
+ * and the learner's legal actions) and the state, rounded up to 64 bytes:
+ * with CC_VEC_EVENTS the whole state (cc_game.state_size), without it the
+ * state up to its log's header (cc_game.log_offset + sizeof(cc_log)), since
+ * a game keeping no log never writes its entries.  The learner's actions are checked on the calling thread before
+ * the games are split across threads.
  *
  * Threads: nthreads > 1 splits the games into that many contiguous ranges,
  * each stepped by its own thread (POSIX threads; a build without them steps
@@ -43,21 +46,27 @@
 #define CC_VEC_RANDOM 0    /* a uniformly random legal action */
 #define CC_VEC_HEURISTIC 1 /* cc_game.heuristic, random if the game has none */
 
+/* Flags of cc_vecenv_init. */
+#define CC_VEC_EVENTS 1 /* the games keep their event logs (off: no log) */
+
 #define CC_VEC_MAX_THREADS 64
 #define CC_VEC_MAX_GAMES 16777216
 
-/* Bytes of a vector of n games (0 for a NULL game or n outside
- * 1..CC_VEC_MAX_GAMES). */
-size_t cc_vecenv_bytes(const cc_game *game, int64_t n);
+/* Bytes of a vector of n games with these flags (0 for a NULL game, n
+ * outside 1..CC_VEC_MAX_GAMES or an unknown flag). */
+size_t cc_vecenv_bytes(const cc_game *game, int64_t n, int32_t flags);
 
 /* Set up a vector in mem (nbytes >= cc_vecenv_bytes) and deal every game.
  * params/nplayers are checked as by cc_game_check_params; learner is the
- * caller's seat (0..nplayers-1); opponent is a CC_VEC_* policy.
+ * caller's seat (0..nplayers-1); opponent is a CC_VEC_* policy; flags is 0
+ * or CC_VEC_EVENTS.  Without CC_VEC_EVENTS the games keep no event log
+ * (each state's log has capacity 0 after its deal: the rules never read
+ * it, so the games are the same, a little faster).
  * CC_OK, CC_E_ARG, CC_E_PLAYERS, CC_E_PARAMS or CC_E_CAPACITY (nbytes). */
 int32_t cc_vecenv_init(void *mem, size_t nbytes, const cc_game *game,
                        const int32_t *params, int32_t nplayers,
-                       int32_t learner, int32_t opponent, int64_t n,
-                       uint64_t seed);
+                       int32_t learner, int32_t opponent, int32_t flags,
+                       int64_t n, uint64_t seed);
 
 /* Number of games, the action space and the tensor size of a vector made by
  * cc_vecenv_init (0 for NULL). */
@@ -89,7 +98,9 @@ int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs,
 /* A uniformly random legal action for the learner in every game, into
  * actions[0..n-1], drawn from each game's second generator, seeded from
  * ~(seed + i * 0x9E3779B97F4A7C15) (the first one's course is not touched):
- * a random learner policy that costs next to nothing.  CC_OK or CC_E_ARG. */
+ * a random learner policy that costs next to nothing.  It runs on the
+ * calling thread whatever nthreads (a few instructions a game, less than
+ * starting a thread).  CC_OK or CC_E_ARG. */
 int32_t cc_vecenv_random_actions(void *mem, int32_t *actions, int32_t nthreads);
 
 /* Games finished since cc_vecenv_init, and games dealt again because they
@@ -97,7 +108,14 @@ int32_t cc_vecenv_random_actions(void *mem, int32_t *actions, int32_t nthreads);
 int64_t cc_vecenv_episodes(const void *mem);
 int64_t cc_vecenv_skipped(const void *mem);
 
-/* The state of game i (read-only; NULL for i out of range). */
+/* The state of game i (read-only; NULL for i out of range).  Without
+ * CC_VEC_EVENTS its log has capacity 0 (it records nothing) and its memory
+ * ends after the log's header: copy it with cc_vecenv_copy_state. */
 const void *cc_vecenv_state(const void *mem, int64_t i);
+
+/* Copy game i into out (game.state_size bytes) as a state that plays on
+ * like any other: without CC_VEC_EVENTS its log is empty (no event of the
+ * game so far) with the game's capacity.  CC_OK or CC_E_ARG. */
+int32_t cc_vecenv_copy_state(const void *mem, int64_t i, void *out);
 
 #endif /* CC_VECENV_H */

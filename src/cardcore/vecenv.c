@@ -27,9 +27,11 @@ typedef struct vec_header {
     int32_t opponent;
     int32_t num_actions;
     int32_t tensor_size;
-    int32_t reserved;
+    int32_t mask_words; /* words of a legal mask that can hold an action */
+    int32_t events;     /* CC_VEC_EVENTS: the games keep their event logs */
     int64_t n;
     size_t slot_size;
+    size_t scratch_bytes; /* the scratch states between the header and the slots */
 } vec_header;
 
 /* The slot of one game, followed by its state. */
@@ -39,7 +41,7 @@ typedef struct vec_slot {
     int64_t episodes;  /* games finished */
     int64_t skipped;   /* games dealt again before the learner's first turn */
     int32_t baseline;  /* the learner's score already given as reward */
-    int32_t reserved;
+    int32_t nlegal;    /* the number of the learner's legal actions now */
     uint64_t legal[CC_MASK_WORDS]; /* the learner's legal actions now */
 } vec_slot;
 
@@ -47,12 +49,36 @@ static size_t round_up(size_t x) { return (x + VEC_ALIGN - 1) / VEC_ALIGN * VEC_
 
 static size_t header_size(void) { return round_up(sizeof(vec_header)); }
 
-static size_t slot_size(const cc_game *game) {
-    return round_up(round_up(sizeof(vec_slot)) + game->state_size);
+/* A game keeping no log needs its state only up to its log's header (the
+ * log has capacity 0: nothing is written after the header). */
+static size_t state_bytes(const cc_game *game, int32_t flags) {
+    return (flags & CC_VEC_EVENTS) ? game->state_size : game->log_offset + sizeof(cc_log);
+}
+
+static size_t slot_size(const cc_game *game, int32_t flags) {
+    return round_up(round_up(sizeof(vec_slot)) + state_bytes(game, flags));
+}
+
+/* Scratch states (log-free vectors only): one per thread that may run,
+ * min(n, CC_VEC_MAX_THREADS), each a whole state, for dealing. */
+static int64_t scratch_count(const cc_game *game, int64_t n, int32_t flags) {
+    (void)game;
+    if (flags & CC_VEC_EVENTS) return 0;
+    return n < CC_VEC_MAX_THREADS ? n : CC_VEC_MAX_THREADS;
+}
+
+static size_t scratch_bytes(const cc_game *game, int64_t n, int32_t flags) {
+    return (size_t)scratch_count(game, n, flags) * round_up(game->state_size);
+}
+
+static void *scratch_at(const vec_header *v, int32_t t) {
+    if (v->events) return NULL;
+    return (char *)(void *)v + header_size() + (size_t)t * round_up(v->game->state_size);
 }
 
 static vec_slot *slot_at(const vec_header *v, int64_t i) {
-    return (vec_slot *)(void *)((char *)(void *)v + header_size() + (size_t)i * v->slot_size);
+    return (vec_slot *)(void *)((char *)(void *)v + header_size() + v->scratch_bytes +
+                                (size_t)i * v->slot_size);
 }
 
 static void *state_of(vec_slot *s) { return (char *)(void *)s + round_up(sizeof(vec_slot)); }
@@ -62,9 +88,9 @@ static const vec_header *header_of(const void *mem) {
     return (v != NULL && v->magic == VEC_MAGIC) ? v : NULL;
 }
 
-size_t cc_vecenv_bytes(const cc_game *game, int64_t n) {
-    if (game == NULL || n < 1 || n > CC_VEC_MAX_GAMES) return 0;
-    return header_size() + (size_t)n * slot_size(game);
+size_t cc_vecenv_bytes(const cc_game *game, int64_t n, int32_t flags) {
+    if (game == NULL || n < 1 || n > CC_VEC_MAX_GAMES || (flags & ~CC_VEC_EVENTS)) return 0;
+    return header_size() + scratch_bytes(game, n, flags) + (size_t)n * slot_size(game, flags);
 }
 
 int64_t cc_vecenv_size(const void *mem) {
@@ -88,6 +114,17 @@ const void *cc_vecenv_state(const void *mem, int64_t i) {
     return state_of(slot_at(v, i));
 }
 
+int32_t cc_vecenv_copy_state(const void *mem, int64_t i, void *out) {
+    const void *src = cc_vecenv_state(mem, i);
+    if (src == NULL || out == NULL) return CC_E_ARG;
+    const vec_header *v = header_of(mem);
+    memcpy(out, src, cc_game_used_size(v->game, src));
+    /* a log-free game: the copy gets an empty log of the game's capacity */
+    if (!v->events)
+        cc_log_init((cc_log *)(void *)((char *)out + v->game->log_offset), v->game->log_capacity);
+    return CC_OK;
+}
+
 int64_t cc_vecenv_episodes(const void *mem) {
     const vec_header *v = header_of(mem);
     int64_t total = 0;
@@ -106,16 +143,34 @@ int64_t cc_vecenv_skipped(const void *mem) {
 
 /* ---- one game ------------------------------------------------------------- */
 
-/* The k-th (0-based) set bit of a CC_MASK_WORDS mask. */
-static int32_t nth_action(const uint64_t *mask, int32_t k) {
-    for (int32_t w = 0; w < CC_MASK_WORDS; w++) {
-        int32_t c = cc_popcount64(mask[w]);
-        if (k < c) {
-            uint64_t m = mask[w];
-            for (int32_t i = 0; i < k; i++) m &= m - 1;
-            return w * 64 + cc_ctz64(m);
+/* POP8[b]: the number of set bits of the byte b. */
+#define PC1(b) ((((b) >> 0) & 1) + (((b) >> 1) & 1) + (((b) >> 2) & 1) + (((b) >> 3) & 1) + \
+                (((b) >> 4) & 1) + (((b) >> 5) & 1) + (((b) >> 6) & 1) + (((b) >> 7) & 1))
+#define PC4(b) PC1(b), PC1((b) + 1), PC1((b) + 2), PC1((b) + 3)
+#define PC16(b) PC4(b), PC4((b) + 4), PC4((b) + 8), PC4((b) + 12)
+#define PC64(b) PC16(b), PC16((b) + 16), PC16((b) + 32), PC16((b) + 48)
+static const uint8_t POP8[256] = {PC64(0), PC64(64), PC64(128), PC64(192)};
+#undef PC1
+#undef PC4
+#undef PC16
+#undef PC64
+
+/* The k-th (0-based) set bit of a mask of nwords words (k below its count):
+ * whole bytes are skipped by their counts (a table, cheaper than the libgcc
+ * popcount a portable build calls), zero bytes not looked at. */
+static int32_t nth_action(const uint64_t *mask, int32_t nwords, int32_t k) {
+    for (int32_t w = 0; w < nwords; w++) {
+        for (uint64_t m = mask[w]; m;) {
+            int32_t shift = cc_ctz64(m) & ~7;
+            uint32_t b = (uint32_t)(m >> shift) & 0xFF;
+            int32_t c = POP8[b];
+            if (k < c) {
+                for (int32_t i = 0; i < k; i++) b &= b - 1;
+                return w * 64 + shift + cc_ctz64(b);
+            }
+            k -= c;
+            m &= ~((uint64_t)0xFF << shift);
         }
-        k -= c;
     }
     return -1;
 }
@@ -127,12 +182,13 @@ static int32_t opponent_action(const vec_header *v, const void *state, cc_rng *r
     uint64_t mask[CC_MASK_WORDS] = {0};
     int32_t n = v->game->legal_actions(state, mask);
     if (n <= 0) return CC_E_ARG;
-    *action = nth_action(mask, (int32_t)cc_rng_below(rng, (uint64_t)n));
+    *action = nth_action(mask, v->mask_words, (int32_t)cc_rng_below(rng, (uint64_t)n));
     return *action < 0 ? CC_E_ARG : CC_OK;
 }
 
-/* Play the other seats until the learner is to act or the game is over. */
-static int32_t advance(const vec_header *v, vec_slot *s) {
+/* Play the other seats until the learner is to act or the game is over;
+ * *who gets the learner's seat or CC_PLAYER_TERMINAL. */
+static int32_t advance(const vec_header *v, vec_slot *s, int32_t *who) {
     void *state = state_of(s);
     const cc_game *g = v->game;
     int32_t p;
@@ -146,6 +202,7 @@ static int32_t advance(const vec_header *v, vec_slot *s) {
         if (rc != CC_OK) return rc < 0 ? rc : CC_E_ILLEGAL;
         if (++moves > VEC_STEP_LIMIT) return CC_E_CAPACITY;
     }
+    *who = p;
     return CC_OK;
 }
 
@@ -153,21 +210,34 @@ static int32_t advance(const vec_header *v, vec_slot *s) {
  * learner's actions against them, and the mask is written from them. */
 static void refresh_legal(const vec_header *v, vec_slot *s) {
     memset(s->legal, 0, sizeof s->legal);
-    v->game->legal_actions(state_of(s), s->legal);
+    s->nlegal = v->game->legal_actions(state_of(s), s->legal);
 }
 
-/* Deal the slot's next game and play up to the learner's first turn. */
-static int32_t new_game(const vec_header *v, vec_slot *s) {
+/* Deal the slot's next game and play up to the learner's first turn.  A game
+ * that keeps its log is dealt in its slot.  A log-free game is dealt in the
+ * thread's scratch state (a whole state: the game's init starts its log with
+ * the game's capacity and logs the deal), then its fixed part is copied into
+ * the slot, which ends after the log's header, and the log is switched off
+ * (capacity 0: the rules never read the log, cardcore.h, so the game plays
+ * the same; nothing is written after the header from then on). */
+static int32_t new_game(const vec_header *v, vec_slot *s, void *scratch) {
     void *state = state_of(s);
+    size_t fixed = v->game->log_offset + sizeof(cc_log);
+    void *deal = v->events ? state : scratch;
     for (int32_t tries = 0; tries < VEC_DEAL_LIMIT; tries++) {
         /* as a new state of the binding, up to the log's entries (each entry is
          * written before it is kept, so old ones are never read) */
-        memset(state, 0, v->game->log_offset + sizeof(cc_log));
-        int32_t rc = v->game->init(state, v->params, v->nplayers, cc_rng_next(&s->rng));
+        memset(deal, 0, fixed);
+        int32_t rc = v->game->init(deal, v->params, v->nplayers, cc_rng_next(&s->rng));
         if (rc != CC_OK) return rc;
-        rc = advance(v, s);
+        if (!v->events) {
+            memcpy(state, deal, v->game->log_offset);
+            cc_log_init((cc_log *)(void *)((char *)state + v->game->log_offset), 0);
+        }
+        int32_t who = CC_PLAYER_TERMINAL;
+        rc = advance(v, s, &who);
         if (rc != CC_OK) return rc;
-        if (v->game->current_player(state) == v->learner) {
+        if (who == v->learner) {
             s->baseline = 0;
             refresh_legal(v, s);
             return CC_OK;
@@ -177,32 +247,69 @@ static int32_t new_game(const vec_header *v, vec_slot *s) {
     return CC_E_CAPACITY;
 }
 
+/* SPREAD[b]: the 8 bytes of an int8 mask for the 8 bits of b (byte i is bit
+ * i; little-endian order of the bytes in memory, fixed by spread_store). */
+#define SP1(b) ((uint64_t)(((b) >> 0) & 1) << 0 | (uint64_t)(((b) >> 1) & 1) << 8 | \
+                (uint64_t)(((b) >> 2) & 1) << 16 | (uint64_t)(((b) >> 3) & 1) << 24 | \
+                (uint64_t)(((b) >> 4) & 1) << 32 | (uint64_t)(((b) >> 5) & 1) << 40 | \
+                (uint64_t)(((b) >> 6) & 1) << 48 | (uint64_t)(((b) >> 7) & 1) << 56)
+#define SP4(b) SP1(b), SP1((b) + 1), SP1((b) + 2), SP1((b) + 3)
+#define SP16(b) SP4(b), SP4((b) + 4), SP4((b) + 8), SP4((b) + 12)
+#define SP64(b) SP16(b), SP16((b) + 16), SP16((b) + 32), SP16((b) + 48)
+static const uint64_t SPREAD[256] = {SP64(0), SP64(64), SP64(128), SP64(192)};
+#undef SP1
+#undef SP4
+#undef SP16
+#undef SP64
+
+/* Write 8 mask bytes for the 8 bits of b, byte i for bit i on any byte order. */
+static inline void spread_store(int8_t *out, uint32_t b) {
+    uint64_t x = SPREAD[b & 0xFF];
+    unsigned char bytes[8];
+    for (int i = 0; i < 8; i++) bytes[i] = (unsigned char)(x >> (8 * i));
+    memcpy(out, bytes, 8);
+}
+
+/* The learner's mask as int8 bytes: zeros, then 8 actions per table lookup
+ * for each byte of the legal mask that has a legal action. */
+static void write_mask(const vec_header *v, const vec_slot *s, int8_t *mask) {
+    int32_t A = v->num_actions;
+    memset(mask, 0, (size_t)A);
+    for (int32_t w = 0; w < v->mask_words; w++) {
+        for (uint64_t m = s->legal[w]; m;) {
+            int32_t shift = cc_ctz64(m) & ~7;
+            int32_t base = w * 64 + shift;
+            uint32_t bits = (uint32_t)(m >> shift) & 0xFF;
+            m &= ~((uint64_t)0xFF << shift);
+            if (base + 8 <= A) {
+                spread_store(mask + base, bits);
+            } else {
+                for (int32_t i = 0; base + i < A; i++) mask[base + i] = (int8_t)((bits >> i) & 1);
+            }
+        }
+    }
+}
+
 static void write_view(const vec_header *v, vec_slot *s, float *obs, int8_t *mask) {
     v->game->observe_tensor(state_of(s), v->learner, obs);
-    memset(mask, 0, (size_t)v->num_actions);
-    for (int32_t w = 0; w < CC_MASK_WORDS; w++)
-        for (uint64_t m = s->legal[w]; m; m &= m - 1) {
-            int32_t a = w * 64 + cc_ctz64(m);
-            if (a < v->num_actions) mask[a] = 1;
-        }
+    write_mask(v, s, mask);
 }
 
 /* ---- ranges of games, on one thread each ---------------------------------- */
 
-enum { JOB_OBSERVE, JOB_RESET, JOB_VERIFY, JOB_STEP, JOB_RANDOM };
+enum { JOB_OBSERVE, JOB_RESET, JOB_STEP };
 
 typedef struct vec_job {
     const vec_header *v;
     int kind;
     int64_t begin, end;
+    void *scratch; /* the thread's scratch state (log-free vectors) */
     const int32_t *actions;
     float *obs;
     int8_t *masks;
     float *rewards;
     uint8_t *terminated;
-    int32_t *out; /* JOB_RANDOM */
     int32_t rc;
-    int64_t bad; /* JOB_VERIFY: the first game with an illegal action */
 } vec_job;
 
 static int32_t run_job(vec_job *j) {
@@ -215,36 +322,22 @@ static int32_t run_job(vec_job *j) {
         void *state = state_of(s);
         int32_t rc = CC_OK;
         switch (j->kind) {
-        case JOB_VERIFY: {
-            int32_t a = j->actions[i];
-            if (a < 0 || a >= v->num_actions || !((s->legal[a >> 6] >> (a & 63)) & 1)) {
-                j->bad = i;
-                return CC_E_ILLEGAL;
-            }
-            continue;
-        }
-        case JOB_RANDOM: {
-            int32_t k = 0;
-            for (int32_t w = 0; w < CC_MASK_WORDS; w++) k += cc_popcount64(s->legal[w]);
-            if (k <= 0) return CC_E_ARG;
-            j->out[i] = nth_action(s->legal, (int32_t)cc_rng_below(&s->learner, (uint64_t)k));
-            continue;
-        }
         case JOB_RESET:
-            rc = new_game(v, s);
+            rc = new_game(v, s, j->scratch);
             break;
         case JOB_STEP: {
             rc = g->apply(state, j->actions[i]);
             if (rc != CC_OK) return rc < 0 ? rc : CC_E_ILLEGAL;
-            rc = advance(v, s);
+            int32_t who = CC_PLAYER_TERMINAL;
+            rc = advance(v, s, &who);
             if (rc != CC_OK) return rc;
             g->returns(state, ret);
             int32_t score = ret[v->learner];
             j->rewards[i] = (float)(score - s->baseline);
-            if (g->current_player(state) == CC_PLAYER_TERMINAL) {
+            if (who == CC_PLAYER_TERMINAL) {
                 j->terminated[i] = 1;
                 s->episodes++;
-                rc = new_game(v, s);
+                rc = new_game(v, s, j->scratch);
             } else {
                 j->terminated[i] = 0;
                 s->baseline = score;
@@ -270,8 +363,8 @@ static void *job_thread(void *arg) {
 #endif
 
 /* Run the job over all games in nthreads contiguous ranges; the first error
- * (in game order) is returned, with its game in *bad for JOB_VERIFY. */
-static int32_t run_all(const vec_header *v, vec_job proto, int32_t nthreads, int64_t *bad) {
+ * (in game order) is returned. */
+static int32_t run_all(const vec_header *v, vec_job proto, int32_t nthreads) {
     vec_job jobs[CC_VEC_MAX_THREADS];
     if (nthreads < 1) nthreads = 1;
     if (nthreads > CC_VEC_MAX_THREADS) nthreads = CC_VEC_MAX_THREADS;
@@ -281,7 +374,7 @@ static int32_t run_all(const vec_header *v, vec_job proto, int32_t nthreads, int
         jobs[t].begin = v->n * t / nthreads;
         jobs[t].end = v->n * (t + 1) / nthreads;
         jobs[t].rc = CC_OK;
-        jobs[t].bad = -1;
+        jobs[t].scratch = scratch_at(v, t);
     }
 #ifdef CC_VEC_PTHREADS
     pthread_t tid[CC_VEC_MAX_THREADS];
@@ -299,10 +392,7 @@ static int32_t run_all(const vec_header *v, vec_job proto, int32_t nthreads, int
     for (int32_t t = 0; t < nthreads; t++) jobs[t].rc = run_job(&jobs[t]);
 #endif
     for (int32_t t = 0; t < nthreads; t++) {
-        if (jobs[t].rc != CC_OK) {
-            if (bad) *bad = jobs[t].bad;
-            return jobs[t].rc;
-        }
+        if (jobs[t].rc != CC_OK) return jobs[t].rc;
     }
     return CC_OK;
 }
@@ -310,16 +400,17 @@ static int32_t run_all(const vec_header *v, vec_job proto, int32_t nthreads, int
 /* ---- the public calls --------------------------------------------------------- */
 
 int32_t cc_vecenv_init(void *mem, size_t nbytes, const cc_game *game, const int32_t *params,
-                       int32_t nplayers, int32_t learner, int32_t opponent, int64_t n,
-                       uint64_t seed) {
+                       int32_t nplayers, int32_t learner, int32_t opponent, int32_t flags,
+                       int64_t n, uint64_t seed) {
     if (mem == NULL || game == NULL || params == NULL || n < 1 || n > CC_VEC_MAX_GAMES)
         return CC_E_ARG;
     if (opponent != CC_VEC_RANDOM && opponent != CC_VEC_HEURISTIC) return CC_E_ARG;
     if (game->num_params > CC_MAX_PARAMS) return CC_E_ARG;
+    if (flags & ~CC_VEC_EVENTS) return CC_E_ARG;
     int32_t rc = cc_game_check_params(game, params, nplayers, NULL);
     if (rc != CC_OK) return rc;
     if (learner < 0 || learner >= nplayers) return CC_E_ARG;
-    if (nbytes < cc_vecenv_bytes(game, n)) return CC_E_CAPACITY;
+    if (nbytes < cc_vecenv_bytes(game, n, flags)) return CC_E_CAPACITY;
     int32_t na = game->num_actions(params, nplayers);
     int32_t ts = game->tensor_size(params, nplayers);
     if (na < 1 || na > CC_MAX_ACTIONS || ts < 0) return CC_E_PARAMS;
@@ -332,14 +423,17 @@ int32_t cc_vecenv_init(void *mem, size_t nbytes, const cc_game *game, const int3
     v->opponent = opponent;
     v->num_actions = na;
     v->tensor_size = ts;
+    v->mask_words = (na + 63) / 64;
+    v->events = (flags & CC_VEC_EVENTS) != 0;
     v->n = n;
-    v->slot_size = slot_size(game);
+    v->slot_size = slot_size(game, flags);
+    v->scratch_bytes = scratch_bytes(game, n, flags);
     for (int64_t i = 0; i < n; i++) {
         vec_slot *s = slot_at(v, i);
         memset(s, 0, v->slot_size);
         cc_rng_seed(&s->rng, seed + (uint64_t)i * VEC_SEED_STRIDE);
         cc_rng_seed(&s->learner, ~(seed + (uint64_t)i * VEC_SEED_STRIDE));
-        rc = new_game(v, s);
+        rc = new_game(v, s, scratch_at(v, 0));
         if (rc != CC_OK) return rc;
     }
     v->magic = VEC_MAGIC; /* valid only once every game is dealt */
@@ -350,14 +444,14 @@ int32_t cc_vecenv_observe(const void *mem, float *obs, int8_t *masks, int32_t nt
     const vec_header *v = header_of(mem);
     if (v == NULL || obs == NULL || masks == NULL) return CC_E_ARG;
     vec_job proto = {.v = v, .kind = JOB_OBSERVE, .obs = obs, .masks = masks};
-    return run_all(v, proto, nthreads, NULL);
+    return run_all(v, proto, nthreads);
 }
 
 int32_t cc_vecenv_reset(void *mem, float *obs, int8_t *masks, int32_t nthreads) {
     const vec_header *v = header_of(mem);
     if (v == NULL || obs == NULL || masks == NULL) return CC_E_ARG;
     vec_job proto = {.v = v, .kind = JOB_RESET, .obs = obs, .masks = masks};
-    return run_all(v, proto, nthreads, NULL);
+    return run_all(v, proto, nthreads);
 }
 
 int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs, int8_t *masks,
@@ -368,20 +462,30 @@ int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs, int8_t *ma
     if (v == NULL || actions == NULL || obs == NULL || masks == NULL || rewards == NULL ||
         terminated == NULL)
         return CC_E_ARG;
-    vec_job proto = {.v = v, .kind = JOB_VERIFY, .actions = actions};
-    int32_t rc = run_all(v, proto, nthreads, bad_index);
-    if (rc != CC_OK) return rc;
-    proto.kind = JOB_STEP;
-    proto.obs = obs;
-    proto.masks = masks;
-    proto.rewards = rewards;
-    proto.terminated = terminated;
-    return run_all(v, proto, nthreads, NULL);
+    /* every action against its game's kept mask, before anything is applied
+     * (on this thread: a few instructions a game) */
+    for (int64_t i = 0; i < v->n; i++) {
+        int32_t a = actions[i];
+        const vec_slot *s = slot_at(v, i);
+        if (a < 0 || a >= v->num_actions || !((s->legal[a >> 6] >> (a & 63)) & 1)) {
+            if (bad_index) *bad_index = i;
+            return CC_E_ILLEGAL;
+        }
+    }
+    vec_job proto = {.v = v, .kind = JOB_STEP, .actions = actions, .obs = obs, .masks = masks,
+                     .rewards = rewards, .terminated = terminated};
+    return run_all(v, proto, nthreads);
 }
 
 int32_t cc_vecenv_random_actions(void *mem, int32_t *actions, int32_t nthreads) {
     const vec_header *v = header_of(mem);
     if (v == NULL || actions == NULL) return CC_E_ARG;
-    vec_job proto = {.v = v, .kind = JOB_RANDOM, .out = actions};
-    return run_all(v, proto, nthreads, NULL);
+    (void)nthreads; /* a few instructions a game: on this thread */
+    for (int64_t i = 0; i < v->n; i++) {
+        vec_slot *s = slot_at(v, i);
+        if (s->nlegal <= 0) return CC_E_ARG;
+        uint64_t k = cc_rng_below(&s->learner, (uint64_t)s->nlegal);
+        actions[i] = nth_action(s->legal, v->mask_words, (int32_t)k);
+    }
+    return CC_OK;
 }

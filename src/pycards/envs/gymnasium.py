@@ -21,8 +21,11 @@ An action outside the mask raises :class:`~pycards.errors.IllegalActionError`
 and changes nothing.  With ``illegal_action="penalty"`` it is instead answered
 with ``reward = illegal_penalty``, ``info["illegal_action"] = True`` and the same
 observation: the game is unchanged and the agent acts again (``max_steps``
-bounds an episode of such tries).  Gymnasium's ``check_env`` steps random
-actions of the whole space, so it runs with the penalty.
+bounds an episode of such tries).  The action space is ``Discrete(num_actions)``
+whose ``sample()`` draws a *legal* action (:class:`LegalActions`;
+an explicit ``mask`` is honoured as by ``Discrete``), so Gymnasium's
+``check_env``, which steps ``action_space.sample()``, passes with either
+setting.
 
 Importing this module registers ``"pycards/<game>-v0"`` with Gymnasium for
 every game (:func:`env_ids`), so ``gymnasium.make("pycards/nodde-v0",
@@ -42,10 +45,11 @@ from gymnasium import spaces
 from pycards._args import as_int
 from pycards.bots import Bot, make_bot
 from pycards.envs._common import make_game, observation_bounds, seed_from
+from pycards.envs._spaces import LegalActions
 from pycards.errors import IllegalActionError
 from pycards.game import Game, State
 
-__all__ = ["CardGameEnv", "env_ids"]
+__all__ = ["CardGameEnv", "LegalActions", "env_ids"]
 
 _RENDER_MODES = ("ansi", "human")
 _ILLEGAL = ("raise", "penalty")
@@ -115,7 +119,7 @@ class CardGameEnv(gymnasium.Env):
         self.render_mode = render_mode
         low, high = observation_bounds(self.game)
         self.observation_space = spaces.Box(low=low, high=high, dtype=np.float32)
-        self.action_space = spaces.Discrete(self.game.num_actions)
+        self.action_space = LegalActions(self.game.num_actions, self._legal_mask)
         self.state: State[Any] | None = None
         self._baseline = 0
         self._steps = 0
@@ -192,6 +196,11 @@ class CardGameEnv(gymnasium.Env):
         while not state.is_terminal and state.current_player != self.seat:
             p = state.current_player
             state.apply(self.bots[p].act(state.view(p)), p)
+
+    def _legal_mask(self) -> npt.NDArray[np.int8]:
+        if self.state is None:
+            return np.zeros(self.game.num_actions, dtype=np.int8)
+        return self.state.legal_action_mask().astype(np.int8)
 
     def _observation(self) -> npt.NDArray[np.float32]:
         return self._live_state().observation_tensor(self.seat)

@@ -15,9 +15,21 @@ is not that agent's turn)}``.  The reward of a step is each seat's change of
 score (``state.returns()``); :meth:`~pettingzoo.AECEnv.last` gives an agent
 the changes since its own last step, so an agent's rewards over a game sum to
 its final score.  Terminations come with the end of the game; with
-``max_cycles`` every agent is truncated once one agent has acted
-``max_cycles`` times.  An action outside the mask raises
-:class:`~pycards.errors.IllegalActionError` and changes nothing.
+``max_cycles`` no agent acts more than ``max_cycles`` times: every agent is
+truncated when the agent to act has already acted that often.  An action outside the mask raises
+:class:`~pycards.errors.IllegalActionError` and changes nothing.  An agent's
+action space is ``Discrete(num_actions)`` whose ``sample()`` draws one of that
+agent's legal actions when it is to act
+(:class:`~pycards.envs.gymnasium.LegalActions`).
+
+:func:`parallel_env` is the same game under PettingZoo's parallel API
+(:class:`CardGameParallelEnv`).  The games are turn-based: one parallel step
+is one move, by the agent whose action mask is not all zero (its
+``infos[agent]["to_act"]`` is True); the actions given for the other agents
+are ignored.  PettingZoo's ``aec_to_parallel`` does not apply: it steps every
+agent once per parallel step in a fixed cycle, and in a card game the turn
+order follows the play (the winner of a trick leads, a player who cannot
+play says "go" and the other plays on).
 """
 
 from __future__ import annotations
@@ -27,13 +39,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 
 from pycards._args import as_int
 from pycards.envs._common import make_game, observation_bounds, seed_from
+from pycards.envs._spaces import LegalActions
 from pycards.game import Game, State
 
-__all__ = ["CardGameEnv", "env", "raw_env"]
+__all__ = ["CardGameEnv", "CardGameParallelEnv", "env", "parallel_env", "raw_env"]
 
 _RENDER_MODES = ("ansi", "human")
 
@@ -45,8 +58,8 @@ class CardGameEnv(AECEnv):
         :func:`pycards.envs.make_game`).
     :param num_players: the number of seats (with a game's name; default 2).
     :param rules: the game's rules (with a game's name; default rules if None).
-    :param max_cycles: truncate every agent once one agent has acted this many
-        times (None: play each game to its end).
+    :param max_cycles: truncate every agent when the agent to act has already
+        acted this many times (None: play each game to its end).
     :param render_mode: ``"ansi"`` (:meth:`render` returns the table as text)
         or ``"human"`` (prints it after each step), or None.
     :param render_seat: whose view :meth:`render` draws: a seat (only what that
@@ -96,7 +109,9 @@ class CardGameEnv(AECEnv):
             )
             for a in self.possible_agents
         }
-        self.action_spaces = {a: spaces.Discrete(na) for a in self.possible_agents}
+        self.action_spaces = {
+            a: LegalActions(na, _MaskOf(self, i)) for i, a in enumerate(self.possible_agents)
+        }
         self._rng = np.random.default_rng()
         self.state: State[Any] | None = None
         self._scores = [0] * n
@@ -137,10 +152,14 @@ class CardGameEnv(AECEnv):
         """``agent``'s observation tensor and action mask."""
         state = self._live_state()
         seat = self._seat[agent]
+        return {"observation": state.observation_tensor(seat), "action_mask": self._mask(seat)}
+
+    def _mask(self, seat: int) -> npt.NDArray[np.int8]:
         mask = np.zeros(self.game.num_actions, dtype=np.int8)
-        if state.current_player == seat:
+        state = self.state
+        if state is not None and state.current_player == seat:
             mask[state.legal_actions()] = 1
-        return {"observation": state.observation_tensor(seat), "action_mask": mask}
+        return mask
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for :attr:`agent_selection` (None for an agent that
@@ -165,7 +184,8 @@ class CardGameEnv(AECEnv):
             nxt = (seat + 1) % self.game.num_players
         else:
             nxt = state.current_player
-            if self.max_cycles is not None and self._turns[seat] >= self.max_cycles:
+            if self.max_cycles is not None and self._turns[nxt] >= self.max_cycles:
+                # no agent acts more than max_cycles times
                 self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
         self.agent_selection = self.possible_agents[nxt]
@@ -189,6 +209,133 @@ class CardGameEnv(AECEnv):
         if self.state is None:
             raise RuntimeError("call reset() before using the environment")
         return self.state
+
+
+class _MaskOf:
+    """The action mask of one seat of an environment (a picklable callable)."""
+
+    def __init__(self, env: CardGameEnv, seat: int) -> None:
+        self.env, self.seat = env, seat
+
+    def __call__(self) -> npt.NDArray[np.int8]:
+        return self.env._mask(self.seat)
+
+
+class CardGameParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
+    """A pycards game under PettingZoo's parallel API: one step is one move.
+
+    The arguments are :class:`CardGameEnv`'s.  :meth:`step` takes a dict of
+    actions: the agent to act (``infos[agent]["to_act"]``, the one agent whose
+    action mask is not all zero) must be in it, and its action is played; the
+    entries of the other agents are ignored (they have nothing to do).  Each
+    step returns every live agent's observation, its change of score since the
+    previous step (so an agent's rewards sum to its final score), terminations
+    at the end of the game, and, with ``max_cycles``, truncations after
+    ``max_cycles`` steps.  The agents leave :attr:`agents` when the game ends
+    or is truncated.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it on the class)
+        "render_modes": list(_RENDER_MODES),
+        "name": "pycards_parallel_v0",
+    }
+
+    def __init__(
+        self,
+        game: str | Game[Any, Any] = "nodde",
+        num_players: int | None = None,
+        rules: Any = None,
+        max_cycles: int | None = None,
+        render_mode: str | None = None,
+        render_seat: int | None = None,
+    ) -> None:
+        #: The turn-based environment this one steps.
+        self.aec = CardGameEnv(game, num_players, rules, None, render_mode, render_seat)
+        self.game = self.aec.game
+        self.max_cycles = (
+            None if max_cycles is None else as_int(max_cycles, "max_cycles", 1, 1 << 62)
+        )
+        self.render_mode = render_mode
+        self.metadata = {**type(self).metadata, "name": f"pycards_{self.game.NAME}_parallel_v0"}
+        self.possible_agents = list(self.aec.possible_agents)
+        self.observation_spaces = self.aec.observation_spaces
+        self.action_spaces = self.aec.action_spaces
+        self.agents: list[str] = []
+        self._cycles = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object on every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: the game's action ids."""
+        return self.action_spaces[agent]
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, dict[str, npt.NDArray[Any]]], dict[str, dict[str, Any]]]:
+        """Deal a new game (``seed`` as in :meth:`CardGameEnv.reset`); the
+        observations and infos."""
+        self.aec.reset(seed=seed, options=options)
+        self.agents = self.possible_agents[:]
+        self._cycles = 0
+        return self._observations(), self._infos()
+
+    def step(
+        self, actions: dict[str, int]
+    ) -> tuple[
+        dict[str, dict[str, npt.NDArray[Any]]],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """Play the action of the agent to act (see the class's text)."""
+        if not self.agents:
+            raise RuntimeError("the game is over: call reset()")
+        if not isinstance(actions, dict):
+            raise TypeError(f"actions must be a dict, got {type(actions).__name__}")
+        agent = self.aec.agent_selection
+        if agent not in actions or actions[agent] is None:
+            raise ValueError(f"{agent} is to act: actions has no action for it")
+        self.aec.step(actions[agent])  # IllegalActionError, nothing changed
+        self._cycles += 1
+        rewards = {a: self.aec.rewards[a] for a in self.agents}
+        ended = bool(self.aec.terminations[agent])
+        cut = not ended and self.max_cycles is not None and self._cycles >= self.max_cycles
+        terminations = dict.fromkeys(self.agents, ended)
+        truncations = dict.fromkeys(self.agents, cut)
+        observations, infos = self._observations(), self._infos()
+        if ended or cut:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        """As :meth:`CardGameEnv.render`."""
+        return self.aec.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _observations(self) -> dict[str, dict[str, npt.NDArray[Any]]]:
+        return {a: self.aec.observe(a) for a in self.agents}
+
+    def _infos(self) -> dict[str, dict[str, Any]]:
+        state = self.aec.state
+        to_act = -1 if state is None else state.current_player
+        return {a: {"to_act": self.aec._seat[a] == to_act} for a in self.agents}
+
+
+def parallel_env(
+    game: str | Game[Any, Any] = "nodde",
+    num_players: int | None = None,
+    rules: Any = None,
+    max_cycles: int | None = None,
+    render_mode: str | None = None,
+    render_seat: int | None = None,
+) -> CardGameParallelEnv:
+    """A :class:`CardGameParallelEnv` (the arguments are :class:`CardGameEnv`'s)."""
+    return CardGameParallelEnv(game, num_players, rules, max_cycles, render_mode, render_seat)
 
 
 def raw_env(

@@ -57,6 +57,9 @@ class VectorEnv:
     :param opponent: the policy of the other seats, one of :data:`OPPONENTS`.
     :param threads: split each call across this many threads (the GIL is
         released either way).
+    :param events: keep each game's event log (for :meth:`state` to show the
+        game's history); off, the games keep no log, which changes nothing in
+        them and saves a little time.
     """
 
     def __init__(
@@ -70,9 +73,10 @@ class VectorEnv:
         learner: int = 0,
         opponent: str = "random",
         threads: int = 1,
+        events: bool = False,
     ) -> None:
         self.game: Game[Any, Any] = make_game(game, num_players, rules)
-        self._v = _core.VecEnv(self.game._setup, num_envs, seed, learner, opponent, threads)
+        self._v = _core.VecEnv(self.game._setup, num_envs, seed, learner, opponent, threads, events)
         n, t, a = self._v.num_envs, self._v.tensor_size, self._v.num_actions
         #: The number of games.
         self.num_envs: int = n
@@ -111,15 +115,26 @@ class VectorEnv:
         return int(self._v.episodes)
 
     @property
+    def nbytes(self) -> int:
+        """The vector's memory in C, in bytes (its games, the scratch states
+        and a header; the numpy arrays come on top)."""
+        return int(self._v.nbytes)
+
+    @property
     def bytes_per_game(self) -> int:
-        """Memory per game of the vector, in bytes (its state and a 192-byte
-        slot; the observation, mask and reward rows come on top)."""
+        """Memory per game of the vector, in bytes (its state and a 256-byte
+        slot; the observation, mask and reward rows come on top).  Without
+        ``events`` a state ends before its log's entries, and the vector holds
+        besides one whole state per thread that may run (up to 64) to deal
+        in: ``nbytes`` is the total."""
         return int(self._v.bytes_per_game)
 
     def state(self, index: int) -> State[Any]:
         """A copy of game ``index`` as it stands (the learner to act), as a
         :class:`~pycards.game.State` without a record (no seed, no history),
-        e.g. to draw it: ``venv.state(0).table(venv.learner)``."""
+        e.g. to draw it: ``venv.state(0).table(venv.learner)``.  Its event log
+        is the game's if the vector was made with ``events=True``, else empty
+        (the table then shows no past deals)."""
         return State(self.game, self._v.state(index), None, None)
 
     def reset(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
