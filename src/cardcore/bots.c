@@ -42,6 +42,7 @@ struct cc_searcher {
     edge *edges;
     int32_t cap_nodes;
     int32_t used_nodes;
+    void *root;  /* the searched state, its log muted: the samplers' source */
     void *det;   /* a determinization being searched */
     void *work;  /* PIMC: a copy of a determinization for one rollout */
     void *dets;  /* PIMC: samples determinizations */
@@ -57,19 +58,6 @@ static double now_seconds(void) {
     struct timespec ts;
     if (timespec_get(&ts, TIME_UTC) != TIME_UTC) return 0.0;
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* A population count that is one instruction where the target has one and
- * a few arithmetic operations elsewhere (not a library call). */
-static inline int32_t popcount64(uint64_t x) {
-#if defined(__POPCNT__)
-    return cc_popcount64(x);
-#else
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int32_t)((x * 0x0101010101010101ULL) >> 56);
-#endif
 }
 
 /* The generator's next output (the same sequence as cc_rng_next), inline. */
@@ -133,7 +121,7 @@ static double ln_exact(double x) {
 static int32_t nth_bit(const uint64_t *mask, int32_t nwords, int32_t k) {
     for (int32_t w = 0; w < nwords; w++) {
         uint64_t m = mask[w];
-        int32_t c = popcount64(m);
+        int32_t c = cc_popcount64(m);
         if (k < c) {
             for (int32_t i = 0; i < k; i++) m &= m - 1;
             return w * 64 + cc_ctz64(m);
@@ -271,6 +259,7 @@ void cc_searcher_free(cc_searcher *s) {
     if (s == NULL) return;
     free(s->nodes);
     free(s->edges);
+    free(s->root);
     free(s->det);
     free(s->work);
     free(s->dets);
@@ -315,8 +304,9 @@ cc_searcher *cc_searcher_new(const cc_game *game, const int32_t *params, int32_t
     size_t ss = game->state_size;
     int ok = 1;
     if (spec->kind == CC_BOT_ISMCTS || spec->kind == CC_BOT_PIMC) {
+        s->root = malloc(ss);
         s->det = malloc(ss);
-        ok = ok && s->det != NULL;
+        ok = ok && s->root != NULL && s->det != NULL;
     }
     if (spec->kind == CC_BOT_ISMCTS) {
         int64_t cap = spec->simulations > 0 ? spec->simulations + 1 : CC_BOT_TIME_NODES;
@@ -543,8 +533,15 @@ int32_t cc_searcher_act(cc_searcher *s, const cc_game *game, const void *state,
         *action = nth_bit(mask, s->nwords, 0);
         return *action < 0 ? CC_E_ARG : CC_OK;
     }
-    if (kind == CC_BOT_PIMC) return pimc(s, state, cp, mask, n, rng, action);
-    return ismcts(s, state, cp, rng, action);
+    /* The search works on a copy whose log is muted: the determinizations
+     * drawn from it inherit the muted log, so neither the samplers (which
+     * copy and redact the kept events) nor the simulations (which push
+     * events) spend anything on a log that nobody reads.  No rule and no
+     * sampler reads the log (cardcore.h), so the search is the same. */
+    memcpy(s->root, state, cc_game_used_size(game, state));
+    cc_log_mute((cc_log *)(void *)((char *)s->root + game->log_offset));
+    if (kind == CC_BOT_PIMC) return pimc(s, s->root, cp, mask, n, rng, action);
+    return ismcts(s, s->root, cp, rng, action);
 }
 
 /* ---- a whole match in C --------------------------------------------------- */

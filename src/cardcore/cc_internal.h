@@ -8,8 +8,20 @@
 
 #include "cardcore.h"
 
+/* Population count: the instruction where the compiler targets it (the
+ * build passes no -march, so on a generic x86-64 it does not), else the
+ * SWAR sum below, inline (__builtin_popcountll would be a libgcc call).
+ * Same result either way.  combos.c's batch kernels keep their own
+ * runtime-dispatched popcnt paths. */
 static inline int32_t cc_popcount64(uint64_t x) {
+#if defined(__POPCNT__) || (defined(__aarch64__) && defined(__GNUC__))
     return (int32_t)__builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int32_t)((x * 0x0101010101010101ULL) >> 56);
+#endif
 }
 
 static inline int32_t cc_ctz64(uint64_t x) { return (int32_t)__builtin_ctzll(x); }
@@ -26,6 +38,11 @@ static inline int32_t cc_card52_id_of_bit(int32_t bit) {
 static inline void cc_mask_set(uint64_t *mask, int32_t a) {
     mask[a >> 6] |= (uint64_t)1 << (a & 63);
 }
+
+/* A muted log (cc_log_mute): the state is a search's private copy, whose
+ * events nobody reads and which no sampler draws from.  A game may skip
+ * there what it keeps only for observers and samplers. */
+static inline int32_t cc_log_muted(const cc_log *log) { return log->capacity <= 0; }
 
 /* The last members of every game state: its event log, a cc_log header and
  * its entries (cardcore.h, "the event log").  Declare the state as
