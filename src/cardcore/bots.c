@@ -122,10 +122,7 @@ static int32_t nth_bit(const uint64_t *mask, int32_t nwords, int32_t k) {
     for (int32_t w = 0; w < nwords; w++) {
         uint64_t m = mask[w];
         int32_t c = cc_popcount64(m);
-        if (k < c) {
-            for (int32_t i = 0; i < k; i++) m &= m - 1;
-            return w * 64 + cc_ctz64(m);
-        }
+        if (k < c) return w * 64 + cc_select64(m, k);
         k -= c;
     }
     return -1;

@@ -26,6 +26,24 @@ static inline int32_t cc_popcount64(uint64_t x) {
 
 static inline int32_t cc_ctz64(uint64_t x) { return (int32_t)__builtin_ctzll(x); }
 
+/* The position of the k-th (0-based) set bit of x, 0 <= k < popcount(x):
+ * the byte that holds it from the bytes' running counts (SWAR), then at
+ * most 7 steps inside that byte. */
+static inline int32_t cc_select64(uint64_t x, int32_t k) {
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    uint64_t c = x - ((x >> 1) & 0x5555555555555555ULL);
+    c = (c & 0x3333333333333333ULL) + ((c >> 2) & 0x3333333333333333ULL);
+    c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    uint64_t upto = c * ones; /* byte i: the set bits of bytes 0..i */
+    /* the bytes whose running count is <= k (a prefix of the bytes) */
+    uint64_t before = (((uint64_t)k * ones | highs) - upto) & highs;
+    int32_t b = (int32_t)(((before >> 7) * ones) >> 56);
+    k -= (int32_t)(((upto << 8) >> (8 * b)) & 0xFF);
+    uint64_t v = (x >> (8 * b)) & 0xFF;
+    for (; k > 0; k--) v &= v - 1;
+    return 8 * b + cc_ctz64(v);
+}
+
 /* Lane of suit s (13 rank bits) of a 52-card set. */
 static inline uint32_t cc_lane(uint64_t cards, int32_t s) {
     return (uint32_t)(cards >> (16 * s)) & 0x1FFFu;

@@ -50,15 +50,20 @@ static uint64_t desc_match(int32_t d) {
 /* ---- knowledge ---------------------------------------------------------
  * Exact facts an observer learns, kept for the information-set sampler
  * (docs/notakers.rst, "Information-set sampling").  Each update only drops
- * a fact when it may have stopped being true. */
+ * a fact when it may have stopped being true.  A state with a muted log (a
+ * search's private copy, never sampled from) keeps none. */
+
+static inline int32_t muted(const nt_state *st) { return cc_log_muted(&st->log); }
 
 /* Seat q drew cards unseen by the others: any card may be in his hand now. */
 static void kn_draw(nt_state *st, int32_t q) {
+    if (muted(st)) return;
     for (int32_t o = 0; o < st->n; o++) st->not_in_hand[o][q] = 0;
 }
 
 /* Seat q held no card of mask in hand (a Pass, or passed over). */
 static void kn_no_match(nt_state *st, int32_t q, uint64_t mask) {
+    if (muted(st)) return;
     for (int32_t o = 0; o < st->n; o++)
         if (o != q) st->not_in_hand[o][q] |= mask;
 }
@@ -66,6 +71,7 @@ static void kn_no_match(nt_state *st, int32_t q, uint64_t mask) {
 /* Seat q saved the cards sel: open saves are public; a hidden save may hold
  * any card known to be in his hand. */
 static void kn_save(nt_state *st, int32_t q, uint64_t sel) {
+    if (muted(st)) return;
     for (int32_t o = 0; o < st->n; o++) {
         if (o == q) continue;
         if (st->params[CC_NOTAKERS_P_SAVE_VISIBILITY]) {
@@ -80,6 +86,7 @@ static void kn_save(nt_state *st, int32_t q, uint64_t sel) {
 /* Seat g gave card c to seat r; could is what an observer who did not see
  * it knows the card to be among (the ask's matches, or any card). */
 static void kn_give(nt_state *st, int32_t g, int32_t r, uint64_t b, uint64_t could) {
+    if (muted(st)) return;
     for (int32_t o = 0; o < st->n; o++) {
         if (o == g) {
             st->in_hand[o][r] |= b;
@@ -112,6 +119,7 @@ static void finish(nt_state *st, int32_t reason) {
         st->points[p] = cc_notakers_points(st->hand[p] | st->save[p], ace);
         if (st->points[p] > best) best = st->points[p];
     }
+    if (muted(st)) return; /* the winners and tie-breaks are events only */
     /* Ties on points: the best key among the tied players wins (shared if equal). */
     uint32_t winners = 0;
     int32_t ntied = 0;
@@ -538,12 +546,15 @@ static int32_t nt_verify(const void *state, int32_t a) {
     }
 }
 
+/* Set the actions base + c for the cards c of cards: the four 13-bit lanes
+ * packed into dense-id order, then shifted into place (two words at most). */
 static void set_card_actions(uint64_t *mask, int32_t base, uint64_t cards) {
-    while (cards) {
-        int32_t bit = cc_ctz64(cards);
-        cards &= cards - 1;
-        cc_mask_set(mask, base + cc_card52_id_of_bit(bit));
-    }
+    uint64_t dense = (cards & 0x1FFFu) | ((cards >> 3) & ((uint64_t)0x1FFF << 13)) |
+                     ((cards >> 6) & ((uint64_t)0x1FFF << 26)) |
+                     ((cards >> 9) & ((uint64_t)0x1FFF << 39));
+    int32_t w = base >> 6, b = base & 63;
+    mask[w] |= dense << b;
+    if (b > 64 - CC_NUM_CARDS52) mask[w + 1] |= dense >> (64 - b);
 }
 
 /* Set the bits lo..hi-1 of mask a word at a time (every ask is legal on a
@@ -568,10 +579,11 @@ static int32_t nt_legal_actions(const void *state, uint64_t *mask) {
     case CC_NOTAKERS_PHASE_TURN: {
         cc_mask_set(mask, CC_NOTAKERS_A_DRAW);
         count = 1;
-        if (cc_popcount64(hand) >= 3 &&
+        int32_t held = cc_popcount64(hand);
+        if (held >= 3 &&
             (!st->params[CC_NOTAKERS_P_SAVE_REQUIRES_SET] || has_save_set(hand, st->params[CC_NOTAKERS_P_ACE_IN_RUNS]))) {
             set_card_actions(mask, CC_NOTAKERS_A_SAVE, hand);
-            count += cc_popcount64(hand);
+            count += held;
         }
         int32_t lo = CC_NOTAKERS_A_ASK, hi = nt_num_actions(st->params, st->n);
         set_action_range(mask, lo, hi);
