@@ -39,6 +39,12 @@ static const char *const REASONS[R_NUM_REASONS] = {
 
 /* The state (nt_state) is in notakers_internal.h, shared with notakers_bot.c. */
 
+/* Seat p + k for 0 <= p < n, 0 <= k < n, without a division. */
+static inline int32_t seat_after(const nt_state *st, int32_t p, int32_t k) {
+    int32_t q = p + k;
+    return q >= st->n ? q - st->n : q;
+}
+
 static uint64_t card_bit(int32_t c) { return (uint64_t)1 << (16 * (c / 13) + c % 13); }
 
 static uint64_t desc_match(int32_t d) {
@@ -186,7 +192,7 @@ static void end_turn(nt_state *st) {
         finish(st, CC_NOTAKERS_END_MAX_TURNS);
         return;
     }
-    start_turn(st, (st->turn_player + 1) % st->n);
+    start_turn(st, seat_after(st, st->turn_player, 1));
 }
 
 static void no_takers(nt_state *st) {
@@ -206,7 +212,7 @@ static void no_takers(nt_state *st) {
 static void fallback_next(nt_state *st) {
     int32_t asker = st->turn_player;
     for (int32_t k = st->fb_k + 1; k < st->n; k++) {
-        int32_t q = (st->ask_target + k) % st->n;
+        int32_t q = seat_after(st, st->ask_target, k);
         if (q == asker) continue;
         if (!(st->hand[q] & st->ask_match)) {
             kn_no_match(st, q, st->ask_match);
@@ -646,7 +652,7 @@ static int32_t nt_apply(void *state, int32_t a) {
         } else if (a >= CC_NOTAKERS_A_ASK) {
             int32_t k = (a - CC_NOTAKERS_A_ASK) / CC_NOTAKERS_NUM_DESCRIPTORS + 1;
             int32_t d = (a - CC_NOTAKERS_A_ASK) % CC_NOTAKERS_NUM_DESCRIPTORS;
-            int32_t q = (p + k) % st->n;
+            int32_t q = seat_after(st, p, k);
             st->ask_target = q;
             st->ask_desc = d;
             st->ask_match = desc_match(d);
@@ -715,7 +721,7 @@ static int32_t nt_apply(void *state, int32_t a) {
             fallback_next(st);
         break;
     case CC_NOTAKERS_PHASE_NO_TAKERS: {
-        int32_t to = (asker + st->nt_k) % st->n;
+        int32_t to = seat_after(st, asker, st->nt_k);
         give(st, p, to, a - CC_NOTAKERS_A_GIVE, CC_NOTAKERS_GIVE_NO_TAKERS);
         st->given++;
         st->nt_k++;
