@@ -130,7 +130,7 @@ static int32_t nth_bit(const uint64_t *mask, int32_t nwords, int32_t k) {
 
 /* Legal actions of state into mask (cleared first): their number. */
 static inline int32_t legal(const cc_searcher *s, const void *state, uint64_t *mask) {
-    for (int32_t w = 0; w < s->nwords; w++) mask[w] = 0; /* a few words: no memset call */
+    memset(mask, 0, sizeof(uint64_t) * (size_t)s->nwords);
     return s->game->legal_actions(state, mask);
 }
 

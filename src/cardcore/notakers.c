@@ -45,12 +45,20 @@ static inline int32_t seat_after(const nt_state *st, int32_t p, int32_t k) {
     return q >= st->n ? q - st->n : q;
 }
 
-static uint64_t card_bit(int32_t c) { return (uint64_t)1 << (16 * (c / 13) + c % 13); }
+/* The bitset bit of dense card id c: 16 * (c / 13) + c % 13. */
+static const uint8_t CARD_BIT[CC_NUM_CARDS52] = {
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+    16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
+    32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44,
+    48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60,
+};
+
+static inline uint64_t card_bit(int32_t c) { return (uint64_t)1 << CARD_BIT[c]; }
 
 static uint64_t desc_match(int32_t d) {
-    if (d < 13) return 0x0001000100010001ULL << d;
-    if (d < 17) return (uint64_t)0x1FFF << (16 * (d - 13));
-    return card_bit(d - 17);
+    if (d >= CC_NOTAKERS_D_CARD) return card_bit(d - CC_NOTAKERS_D_CARD); /* the usual ask */
+    if (d < CC_NOTAKERS_D_SUIT) return 0x0001000100010001ULL << d;
+    return (uint64_t)0x1FFF << (16 * (d - CC_NOTAKERS_D_SUIT));
 }
 
 /* ---- knowledge ---------------------------------------------------------
