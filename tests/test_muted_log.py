@@ -97,7 +97,7 @@ def test_a_muted_copy_plays_the_same_game(name: str, n: int) -> None:
         g, _keep, state, rng = _position(name, n, seed)
         num_actions = g.num_actions(_params(g), n)
         _keep2, muted = _copy(g, state)
-        lib.cc_log_mute(_log(g, muted))
+        lib.cc_log_mute(_log(g, muted), lib.CC_LOG_MUTED | lib.CC_LOG_UNOBSERVED)
         entries = _entries(g, muted)
         assert lib.cc_game_used_size(g, muted) == g.log_offset + ffi.sizeof("cc_log")
         steps = 0
@@ -132,7 +132,7 @@ def test_samples_from_a_muted_copy_agree_before_the_log(name: str, n: int) -> No
         if g.current_player(state) == lib.CC_PLAYER_TERMINAL:
             continue
         _keep2, muted = _copy(g, state)
-        lib.cc_log_mute(_log(g, muted))
+        lib.cc_log_mute(_log(g, muted), lib.CC_LOG_MUTED | lib.CC_LOG_UNOBSERVED)
         for player in range(n):
             _o1, a = _new(g)
             _o2, b = _new(g)
@@ -141,3 +141,30 @@ def test_samples_from_a_muted_copy_agree_before_the_log(name: str, n: int) -> No
             assert g.sample_infoset(muted, player, sample_seed, b) == lib.CC_OK
             assert _fixed(g, b) == _fixed(g, a)
             assert lib.cc_log_kept(_log(g, b)) == 0  # the sample inherits the muted log
+
+
+@pytest.mark.parametrize(("name", "n"), CASES)
+def test_the_heuristic_plays_the_same_on_a_muted_copy(name: str, n: int) -> None:
+    # heuristic rollouts mute the log only (not CC_LOG_UNOBSERVED): a policy
+    # may read what its seat knows of the hidden cards, which must be kept
+    g = GAMES[name]
+    if g.heuristic == ffi.NULL:
+        pytest.skip(f"{name} has no heuristic")
+    for seed in range(4):
+        g, _keep, state, _rng = _position(name, n, 200 + seed)
+        _keep2, muted = _copy(g, state)
+        lib.cc_log_mute(_log(g, muted), lib.CC_LOG_MUTED)
+        rng_a, rng_b = ffi.new("cc_rng *"), ffi.new("cc_rng *")
+        lib.cc_rng_seed(rng_a, seed)
+        lib.cc_rng_seed(rng_b, seed)
+        a, b = ffi.new("int32_t *"), ffi.new("int32_t *")
+        steps = 0
+        while g.current_player(state) != lib.CC_PLAYER_TERMINAL:
+            assert g.heuristic(state, rng_a, a) == lib.CC_OK
+            assert g.heuristic(muted, rng_b, b) == lib.CC_OK
+            assert b[0] == a[0]
+            assert g.apply(state, a[0]) == g.apply(muted, b[0]) == 0
+            steps += 1
+            assert steps < 100_000
+        assert g.current_player(muted) == lib.CC_PLAYER_TERMINAL
+        assert _returns(g, muted, n) == _returns(g, state, n)

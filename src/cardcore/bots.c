@@ -534,9 +534,14 @@ int32_t cc_searcher_act(cc_searcher *s, const cc_game *game, const void *state,
      * drawn from it inherit the muted log, so neither the samplers (which
      * copy and redact the kept events) nor the simulations (which push
      * events) spend anything on a log that nobody reads.  No rule and no
-     * sampler reads the log (cardcore.h), so the search is the same. */
+     * sampler reads the log (cardcore.h), so the search is the same.  With
+     * random rollouts no policy reads a determinization's knowledge of the
+     * hidden cards either: the copy is also unobserved (the root's own
+     * knowledge, which the sampler reads, is the state's). */
     memcpy(s->root, state, cc_game_used_size(game, state));
-    cc_log_mute((cc_log *)(void *)((char *)s->root + game->log_offset));
+    int32_t how = CC_LOG_MUTED;
+    if (s->spec.rollout == CC_ROLLOUT_RANDOM || game->heuristic == NULL) how |= CC_LOG_UNOBSERVED;
+    cc_log_mute((cc_log *)(void *)((char *)s->root + game->log_offset), how);
     if (kind == CC_BOT_PIMC) return pimc(s, s->root, cp, mask, n, rng, action);
     return ismcts(s, s->root, cp, rng, action);
 }

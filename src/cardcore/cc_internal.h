@@ -58,9 +58,13 @@ static inline void cc_mask_set(uint64_t *mask, int32_t a) {
 }
 
 /* A muted log (cc_log_mute): the state is a search's private copy, whose
- * events nobody reads and which no sampler draws from.  A game may skip
- * there what it keeps only for observers and samplers. */
-static inline int32_t cc_log_muted(const cc_log *log) { return log->capacity <= 0; }
+ * events nobody reads.  Unobserved as well: nothing samples from it,
+ * observes it or reads its knowledge of hidden cards (random rollouts), so
+ * a game may skip there what it keeps only for those. */
+static inline int32_t cc_log_muted(const cc_log *log) { return log->muted != 0; }
+static inline int32_t cc_log_unobserved(const cc_log *log) {
+    return (log->muted & CC_LOG_UNOBSERVED) != 0;
+}
 
 /* The last members of every game state: its event log, a cc_log header and
  * its entries (cardcore.h, "the event log").  Declare the state as

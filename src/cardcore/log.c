@@ -6,6 +6,8 @@ void cc_log_init(cc_log *log, int32_t capacity) {
     log->total = 0;
     log->capacity = capacity;
     log->next = 0;
+    log->muted = 0;
+    log->reserved = 0;
 }
 
 static cc_log_entry *entries(cc_log *log) { return (cc_log_entry *)(void *)(log + 1); }
@@ -16,7 +18,7 @@ static const cc_log_entry *entries_const(const cc_log *log) {
 
 void cc_log_push(cc_log *log, int32_t kind, int32_t player, int32_t target, int32_t value,
                  int32_t extra, uint32_t seen_by) {
-    if (log->capacity <= 0) return; /* muted */
+    if (log->muted || log->capacity <= 0) return;
     if ((uint32_t)log->next >= (uint32_t)log->capacity) log->next = 0;
     cc_log_entry *e = &entries(log)[log->next];
     e->kind = (int16_t)kind;
@@ -29,10 +31,12 @@ void cc_log_push(cc_log *log, int32_t kind, int32_t player, int32_t target, int3
     if (++log->next >= log->capacity) log->next = 0;
 }
 
-void cc_log_mute(cc_log *log) { log->capacity = 0; }
+void cc_log_mute(cc_log *log, int32_t how) {
+    log->muted = CC_LOG_MUTED | (how & CC_LOG_UNOBSERVED);
+}
 
 int32_t cc_log_kept(const cc_log *log) {
-    if (log->capacity <= 0) return 0;
+    if (log->muted || log->capacity <= 0) return 0;
     return log->total < log->capacity ? (int32_t)log->total : log->capacity;
 }
 

@@ -64,20 +64,21 @@ static uint64_t desc_match(int32_t d) {
 /* ---- knowledge ---------------------------------------------------------
  * Exact facts an observer learns, kept for the information-set sampler
  * (docs/notakers.rst, "Information-set sampling").  Each update only drops
- * a fact when it may have stopped being true.  A state with a muted log (a
- * search's private copy, never sampled from) keeps none. */
+ * a fact when it may have stopped being true.  An unobserved state (a
+ * search's private copy in random rollouts: nothing samples from it or
+ * asks what a seat knows) keeps none. */
 
-static inline int32_t muted(const nt_state *st) { return cc_log_muted(&st->log); }
+static inline int32_t unobserved(const nt_state *st) { return cc_log_unobserved(&st->log); }
 
 /* Seat q drew cards unseen by the others: any card may be in his hand now. */
 static void kn_draw(nt_state *st, int32_t q) {
-    if (muted(st)) return;
+    if (unobserved(st)) return;
     for (int32_t o = 0; o < st->n; o++) st->not_in_hand[o][q] = 0;
 }
 
 /* Seat q held no card of mask in hand (a Pass, or passed over). */
 static void kn_no_match(nt_state *st, int32_t q, uint64_t mask) {
-    if (muted(st)) return;
+    if (unobserved(st)) return;
     for (int32_t o = 0; o < st->n; o++)
         if (o != q) st->not_in_hand[o][q] |= mask;
 }
@@ -85,7 +86,7 @@ static void kn_no_match(nt_state *st, int32_t q, uint64_t mask) {
 /* Seat q saved the cards sel: open saves are public; a hidden save may hold
  * any card known to be in his hand. */
 static void kn_save(nt_state *st, int32_t q, uint64_t sel) {
-    if (muted(st)) return;
+    if (unobserved(st)) return;
     for (int32_t o = 0; o < st->n; o++) {
         if (o == q) continue;
         if (st->params[CC_NOTAKERS_P_SAVE_VISIBILITY]) {
@@ -100,7 +101,7 @@ static void kn_save(nt_state *st, int32_t q, uint64_t sel) {
 /* Seat g gave card c to seat r; could is what an observer who did not see
  * it knows the card to be among (the ask's matches, or any card). */
 static void kn_give(nt_state *st, int32_t g, int32_t r, uint64_t b, uint64_t could) {
-    if (muted(st)) return;
+    if (unobserved(st)) return;
     for (int32_t o = 0; o < st->n; o++) {
         if (o == g) {
             st->in_hand[o][r] |= b;
@@ -133,7 +134,7 @@ static void finish(nt_state *st, int32_t reason) {
         st->points[p] = cc_notakers_points(st->hand[p] | st->save[p], ace);
         if (st->points[p] > best) best = st->points[p];
     }
-    if (muted(st)) return; /* the winners and tie-breaks are events only */
+    if (cc_log_muted(&st->log)) return; /* the winners and tie-breaks are events only */
     /* Ties on points: the best key among the tied players wins (shared if equal). */
     uint32_t winners = 0;
     int32_t ntied = 0;
