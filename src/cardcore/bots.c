@@ -177,16 +177,20 @@ static int32_t rollout(const cc_searcher *s, void *state, cc_rng *rng, double *r
     int32_t heuristic = s->spec.rollout == CC_ROLLOUT_HEURISTIC && g->heuristic != NULL;
     int64_t steps = 0;
     for (;;) {
-        int32_t cp = g->current_player(state);
-        if (cp == CC_PLAYER_TERMINAL) break;
-        if (cp < 0 || cp >= s->nplayers) return CC_E_ARG;
         int32_t a, rc;
         if (heuristic) {
+            int32_t cp = g->current_player(state);
+            if (cp == CC_PLAYER_TERMINAL) break;
+            if (cp < 0 || cp >= s->nplayers) return CC_E_ARG;
             rc = g->heuristic(state, rng, &a);
         } else {
+            /* no legal action: the end (the player to act is asked only then) */
             uint64_t mask[CC_MASK_WORDS];
             int32_t n = legal(s, state, mask);
-            if (n <= 0) return CC_E_ARG;
+            if (n <= 0) {
+                if (n == 0 && g->current_player(state) == CC_PLAYER_TERMINAL) break;
+                return CC_E_ARG;
+            }
             if (4 * n >= s->num_actions) {
                 /* dense: draw action ids until a legal one (uniform over
                  * the legal ones, at most 4 draws on average) */

@@ -66,6 +66,12 @@ static inline int32_t cc_log_unobserved(const cc_log *log) {
     return (log->muted & CC_LOG_UNOBSERVED) != 0;
 }
 
+/* cc_log_push, without a call when the log is muted: what games log with. */
+static inline void cc_log_event(cc_log *log, int32_t kind, int32_t player, int32_t target,
+                                int32_t value, int32_t extra, uint32_t seen_by) {
+    if (!log->muted) cc_log_push(log, kind, player, target, value, extra, seen_by);
+}
+
 /* The last members of every game state: its event log, a cc_log header and
  * its entries (cardcore.h, "the event log").  Declare the state as
  *     typedef struct { ...; CC_LOG_MEMBERS(CAP); } my_state;

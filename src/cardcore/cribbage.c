@@ -574,7 +574,7 @@ CC_LOG_LAYOUT(cribbage_state);
 
 static void log_ev(cribbage_state *s, int32_t kind, int32_t player, int32_t target,
                    int32_t value, int32_t extra, uint32_t seen_by) {
-    cc_log_push(&s->log, kind, player, target, value, extra, seen_by);
+    cc_log_event(&s->log, kind, player, target, value, extra, seen_by);
 }
 
 static inline int32_t side_of(const cribbage_state *s, int32_t seat) {

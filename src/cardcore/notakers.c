@@ -120,9 +120,9 @@ static void kn_give(nt_state *st, int32_t g, int32_t r, uint64_t b, uint64_t cou
     }
 }
 
-static void log_ev(nt_state *st, int32_t kind, int32_t player, int32_t target, int32_t value,
-                   int32_t extra, uint32_t seen_by) {
-    cc_log_push(&st->log, kind, player, target, value, extra, seen_by);
+static inline void log_ev(nt_state *st, int32_t kind, int32_t player, int32_t target,
+                          int32_t value, int32_t extra, uint32_t seen_by) {
+    cc_log_event(&st->log, kind, player, target, value, extra, seen_by);
 }
 
 static void finish(nt_state *st, int32_t reason) {
