@@ -575,12 +575,16 @@ static void set_card_actions(uint64_t *mask, int32_t base, uint64_t cards) {
 /* Set the bits lo..hi-1 of mask a word at a time (every ask is legal on a
  * turn: the hot path of random playouts). */
 static void set_action_range(uint64_t *mask, int32_t lo, int32_t hi) {
-    while (lo < hi) {
-        int32_t w = lo >> 6, b = lo & 63;
-        int32_t n = hi - lo < 64 - b ? hi - lo : 64 - b;
-        mask[w] |= (n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1)) << b;
-        lo += n;
+    if (lo >= hi) return;
+    int32_t wl = lo >> 6, wh = (hi - 1) >> 6;
+    uint64_t first = ~(uint64_t)0 << (lo & 63), last = ~(uint64_t)0 >> (63 - ((hi - 1) & 63));
+    if (wl == wh) {
+        mask[wl] |= first & last;
+        return;
     }
+    mask[wl] |= first;
+    for (int32_t w = wl + 1; w < wh; w++) mask[w] = ~(uint64_t)0;
+    mask[wh] |= last;
 }
 
 static int32_t nt_legal_actions(const void *state, uint64_t *mask) {
