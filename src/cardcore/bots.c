@@ -305,7 +305,7 @@ cc_searcher *cc_searcher_new(const cc_game *game, const int32_t *params, int32_t
     size_t ss = game->state_size;
     int ok = 1;
     if (spec->kind == CC_BOT_ISMCTS || spec->kind == CC_BOT_PIMC) {
-        s->root = malloc(ss);
+        s->root = calloc(1, ss); /* a sampler may copy all of it (the log's entries too) */
         s->det = malloc(ss);
         ok = ok && s->root != NULL && s->det != NULL;
     }
