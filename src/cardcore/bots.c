@@ -42,6 +42,7 @@ struct cc_searcher {
     edge *edges;
     int32_t cap_nodes;
     int32_t used_nodes;
+    void *root;  /* the searched state, its log muted: the samplers' source */
     void *det;   /* a determinization being searched */
     void *work;  /* PIMC: a copy of a determinization for one rollout */
     void *dets;  /* PIMC: samples determinizations */
@@ -57,19 +58,6 @@ static double now_seconds(void) {
     struct timespec ts;
     if (timespec_get(&ts, TIME_UTC) != TIME_UTC) return 0.0;
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* A population count that is one instruction where the target has one and
- * a few arithmetic operations elsewhere (not a library call). */
-static inline int32_t popcount64(uint64_t x) {
-#if defined(__POPCNT__)
-    return cc_popcount64(x);
-#else
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int32_t)((x * 0x0101010101010101ULL) >> 56);
-#endif
 }
 
 /* The generator's next output (the same sequence as cc_rng_next), inline. */
@@ -133,11 +121,8 @@ static double ln_exact(double x) {
 static int32_t nth_bit(const uint64_t *mask, int32_t nwords, int32_t k) {
     for (int32_t w = 0; w < nwords; w++) {
         uint64_t m = mask[w];
-        int32_t c = popcount64(m);
-        if (k < c) {
-            for (int32_t i = 0; i < k; i++) m &= m - 1;
-            return w * 64 + cc_ctz64(m);
-        }
+        int32_t c = cc_popcount64(m);
+        if (k < c) return w * 64 + cc_select64(m, k);
         k -= c;
     }
     return -1;
@@ -192,16 +177,20 @@ static int32_t rollout(const cc_searcher *s, void *state, cc_rng *rng, double *r
     int32_t heuristic = s->spec.rollout == CC_ROLLOUT_HEURISTIC && g->heuristic != NULL;
     int64_t steps = 0;
     for (;;) {
-        int32_t cp = g->current_player(state);
-        if (cp == CC_PLAYER_TERMINAL) break;
-        if (cp < 0 || cp >= s->nplayers) return CC_E_ARG;
         int32_t a, rc;
         if (heuristic) {
+            int32_t cp = g->current_player(state);
+            if (cp == CC_PLAYER_TERMINAL) break;
+            if (cp < 0 || cp >= s->nplayers) return CC_E_ARG;
             rc = g->heuristic(state, rng, &a);
         } else {
+            /* no legal action: the end (the player to act is asked only then) */
             uint64_t mask[CC_MASK_WORDS];
             int32_t n = legal(s, state, mask);
-            if (n <= 0) return CC_E_ARG;
+            if (n <= 0) {
+                if (n == 0 && g->current_player(state) == CC_PLAYER_TERMINAL) break;
+                return CC_E_ARG;
+            }
             if (4 * n >= s->num_actions) {
                 /* dense: draw action ids until a legal one (uniform over
                  * the legal ones, at most 4 draws on average) */
@@ -271,6 +260,7 @@ void cc_searcher_free(cc_searcher *s) {
     if (s == NULL) return;
     free(s->nodes);
     free(s->edges);
+    free(s->root);
     free(s->det);
     free(s->work);
     free(s->dets);
@@ -315,8 +305,9 @@ cc_searcher *cc_searcher_new(const cc_game *game, const int32_t *params, int32_t
     size_t ss = game->state_size;
     int ok = 1;
     if (spec->kind == CC_BOT_ISMCTS || spec->kind == CC_BOT_PIMC) {
+        s->root = calloc(1, ss); /* a sampler may copy all of it (the log's entries too) */
         s->det = malloc(ss);
-        ok = ok && s->det != NULL;
+        ok = ok && s->root != NULL && s->det != NULL;
     }
     if (spec->kind == CC_BOT_ISMCTS) {
         int64_t cap = spec->simulations > 0 ? spec->simulations + 1 : CC_BOT_TIME_NODES;
@@ -543,8 +534,20 @@ int32_t cc_searcher_act(cc_searcher *s, const cc_game *game, const void *state,
         *action = nth_bit(mask, s->nwords, 0);
         return *action < 0 ? CC_E_ARG : CC_OK;
     }
-    if (kind == CC_BOT_PIMC) return pimc(s, state, cp, mask, n, rng, action);
-    return ismcts(s, state, cp, rng, action);
+    /* The search works on a copy whose log is muted: the determinizations
+     * drawn from it inherit the muted log, so neither the samplers (which
+     * copy and redact the kept events) nor the simulations (which push
+     * events) spend anything on a log that nobody reads.  No rule and no
+     * sampler reads the log (cardcore.h), so the search is the same.  With
+     * random rollouts no policy reads a determinization's knowledge of the
+     * hidden cards either: the copy is also unobserved (the root's own
+     * knowledge, which the sampler reads, is the state's). */
+    memcpy(s->root, state, cc_game_used_size(game, state));
+    int32_t how = CC_LOG_MUTED;
+    if (s->spec.rollout == CC_ROLLOUT_RANDOM || game->heuristic == NULL) how |= CC_LOG_UNOBSERVED;
+    cc_log_mute((cc_log *)(void *)((char *)s->root + game->log_offset), how);
+    if (kind == CC_BOT_PIMC) return pimc(s, s->root, cp, mask, n, rng, action);
+    return ismcts(s, s->root, cp, rng, action);
 }
 
 /* ---- a whole match in C --------------------------------------------------- */

@@ -168,7 +168,13 @@ typedef struct cc_event {
  * recent log_capacity events, total counts every event ever logged, and
  * cc_game_events reports how many were dropped.  No rule, legal-action
  * generator or sampler reads the log (what they need is kept in the state),
- * so a long game never changes because its log is full. */
+ * so a long game never changes because its log is full.
+ * A muted log (cc_log_mute) keeps nothing and pushing to it costs a test:
+ * the search bots mute their private copies of a state, whose events nobody
+ * reads.  With CC_LOG_UNOBSERVED as well, no sampler, observation or
+ * policy reads the copy's hidden-information bookkeeping either (the
+ * searcher says so for random rollouts only), and a game may skip keeping
+ * it (cc_log_unobserved in cc_internal.h). */
 typedef struct cc_log_entry {
     int16_t kind;
     int8_t player;
@@ -181,14 +187,23 @@ typedef struct cc_log_entry {
 typedef struct cc_log {
     int64_t total;    /* events ever logged */
     int32_t capacity; /* entries after the header */
+    int32_t next;     /* the entry the next event goes to (total % capacity) */
+    int32_t muted;    /* 0, or CC_LOG_MUTED with CC_LOG_UNOBSERVED or not */
     int32_t reserved;
 } cc_log;
+
+#define CC_LOG_MUTED 1
+#define CC_LOG_UNOBSERVED 2
 
 void cc_log_init(cc_log *log, int32_t capacity);
 void cc_log_push(cc_log *log, int32_t kind, int32_t player, int32_t target,
                  int32_t value, int32_t extra, uint32_t seen_by);
 /* Events kept (min(total, capacity)). */
 int32_t cc_log_kept(const cc_log *log);
+/* Mute the log: it keeps no event from now on (cc_log_kept is 0, so a
+ * clone copies the fixed part of the state only) and total stops.  how:
+ * CC_LOG_MUTED, or CC_LOG_MUTED | CC_LOG_UNOBSERVED (see above). */
+void cc_log_mute(cc_log *log, int32_t how);
 /* The i-th kept event, oldest first (0 <= i < cc_log_kept). */
 cc_log_entry *cc_log_at(cc_log *log, int32_t i);
 const cc_log_entry *cc_log_at_const(const cc_log *log, int32_t i);

@@ -8,11 +8,41 @@
 
 #include "cardcore.h"
 
+/* Population count: the instruction where the compiler targets it (the
+ * build passes no -march, so on a generic x86-64 it does not), else the
+ * SWAR sum below, inline (__builtin_popcountll would be a libgcc call).
+ * Same result either way.  combos.c's batch kernels keep their own
+ * runtime-dispatched popcnt paths. */
 static inline int32_t cc_popcount64(uint64_t x) {
+#if defined(__POPCNT__) || (defined(__aarch64__) && defined(__GNUC__))
     return (int32_t)__builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int32_t)((x * 0x0101010101010101ULL) >> 56);
+#endif
 }
 
 static inline int32_t cc_ctz64(uint64_t x) { return (int32_t)__builtin_ctzll(x); }
+
+/* The position of the k-th (0-based) set bit of x, 0 <= k < popcount(x):
+ * the byte that holds it from the bytes' running counts (SWAR), then at
+ * most 7 steps inside that byte. */
+static inline int32_t cc_select64(uint64_t x, int32_t k) {
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    uint64_t c = x - ((x >> 1) & 0x5555555555555555ULL);
+    c = (c & 0x3333333333333333ULL) + ((c >> 2) & 0x3333333333333333ULL);
+    c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    uint64_t upto = c * ones; /* byte i: the set bits of bytes 0..i */
+    /* the bytes whose running count is <= k (a prefix of the bytes) */
+    uint64_t before = (((uint64_t)k * ones | highs) - upto) & highs;
+    int32_t b = (int32_t)(((before >> 7) * ones) >> 56);
+    k -= (int32_t)(((upto << 8) >> (8 * b)) & 0xFF);
+    uint64_t v = (x >> (8 * b)) & 0xFF;
+    for (; k > 0; k--) v &= v - 1;
+    return 8 * b + cc_ctz64(v);
+}
 
 /* Lane of suit s (13 rank bits) of a 52-card set. */
 static inline uint32_t cc_lane(uint64_t cards, int32_t s) {
@@ -25,6 +55,21 @@ static inline int32_t cc_card52_id_of_bit(int32_t bit) {
 
 static inline void cc_mask_set(uint64_t *mask, int32_t a) {
     mask[a >> 6] |= (uint64_t)1 << (a & 63);
+}
+
+/* A muted log (cc_log_mute): the state is a search's private copy, whose
+ * events nobody reads.  Unobserved as well: nothing samples from it,
+ * observes it or reads its knowledge of hidden cards (random rollouts), so
+ * a game may skip there what it keeps only for those. */
+static inline int32_t cc_log_muted(const cc_log *log) { return log->muted != 0; }
+static inline int32_t cc_log_unobserved(const cc_log *log) {
+    return (log->muted & CC_LOG_UNOBSERVED) != 0;
+}
+
+/* cc_log_push, without a call when the log is muted: what games log with. */
+static inline void cc_log_event(cc_log *log, int32_t kind, int32_t player, int32_t target,
+                                int32_t value, int32_t extra, uint32_t seen_by) {
+    if (!log->muted) cc_log_push(log, kind, player, target, value, extra, seen_by);
 }
 
 /* The last members of every game state: its event log, a cc_log header and

@@ -462,6 +462,7 @@ CC_LOG_LAYOUT(cribbage_state);
 /* player: a position (logged as its seat); seen_by: positions' bits. */
 static void log_ev(cribbage_state *s, int32_t kind, int32_t player, int32_t target,
                    int32_t value, int32_t extra, uint32_t seen_by) {
+    if (cc_log_muted(&s->log)) return; /* a search's copy: nothing to map */
     if (player >= 0 && player < s->n) player = s->seat_of[player];
     if (seen_by != CC_SEEN_ALL) {
         uint32_t b = 0;

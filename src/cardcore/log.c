@@ -5,6 +5,8 @@
 void cc_log_init(cc_log *log, int32_t capacity) {
     log->total = 0;
     log->capacity = capacity;
+    log->next = 0;
+    log->muted = 0;
     log->reserved = 0;
 }
 
@@ -16,8 +18,9 @@ static const cc_log_entry *entries_const(const cc_log *log) {
 
 void cc_log_push(cc_log *log, int32_t kind, int32_t player, int32_t target, int32_t value,
                  int32_t extra, uint32_t seen_by) {
-    if (log->capacity <= 0) return;
-    cc_log_entry *e = &entries(log)[log->total % log->capacity];
+    if (log->muted || log->capacity <= 0) return;
+    if ((uint32_t)log->next >= (uint32_t)log->capacity) log->next = 0;
+    cc_log_entry *e = &entries(log)[log->next];
     e->kind = (int16_t)kind;
     e->player = (int8_t)player;
     e->target = (int8_t)target;
@@ -25,9 +28,15 @@ void cc_log_push(cc_log *log, int32_t kind, int32_t player, int32_t target, int3
     e->value = value;
     e->extra = extra;
     log->total++;
+    if (++log->next >= log->capacity) log->next = 0;
+}
+
+void cc_log_mute(cc_log *log, int32_t how) {
+    log->muted = CC_LOG_MUTED | (how & CC_LOG_UNOBSERVED);
 }
 
 int32_t cc_log_kept(const cc_log *log) {
+    if (log->muted || log->capacity <= 0) return 0;
     return log->total < log->capacity ? (int32_t)log->total : log->capacity;
 }
 

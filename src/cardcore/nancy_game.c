@@ -197,7 +197,7 @@ static const int32_t EACH[7] = {0, 0, 36, 24, 18, 15, 12};
 
 static inline void ev_push(cc_nancy_state *s, int32_t kind, int32_t player, int32_t target,
                            int32_t value, int32_t extra, uint32_t seen) {
-    cc_log_push(&s->log, kind, player, target, value, extra, seen);
+    cc_log_event(&s->log, kind, player, target, value, extra, seen);
     if (seen != CC_SEEN_ALL) s->hidden_end = s->log.total;
 }
 

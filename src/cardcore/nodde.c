@@ -295,7 +295,7 @@ int32_t cc_nodde_hand_distribution(const int32_t *params, int64_t *hist) {
 
 static void log_ev(nodde_state *s, int32_t kind, int32_t player, int32_t target,
                    int32_t value, int32_t extra, uint32_t seen_by) {
-    cc_log_push(&s->log, kind, player, target, value, extra, seen_by);
+    cc_log_event(&s->log, kind, player, target, value, extra, seen_by);
 }
 
 /* The seat after seat q (no division: this runs for every card dealt and played). */

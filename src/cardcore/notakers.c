@@ -39,26 +39,46 @@ static const char *const REASONS[R_NUM_REASONS] = {
 
 /* The state (nt_state) is in notakers_internal.h, shared with notakers_bot.c. */
 
-static uint64_t card_bit(int32_t c) { return (uint64_t)1 << (16 * (c / 13) + c % 13); }
+/* Seat p + k for 0 <= p < n, 0 <= k < n, without a division. */
+static inline int32_t seat_after(const nt_state *st, int32_t p, int32_t k) {
+    int32_t q = p + k;
+    return q >= st->n ? q - st->n : q;
+}
+
+/* The bitset bit of dense card id c: 16 * (c / 13) + c % 13. */
+static const uint8_t CARD_BIT[CC_NUM_CARDS52] = {
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+    16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
+    32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44,
+    48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60,
+};
+
+static inline uint64_t card_bit(int32_t c) { return (uint64_t)1 << CARD_BIT[c]; }
 
 static uint64_t desc_match(int32_t d) {
-    if (d < 13) return 0x0001000100010001ULL << d;
-    if (d < 17) return (uint64_t)0x1FFF << (16 * (d - 13));
-    return card_bit(d - 17);
+    if (d >= CC_NOTAKERS_D_CARD) return card_bit(d - CC_NOTAKERS_D_CARD); /* the usual ask */
+    if (d < CC_NOTAKERS_D_SUIT) return 0x0001000100010001ULL << d;
+    return (uint64_t)0x1FFF << (16 * (d - CC_NOTAKERS_D_SUIT));
 }
 
 /* ---- knowledge ---------------------------------------------------------
  * Exact facts an observer learns, kept for the information-set sampler
  * (docs/notakers.rst, "Information-set sampling").  Each update only drops
- * a fact when it may have stopped being true. */
+ * a fact when it may have stopped being true.  An unobserved state (a
+ * search's private copy in random rollouts: nothing samples from it or
+ * asks what a seat knows) keeps none. */
+
+static inline int32_t unobserved(const nt_state *st) { return cc_log_unobserved(&st->log); }
 
 /* Seat q drew cards unseen by the others: any card may be in his hand now. */
 static void kn_draw(nt_state *st, int32_t q) {
+    if (unobserved(st)) return;
     for (int32_t o = 0; o < st->n; o++) st->not_in_hand[o][q] = 0;
 }
 
 /* Seat q held no card of mask in hand (a Pass, or passed over). */
 static void kn_no_match(nt_state *st, int32_t q, uint64_t mask) {
+    if (unobserved(st)) return;
     for (int32_t o = 0; o < st->n; o++)
         if (o != q) st->not_in_hand[o][q] |= mask;
 }
@@ -66,6 +86,7 @@ static void kn_no_match(nt_state *st, int32_t q, uint64_t mask) {
 /* Seat q saved the cards sel: open saves are public; a hidden save may hold
  * any card known to be in his hand. */
 static void kn_save(nt_state *st, int32_t q, uint64_t sel) {
+    if (unobserved(st)) return;
     for (int32_t o = 0; o < st->n; o++) {
         if (o == q) continue;
         if (st->params[CC_NOTAKERS_P_SAVE_VISIBILITY]) {
@@ -80,6 +101,7 @@ static void kn_save(nt_state *st, int32_t q, uint64_t sel) {
 /* Seat g gave card c to seat r; could is what an observer who did not see
  * it knows the card to be among (the ask's matches, or any card). */
 static void kn_give(nt_state *st, int32_t g, int32_t r, uint64_t b, uint64_t could) {
+    if (unobserved(st)) return;
     for (int32_t o = 0; o < st->n; o++) {
         if (o == g) {
             st->in_hand[o][r] |= b;
@@ -98,9 +120,9 @@ static void kn_give(nt_state *st, int32_t g, int32_t r, uint64_t b, uint64_t cou
     }
 }
 
-static void log_ev(nt_state *st, int32_t kind, int32_t player, int32_t target, int32_t value,
-                   int32_t extra, uint32_t seen_by) {
-    cc_log_push(&st->log, kind, player, target, value, extra, seen_by);
+static inline void log_ev(nt_state *st, int32_t kind, int32_t player, int32_t target,
+                          int32_t value, int32_t extra, uint32_t seen_by) {
+    cc_log_event(&st->log, kind, player, target, value, extra, seen_by);
 }
 
 static void finish(nt_state *st, int32_t reason) {
@@ -112,6 +134,7 @@ static void finish(nt_state *st, int32_t reason) {
         st->points[p] = cc_notakers_points(st->hand[p] | st->save[p], ace);
         if (st->points[p] > best) best = st->points[p];
     }
+    if (cc_log_muted(&st->log)) return; /* the winners and tie-breaks are events only */
     /* Ties on points: the best key among the tied players wins (shared if equal). */
     uint32_t winners = 0;
     int32_t ntied = 0;
@@ -178,7 +201,7 @@ static void end_turn(nt_state *st) {
         finish(st, CC_NOTAKERS_END_MAX_TURNS);
         return;
     }
-    start_turn(st, (st->turn_player + 1) % st->n);
+    start_turn(st, seat_after(st, st->turn_player, 1));
 }
 
 static void no_takers(nt_state *st) {
@@ -198,7 +221,7 @@ static void no_takers(nt_state *st) {
 static void fallback_next(nt_state *st) {
     int32_t asker = st->turn_player;
     for (int32_t k = st->fb_k + 1; k < st->n; k++) {
-        int32_t q = (st->ask_target + k) % st->n;
+        int32_t q = seat_after(st, st->ask_target, k);
         if (q == asker) continue;
         if (!(st->hand[q] & st->ask_match)) {
             kn_no_match(st, q, st->ask_match);
@@ -538,23 +561,30 @@ static int32_t nt_verify(const void *state, int32_t a) {
     }
 }
 
+/* Set the actions base + c for the cards c of cards: the four 13-bit lanes
+ * packed into dense-id order, then shifted into place (two words at most). */
 static void set_card_actions(uint64_t *mask, int32_t base, uint64_t cards) {
-    while (cards) {
-        int32_t bit = cc_ctz64(cards);
-        cards &= cards - 1;
-        cc_mask_set(mask, base + cc_card52_id_of_bit(bit));
-    }
+    uint64_t dense = (cards & 0x1FFFu) | ((cards >> 3) & ((uint64_t)0x1FFF << 13)) |
+                     ((cards >> 6) & ((uint64_t)0x1FFF << 26)) |
+                     ((cards >> 9) & ((uint64_t)0x1FFF << 39));
+    int32_t w = base >> 6, b = base & 63;
+    mask[w] |= dense << b;
+    if (b > 64 - CC_NUM_CARDS52) mask[w + 1] |= dense >> (64 - b);
 }
 
 /* Set the bits lo..hi-1 of mask a word at a time (every ask is legal on a
  * turn: the hot path of random playouts). */
 static void set_action_range(uint64_t *mask, int32_t lo, int32_t hi) {
-    while (lo < hi) {
-        int32_t w = lo >> 6, b = lo & 63;
-        int32_t n = hi - lo < 64 - b ? hi - lo : 64 - b;
-        mask[w] |= (n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1)) << b;
-        lo += n;
+    if (lo >= hi) return;
+    int32_t wl = lo >> 6, wh = (hi - 1) >> 6;
+    uint64_t first = ~(uint64_t)0 << (lo & 63), last = ~(uint64_t)0 >> (63 - ((hi - 1) & 63));
+    if (wl == wh) {
+        mask[wl] |= first & last;
+        return;
     }
+    mask[wl] |= first;
+    for (int32_t w = wl + 1; w < wh; w++) mask[w] = ~(uint64_t)0;
+    mask[wh] |= last;
 }
 
 static int32_t nt_legal_actions(const void *state, uint64_t *mask) {
@@ -568,10 +598,11 @@ static int32_t nt_legal_actions(const void *state, uint64_t *mask) {
     case CC_NOTAKERS_PHASE_TURN: {
         cc_mask_set(mask, CC_NOTAKERS_A_DRAW);
         count = 1;
-        if (cc_popcount64(hand) >= 3 &&
+        int32_t held = cc_popcount64(hand);
+        if (held >= 3 &&
             (!st->params[CC_NOTAKERS_P_SAVE_REQUIRES_SET] || has_save_set(hand, st->params[CC_NOTAKERS_P_ACE_IN_RUNS]))) {
             set_card_actions(mask, CC_NOTAKERS_A_SAVE, hand);
-            count += cc_popcount64(hand);
+            count += held;
         }
         int32_t lo = CC_NOTAKERS_A_ASK, hi = nt_num_actions(st->params, st->n);
         set_action_range(mask, lo, hi);
@@ -634,7 +665,7 @@ static int32_t nt_apply(void *state, int32_t a) {
         } else if (a >= CC_NOTAKERS_A_ASK) {
             int32_t k = (a - CC_NOTAKERS_A_ASK) / CC_NOTAKERS_NUM_DESCRIPTORS + 1;
             int32_t d = (a - CC_NOTAKERS_A_ASK) % CC_NOTAKERS_NUM_DESCRIPTORS;
-            int32_t q = (p + k) % st->n;
+            int32_t q = seat_after(st, p, k);
             st->ask_target = q;
             st->ask_desc = d;
             st->ask_match = desc_match(d);
@@ -703,7 +734,7 @@ static int32_t nt_apply(void *state, int32_t a) {
             fallback_next(st);
         break;
     case CC_NOTAKERS_PHASE_NO_TAKERS: {
-        int32_t to = (asker + st->nt_k) % st->n;
+        int32_t to = seat_after(st, asker, st->nt_k);
         give(st, p, to, a - CC_NOTAKERS_A_GIVE, CC_NOTAKERS_GIVE_NO_TAKERS);
         st->given++;
         st->nt_k++;

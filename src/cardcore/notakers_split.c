@@ -58,86 +58,116 @@ static int32_t nt_rank_sets(const uint32_t lanes[4], uint32_t mask, const int32_
     return n1 * f[1] + n2 * f[2] + n3 * f[3] + n4 * f[4];
 }
 
+/* The next submask of m after t (0 after the last): all submasks of m,
+ * from 0 up, are t = 0, next(t), ... */
+static inline uint32_t nt_next_sub(uint32_t t, uint32_t m) { return (t - m) & m; }
+
+/* The DP over the positions lo..hi of one block (see nt_dp) for its k
+ * suits act[]: the best value of the block's cards, or below NT_NEG / 2
+ * if none (a card left alone under F_COVER).  The state t holds a 2-bit
+ * run length per suit (coordinate i at bits 2i, 2i+1); only the suits with
+ * a stretch card at the current position can have a nonzero length, so V
+ * is kept on the submasks of `live` (their coordinates) alone. */
+static int32_t nt_dp_block(const uint32_t lanes[4], const uint32_t elig[4], const int32_t *act,
+                           int32_t k, int32_t lo, int32_t hi, const int32_t *f) {
+    int32_t V[256];
+    uint32_t live = 0;
+    V[0] = 0;
+    for (int32_t j = lo; j <= hi; j++) {
+        uint32_t bit = 1u << j;
+        int32_t base = 0, nam = 0;
+        uint32_t amf = 0; /* the coordinates of the suits with a stretch card at j */
+        for (int32_t s = 0; s < 4; s++)
+            if (lanes[s] & ~elig[s] & bit) base++;
+        for (int32_t i = 0; i < k; i++)
+            if (elig[act[i]] & bit) {
+                amf |= 3u << (2 * i);
+                nam++;
+            }
+        for (int32_t i = 0; i < k; i++) {
+            uint32_t w = 1u << (2 * i), fld = 3u * w;
+            if ((live & fld) && !(amf & fld)) { /* the suit's run must be over */
+                uint32_t rest = live & ~fld, t = 0;
+                do {
+                    V[t] = nt_max(V[t], V[t + fld]);
+                    t = nt_next_sub(t, rest);
+                } while (t);
+                live = rest;
+            } else if (live & fld) { /* no card in a run, start, go on, or reach 3 */
+                uint32_t rest = live & ~fld, t = 0;
+                do {
+                    int32_t *p = V + t;
+                    int32_t v0 = p[0], v1 = p[w], v2 = p[2 * w], v3 = p[3 * w];
+                    p[0] = nt_max(v0, v3);
+                    p[w] = v0;
+                    p[2 * w] = v1;
+                    p[3 * w] = nt_max(v2 + 3, v3 + 1);
+                    t = nt_next_sub(t, rest);
+                } while (t);
+            } else if (amf & fld) { /* length 0 so far: stay out or start */
+                uint32_t t = 0;
+                do {
+                    V[t + w] = V[t];
+                    V[t + 2 * w] = NT_NEG;
+                    V[t + 3 * w] = NT_NEG;
+                    t = nt_next_sub(t, live);
+                } while (t);
+                live |= fld;
+            }
+        }
+        /* the cards at j outside runs make one same-rank set */
+        int32_t add[5];
+        for (int32_t z = 0; z <= nam; z++) add[z] = f[base + z];
+        uint32_t t = 0;
+        do {
+            uint32_t nonzero = (t | (t >> 1)) & 0x55u;
+            V[t] += add[nam - cc_popcount64(nonzero)];
+            t = nt_next_sub(t, live);
+        } while (t);
+    }
+    /* every run finished: each length 0 or 3 */
+    int32_t best = NT_NEG;
+    uint32_t t = 0;
+    do {
+        if ((((t ^ (t >> 1)) & 0x55u) == 0)) best = nt_max(best, V[t]);
+        t = nt_next_sub(t, live);
+    } while (t);
+    return best;
+}
+
 /* The DP over m sequence positions; lanes[s] bit j = the card of suit s at
- * position j (each card at exactly one position). */
+ * position j (each card at exactly one position).  Positions where no suit
+ * has a card of a 3-card stretch hold rank sets only, and split the others
+ * into blocks that no run crosses: each block is a DP of its own over the
+ * suits with a stretch in it (most blocks have one or two). */
 static int32_t nt_dp(const uint32_t lanes[4], int32_t m, const int32_t *f) {
     uint32_t full = (1u << m) - 1u;
     uint32_t elig[4], any = 0;
-    int32_t act[4], k = 0;
     for (int32_t s = 0; s < 4; s++) {
         uint32_t x = lanes[s];
         uint32_t e = x & (x >> 1) & (x >> 2);
         uint32_t el = (e | (e << 1) | (e << 2)) & full;
         elig[s] = el;
         any |= el;
-        if (el) act[k++] = s;
     }
-    if (!any) return nt_rank_sets(lanes, full, f);
-    int32_t lo = cc_ctz64(any), hi = 31 - __builtin_clz(any);
-    uint32_t span = ((hi >= 31) ? 0xFFFFFFFFu : ((1u << (hi + 1)) - 1u)) & ~((1u << lo) - 1u);
-    int32_t total = nt_rank_sets(lanes, full & ~span, f);
-
-    int32_t V[256];
-    uint8_t zm[256]; /* bit i set when coordinate i of state t is 0 */
-    int32_t nst = 1 << (2 * k);
-    V[0] = 0;
-    zm[0] = 0xF;
-    for (int32_t t = 1; t < nst; t++) {
-        V[t] = NT_NEG;
-        uint32_t z = 0;
-        for (int32_t i = 0; i < k; i++)
-            if (((t >> (2 * i)) & 3) == 0) z |= 1u << i;
-        zm[t] = (uint8_t)z;
-    }
-    for (int32_t j = lo; j <= hi; j++) {
-        uint32_t bit = 1u << j;
-        int32_t base = 0;
-        uint32_t am = 0;
-        int32_t add[16];
+    int32_t total = nt_rank_sets(lanes, full & ~any, f);
+    if (total < NT_NEG / 2) return NT_NEG;
+    uint32_t rest = any;
+    while (rest) {
+        int32_t lo = cc_ctz64(rest);
+        uint32_t run = rest >> lo;
+        int32_t len = cc_ctz64(~(uint64_t)run);
+        int32_t hi = lo + len - 1;
+        uint32_t block = (len >= 32 ? 0xFFFFFFFFu : ((1u << len) - 1u)) << lo;
+        rest &= ~block;
+        int32_t act[4], k = 0;
         for (int32_t s = 0; s < 4; s++)
-            if (lanes[s] & ~elig[s] & bit) base++;
-        for (int32_t i = 0; i < k; i++) {
-            if (elig[act[i]] & bit) {
-                am |= 1u << i;
-            }
-        }
-        for (int32_t i = 0; i < k; i++) {
-            int32_t w = 1 << (2 * i);
-            if ((am >> i) & 1u) {
-                for (int32_t blk = 0; blk < nst; blk += 4 * w) {
-                    int32_t *p = V + blk;
-                    for (int32_t q = 0; q < w; q++) {
-                        int32_t v0 = p[q], v1 = p[q + w], v2 = p[q + 2 * w], v3 = p[q + 3 * w];
-                        p[q] = nt_max(v0, v3);
-                        p[q + w] = v0;
-                        p[q + 2 * w] = v1;
-                        p[q + 3 * w] = nt_max(v2 + 3, v3 + 1);
-                    }
-                }
-            } else {
-                for (int32_t blk = 0; blk < nst; blk += 4 * w) {
-                    int32_t *p = V + blk;
-                    for (int32_t q = 0; q < w; q++) {
-                        p[q] = nt_max(p[q], p[q + 3 * w]);
-                        p[q + w] = NT_NEG;
-                        p[q + 2 * w] = NT_NEG;
-                        p[q + 3 * w] = NT_NEG;
-                    }
-                }
-            }
-        }
-        for (uint32_t z = 0; z < 16; z++) {
-            uint32_t x = z & am;
-            add[z] = f[base + (int32_t)((x & 1u) + ((x >> 1) & 1u) + ((x >> 2) & 1u) + (x >> 3))];
-        }
-        for (int32_t t = 0; t < nst; t++) V[t] += add[zm[t]];
+            if (elig[s] & block) act[k++] = s;
+        int32_t best = nt_dp_block(lanes, elig, act, k, lo, hi, f);
+        if (best < NT_NEG / 2) return NT_NEG;
+        total += best;
     }
-    int32_t best = NT_NEG;
-    for (int32_t t = 0; t < nst; t++) {
-        if ((((uint32_t)t ^ ((uint32_t)t >> 1)) & 0x55u) == 0) best = nt_max(best, V[t]);
-    }
-    if (best < NT_NEG / 2 || total < NT_NEG / 2) return NT_NEG;
-    return total + best;
+    return total;
 }
 
 /* Best value over the sequence for an ace mode (cards already validated). */
