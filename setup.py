@@ -30,6 +30,25 @@ def _flag(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() in {"1", "true", "yes", "on"}
 
 
+def _compiler_accepts(flag: str) -> bool:
+    """True when the C compiler setuptools uses compiles a file with ``flag``."""
+    import tempfile
+    from distutils.ccompiler import new_compiler  # setuptools' copy (imported above)
+    from distutils.sysconfig import customize_compiler
+
+    cc = new_compiler()
+    customize_compiler(cc)
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "flag.c")
+        with open(src, "w") as f:
+            f.write("int main(void) { return 0; }\n")
+        try:
+            cc.compile([src], output_dir=tmp, extra_postargs=[flag, "-Werror"])
+        except Exception:  # any failure: the flag is not used
+            return False
+    return True
+
+
 def c_sources() -> list[str]:
     return sorted(
         os.path.relpath(p, HERE).replace(os.sep, "/")
@@ -43,6 +62,12 @@ def compile_args() -> tuple[list[str], list[str]]:
         return ["/O2"], []
     cflags = ["-std=c11", "-O3", "-Wall", "-Wextra", "-Wno-unused-function"]
     ldflags: list[str] = []
+    # -fPIC alone lets another library interpose any global function, which
+    # stops the compiler from inlining the engine's small global functions
+    # (cc_rng_next into cc_rng_below, ...) within their file; nothing here is
+    # meant to be interposed.
+    if _compiler_accepts("-fno-semantic-interposition"):
+        cflags.append("-fno-semantic-interposition")
     # the vector environment (vecenv.c) steps its games on POSIX threads
     cflags.append("-pthread")
     ldflags.append("-pthread")
