@@ -104,7 +104,8 @@ class GameRecord:
         rule).
     :ivar failure: the failure that stopped the game, or ``None``.
     :ivar moves: moves made by each seat.
-    :ivar seconds: time each seat's bot spent choosing its moves.
+    :ivar seconds: CPU time each seat's bot spent choosing its moves (its
+        thread's, so other work on the machine does not count).
     """
 
     index: int
@@ -392,20 +393,22 @@ class Match:
                 failure = Failure(s, "error", f"reset raised {exc!r}")
                 break
         budget = self.move_time
-        clock = time.perf_counter
+        # the budget is wall-clock time; the cost reported is the thread's CPU
+        # time, which a loaded machine does not inflate
+        clock, cpu = time.perf_counter, time.thread_time
         while failure is None and not state.is_terminal:
             p = state.current_player
             view = _view(state, p)
-            t0 = clock()
+            t0, c0 = clock(), cpu()
             try:
                 action = bots[p].act(view)
             except Exception as exc:
-                seconds[p] += clock() - t0
+                seconds[p] += cpu() - c0
                 moves[p] += 1
                 failure = Failure(p, "error", f"act raised {exc!r}")
                 break
             dt = clock() - t0
-            seconds[p] += dt
+            seconds[p] += cpu() - c0
             moves[p] += 1
             if budget is not None and dt > budget:
                 failure = Failure(p, "timeout", f"a move took {dt:.3g} s (budget {budget:g} s)")

@@ -169,7 +169,7 @@ class BotStats:
     :ivar rating: its Bradley-Terry rating (Elo scale, mean 0 over the bots).
     :ivar failures: failed games by kind (see :data:`~pycards.arena.FAILURE_KINDS`).
     :ivar moves: moves it made.
-    :ivar seconds: time it spent choosing them.
+    :ivar seconds: CPU time it spent choosing them.
     """
 
     name: str
@@ -192,7 +192,7 @@ class BotStats:
 
     @property
     def time_per_move(self) -> float:
-        """Mean seconds per move (``nan`` before any move)."""
+        """Mean CPU seconds per move (``nan`` before any move)."""
         return self.seconds / self.moves if self.moves else math.nan
 
     def scores(self) -> dict[str, Any]:
