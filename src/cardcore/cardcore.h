@@ -360,6 +360,20 @@ typedef struct cc_game {
      * CC_OK, CC_E_GAME_OVER, or CC_E_ARG for a NULL argument.  NULL for a
      * game without one: bots then fall back to a uniformly random action. */
     int32_t (*heuristic)(const void *state, cc_rng *rng, int32_t *action);
+    /* Optional (both NULL, or both set): sample_infoset in two phases, for
+     * a searcher that draws many samples of one position.
+     * sample_prepare(state, p, scratch, cap) works out into scratch (cap
+     * bytes, at least sample_scratch_size, aligned as malloc aligns) all a
+     * sample of state for p needs before its first random number: CC_OK,
+     * or sample_infoset's error for (state, p), or CC_E_CAPACITY if cap is
+     * too small.  sample_draw(state, scratch, seed, out), with the same
+     * state, unchanged since, and out not state, then writes into out
+     * exactly what sample_infoset(state, p, seed, out) writes and returns
+     * what it returns (the same random numbers in the same order), as many
+     * times as asked. */
+    int32_t (*sample_prepare)(const void *state, int32_t player, void *scratch, size_t cap);
+    int32_t (*sample_draw)(const void *state, void *scratch, uint64_t seed, void *out);
+    size_t sample_scratch_size;
 } cc_game;
 
 /* ---- generic functions over any game (game.c) ---------------------------- */

@@ -1017,4 +1017,7 @@ const cc_game cc_game_nancy = {
     .observe_tensor = n_observe,
     .sample_infoset = cc_nancy_sample_infoset,
     .heuristic = cc_nancy_heuristic,
+    .sample_prepare = cc_nancy_sample_prepare,
+    .sample_draw = cc_nancy_sample_draw,
+    .sample_scratch_size = CC_NANCY_SAMPLE_SCRATCH,
 };
