@@ -570,6 +570,10 @@ int32_t cc_searcher_act(cc_searcher *s, const cc_game *game, const void *state,
     memcpy(s->root, state, cc_game_used_size(game, state));
     int32_t how = CC_LOG_MUTED;
     if (s->spec.rollout == CC_ROLLOUT_RANDOM || game->heuristic == NULL) how |= CC_LOG_UNOBSERVED;
+    /* ISMCTS with random rollouts applies to its determinizations only
+     * actions taken from their legal masks (PIMC applies the root's actions,
+     * a heuristic its own choice: those are verified) */
+    if (kind == CC_BOT_ISMCTS && (how & CC_LOG_UNOBSERVED)) how |= CC_LOG_TRUSTED;
     cc_log_mute((cc_log *)(void *)((char *)s->root + game->log_offset), how);
     if (kind == CC_BOT_PIMC) return pimc(s, s->root, cp, mask, n, rng, action);
     return ismcts(s, s->root, cp, rng, action);

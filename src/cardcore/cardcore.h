@@ -174,7 +174,10 @@ typedef struct cc_event {
  * reads.  With CC_LOG_UNOBSERVED as well, no sampler, observation or
  * policy reads the copy's hidden-information bookkeeping either (the
  * searcher says so for random rollouts only), and a game may skip keeping
- * it (cc_log_unobserved in cc_internal.h). */
+ * it (cc_log_unobserved in cc_internal.h).  With CC_LOG_TRUSTED, every
+ * action applied to the copy is one its legal_actions has just reported
+ * (the ISMCTS searcher with random rollouts says so), and a game's apply
+ * may skip verifying it (cc_log_trusted in cc_internal.h). */
 typedef struct cc_log_entry {
     int16_t kind;
     int8_t player;
@@ -194,6 +197,7 @@ typedef struct cc_log {
 
 #define CC_LOG_MUTED 1
 #define CC_LOG_UNOBSERVED 2
+#define CC_LOG_TRUSTED 4
 
 void cc_log_init(cc_log *log, int32_t capacity);
 void cc_log_push(cc_log *log, int32_t kind, int32_t player, int32_t target,
@@ -202,7 +206,8 @@ void cc_log_push(cc_log *log, int32_t kind, int32_t player, int32_t target,
 int32_t cc_log_kept(const cc_log *log);
 /* Mute the log: it keeps no event from now on (cc_log_kept is 0, so a
  * clone copies the fixed part of the state only) and total stops.  how:
- * CC_LOG_MUTED, or CC_LOG_MUTED | CC_LOG_UNOBSERVED (see above). */
+ * CC_LOG_MUTED, with CC_LOG_UNOBSERVED and CC_LOG_TRUSTED or not (see
+ * above). */
 void cc_log_mute(cc_log *log, int32_t how);
 /* The i-th kept event, oldest first (0 <= i < cc_log_kept). */
 cc_log_entry *cc_log_at(cc_log *log, int32_t i);
