@@ -123,6 +123,7 @@ static double ln_exact(double x) {
 static int32_t nth_bit(const uint64_t *mask, int32_t nwords, int32_t k) {
     for (int32_t w = 0; w < nwords; w++) {
         uint64_t m = mask[w];
+        if (m == 0) continue;
         int32_t c = cc_popcount64(m);
         if (k < c) return w * 64 + cc_select64(m, k);
         k -= c;
