@@ -51,6 +51,8 @@ struct cc_searcher {
     void *dets;  /* PIMC: samples determinizations */
     double *sum; /* PIMC: summed reward per action */
     int64_t *count;
+    void *scratch; /* the game's prepared sampler (sample_prepare), or NULL */
+    int32_t prepared; /* scratch holds the position being searched */
     int64_t last_sims;
     int64_t last_nodes;
 };
@@ -136,6 +138,7 @@ static double ln_exact(double x) {
 static int32_t nth_bit(const uint64_t *mask, int32_t nwords, int32_t k) {
     for (int32_t w = 0; w < nwords; w++) {
         uint64_t m = mask[w];
+        if (m == 0) continue;
         int32_t c = cc_popcount64(m);
         if (k < c) return w * 64 + cc_select64(m, k);
         k -= c;
@@ -229,6 +232,21 @@ static int32_t rollout(const cc_searcher *s, void *state, cc_rng *rng, double *r
     return CC_OK;
 }
 
+/* The samples of one search all come from the same position and player:
+ * a game with a two-phase sampler does the work they share once, here
+ * (cardcore.h: its draws are exactly sample_infoset's). */
+static void sampler_prepare(cc_searcher *s, const void *state, int32_t root) {
+    s->prepared = s->scratch != NULL &&
+                  s->game->sample_prepare(state, root, s->scratch, s->game->sample_scratch_size) ==
+                      CC_OK;
+}
+
+static inline int32_t sample(const cc_searcher *s, const void *state, int32_t root,
+                             uint64_t seed, void *out) {
+    if (s->prepared) return s->game->sample_draw(state, s->scratch, seed, out);
+    return s->game->sample_infoset(state, root, seed, out);
+}
+
 /* Is the budget spent after sims simulations started at t0? */
 static inline int32_t budget_spent(const cc_searcher *s, int64_t sims, double t0) {
     if (s->spec.seconds > 0.0) {
@@ -281,6 +299,7 @@ void cc_searcher_free(cc_searcher *s) {
     free(s->dets);
     free(s->sum);
     free(s->count);
+    free(s->scratch);
     free(s);
 }
 
@@ -323,6 +342,11 @@ cc_searcher *cc_searcher_new(const cc_game *game, const int32_t *params, int32_t
         s->root = calloc(1, ss); /* a sampler may copy all of it (the log's entries too) */
         s->det = malloc(ss);
         ok = ok && s->root != NULL && s->det != NULL;
+        if (game->sample_prepare != NULL && game->sample_draw != NULL &&
+            game->sample_scratch_size > 0) {
+            s->scratch = malloc(game->sample_scratch_size);
+            ok = ok && s->scratch != NULL;
+        }
     }
     if (spec->kind == CC_BOT_ISMCTS) {
         int64_t cap = spec->simulations > 0 ? spec->simulations + 1 : CC_BOT_TIME_NODES;
@@ -363,9 +387,10 @@ static int32_t pimc(cc_searcher *s, const void *state, int32_t root, const uint6
         s->count[acts[i]] = 0;
     }
     int32_t ns = s->spec.samples;
+    sampler_prepare(s, state, root);
     for (int32_t i = 0; i < ns; i++) {
         char *d = (char *)s->dets + ss * (size_t)i;
-        int32_t rc = g->sample_infoset(state, root, cc_rng_next(rng), d);
+        int32_t rc = sample(s, state, root, cc_rng_next(rng), d);
         if (rc != CC_OK) return rc;
     }
     /* Rounds: in each, every determinization scores every action once (the
@@ -413,7 +438,7 @@ static int32_t ismcts_iteration(cc_searcher *s, const void *state, int32_t root,
     edge *edges = s->edges;
     const double c = s->spec.exploration;
     const int32_t nw = s->nwords;
-    int32_t rc = g->sample_infoset(state, root, cc_rng_next(rng), det);
+    int32_t rc = sample(s, state, root, cc_rng_next(rng), det);
     if (rc != CC_OK) return rc;
     int32_t cur = 0;
     for (;;) {
@@ -489,6 +514,7 @@ static int32_t ismcts(cc_searcher *s, const void *state, int32_t root, cc_rng *r
     s->edges[0].action = -1;
     s->edges[0].player = -1;
     s->used_nodes = 1;
+    sampler_prepare(s, state, root);
     double t0 = s->spec.seconds > 0.0 ? now_seconds() : 0.0;
     int64_t sims = 0;
     while (!budget_spent(s, sims, t0)) {
@@ -560,6 +586,10 @@ int32_t cc_searcher_act(cc_searcher *s, const cc_game *game, const void *state,
     memcpy(s->root, state, cc_game_used_size(game, state));
     int32_t how = CC_LOG_MUTED;
     if (s->spec.rollout == CC_ROLLOUT_RANDOM || game->heuristic == NULL) how |= CC_LOG_UNOBSERVED;
+    /* ISMCTS with random rollouts applies to its determinizations only
+     * actions taken from their legal masks (PIMC applies the root's actions,
+     * a heuristic its own choice: those are verified) */
+    if (kind == CC_BOT_ISMCTS && (how & CC_LOG_UNOBSERVED)) how |= CC_LOG_TRUSTED;
     cc_log_mute((cc_log *)(void *)((char *)s->root + game->log_offset), how);
     if (kind == CC_BOT_PIMC) return pimc(s, s->root, cp, mask, n, rng, action);
     return ismcts(s, s->root, cp, rng, action);

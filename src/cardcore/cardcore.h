@@ -174,7 +174,10 @@ typedef struct cc_event {
  * reads.  With CC_LOG_UNOBSERVED as well, no sampler, observation or
  * policy reads the copy's hidden-information bookkeeping either (the
  * searcher says so for random rollouts only), and a game may skip keeping
- * it (cc_log_unobserved in cc_internal.h). */
+ * it (cc_log_unobserved in cc_internal.h).  With CC_LOG_TRUSTED, every
+ * action applied to the copy is one its legal_actions has just reported
+ * (the ISMCTS searcher with random rollouts says so), and a game's apply
+ * may skip verifying it (cc_log_trusted in cc_internal.h). */
 typedef struct cc_log_entry {
     int16_t kind;
     int8_t player;
@@ -194,6 +197,7 @@ typedef struct cc_log {
 
 #define CC_LOG_MUTED 1
 #define CC_LOG_UNOBSERVED 2
+#define CC_LOG_TRUSTED 4
 
 void cc_log_init(cc_log *log, int32_t capacity);
 void cc_log_push(cc_log *log, int32_t kind, int32_t player, int32_t target,
@@ -202,7 +206,8 @@ void cc_log_push(cc_log *log, int32_t kind, int32_t player, int32_t target,
 int32_t cc_log_kept(const cc_log *log);
 /* Mute the log: it keeps no event from now on (cc_log_kept is 0, so a
  * clone copies the fixed part of the state only) and total stops.  how:
- * CC_LOG_MUTED, or CC_LOG_MUTED | CC_LOG_UNOBSERVED (see above). */
+ * CC_LOG_MUTED, with CC_LOG_UNOBSERVED and CC_LOG_TRUSTED or not (see
+ * above). */
 void cc_log_mute(cc_log *log, int32_t how);
 /* The i-th kept event, oldest first (0 <= i < cc_log_kept). */
 cc_log_entry *cc_log_at(cc_log *log, int32_t i);
@@ -360,6 +365,20 @@ typedef struct cc_game {
      * CC_OK, CC_E_GAME_OVER, or CC_E_ARG for a NULL argument.  NULL for a
      * game without one: bots then fall back to a uniformly random action. */
     int32_t (*heuristic)(const void *state, cc_rng *rng, int32_t *action);
+    /* Optional (both NULL, or both set): sample_infoset in two phases, for
+     * a searcher that draws many samples of one position.
+     * sample_prepare(state, p, scratch, cap) works out into scratch (cap
+     * bytes, at least sample_scratch_size, aligned as malloc aligns) all a
+     * sample of state for p needs before its first random number: CC_OK,
+     * or sample_infoset's error for (state, p), or CC_E_CAPACITY if cap is
+     * too small.  sample_draw(state, scratch, seed, out), with the same
+     * state, unchanged since, and out not state, then writes into out
+     * exactly what sample_infoset(state, p, seed, out) writes and returns
+     * what it returns (the same random numbers in the same order), as many
+     * times as asked. */
+    int32_t (*sample_prepare)(const void *state, int32_t player, void *scratch, size_t cap);
+    int32_t (*sample_draw)(const void *state, void *scratch, uint64_t seed, void *out);
+    size_t sample_scratch_size;
 } cc_game;
 
 /* ---- generic functions over any game (game.c) ---------------------------- */

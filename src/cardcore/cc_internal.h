@@ -65,6 +65,11 @@ static inline int32_t cc_log_muted(const cc_log *log) { return log->muted != 0; 
 static inline int32_t cc_log_unobserved(const cc_log *log) {
     return (log->muted & CC_LOG_UNOBSERVED) != 0;
 }
+/* Trusted as well: every action applied to the state is one its
+ * legal_actions has just reported, so apply may skip verifying it. */
+static inline int32_t cc_log_trusted(const cc_log *log) {
+    return (log->muted & CC_LOG_TRUSTED) != 0;
+}
 
 /* cc_log_push, without a call when the log is muted: what games log with. */
 static inline void cc_log_event(cc_log *log, int32_t kind, int32_t player, int32_t target,

@@ -10,7 +10,9 @@
  * the Outsider at hi bit 0).
  *
  * Allocation: only sample_infoset allocates (its count tables, above 8192
- * entries); on failure it returns CC_E_CAPACITY with its output untouched.
+ * entries), and sample_draw for a table too large for the prepared scratch
+ * (above 65536 entries); on failure they return CC_E_CAPACITY with the
+ * output untouched.
  * init, legal_actions, verify, apply and the observations never allocate.
  */
 #ifndef CC_NANCY_H

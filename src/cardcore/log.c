@@ -32,7 +32,7 @@ void cc_log_push(cc_log *log, int32_t kind, int32_t player, int32_t target, int3
 }
 
 void cc_log_mute(cc_log *log, int32_t how) {
-    log->muted = CC_LOG_MUTED | (how & CC_LOG_UNOBSERVED);
+    log->muted = CC_LOG_MUTED | (how & (CC_LOG_UNOBSERVED | CC_LOG_TRUSTED));
 }
 
 int32_t cc_log_kept(const cc_log *log) {

@@ -201,7 +201,8 @@ static inline void ev_push(cc_nancy_state *s, int32_t kind, int32_t player, int3
     if (seen != CC_SEEN_ALL) s->hidden_end = s->log.total;
 }
 
-static inline int32_t nxt(const cc_nancy_state *s, int32_t p) { return (p + 1) % s->n; }
+/* the seat after p (0 <= p < n), without a division */
+static inline int32_t nxt(const cc_nancy_state *s, int32_t p) { return p + 1 < s->n ? p + 1 : 0; }
 
 static inline int32_t pile_of(const cc_nancy_state *s, int32_t p) {
     if (p == s->taker) return CC_NANCY_PILE_NANCY;
@@ -239,7 +240,6 @@ static void add_hound(cc_nancy_state *s, int32_t c) {
 }
 
 static void deal(cc_nancy_state *s, const uint8_t *given) {
-    int32_t n = s->n;
     for (int32_t p = 0; p < CC_NANCY_MAX_PLAYERS; p++) {
         s->hand[p].lo = s->hand[p].hi = 0;
         s->up[p].lo = s->up[p].hi = 0;
@@ -312,9 +312,9 @@ static void deal(cc_nancy_state *s, const uint8_t *given) {
         }
     }
     int32_t pos = 0, cnt[CC_NANCY_MAX_PLAYERS] = {0};
-    for (int32_t k = 0; k < npk; k++) {
+    for (int32_t k = 0, q = s->dealer; k < npk; k++) {
         if (enforce && chosen[k]) add_hound(s, deck[pos++]);
-        int32_t q = (s->dealer + 1 + k) % n;
+        q = nxt(s, q); /* (dealer + 1 + k) mod n */
         for (int32_t j = 0; j < packet; j++) place(s, q, deck[pos++], cnt[q]++);
     }
     while (pos < 78) add_hound(s, deck[pos++]);
@@ -821,8 +821,10 @@ static void play_card(cc_nancy_state *s, int32_t c) {
 
 static int32_t n_apply(void *state, int32_t a) {
     cc_nancy_state *s = (cc_nancy_state *)state;
-    int32_t r = n_verify(s, a);
-    if (r != 0) return r;
+    if (!cc_log_trusted(&s->log)) { /* (a search's copy: a from its legal mask) */
+        int32_t r = n_verify(s, a);
+        if (r != 0) return r;
+    }
     switch (s->phase) {
     case CC_NANCY_PH_BID: {
         int32_t p = s->cur;
@@ -1017,4 +1019,7 @@ const cc_game cc_game_nancy = {
     .observe_tensor = n_observe,
     .sample_infoset = cc_nancy_sample_infoset,
     .heuristic = cc_nancy_heuristic,
+    .sample_prepare = cc_nancy_sample_prepare,
+    .sample_draw = cc_nancy_sample_draw,
+    .sample_scratch_size = CC_NANCY_SAMPLE_SCRATCH,
 };

@@ -185,5 +185,10 @@ int32_t cc_nancy_objectives_of(cc_nancy_cards nc, int32_t arcane_mode);
 
 /* The game table's sample_infoset (nancy_sample.c). */
 int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed, void *outp);
+/* The game table's prepared sampler (nancy_sample.c, cardcore.h). */
+#define CC_NANCY_SAMPLE_PREP_BYTES 16384 /* room for the prepared position */
+#define CC_NANCY_SAMPLE_SCRATCH (CC_NANCY_SAMPLE_PREP_BYTES + sizeof(double) * (65536 + 32768))
+int32_t cc_nancy_sample_prepare(const void *state, int32_t player, void *scratch, size_t cap);
+int32_t cc_nancy_sample_draw(const void *state, void *scratch, uint64_t seed, void *outp);
 
 #endif /* NANCY_INTERNAL_H */

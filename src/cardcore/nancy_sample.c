@@ -132,18 +132,23 @@ static const double invf[80] = {
  * with tries > 1, stage 2's draws from a relaxed problem).
  * gmask[k]: the groups admitting pool[k]; wmask[k]: those where it weighs
  * wt (the Taker's, for the weighted card), else 0. */
-static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
-                          const uint8_t *pool, const uint32_t *gmask, const uint32_t *wmask,
-                          int32_t nu, int32_t nfree, double wt, int32_t tries) {
+/* A count table kept between draws from one position (the prepared
+ * sampler's scratch): f has room for cap entries (f NULL: none, the table is
+ * worked out for each draw); state 0 until it is filled, then CC_OK or the
+ * error its counting found. */
+typedef struct table_cache {
+    double *f;
+    int64_t cap;
+    int32_t state;
+} table_cache;
+
+/* Stage 3's count table for G into f (stride[ng] entries): CC_OK, or
+ * CC_E_CAPACITY if no deal is possible. */
+static int32_t count_table(const sgroups *G, const uint32_t *gmask, const uint32_t *wmask,
+                           int32_t nu, int32_t nfree, double wt, double *f) {
     const int32_t ng = G->ng;
-    const int32_t *group = G->group, *gsize = G->gsize;
+    const int32_t *gsize = G->gsize;
     const int64_t *stride = G->stride;
-    int64_t tsize = stride[ng];
-    if (tsize < 0 || tsize > SAMPLE_TABLE_MAX) return CC_E_CAPACITY;
-    if (ng == 0) return CC_OK; /* nothing unknown */
-    double small[SAMPLE_TABLE_SMALL];
-    double *f = tsize <= SAMPLE_TABLE_SMALL ? small : (double *)malloc((size_t)tsize * sizeof(double));
-    if (f == NULL) return CC_E_CAPACITY;
     /* f[room] = weighted ways to deal the last sum(room) cards of the pool
      * into room, divided by nfree!; a child index is smaller, so ascending
      * order works.  The last nfree cards of the pool are free (every group
@@ -205,10 +210,19 @@ static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
     }
     int64_t top = 0;
     for (int32_t g = 0; g < ng; g++) top += (int64_t)gsize[g] * stride[g];
-    if (!(f[top] > 0.0)) {
-        if (f != small) free(f);
-        return CC_E_CAPACITY;
-    }
+    return f[top] > 0.0 ? CC_OK : CC_E_CAPACITY;
+}
+
+/* Stage 3's draws from a filled count table f (up to `tries` of them for
+ * stage 2): CC_OK, 1 if no relaxed deal fitted, or an error code. */
+static int32_t draw_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
+                         const uint8_t *pool, const uint32_t *gmask, const uint32_t *wmask,
+                         int32_t nu, int32_t nfree, double wt, int32_t tries, const double *f) {
+    const int32_t ng = G->ng;
+    const int32_t *group = G->group, *gsize = G->gsize;
+    const int64_t *stride = G->stride;
+    int64_t top = 0;
+    for (int32_t g = 0; g < ng; g++) top += (int64_t)gsize[g] * stride[g];
     for (int32_t t = 0; t < tries; t++) {
     int32_t cap[SLOT_MAX];
     int64_t idx = top;
@@ -239,10 +253,7 @@ static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
                 if (u < cum) break;
             }
         }
-        if (pick < 0) { /* unreachable while f[idx] > 0; never index with -1 */
-            if (f != small) free(f);
-            return CC_E_CAPACITY;
-        }
+        if (pick < 0) return CC_E_CAPACITY; /* unreachable while f[idx] > 0; never index with -1 */
         gcards[pick][gcount[pick]++] = (uint8_t)c;
         if (--cap[pick] == 0) open &= ~(1u << pick);
         idx -= stride[pick];
@@ -275,13 +286,35 @@ static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
                 fits = 0;
                 break;
             }
-    if (fits) {
-        if (f != small) free(f);
-        return CC_OK;
+    if (fits) return CC_OK;
     }
-    }
-    if (f != small) free(f);
     return 1; /* no relaxed deal fitted */
+}
+
+/* Stage 3 (and stage 2's draws, with tries > 1): the count table, from
+ * tc if it has room (filled at its first use), else worked out here, then
+ * the draws. */
+static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
+                          const uint8_t *pool, const uint32_t *gmask, const uint32_t *wmask,
+                          int32_t nu, int32_t nfree, double wt, int32_t tries, table_cache *tc) {
+    int64_t tsize = G->stride[G->ng];
+    if (tsize < 0 || tsize > SAMPLE_TABLE_MAX) return CC_E_CAPACITY;
+    if (G->ng == 0) return CC_OK; /* nothing unknown */
+    if (tc != NULL && tc->f != NULL && tsize <= tc->cap) {
+        if (tc->state == 0) {
+            int32_t rc = count_table(G, gmask, wmask, nu, nfree, wt, tc->f);
+            tc->state = rc == CC_OK ? 1 : rc;
+        }
+        if (tc->state != 1) return tc->state;
+        return draw_deal(rng, sl, ns, G, pool, gmask, wmask, nu, nfree, wt, tries, tc->f);
+    }
+    double small[SAMPLE_TABLE_SMALL];
+    double *f = tsize <= SAMPLE_TABLE_SMALL ? small : (double *)malloc((size_t)tsize * sizeof(double));
+    if (f == NULL) return CC_E_CAPACITY;
+    int32_t rc = count_table(G, gmask, wmask, nu, nfree, wt, f);
+    if (rc == CC_OK) rc = draw_deal(rng, sl, ns, G, pool, gmask, wmask, nu, nfree, wt, tries, f);
+    if (f != small) free(f);
+    return rc;
 }
 
 /* Stage 2, for large count tables without a weighted card: rejection from
@@ -299,8 +332,17 @@ static int32_t exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
 #ifndef NANCY_RELAX_TABLE
 #define NANCY_RELAX_TABLE 32768
 #endif
-static int32_t relaxed_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
-                            const uint8_t *pool, const uint32_t *gmask, int32_t nu, int64_t tsize) {
+typedef struct relaxed {
+    sgroups R;
+    uint8_t order[78];
+    uint32_t gm[78], wm[78];
+    int32_t nfree, tries;
+} relaxed;
+
+/* Stage 2's relaxed problem for G (its draws take no random number, so it
+ * is worked out once per position): CC_OK, or 1 if stage 2 does not run. */
+static int32_t relax_prepare(int32_t ns, const sgroups *G, const uint8_t *pool,
+                             const uint32_t *gmask, int32_t nu, int64_t tsize, relaxed *X) {
     int32_t ng = G->ng, par[SLOT_MAX], alive[SLOT_MAX], sz[SLOT_MAX];
     cc_nancy_cards al[SLOT_MAX];
     for (int32_t g = 0; g < ng; g++) {
@@ -352,8 +394,8 @@ static int32_t relaxed_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
     for (int32_t g = 0; g < R.ng; g++) R.stride[g + 1] = R.stride[g] * (R.gsize[g] + 1);
     int64_t tsize2 = R.stride[R.ng];
     /* the pool with the relaxed masks, the cards every merged group admits last */
-    uint8_t order[78];
-    uint32_t gm[78], wm[78];
+    uint8_t *order = X->order;
+    uint32_t *gm = X->gm, *wm = X->wm;
     uint32_t allr = (1u << R.ng) - 1;
     int32_t nc = 0, nfree = 0;
     for (int32_t pass = 0; pass < 2; pass++)
@@ -375,7 +417,10 @@ static int32_t relaxed_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
 #endif
     if (tries < 4) return 1;
     if (tries > 100000) tries = 100000;
-    return exact_deal(rng, sl, ns, &R, order, gm, wm, nu, nfree, 1.0, (int32_t)tries);
+    X->R = R;
+    X->nfree = nfree;
+    X->tries = (int32_t)tries;
+    return CC_OK;
 }
 
 /* Stage 1: rejection.  A uniform random deal is built position by position
@@ -450,19 +495,35 @@ static void relabel(int8_t *sigma, cc_nancy_cards real, cc_nancy_cards sampled) 
     }
 }
 
-/* The sample is worked out from `state` alone, with a local generator; `outp`
- * (a separate state buffer, or `state` itself) is written only once it has
- * succeeded, so an error (CC_E_ARG, or CC_E_CAPACITY when the count table is
- * too large or cannot be allocated) leaves it untouched. */
-int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed, void *outp) {
-    const cc_nancy_state *s = (const cc_nancy_state *)state;
-    if (s == NULL || outp == NULL) return CC_E_ARG;
+/* What a sample of one position for one player needs before its first
+ * random number: the slots, the groups, the pool, stage 1's budget, the
+ * orders of stages 2 and 3, and their count tables once filled.  The
+ * prepared sampler (cc_nancy_sample_prepare) keeps it in the searcher's
+ * scratch for all the draws of a move; cc_nancy_sample_infoset works it out
+ * for its one draw. */
+typedef struct nancy_prep {
+    int32_t player, ns, nu, wcard, H, M, nfree;
+    int32_t hound_hidden, hound_known, no_self, relax;
+    int64_t tsize, budget;
+    double wt;
+    cc_nancy_cards hidden_disc;
+    slot sl[SLOT_MAX];
+    sgroups G;
+    uint8_t pool[78];  /* ascending (stage 1 shuffles a copy) */
+    uint32_t smask[78]; /* by card: the slots admitting it */
+    /* stage 3: the cards in ascending order, those every group admits
+     * (weight 1) last; gm2 and wm2 in the same order */
+    uint8_t order[78];
+    uint32_t gm2[78], wm2[78];
+    relaxed X; /* stage 2, if relax */
+    table_cache full, rtab;
+} nancy_prep;
+
+static int32_t prepare(const cc_nancy_state *s, int32_t player, nancy_prep *P) {
     int32_t n = s->n;
     if (player < 0 || player >= n) return CC_E_ARG;
-    cc_rng sample_rng;
-    cc_rng_seed(&sample_rng, seed);
-    cc_rng *rng = &sample_rng;
-    slot sl[SLOT_MAX];
+    P->player = player;
+    slot *sl = P->sl;
     int32_t ns = 0;
     cc_nancy_cards all = {CC_NANCY_LO_MASK, CC_NANCY_HI_MASK};
     int32_t hound_hidden = s->phase == CC_NANCY_PH_BID || s->phase == CC_NANCY_PH_CALL;
@@ -544,27 +605,26 @@ int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed
     }
     int32_t H = s->hsize, M = s->call_free;
     int32_t nu = 0;
-    uint8_t pool[78];
+    uint8_t *pool = P->pool;
     for (uint64_t u = unknown.lo; u; u &= u - 1) {
         int32_t bit = cc_ctz64(u);
         pool[nu++] = (uint8_t)((bit >> 4) * 14 + (bit & 15));
     }
     for (uint64_t u = unknown.hi & CC_NANCY_TRUMPS_HI; u; u &= u - 1) pool[nu++] = (uint8_t)(55 + cc_ctz64(u));
     if (unknown.hi & 1) pool[nu++] = CC_NANCY_OUTSIDER;
-    uint8_t asc[78]; /* pool in ascending order (stage 1 shuffles pool) */
-    memcpy(asc, pool, (size_t)nu);
-    sgroups G;
-    int64_t tsize = make_groups(sl, ns, wcard >= 0, &G);
+    sgroups *G = &P->G;
+    int64_t tsize = make_groups(sl, ns, wcard >= 0, G);
     /* which slots and groups admit each card */
-    uint32_t smask[78] = {0}, gmask[78], wmask[78];
+    uint32_t *smask = P->smask, gmask[78], wmask[78];
+    memset(smask, 0, sizeof P->smask);
     for (int32_t k = 0; k < nu; k++) {
         int32_t c = pool[k];
         uint32_t sm = 0, gm = 0, wm = 0;
         for (int32_t j = 0; j < ns; j++)
             if (cs_has(sl[j].allowed, c)) {
                 sm |= 1u << j;
-                gm |= 1u << G.group[j];
-                if (c == wcard && sl[j].taker_side) wm |= 1u << G.group[j];
+                gm |= 1u << G->group[j];
+                if (c == wcard && sl[j].taker_side) wm |= 1u << G->group[j];
             }
         smask[c] = sm;
         gmask[k] = gm;
@@ -580,29 +640,68 @@ int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed
 #ifdef NANCY_NO_REJECT /* tests/c/nancy_sampler_relaxed.c: stages 2 and 3 alone */
     budget = 0;
 #endif
-    int32_t ok = budget > 0 && reject_deal(rng, sl, ns, pool, nu, smask, wcard, H, M, budget);
+    /* the order of stages 2 and 3 */
+    uint32_t allg = G->ng >= 32 ? 0xFFFFFFFFu : (1u << G->ng) - 1;
+    int32_t nc = 0, nfree = 0;
+    for (int32_t pass = 0; pass < 2; pass++)
+        for (int32_t k = 0; k < nu; k++) {
+            int32_t is_free = gmask[k] == allg && wmask[k] == 0;
+            if (is_free != pass) continue;
+            P->order[nc] = pool[k];
+            P->gm2[nc] = gmask[k];
+            P->wm2[nc] = wmask[k];
+            nc++;
+            nfree += pass;
+        }
+    P->relax = tsize >= 0 && tsize > NANCY_RELAX_ABOVE && wcard < 0 &&
+               relax_prepare(ns, G, P->order, P->gm2, nu, tsize, &P->X) == CC_OK;
+    P->ns = ns;
+    P->nu = nu;
+    P->wcard = wcard;
+    P->H = H;
+    P->M = M;
+    P->nfree = nfree;
+    P->wt = M > 0 ? (double)H / (double)M : 1.0;
+    P->hound_hidden = hound_hidden;
+    P->hound_known = hound_known;
+    P->no_self = no_self;
+    P->tsize = tsize;
+    P->budget = budget;
+    P->hidden_disc = hidden_disc;
+    P->full.f = P->rtab.f = NULL;
+    P->full.cap = P->rtab.cap = 0;
+    P->full.state = P->rtab.state = 0;
+    return CC_OK;
+}
+
+/* One sample from a prepared position: the same random numbers in the same
+ * order, and the same output, whether P was prepared for this draw alone or
+ * kept for many.  `outp` (a separate state buffer, or `state` itself) is
+ * written only once the sample has succeeded, so an error (CC_E_CAPACITY
+ * when the count table is too large or cannot be allocated) leaves it
+ * untouched. */
+static int32_t draw(const cc_nancy_state *s, nancy_prep *P, uint64_t seed, void *outp) {
+    int32_t n = s->n, player = P->player, ns = P->ns, nu = P->nu;
+    int32_t hound_hidden = P->hound_hidden, hound_known = P->hound_known, no_self = P->no_self;
+    cc_nancy_cards hidden_disc = P->hidden_disc;
+    cc_rng sample_rng;
+    cc_rng_seed(&sample_rng, seed);
+    cc_rng *rng = &sample_rng;
+    slot sl[SLOT_MAX];
+    memcpy(sl, P->sl, sizeof(slot) * (size_t)ns);
+    uint8_t pool[78];
+    memcpy(pool, P->pool, (size_t)nu);
+    int32_t ok = P->budget > 0 &&
+                 reject_deal(rng, sl, ns, pool, nu, P->smask, P->wcard, P->H, P->M, P->budget);
     if (!ok) {
-        if (tsize < 0) return CC_E_CAPACITY;
-        /* the cards in ascending order, those every group admits (weight 1)
-         * last; gmask and wmask in the same order */
-        uint8_t order[78];
-        uint32_t gm2[78], wm2[78];
-        uint32_t allg = G.ng >= 32 ? 0xFFFFFFFFu : (1u << G.ng) - 1;
-        int32_t nc = 0, nfree = 0;
-        for (int32_t pass = 0; pass < 2; pass++)
-            for (int32_t k = 0; k < nu; k++) {
-                int32_t is_free = gmask[k] == allg && wmask[k] == 0;
-                if (is_free != pass) continue;
-                order[nc] = asc[k];
-                gm2[nc] = gmask[k];
-                wm2[nc] = wmask[k];
-                nc++;
-                nfree += pass;
-            }
-        double wt = M > 0 ? (double)H / (double)M : 1.0;
+        if (P->tsize < 0) return CC_E_CAPACITY;
         int32_t rc = 1;
-        if (tsize > NANCY_RELAX_ABOVE && wcard < 0) rc = relaxed_deal(rng, sl, ns, &G, order, gm2, nu, tsize);
-        if (rc == 1) rc = exact_deal(rng, sl, ns, &G, order, gm2, wm2, nu, nfree, wt, 1);
+        if (P->relax)
+            rc = exact_deal(rng, sl, ns, &P->X.R, P->X.order, P->X.gm, P->X.wm, nu, P->X.nfree,
+                            1.0, P->X.tries, &P->rtab);
+        if (rc == 1)
+            rc = exact_deal(rng, sl, ns, &P->G, P->order, P->gm2, P->wm2, nu, P->nfree, P->wt, 1,
+                            &P->full);
         if (rc != CC_OK) return rc;
     }
     /* The relabelling sigma of the hidden cards, real -> sampled, for the log:
@@ -750,3 +849,41 @@ int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed
     return CC_OK;
 }
 
+int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed, void *outp) {
+    const cc_nancy_state *s = (const cc_nancy_state *)state;
+    if (s == NULL || outp == NULL) return CC_E_ARG;
+    nancy_prep P;
+    int32_t rc = prepare(s, player, &P);
+    if (rc != CC_OK) return rc;
+    return draw(s, &P, seed, outp);
+}
+
+/* The scratch: the prepared position, then room for the count tables of
+ * stage 3 (up to NANCY_CACHE_FULL entries) and stage 2 (NANCY_RELAX_TABLE);
+ * a larger table is worked out for each draw, as cc_nancy_sample_infoset
+ * does. */
+#define NANCY_CACHE_FULL 65536
+_Static_assert(sizeof(nancy_prep) <= CC_NANCY_SAMPLE_PREP_BYTES, "prepared position too large");
+_Static_assert(CC_NANCY_SAMPLE_SCRATCH >= CC_NANCY_SAMPLE_PREP_BYTES +
+                   sizeof(double) * (NANCY_CACHE_FULL + NANCY_RELAX_TABLE), "scratch too small");
+
+int32_t cc_nancy_sample_prepare(const void *state, int32_t player, void *scratch, size_t cap) {
+    const cc_nancy_state *s = (const cc_nancy_state *)state;
+    if (s == NULL || scratch == NULL) return CC_E_ARG;
+    if (cap < CC_NANCY_SAMPLE_SCRATCH) return CC_E_CAPACITY;
+    nancy_prep *P = (nancy_prep *)scratch;
+    int32_t rc = prepare(s, player, P);
+    if (rc != CC_OK) return rc;
+    double *tables = (double *)(void *)((char *)scratch + CC_NANCY_SAMPLE_PREP_BYTES);
+    P->full.f = tables;
+    P->full.cap = NANCY_CACHE_FULL;
+    P->rtab.f = tables + NANCY_CACHE_FULL;
+    P->rtab.cap = NANCY_RELAX_TABLE;
+    return CC_OK;
+}
+
+int32_t cc_nancy_sample_draw(const void *state, void *scratch, uint64_t seed, void *outp) {
+    const cc_nancy_state *s = (const cc_nancy_state *)state;
+    if (s == NULL || scratch == NULL || outp == NULL) return CC_E_ARG;
+    return draw(s, (nancy_prep *)scratch, seed, outp);
+}

@@ -35,11 +35,13 @@ uint64_t cc_rng_next(cc_rng *rng) {
 
 uint64_t cc_rng_below(cc_rng *rng, uint64_t n) {
     if (n <= 1 || rng == NULL) return 0;
+    /* x is kept if x >= 2^64 mod n, which is below n: an x >= n is kept
+     * without working out the threshold (one division fewer, same draws) */
+    uint64_t x = cc_rng_next(rng);
+    if (x >= n) return x % n;
     uint64_t threshold = (0 - n) % n; /* 2^64 mod n */
-    for (;;) {
-        uint64_t x = cc_rng_next(rng);
-        if (x >= threshold) return x % n;
-    }
+    while (x < threshold) x = cc_rng_next(rng);
+    return x % n;
 }
 
 int32_t cc_rng_shuffle_u8(cc_rng *rng, uint8_t *a, int32_t n) {
