@@ -427,7 +427,9 @@ def test_stacked_deck_matches_reference() -> None:
             b.apply(action)
 
 
-@pytest.mark.parametrize(("players", "muggins"), [(2, False), (3, False), (4, False), (2, True), (3, True)])
+@pytest.mark.parametrize(
+    ("players", "muggins"), [(2, False), (3, False), (4, False), (2, True), (3, True)]
+)
 def test_samples_keep_every_go_of_the_deal(players: int, muggins: bool) -> None:
     """Random positions: in every sample, each seat that said go this deal
     holds no card that would have fitted then, the seat to play a card
@@ -748,7 +750,8 @@ def test_play_underclaimed_fifteen_is_mugged() -> None:
         state.apply("claim 2")
     state.apply("muggins")
     assert state.returns() == [2, 0]
-    assert state.current_player == 0 and state.legal_action_names() == ["play JH", "play QH", "play KH"]
+    assert state.current_player == 0
+    assert state.legal_action_names() == ["play JH", "play QH", "play KH"]
     assert _claims(state)[-3:] == [
         ("play", 1, 15, Card.parse("8S"), 0), ("claim", 1, 2, 0, 2), ("muggins", 0, 1, 2, 2),
     ]  # fmt: skip

@@ -857,8 +857,8 @@ static int32_t valid_players(int32_t nplayers) {
     return nplayers >= 2 && nplayers <= CC_CRIBBAGE_MAX_PLAYERS;
 }
 
-/* One fixed action space: the claims, muggins and pass are legal only in a
- * muggins show. */
+/* One fixed action space: the claims, muggins and pass are legal only with
+ * muggins, while a claim or a call is awaited. */
 static int32_t g_num_actions(const int32_t *params, int32_t nplayers) {
     (void)params;
     (void)nplayers;

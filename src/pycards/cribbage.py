@@ -69,7 +69,7 @@ DISCARD_PAIRS: tuple[tuple[int, int], ...] = tuple(
 )
 _MAX_PLAY = 13
 
-#: How an overclaim in a muggins show is handled (``CribbageRules.overclaim``).
+#: How an overclaim under muggins is handled (``CribbageRules.overclaim``).
 Overclaim = Literal["correct", "penalty"]
 #: How four players are paired (``CribbageRules.partnership``).
 Partnership = Literal["cut", "seats"]
@@ -88,9 +88,10 @@ class CribbageRules(Rules):
     :ivar first_dealer: the seat of the first dealer, or ``None`` (the
         default) to cut for deal from the game seed.  The cut is made either
         way, so fixing the seat the cut would have chosen changes nothing else.
-    :ivar muggins: each player claims the points of his own hand (and the
-        dealer of his crib) in the show, and the opponent on his left may
-        take any he overlooks (the ACC's optional rule 10).  Off by default.
+    :ivar muggins: each player claims his own points, those of each card
+        and go in the play and of his hand (and the dealer of his crib) in
+        the show, and the opponent on his left may take any he overlooks
+        (the ACC's optional rule 10).  Off by default.
     :ivar overclaim: with muggins, a claim above the true score:
         ``"correct"`` (the default, the ACC rules 8.4 and 11.1: corrected,
         and a false claim of game costs 15 points and gives the opponent the
