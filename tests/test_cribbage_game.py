@@ -806,8 +806,52 @@ def test_play_false_claim_of_game() -> None:
     ]  # fmt: skip
 
 
-def test_play_claims_in_the_worked_deal_total_the_engine_play() -> None:
-    """True claims throughout give the same scores as the engine's own pegging."""
-    plain = _worked().events()
-    assert sum(1 for e in plain if e.kind == "claim") == 3
-    assert all(e.value == e.extra for e in plain if e.kind == "claim")
+def test_true_play_claims_peg_what_the_engine_pegs() -> None:
+    """The worked deal's play with three true go claims pegs what the engine
+    pegs without muggins (seat 0 1, seat 1 2)."""
+    events = _worked().events()
+    assert [(e.player, e.target, e.value, e.extra) for e in events if e.kind == "claim"] == [
+        (0, 3, 1, 1), (1, 3, 1, 1), (1, 3, 1, 1),
+    ]  # fmt: skip
+    _, state = dealt(CribbageRules(first_dealer=1), "AS", (WORKED[0], WORKED[1]))
+    for name in WORKED_PLAY:
+        if not name.startswith("claim"):
+            state.apply(name)
+    pegged = [0, 0]
+    for e in state.events():
+        if e.kind == "play":
+            pegged[e.player] += e.extra
+        elif e.kind == "last_card":
+            pegged[e.player] += int(e.value)
+    assert pegged == _worked().returns() == [1, 2]
+
+
+@pytest.mark.parametrize(
+    ("hands", "target", "overclaim", "names"),
+    [
+        (PLAY_HANDS, 121, 0, ["play 7H", "play 8S", "claim 0", "muggins", "play KH", "claim 0"]),
+        (PLAY_HANDS, 121, 0, ["play 7H", "play 8S", "claim 1", "pass", "play KH", "claim 1"]),
+        (PAIR_HANDS, 121, 0, ["play KH", "play KS", "claim 4", "play QH"]),
+        (PAIR_HANDS, 121, 1, ["play KH", "play KS", "claim 4", "play QH"]),
+        (PAIR_HANDS, 3, 0, ["play KH", "play KS", "claim 3"]),
+    ],
+)
+def test_play_claims_match_the_reference(
+    hands: list[str], target: int, overclaim: int, names: list[str]
+) -> None:
+    """The hand-computed play claims above, replayed on the reference."""
+    from reference.cribbage import ChanceFromEngine, CribbageState
+
+    from cardcore import _core
+
+    game = CribbageGame(CribbageRules(first_dealer=1), num_players=2)
+    deck = [int(c) for c in game.stacked_deck(hands, "AD")]
+    params = [target, 0, 1, 1, overclaim, 0]
+    a = _core.new_state("cribbage", params, 2, 0, deck)
+    b = CribbageState(tuple(params), 2, 0, deck=deck, chance=ChanceFromEngine(a))
+    view = CribbageGame(CribbageRules(first_dealer=1, muggins=True), num_players=2)
+    for name in ["discard 2C", "discard 3C", "discard 4D", "discard 6D", *names]:
+        action = view.action_from_name(name)
+        assert a.apply(action) == 0
+        assert b.apply(action) == 0
+        _same(a, b, 2)
