@@ -1158,11 +1158,8 @@ static int32_t g_legal_actions(const void *state, uint64_t *mask) {
     return k;
 }
 
-static int32_t g_verify(const void *state, int32_t action) {
-    const cribbage_state *s = (const cribbage_state *)state;
-    if (s == NULL) return CC_E_ARG;
-    if (s->to_act == TERMINAL) return CC_E_GAME_OVER;
-    if (action < 0 || action >= s->num_actions) return CC_CRIBBAGE_R_INVALID;
+/* g_verify of a claim, muggins or pass, and of a card while claiming. */
+static int32_t verify_muggins(const cribbage_state *s, int32_t action) {
     if (action >= CC_CRIBBAGE_A_CLAIM && !s->params[CC_CRIBBAGE_P_MUGGINS])
         return CC_CRIBBAGE_R_NO_MUGGINS;
     if (action >= CC_CRIBBAGE_A_MUGGINS) return s->calling ? 0 : CC_CRIBBAGE_R_NOT_CALL;
@@ -1172,8 +1169,16 @@ static int32_t g_verify(const void *state, int32_t action) {
             return CC_CRIBBAGE_R_CLAIM_RANGE;
         return 0;
     }
-    if (s->phase == PHASE_SHOW) return CC_CRIBBAGE_R_IN_SHOW;
-    if (s->pclaim) return CC_CRIBBAGE_R_CLAIM_FIRST;
+    return s->phase == PHASE_SHOW ? CC_CRIBBAGE_R_IN_SHOW : CC_CRIBBAGE_R_CLAIM_FIRST;
+}
+
+static int32_t g_verify(const void *state, int32_t action) {
+    const cribbage_state *s = (const cribbage_state *)state;
+    if (s == NULL) return CC_E_ARG;
+    if (s->to_act == TERMINAL) return CC_E_GAME_OVER;
+    if (action < 0 || action >= s->num_actions) return CC_CRIBBAGE_R_INVALID;
+    if (action >= CC_CRIBBAGE_A_CLAIM || s->phase == PHASE_SHOW || s->pclaim)
+        return verify_muggins(s, action);
     int32_t discard = action < CC_CRIBBAGE_A_PLAY;
     int32_t card = discard ? action : action - CC_CRIBBAGE_A_PLAY;
     if (discard && s->phase != PHASE_DISCARD) return CC_CRIBBAGE_R_NOT_DISCARD;
