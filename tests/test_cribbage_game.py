@@ -361,13 +361,16 @@ def _same(a: Any, b: Any, n: int) -> None:
         assert np.array_equal(a.observe_tensor(p), b.observe_tensor(p))
 
 
-def _differential(games: int, seed: int) -> int:
-    from reference.cribbage import ChanceFromEngine, CribbageState
+def _differential(games: int, seed: int) -> tuple[int, Counter[int]]:
+    """Random games, C against the reference step by step: the steps, and
+    the claim events by what was claimed (0 hand, 1 crib, 2 play, 3 go)."""
+    from reference.cribbage import EV, ChanceFromEngine, CribbageState
 
     from cardcore import _core
 
     rng = random.Random(seed)
     steps = 0
+    claims: Counter[int] = Counter()
     for _ in range(games):
         n = rng.choice([2, 3, 4])
         params = [
@@ -391,16 +394,19 @@ def _differential(games: int, seed: int) -> int:
             _same(a, b, n)
             steps += 1
         assert a.verify(0) == b.verify(0) < 0
-    return steps
+        claims.update(e[2] for e in b.log if e[0] == EV["claim"])
+    return steps, claims
 
 
 def test_c_matches_reference_step_by_step() -> None:
-    assert _differential(games=40, seed=1) > 2000
+    steps, claims = _differential(games=40, seed=1)
+    assert steps > 2000
+    assert min(claims[k] for k in range(4)) > 20  # the show and the play claimed
 
 
 @pytest.mark.slow
 def test_c_matches_reference_hundreds_of_games() -> None:
-    assert _differential(games=600, seed=2) > 30000
+    assert _differential(games=600, seed=2)[0] > 30000
 
 
 def test_stacked_deck_matches_reference() -> None:
@@ -421,12 +427,15 @@ def test_stacked_deck_matches_reference() -> None:
             b.apply(action)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_samples_keep_every_go_of_the_deal(players: int) -> None:
+@pytest.mark.parametrize(
+    ("players", "muggins"), [(2, False), (3, False), (4, False), (2, True), (3, True)]
+)
+def test_samples_keep_every_go_of_the_deal(players: int, muggins: bool) -> None:
     """Random positions: in every sample, each seat that said go this deal
-    holds no card that would have fitted then, the seat to play holds one
-    that fits, and the cards seat 0 has seen are where they were."""
-    game = CribbageGame(num_players=players)
+    holds no card that would have fitted then, the seat to play a card
+    (not one claiming points) holds one that fits, and the cards seat 0 has
+    seen are where they were."""
+    game = CribbageGame(CribbageRules(muggins=muggins), num_players=players)
     rng = random.Random(players)
     checked = 0
     for seed in range(25):
@@ -447,7 +456,7 @@ def test_samples_keep_every_go_of_the_deal(players: int) -> None:
                 assert all(c.pips > room for c in held)
             to_act = sample.current_player
             obs = sample.observation(to_act)
-            if obs.phase == 1:
+            if obs.phase == 1 and obs.claimant is None:
                 assert any(c.pips <= 31 - obs.total for c in obs.hand)
             assert sample.observation(0) == state.observation(0)
             checked += 1
@@ -456,13 +465,16 @@ def test_samples_keep_every_go_of_the_deal(players: int) -> None:
 
 # ---------------------------------------------------------------------------
 # muggins (docs/cribbage.rst, "Muggins"): the worked deal of the rules, with
-# the show claimed by the players.  After the play seat 0 has 1, seat 1 has 2;
-# the true show: seat 0's hand 5, seat 1's hand 10, the crib 6.
+# every point claimed by the players.  The play makes nothing but go and
+# last card: seat 0 claims a go at 29, seat 1 a go at 27 and the last card;
+# after it seat 0 has 1, seat 1 has 2.  The true show: seat 0's hand 5,
+# seat 1's hand 10, the crib 6.
 
 WORKED = ["KC QC JS TS 2H 3H", "9H 9D 8C 7C 4D 6D"]
 WORKED_PLAY = [
     "discard 2H", "discard 3H", "discard 4D", "discard 6D",
-    "play KC", "play 9H", "play QC", "play 9D", "play JS", "play 8C", "play TS", "play 7C",
+    "play KC", "play 9H", "play QC", "claim 1", "play 9D", "play JS", "play 8C", "claim 1",
+    "play TS", "play 7C", "claim 1",
 ]  # fmt: skip
 
 
@@ -475,11 +487,12 @@ def _worked(**rules: object) -> State:
 
 
 def _show_events(state: State) -> list[tuple[str, int, int, int, int]]:
+    """The show's claims and calls (the worked play has only true claims)."""
     kinds = {"claim", "muggins", "no_muggins", "overclaim", "penalty", "show_hand", "show_crib"}
     return [
         (e.kind, e.player, e.target, int(e.value), e.extra)
         for e in state.events()
-        if e.kind in kinds
+        if e.kind in kinds and not (e.kind == "claim" and e.target >= 2)
     ]
 
 
@@ -500,7 +513,7 @@ def test_muggins_claims_a_call_and_a_correction() -> None:
     assert state.current_player == 1 and state.legal_action_names() == ["muggins", "pass"]
     obs = state.observation(0)
     assert obs.claimant == 0 and obs.claim == 3 and obs.muggins_call == 1
-    with pytest.raises(IllegalActionError, match="no hand or crib is being counted"):
+    with pytest.raises(IllegalActionError, match="nothing is being claimed"):
         state.apply("claim 5")
     state.apply("muggins")
     assert state.returns() == [4, 4]
@@ -599,7 +612,9 @@ def test_muggins_sampler_keeps_the_show() -> None:
     seen_show = seen_crib = 0
     for seed in range(20):
         state = game.new_initial_state(seed)
-        while not state.is_terminal and state.observation(0).claimant is None:
+        while not state.is_terminal and (
+            state.observation(0).claimant is None or state.observation(0).phase == 1
+        ):
             state.apply(rng.choice(state.legal_actions()))
         while not state.is_terminal and state.observation(0).claimant is not None:
             me = state.observation(0)
@@ -688,3 +703,155 @@ def test_claims_need_the_muggins_rule() -> None:
             state.apply(name)
     assert state.to_json() == before
     assert all(a < 104 for a in state.legal_actions())
+
+
+# ---------------------------------------------------------------------------
+# muggins in the play (ACC rule 10): the points of each card and each go are
+# claimed by the player who made them.  Dealer seat 1; seat 0 keeps
+# 7H KH QH JH, seat 1 8S KS QS JS; the starter AD.
+
+PLAY_HANDS = ["7H KH QH JH 2C 3C", "8S KS QS JS 4D 6D"]
+PAIR_HANDS = ["KH 7H QH JH 2C 3C", "KS 8S QS JS 4D 6D"]
+
+
+def _play_deal(hands: list[str], **rules: object) -> State:
+    game = CribbageGame(CribbageRules(first_dealer=1, muggins=True, **rules), num_players=2)  # type: ignore[arg-type]
+    state = game.new_initial_state(0, deck=game.stacked_deck(hands, "AD"))
+    for name in ("discard 2C", "discard 3C", "discard 4D", "discard 6D"):
+        state.apply(name)
+    return state
+
+
+def _claims(state: State) -> list[tuple[str, int, int, int, int]]:
+    kinds = {"play", "last_card", "claim", "muggins", "no_muggins", "overclaim", "penalty"}
+    return [
+        (e.kind, e.player, e.target, int(e.value), e.extra)
+        for e in state.events()
+        if e.kind in kinds
+    ]
+
+
+def test_play_underclaimed_fifteen_is_mugged() -> None:
+    state = _play_deal(PLAY_HANDS)
+    state.apply("play 7H")
+    state.apply("play 8S")  # fifteen: 2 for seat 1, who must claim them
+    assert state.current_player == 1
+    assert state.legal_action_names() == [f"claim {k}" for k in range(15)]
+    obs = state.observation(0)
+    assert obs.phase == 1 and obs.claimant == 1 and obs.muggins_call == 0 and obs.total == 15
+    with pytest.raises(IllegalActionError, match="claim the points of the play first"):
+        state.apply("play KS")
+    with pytest.raises(IllegalActionError, match="more points than a card of the play"):
+        state.apply("claim 15")
+    assert state.returns() == [0, 0]
+    state.apply("claim 0")  # overlooked
+    assert state.current_player == 0 and state.legal_action_names() == ["muggins", "pass"]
+    with pytest.raises(IllegalActionError, match="nothing is being claimed"):
+        state.apply("claim 2")
+    state.apply("muggins")
+    assert state.returns() == [2, 0]
+    assert state.current_player == 0
+    assert state.legal_action_names() == ["play JH", "play QH", "play KH"]
+    assert _claims(state)[-3:] == [
+        ("play", 1, 15, Card.parse("8S"), 0), ("claim", 1, 2, 0, 2), ("muggins", 0, 1, 2, 2),
+    ]  # fmt: skip
+
+
+def test_play_pass_and_a_missed_go_point() -> None:
+    state = _play_deal(PLAY_HANDS)
+    for name in ("play 7H", "play 8S", "claim 1", "pass"):  # one short, let go
+        state.apply(name)
+    assert state.returns() == [0, 1]
+    state.apply("play KH")  # 25: seat 1 and seat 0 say go; seat 0 has the go point
+    assert state.current_player == 0
+    assert state.legal_action_names() == [f"claim {k}" for k in range(15)]
+    state.apply("claim 0")  # he forgets it
+    state.apply("muggins")  # seat 1 takes it
+    assert state.returns() == [0, 2]
+    assert _claims(state)[2:] == [
+        ("claim", 1, 2, 1, 2), ("no_muggins", 0, 1, 1, 2),
+        ("play", 0, 25, Card.parse("KH"), 0), ("last_card", 0, 25, 0, 0),
+        ("claim", 0, 3, 0, 1), ("muggins", 1, 0, 1, 3),
+    ]  # fmt: skip
+    # the new count: seat 1 leads
+    assert state.current_player == 1 and state.observation(0).total == 0
+
+
+def test_play_overclaimed_pair_is_corrected() -> None:
+    state = _play_deal(PAIR_HANDS)
+    state.apply("play KH")
+    state.apply("play KS")  # a pair: 2
+    state.apply("claim 4")  # two over: corrected (ACC 8.4), no call
+    assert state.returns() == [0, 2]
+    assert state.current_player == 0 and state.legal_action_names()[0].startswith("play")
+    assert _claims(state)[-2:] == [("claim", 1, 2, 4, 2), ("overclaim", 1, 0, 2, 0)]
+    # the older laws: the excess to the opponent
+    state = _play_deal(PAIR_HANDS, overclaim="penalty")
+    for name in ("play KH", "play KS", "claim 4"):
+        state.apply(name)
+    assert state.returns() == [2, 2]
+    assert _claims(state)[-2:] == [("overclaim", 1, 0, 2, 2), ("penalty", 0, 1, 2, 0)]
+
+
+def test_play_false_claim_of_game() -> None:
+    """Game to 3: seat 1 claims 3 for a pair of 2: a false claim of game
+    (ACC 8.4): he pegs 2, goes back 2 (not below 0), and seat 0 pegs the
+    1 point overclaimed up to the game hole."""
+    state = _play_deal(PAIR_HANDS, game_target=3)
+    for name in ("play KH", "play KS", "claim 3"):
+        state.apply(name)
+    assert state.returns() == [1, 0] and not state.is_terminal
+    assert _claims(state)[-3:] == [
+        ("overclaim", 1, 0, 1, 1), ("penalty", 1, 1, -2, 0), ("penalty", 0, 1, 1, 0),
+    ]  # fmt: skip
+
+
+def test_true_play_claims_peg_what_the_engine_pegs() -> None:
+    """The worked deal's play with three true go claims pegs what the engine
+    pegs without muggins (seat 0 1, seat 1 2)."""
+    events = _worked().events()
+    assert [(e.player, e.target, e.value, e.extra) for e in events if e.kind == "claim"] == [
+        (0, 3, 1, 1), (1, 3, 1, 1), (1, 3, 1, 1),
+    ]  # fmt: skip
+    _, state = dealt(CribbageRules(first_dealer=1), "AS", (WORKED[0], WORKED[1]))
+    for name in WORKED_PLAY:
+        if not name.startswith("claim"):
+            state.apply(name)
+    pegged = [0, 0]
+    for e in state.events():
+        if e.kind == "play":
+            pegged[e.player] += e.extra
+        elif e.kind == "last_card":
+            pegged[e.player] += int(e.value)
+    assert pegged == _worked().returns() == [1, 2]
+
+
+@pytest.mark.parametrize(
+    ("hands", "target", "overclaim", "names"),
+    [
+        (PLAY_HANDS, 121, 0, ["play 7H", "play 8S", "claim 0", "muggins", "play KH", "claim 0"]),
+        (PLAY_HANDS, 121, 0, ["play 7H", "play 8S", "claim 1", "pass", "play KH", "claim 1"]),
+        (PAIR_HANDS, 121, 0, ["play KH", "play KS", "claim 4", "play QH"]),
+        (PAIR_HANDS, 121, 1, ["play KH", "play KS", "claim 4", "play QH"]),
+        (PAIR_HANDS, 3, 0, ["play KH", "play KS", "claim 3"]),
+    ],
+)
+def test_play_claims_match_the_reference(
+    hands: list[str], target: int, overclaim: int, names: list[str]
+) -> None:
+    """The hand-computed play claims above, replayed on the reference."""
+    from reference.cribbage import ChanceFromEngine, CribbageState
+
+    from cardcore import _core
+
+    game = CribbageGame(CribbageRules(first_dealer=1), num_players=2)
+    deck = [int(c) for c in game.stacked_deck(hands, "AD")]
+    params = [target, 0, 1, 1, overclaim, 0]
+    a = _core.new_state("cribbage", params, 2, 0, deck)
+    b = CribbageState(tuple(params), 2, 0, deck=deck, chance=ChanceFromEngine(a))
+    view = CribbageGame(CribbageRules(first_dealer=1, muggins=True), num_players=2)
+    for name in ["discard 2C", "discard 3C", "discard 4D", "discard 6D", *names]:
+        action = view.action_from_name(name)
+        assert a.apply(action) == 0
+        assert b.apply(action) == 0
+        _same(a, b, 2)

@@ -31,8 +31,8 @@
 #define CC_CRIBBAGE_P_CRIB_FOUR_FLUSH 1 /* bool: a 4-card flush counts in the crib */
 #define CC_CRIBBAGE_P_FIRST_DEALER 2    /* a seat < nplayers, or -1: cut for deal (the
                                            cut is made either way) */
-#define CC_CRIBBAGE_P_MUGGINS 3         /* bool: players claim their show, muggins */
-#define CC_CRIBBAGE_P_OVERCLAIM 4       /* CC_CRIBBAGE_OVERCLAIM_*: an overclaim in the show */
+#define CC_CRIBBAGE_P_MUGGINS 3         /* bool: players claim their points, muggins */
+#define CC_CRIBBAGE_P_OVERCLAIM 4       /* CC_CRIBBAGE_OVERCLAIM_*: an overclaim */
 #define CC_CRIBBAGE_P_PARTNERSHIP 5     /* CC_CRIBBAGE_PARTNERS_*: 4 players' partners */
 #define CC_CRIBBAGE_OVERCLAIM_CORRECT 0 /* corrected (ACC); a false claim of game penalized */
 #define CC_CRIBBAGE_OVERCLAIM_PENALTY 1 /* corrected, the excess pegged by the opponent */
@@ -76,13 +76,15 @@
 #define CC_CRIBBAGE_EV_PENALTY 20
 
 /* Actions: discard a card to the crib, play a card; with muggins, claim
- * 0..CC_CRIBBAGE_MAX_CLAIM points in the show, call muggins, or pass (one
- * fixed action space: the last three ranges are legal only in a muggins
- * show). */
+ * 0..CC_CRIBBAGE_MAX_CLAIM points in the show (0..CC_CRIBBAGE_MAX_PLAY_CLAIM
+ * for a play or a go in the play), call muggins, or pass (one fixed action
+ * space: the last three ranges are legal only while a muggins claim or call
+ * is awaited). */
 #define CC_CRIBBAGE_A_DISCARD 0
 #define CC_CRIBBAGE_A_PLAY 52
 #define CC_CRIBBAGE_A_CLAIM 104
 #define CC_CRIBBAGE_MAX_CLAIM 29
+#define CC_CRIBBAGE_MAX_PLAY_CLAIM 14 /* the most one card of the play can score */
 #define CC_CRIBBAGE_A_MUGGINS 134
 #define CC_CRIBBAGE_A_PASS 135
 #define CC_CRIBBAGE_NUM_ACTIONS 136
@@ -94,9 +96,11 @@
 #define CC_CRIBBAGE_R_NOT_HELD 4    /* the player does not hold the card */
 #define CC_CRIBBAGE_R_OVER_31 5     /* the card would take the count over 31 */
 #define CC_CRIBBAGE_R_IN_SHOW 6     /* a discard or a play during the show */
-#define CC_CRIBBAGE_R_NOT_CLAIM 7   /* a claim when no hand is being counted */
+#define CC_CRIBBAGE_R_NOT_CLAIM 7   /* a claim when nothing is being claimed */
 #define CC_CRIBBAGE_R_NOT_CALL 8    /* muggins or pass with no claim to call */
 #define CC_CRIBBAGE_R_NO_MUGGINS 9  /* a claim, muggins or pass without the muggins rule */
+#define CC_CRIBBAGE_R_CLAIM_FIRST 10 /* a play while the points of the play are claimed */
+#define CC_CRIBBAGE_R_CLAIM_RANGE 11 /* a claim in the play above CC_CRIBBAGE_MAX_PLAY_CLAIM */
 
 #define CC_CRIBBAGE_MAX_ITEMS 32
 #define CC_CRIBBAGE_MAX_PLAY 13

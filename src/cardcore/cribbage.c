@@ -454,10 +454,16 @@ typedef struct cribbage_state {
     /* muggins: the show item counted (1..n hands from the dealer's left,
      * n + 1 the crib, 0 none), its claim while a call is pending (-1) */
     int32_t show_k, claim, calling, crib_shown;
+    /* muggins in the play: the points claimed (0 none, CLAIM_PLAY a card's,
+     * CLAIM_GO a go or last card) and their true value */
+    int32_t pclaim, ptruth;
     CC_LOG_MEMBERS(CC_CRIBBAGE_LOG_CAP);
 } cribbage_state;
 
 CC_LOG_LAYOUT(cribbage_state);
+
+#define CLAIM_PLAY 1
+#define CLAIM_GO 2
 
 /* player: a position (logged as its seat); seen_by: positions' bits. */
 static void log_ev(cribbage_state *s, int32_t kind, int32_t player, int32_t target,
@@ -598,15 +604,48 @@ static void show(cribbage_state *s) {
     start_deal(s);
 }
 
-/* docs/cribbage.rst, "Muggins": the owner of the item counted claims pts
- * points.  The seat on his left (an opponent) answers an underclaim. */
+/* What is being claimed (the target of a claim event, the extra of a
+ * muggins call): 0 a hand, 1 the crib, 2 a card of the play, 3 a go or
+ * last card. */
+static int32_t claim_what(const cribbage_state *s) {
+    if (s->phase == PHASE_SHOW) return s->show_k == s->n + 1;
+    return s->pclaim == CLAIM_PLAY ? 2 : 3;
+}
+
+/* The true points of what is being claimed. */
+static int32_t claim_truth(const cribbage_state *s) {
+    return s->phase == PHASE_SHOW ? item_points(s, s->show_k) : s->ptruth;
+}
+
+static void after_card(cribbage_state *s, int32_t seat);
+static void after_go(cribbage_state *s);
+
+/* A claim (and its call) is settled: on with the show, or the play where it
+ * stopped. */
+static void settle(cribbage_state *s) {
+    if (s->phase == PHASE_SHOW) {
+        next_show(s);
+        return;
+    }
+    int32_t kind = s->pclaim;
+    s->pclaim = 0;
+    s->ptruth = 0;
+    s->claim = -1;
+    s->calling = 0;
+    if (kind == CLAIM_PLAY) after_card(s, s->last_player);
+    else after_go(s);
+}
+
+/* docs/cribbage.rst, "The muggins rule": the owner of the points claims
+ * pts of them.  The seat on his left (an opponent) answers an underclaim. */
 static void apply_claim(cribbage_state *s, int32_t pts) {
     int32_t owner = s->to_act, n = s->n;
-    int32_t is_crib = s->show_k == n + 1;
-    int32_t truth = item_points(s, s->show_k);
+    int32_t what = claim_what(s);
+    int32_t in_show = s->phase == PHASE_SHOW;
+    int32_t truth = claim_truth(s);
     int32_t caller = (owner + 1) % n;
-    int32_t kind = is_crib ? CC_CRIBBAGE_EV_SHOW_CRIB : CC_CRIBBAGE_EV_SHOW_HAND;
-    log_ev(s, CC_CRIBBAGE_EV_CLAIM, owner, is_crib, pts, truth, CC_SEEN_ALL);
+    int32_t kind = what == 1 ? CC_CRIBBAGE_EV_SHOW_CRIB : CC_CRIBBAGE_EV_SHOW_HAND;
+    log_ev(s, CC_CRIBBAGE_EV_CLAIM, owner, what, pts, truth, CC_SEEN_ALL);
     if (pts > truth) {
         int32_t side = side_of(s, owner);
         int32_t before = s->score[side];
@@ -615,7 +654,7 @@ static void apply_claim(cribbage_state *s, int32_t pts) {
         int32_t false_game = before + pts >= s->target && before + truth < s->target;
         int32_t how = mode == CC_CRIBBAGE_OVERCLAIM_PENALTY ? 2 : false_game ? 1 : 0;
         log_ev(s, CC_CRIBBAGE_EV_OVERCLAIM, owner, s->seat_of[caller], over, how, CC_SEEN_ALL);
-        log_ev(s, kind, owner, -1, truth, 0, CC_SEEN_ALL);
+        if (in_show) log_ev(s, kind, owner, -1, truth, 0, CC_SEEN_ALL);
         if (peg(s, owner, truth)) return;
         if (how == 1) {
             /* ACC 8.4 b: a false claim of game: 15 holes back, and the
@@ -630,10 +669,10 @@ static void apply_claim(cribbage_state *s, int32_t pts) {
             log_ev(s, CC_CRIBBAGE_EV_PENALTY, caller, s->seat_of[owner], over, 0, CC_SEEN_ALL);
             if (peg(s, caller, over)) return;
         }
-        next_show(s);
+        settle(s);
         return;
     }
-    log_ev(s, kind, owner, -1, pts, 0, CC_SEEN_ALL);
+    if (in_show) log_ev(s, kind, owner, -1, pts, 0, CC_SEEN_ALL);
     if (peg(s, owner, pts)) return;
     if (pts < truth) {
         s->claim = pts;
@@ -641,7 +680,7 @@ static void apply_claim(cribbage_state *s, int32_t pts) {
         s->to_act = caller;
         return;
     }
-    next_show(s);
+    settle(s);
 }
 
 /* The seat on the claimant's left calls muggins (takes the points
@@ -649,16 +688,16 @@ static void apply_claim(cribbage_state *s, int32_t pts) {
 static void apply_call(cribbage_state *s, int32_t muggins) {
     int32_t caller = s->to_act, n = s->n;
     int32_t owner = (caller + n - 1) % n;
-    int32_t missed = item_points(s, s->show_k) - s->claim;
+    int32_t missed = claim_truth(s) - s->claim;
     if (muggins) {
-        log_ev(s, CC_CRIBBAGE_EV_MUGGINS, caller, s->seat_of[owner], missed,
-               s->show_k == n + 1, CC_SEEN_ALL);
+        log_ev(s, CC_CRIBBAGE_EV_MUGGINS, caller, s->seat_of[owner], missed, claim_what(s),
+               CC_SEEN_ALL);
         if (peg(s, caller, missed)) return;
     } else {
-        log_ev(s, CC_CRIBBAGE_EV_NO_MUGGINS, caller, s->seat_of[owner], missed,
-               s->show_k == n + 1, CC_SEEN_ALL);
+        log_ev(s, CC_CRIBBAGE_EV_NO_MUGGINS, caller, s->seat_of[owner], missed, claim_what(s),
+               CC_SEEN_ALL);
     }
-    next_show(s);
+    settle(s);
 }
 
 static int32_t all_played(const cribbage_state *s) {
@@ -673,10 +712,19 @@ static void new_count(cribbage_state *s) {
     s->gone = 0;
 }
 
+/* Muggins in the play: the owner of points the play made claims them. */
+static void begin_play_claim(cribbage_state *s, int32_t kind, int32_t truth, int32_t owner) {
+    s->pclaim = kind;
+    s->ptruth = truth;
+    s->claim = -1;
+    s->calling = 0;
+    s->to_act = owner;
+}
+
 /* docs/cribbage.rst, "The play": the next player after seat `from` who can
  * play is to act; one who holds cards but cannot play says go; when nobody
- * can play, the last to play pegs 1 (go, or last card), and a new count
- * starts with the player after him. */
+ * can play, the last to play pegs 1 (go, or last card; with muggins he
+ * claims it), and a new count starts with the player after him. */
 static void next_turn(cribbage_state *s, int32_t from) {
     for (;;) {
         for (int32_t k = 1; k <= s->n; k++) {
@@ -691,6 +739,11 @@ static void next_turn(cribbage_state *s, int32_t from) {
             log_ev(s, CC_CRIBBAGE_EV_GO, q, s->total, 0, 0, CC_SEEN_ALL);
         }
         int32_t done = all_played(s);
+        if (s->params[CC_CRIBBAGE_P_MUGGINS]) {
+            log_ev(s, CC_CRIBBAGE_EV_LAST_CARD, s->last_player, s->total, 0, done, CC_SEEN_ALL);
+            begin_play_claim(s, CLAIM_GO, 1, s->last_player);
+            return;
+        }
         log_ev(s, CC_CRIBBAGE_EV_LAST_CARD, s->last_player, s->total, 1, done, CC_SEEN_ALL);
         if (peg(s, s->last_player, 1)) return;
         if (done) {
@@ -700,6 +753,28 @@ static void next_turn(cribbage_state *s, int32_t from) {
         new_count(s);
         from = s->last_player;
     }
+}
+
+/* The go or last-card point is settled: the show, or a new count. */
+static void after_go(cribbage_state *s) {
+    if (all_played(s)) {
+        show(s);
+        return;
+    }
+    new_count(s);
+    next_turn(s, s->last_player);
+}
+
+/* A card's points are settled: a count of 31 starts the next (or the show). */
+static void after_card(cribbage_state *s, int32_t seat) {
+    if (s->total == 31) {
+        if (all_played(s)) {
+            show(s);
+            return;
+        }
+        new_count(s);
+    }
+    next_turn(s, seat);
 }
 
 /* docs/cribbage.rst, "The deal". */
@@ -723,6 +798,8 @@ static void start_deal(cribbage_state *s) {
     s->claim = -1;
     s->calling = 0;
     s->crib_shown = 0;
+    s->pclaim = 0;
+    s->ptruth = 0;
     for (int32_t q = 0; q < CC_CRIBBAGE_MAX_PLAYERS; q++) {
         s->hand[q] = 0;
         s->dealt[q] = 0;
@@ -780,8 +857,8 @@ static int32_t valid_players(int32_t nplayers) {
     return nplayers >= 2 && nplayers <= CC_CRIBBAGE_MAX_PLAYERS;
 }
 
-/* One fixed action space: the claims, muggins and pass are legal only in a
- * muggins show. */
+/* One fixed action space: the claims, muggins and pass are legal only with
+ * muggins, while a claim or a call is awaited. */
 static int32_t g_num_actions(const int32_t *params, int32_t nplayers) {
     (void)params;
     (void)nplayers;
@@ -848,7 +925,7 @@ static int32_t g_segments(const int32_t *params, int32_t nplayers, cc_segment *o
         {"crib_shown", lay.mug, 52, CC_SEG_CARDS, 1, 0,
          "muggins: the crib, once turned up in the show"},
         {"claimant", lay.mug + 52, n, CC_SEG_SEAT, 1, 0,
-         "muggins: whose hand or crib is being counted, None outside the show"},
+         "muggins: whose points (hand, crib or play) are being claimed, else None"},
         {"show_crib", lay.mug + 52 + n, 1, CC_SEG_NUMBER, 1, 0,
          "muggins: 1 while the crib is being counted"},
         {"claim", lay.mug + 53 + n, 1, CC_SEG_NUMBER, 1, 0,
@@ -912,10 +989,10 @@ static int32_t g_observe_tensor(const void *state, int32_t player, float *out) {
         out[lay.partner + (s->seat_of[(me + 2) % n] - player + n) % n] = 1.0f;
     if (lay.mug >= 0) {
         if (s->crib_shown) one_hot_cards(out + lay.mug, crib_of(s));
-        if (s->to_act != TERMINAL && s->phase == PHASE_SHOW) {
+        if (s->to_act != TERMINAL && (s->phase == PHASE_SHOW || s->pclaim)) {
             int32_t owner = s->calling ? (s->to_act + n - 1) % n : s->to_act;
             out[lay.mug + 52 + (s->seat_of[owner] - player + n) % n] = 1.0f;
-            out[lay.mug + 52 + n] = s->show_k == n + 1 ? 1.0f : 0.0f;
+            out[lay.mug + 52 + n] = s->phase == PHASE_SHOW && s->show_k == n + 1 ? 1.0f : 0.0f;
             out[lay.mug + 53 + n] = s->calling ? (float)s->claim : 0.0f;
             out[lay.mug + 54 + n] = s->calling ? 1.0f : 0.0f;
         }
@@ -1060,15 +1137,15 @@ static int32_t g_legal_actions(const void *state, uint64_t *mask) {
     const cribbage_state *s = (const cribbage_state *)state;
     if (s == NULL || mask == NULL) return CC_E_ARG;
     if (s->to_act == TERMINAL) return 0;
-    if (s->phase == PHASE_SHOW) {
-        if (s->calling) {
-            cc_mask_set(mask, CC_CRIBBAGE_A_MUGGINS);
-            cc_mask_set(mask, CC_CRIBBAGE_A_PASS);
-            return 2;
-        }
-        for (int32_t c = 0; c <= CC_CRIBBAGE_MAX_CLAIM; c++)
-            cc_mask_set(mask, CC_CRIBBAGE_A_CLAIM + c);
-        return CC_CRIBBAGE_MAX_CLAIM + 1;
+    if (s->calling) {
+        cc_mask_set(mask, CC_CRIBBAGE_A_MUGGINS);
+        cc_mask_set(mask, CC_CRIBBAGE_A_PASS);
+        return 2;
+    }
+    if (s->phase == PHASE_SHOW || s->pclaim) {
+        int32_t top = s->pclaim ? CC_CRIBBAGE_MAX_PLAY_CLAIM : CC_CRIBBAGE_MAX_CLAIM;
+        for (int32_t c = 0; c <= top; c++) cc_mask_set(mask, CC_CRIBBAGE_A_CLAIM + c);
+        return top + 1;
     }
     int32_t base = s->phase == PHASE_DISCARD ? CC_CRIBBAGE_A_DISCARD : CC_CRIBBAGE_A_PLAY;
     uint64_t b = legal_bits(s);
@@ -1081,18 +1158,27 @@ static int32_t g_legal_actions(const void *state, uint64_t *mask) {
     return k;
 }
 
+/* g_verify of a claim, muggins or pass, and of a card while claiming. */
+static int32_t verify_muggins(const cribbage_state *s, int32_t action) {
+    if (action >= CC_CRIBBAGE_A_CLAIM && !s->params[CC_CRIBBAGE_P_MUGGINS])
+        return CC_CRIBBAGE_R_NO_MUGGINS;
+    if (action >= CC_CRIBBAGE_A_MUGGINS) return s->calling ? 0 : CC_CRIBBAGE_R_NOT_CALL;
+    if (action >= CC_CRIBBAGE_A_CLAIM) {
+        if (s->calling || (s->phase != PHASE_SHOW && !s->pclaim)) return CC_CRIBBAGE_R_NOT_CLAIM;
+        if (s->pclaim && action - CC_CRIBBAGE_A_CLAIM > CC_CRIBBAGE_MAX_PLAY_CLAIM)
+            return CC_CRIBBAGE_R_CLAIM_RANGE;
+        return 0;
+    }
+    return s->phase == PHASE_SHOW ? CC_CRIBBAGE_R_IN_SHOW : CC_CRIBBAGE_R_CLAIM_FIRST;
+}
+
 static int32_t g_verify(const void *state, int32_t action) {
     const cribbage_state *s = (const cribbage_state *)state;
     if (s == NULL) return CC_E_ARG;
     if (s->to_act == TERMINAL) return CC_E_GAME_OVER;
     if (action < 0 || action >= s->num_actions) return CC_CRIBBAGE_R_INVALID;
-    if (action >= CC_CRIBBAGE_A_CLAIM && !s->params[CC_CRIBBAGE_P_MUGGINS])
-        return CC_CRIBBAGE_R_NO_MUGGINS;
-    if (action >= CC_CRIBBAGE_A_MUGGINS)
-        return s->phase == PHASE_SHOW && s->calling ? 0 : CC_CRIBBAGE_R_NOT_CALL;
-    if (action >= CC_CRIBBAGE_A_CLAIM)
-        return s->phase == PHASE_SHOW && !s->calling ? 0 : CC_CRIBBAGE_R_NOT_CLAIM;
-    if (s->phase == PHASE_SHOW) return CC_CRIBBAGE_R_IN_SHOW;
+    if (action >= CC_CRIBBAGE_A_CLAIM || s->phase == PHASE_SHOW || s->pclaim)
+        return verify_muggins(s, action);
     int32_t discard = action < CC_CRIBBAGE_A_PLAY;
     int32_t card = discard ? action : action - CC_CRIBBAGE_A_PLAY;
     if (discard && s->phase != PHASE_DISCARD) return CC_CRIBBAGE_R_NOT_DISCARD;
@@ -1106,7 +1192,9 @@ static const char *g_reason_text(int32_t reason) {
     switch (reason) {
     case CC_CRIBBAGE_R_INVALID: return "not an action id of this game";
     case CC_CRIBBAGE_R_IN_SHOW: return "the show: claim the points of the hand or crib";
-    case CC_CRIBBAGE_R_NOT_CLAIM: return "no hand or crib is being counted";
+    case CC_CRIBBAGE_R_NOT_CLAIM: return "nothing is being claimed";
+    case CC_CRIBBAGE_R_CLAIM_FIRST: return "claim the points of the play first";
+    case CC_CRIBBAGE_R_CLAIM_RANGE: return "more points than a card of the play can make";
     case CC_CRIBBAGE_R_NOT_CALL: return "no claim to call muggins on";
     case CC_CRIBBAGE_R_NO_MUGGINS: return "the muggins rule is not in play";
     case CC_CRIBBAGE_R_NOT_DISCARD: return "not the discard: the play has begun";
@@ -1123,7 +1211,7 @@ static int32_t g_apply(void *state, int32_t action) {
     int32_t v = g_verify(s, action);
     if (v != 0) return v;
     int32_t seat = s->to_act;
-    if (s->phase == PHASE_SHOW) {
+    if (action >= CC_CRIBBAGE_A_CLAIM) {
         if (action >= CC_CRIBBAGE_A_MUGGINS) apply_call(s, action == CC_CRIBBAGE_A_MUGGINS);
         else apply_claim(s, action - CC_CRIBBAGE_A_CLAIM);
         return 0;
@@ -1145,16 +1233,17 @@ static int32_t g_apply(void *state, int32_t action) {
     s->last_player = seat;
     int32_t pts = cc_play_points(s->play + s->count_start, s->nplay - s->count_start, s->total,
                                  &play_rules);
-    log_ev(s, CC_CRIBBAGE_EV_PLAY, seat, s->total, card, pts, CC_SEEN_ALL);
-    if (peg(s, seat, pts)) return 0;
-    if (s->total == 31) {
-        if (all_played(s)) {
-            show(s);
+    if (s->params[CC_CRIBBAGE_P_MUGGINS]) {
+        log_ev(s, CC_CRIBBAGE_EV_PLAY, seat, s->total, card, 0, CC_SEEN_ALL);
+        if (pts > 0) {
+            begin_play_claim(s, CLAIM_PLAY, pts, seat);
             return 0;
         }
-        new_count(s);
+    } else {
+        log_ev(s, CC_CRIBBAGE_EV_PLAY, seat, s->total, card, pts, CC_SEEN_ALL);
+        if (peg(s, seat, pts)) return 0;
     }
-    next_turn(s, seat);
+    after_card(s, seat);
     return 0;
 }
 
@@ -1166,13 +1255,14 @@ static void g_returns(const void *state, int32_t *out) {
 
 /* ---- information-set sampling -------------------------------------------------- */
 /*
- * Every decision falls in the discard or the play of the current deal (the
- * show is automatic and every deal is shuffled afresh), so what player p
+ * Every decision falls in the discard, the play or (muggins) the show of
+ * the current deal (every deal is shuffled afresh), so what player p
  * does not know is which of the cards he has not seen this deal each other
  * seat holds, which it discarded, the card dealt to the crib (3 players)
  * and the order of the stock.  The public facts that constrain a seat's
  * held cards: he said go with room r (every held card is above r), and, for
- * the seat to play, that he can play (a held card fits).  The consistent
+ * the seat to play a card (not one claiming points), that he can play (a
+ * held card fits).  The consistent
  * deals are the assignments of the unseen cards to the hidden places with
  * each seat's held cards consistent.  The sampler draws each seat's held
  * cards uniformly among the cards above its go room (one uniform subset per
@@ -1246,7 +1336,8 @@ static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed
             }
             if (held[q] & used) ok = 0;
             used |= held[q];
-            if (s->phase == PHASE_PLAY && q == s->to_act && min_pip(held[q]) > 31 - s->total)
+            if (s->phase == PHASE_PLAY && !s->pclaim && q == s->to_act &&
+                min_pip(held[q]) > 31 - s->total)
                 ok = 0;
         }
     }
@@ -1428,10 +1519,9 @@ static int32_t g_heuristic(const void *state, cc_rng *rng, int32_t *action) {
     const cribbage_state *s = (const cribbage_state *)state;
     if (s == NULL || rng == NULL || action == NULL) return CC_E_ARG;
     if (s->to_act == TERMINAL) return CC_E_GAME_OVER;
-    if (s->phase == PHASE_SHOW) {
+    if (s->phase == PHASE_SHOW || s->pclaim) {
         /* muggins: claim the true score; take every point overlooked */
-        *action = s->calling ? CC_CRIBBAGE_A_MUGGINS
-                             : CC_CRIBBAGE_A_CLAIM + item_points(s, s->show_k);
+        *action = s->calling ? CC_CRIBBAGE_A_MUGGINS : CC_CRIBBAGE_A_CLAIM + claim_truth(s);
         return CC_OK;
     }
     return s->phase == PHASE_DISCARD ? heuristic_discard(s, rng, action)
@@ -1455,11 +1545,13 @@ static const cc_event_kind cribbage_event_kinds[] = {
     [CC_CRIBBAGE_EV_HEELS] = {"his_heels", CC_VALUE_NUMBER,
                               "player (the dealer) pegs value (2) for a Jack starter"},
     [CC_CRIBBAGE_EV_PLAY] = {"play", CC_VALUE_CARD,
-                             "player plays value; target: the count; extra: points pegged"},
+                             "player plays value; target: the count; extra: points pegged (with "
+                             "muggins 0: he claims them)"},
     [CC_CRIBBAGE_EV_GO] = {"go", CC_VALUE_NONE, "player says go; target: the count"},
     [CC_CRIBBAGE_EV_LAST_CARD] = {"last_card", CC_VALUE_NUMBER,
-                                  "player pegs value (1) for go or last card; target: the "
-                                  "count; extra: 1 for the last card of the play"},
+                                  "player pegs value (1; with muggins 0: he claims it) for go "
+                                  "or last card; target: the count; extra: 1 for the last card "
+                                  "of the play"},
     [CC_CRIBBAGE_EV_SHOW_HAND] = {"show_hand", CC_VALUE_NUMBER,
                                   "player pegs value for his hand with the starter"},
     [CC_CRIBBAGE_EV_CRIB_CARD] = {"crib_card", CC_VALUE_CARD,
@@ -1475,14 +1567,15 @@ static const cc_event_kind cribbage_event_kinds[] = {
     [CC_CRIBBAGE_EV_PARTNERS] = {"partners", CC_VALUE_NUMBER,
                                  "4 players: player and target are partners, side value"},
     [CC_CRIBBAGE_EV_CLAIM] = {"claim", CC_VALUE_NUMBER,
-                              "muggins: player claims value points for his hand (target 0) or "
-                              "crib (1); extra: the true points"},
+                              "muggins: player claims value points for his hand (target 0), "
+                              "crib (1), a card of the play (2) or go (3); extra: the true "
+                              "points"},
     [CC_CRIBBAGE_EV_MUGGINS] = {"muggins", CC_VALUE_NUMBER,
                                 "player calls muggins on target and pegs the value points "
-                                "overlooked; extra: 1 for a crib"},
+                                "overlooked; extra: what was claimed (as a claim's target)"},
     [CC_CRIBBAGE_EV_NO_MUGGINS] = {"no_muggins", CC_VALUE_NUMBER,
-                                   "player lets target's value overlooked points go; extra: 1 "
-                                   "for a crib"},
+                                   "player lets target's value overlooked points go; extra: "
+                                   "what was claimed (as a claim's target)"},
     [CC_CRIBBAGE_EV_OVERCLAIM] = {"overclaim", CC_VALUE_NUMBER,
                                   "player claimed value points too many, corrected; target: the "
                                   "opponent on his left; extra: 0 corrected, 1 false claim of "

@@ -69,7 +69,7 @@ DISCARD_PAIRS: tuple[tuple[int, int], ...] = tuple(
 )
 _MAX_PLAY = 13
 
-#: How an overclaim in a muggins show is handled (``CribbageRules.overclaim``).
+#: How an overclaim under muggins is handled (``CribbageRules.overclaim``).
 Overclaim = Literal["correct", "penalty"]
 #: How four players are paired (``CribbageRules.partnership``).
 Partnership = Literal["cut", "seats"]
@@ -88,9 +88,10 @@ class CribbageRules(Rules):
     :ivar first_dealer: the seat of the first dealer, or ``None`` (the
         default) to cut for deal from the game seed.  The cut is made either
         way, so fixing the seat the cut would have chosen changes nothing else.
-    :ivar muggins: each player claims the points of his own hand (and the
-        dealer of his crib) in the show, and the opponent on his left may
-        take any he overlooks (the ACC's optional rule 10).  Off by default.
+    :ivar muggins: each player claims his own points, those of each card
+        and go in the play and of his hand (and the dealer of his crib) in
+        the show, and the opponent on his left may take any he overlooks
+        (the ACC's optional rule 10).  Off by default.
     :ivar overclaim: with muggins, a claim above the true score:
         ``"correct"`` (the default, the ACC rules 8.4 and 11.1: corrected,
         and a false claim of game costs 15 points and gives the opponent the
@@ -423,8 +424,9 @@ class CribbageObservation:
     :ivar game_over: 1 when the game is over.
     :ivar partner: with 4 players, the observer's partner (else ``None``).
     :ivar crib_shown: with muggins, the crib once turned up in the show.
-    :ivar claimant: with muggins, whose hand or crib is being counted
-        (``None`` outside the show).
+    :ivar claimant: with muggins, whose points are being claimed: his hand
+        or the crib in the show, a card or a go in the play (``None`` when
+        nothing is claimed).
     :ivar show_crib: with muggins, 1 while the crib is being counted.
     :ivar claim: with muggins, the points claimed while a muggins call is awaited.
     :ivar muggins_call: with muggins, 1 while a muggins call is awaited.
@@ -495,10 +497,11 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
 
     Actions: ``0..51`` discard a card to the crib (``"discard 7H"``, one card
     per action: two each with 2 players, one each with 3 or 4), ``52..103``
-    play a card (``"play 7H"``); in a muggins show (only) ``104..133`` claim
-    0 to 29 points (``"claim 12"``), ``134`` ``"muggins"`` and ``135``
+    play a card (``"play 7H"``); with muggins (only) ``104..133`` claim 0 to
+    29 points of a hand or crib in the show, or 0 to 14 for a card or a go
+    in the play (``"claim 12"``), ``134`` ``"muggins"`` and ``135``
     ``"pass"``.  The cut for deal, the deal, the starter, his heels, go, the
-    show (without muggins) and the next deal happen inside
+    pegging (without muggins) and the next deal happen inside
     :meth:`State.apply`, logged as events.
 
     >>> game = CribbageGame(num_players=3)
@@ -633,8 +636,11 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
         if ref.game_over:
             phase = "game over"
         elif ref.claimant is not None:
-            what = "crib" if ref.show_crib else "hand"
-            phase = f"show: seat {ref.claimant}'s {what}"
+            if ref.phase == 1:
+                phase = f"play: seat {ref.claimant}'s points"
+            else:
+                what = "crib" if ref.show_crib else "hand"
+                phase = f"show: seat {ref.claimant}'s {what}"
             if ref.muggins_call:
                 phase += f", {ref.claim} claimed: muggins?"
         else:

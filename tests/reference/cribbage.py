@@ -149,7 +149,9 @@ EV = {
 }  # fmt: skip
 R_INVALID, R_NOT_DISCARD, R_NOT_PLAY, R_NOT_HELD, R_OVER_31 = 1, 2, 3, 4, 5
 R_IN_SHOW, R_NOT_CLAIM, R_NOT_CALL, R_NO_MUGGINS = 6, 7, 8, 9
+R_CLAIM_FIRST, R_CLAIM_RANGE = 10, 11
 CLAIM, MUGGINS, PASS = 104, 134, 135
+MAX_PLAY_CLAIM = 14  # four of a kind (12) making fifteen or 31 (2)
 LOG_CAP = 2048
 
 
@@ -218,9 +220,11 @@ class CribbageState(RefState):
         R_NOT_HELD: "card not held",
         R_OVER_31: "over 31",
         R_IN_SHOW: "the show: claim the points of the hand or crib",
-        R_NOT_CLAIM: "no hand or crib is being counted",
+        R_NOT_CLAIM: "nothing is being claimed",
         R_NOT_CALL: "no claim to call muggins on",
         R_NO_MUGGINS: "the muggins rule is not in play",
+        R_CLAIM_FIRST: "claim the points of the play first",
+        R_CLAIM_RANGE: "more points than a card of the play can make",
     }
 
     @classmethod
@@ -344,6 +348,9 @@ class CribbageState(RefState):
         self._log("new_deal", self.dealer, -1, self.deal_no, 0)
         self.show_item = 0  # muggins: 1..n the hands from the dealer's left, n + 1 the crib
         self.claim = -1  # muggins: the claim awaiting a call
+        # muggins in the play: ("play", points) for a card's points, ("go", 1)
+        # for the go or last card, while their owner claims them; else None
+        self.play_claim: tuple[str, int] | None = None
         self.crib_shown = False
         for k in range(self.size * n):
             q = self._left(self.dealer, 1 + k % n)
@@ -374,29 +381,48 @@ class CribbageState(RefState):
     def _can_play(self, q: int) -> bool:
         return any(_pips(c) <= 31 - self._total() for c in self.hands[q])
 
-    def _after_play(self, seat: int) -> None:
-        """Whose turn: the next who can play, the others saying go; when no
-        one can, the go or last-card point and a new count (or the show)."""
-        n = self.n
-        while True:
-            for k in range(1, n + 1):
-                q = self._left(seat, k)
-                if q in self.gone or not self.hands[q]:
-                    continue
-                if self._can_play(q):
-                    self.to_act = q
-                    return
-                self.gone.add(q)
-                self._log("go", q, self._total(), 0, 0)
-            done = not any(self.hands)
-            self._log("last_card", self.last, self._total(), 1, int(done))
-            if self._peg(self.last, 1):
-                return
-            if done:
+    def _after_card(self, seat: int) -> None:
+        """A card's points are pegged: a count of 31 ends the count."""
+        if self._total() == 31:
+            if not any(self.hands):
                 self._show()
                 return
             self.count, self.gone = [], set()
-            seat = self.last
+        self._after_play(seat)
+
+    def _after_go(self) -> None:
+        """The go or last-card point is pegged: the show, or a new count."""
+        if not any(self.hands):
+            self._show()
+            return
+        self.count, self.gone = [], set()
+        self._after_play(self.last)
+
+    def _after_play(self, seat: int) -> None:
+        """Whose turn: the next who can play, the others saying go; when no
+        one can, the go or last-card point (with muggins, its claim) and a
+        new count (or the show)."""
+        n = self.n
+        for k in range(1, n + 1):
+            q = self._left(seat, k)
+            if q in self.gone or not self.hands[q]:
+                continue
+            if self._can_play(q):
+                self.to_act = q
+                return
+            self.gone.add(q)
+            self._log("go", q, self._total(), 0, 0)
+        done = not any(self.hands)
+        if self.muggins:
+            self._log("last_card", self.last, self._total(), 0, int(done))
+            self.play_claim = ("go", 1)
+            self.claim = -1
+            self.to_act = self.last
+            return
+        self._log("last_card", self.last, self._total(), 1, int(done))
+        if self._peg(self.last, 1):
+            return
+        self._after_go()
 
     def _crib(self) -> list[int]:
         return sorted(
@@ -447,19 +473,45 @@ class CribbageState(RefState):
         else:
             self.to_act = self._left(self.dealer, self.show_item)
 
+    def _what(self) -> int:
+        """What is claimed: 0 a hand, 1 the crib, 2 a card of the play, 3 a go."""
+        if self.play_claim is not None:
+            return 2 if self.play_claim[0] == "play" else 3
+        return int(self.show_item == self.n + 1)
+
+    def _truth(self) -> int:
+        if self.play_claim is not None:
+            return self.play_claim[1]
+        return self._item_points(self.show_item)
+
+    def _settled(self) -> None:
+        """The claim (and its call) is over: on with the play or the show."""
+        if self.play_claim is None:
+            self._next_item()
+            return
+        kind = self.play_claim[0]
+        self.play_claim = None
+        self.claim = -1
+        if kind == "play":
+            self._after_card(self.last)
+        else:
+            self._after_go()
+
     def _claim(self, points: int) -> None:
         owner = self.to_act
-        crib = self.show_item == self.n + 1
-        truth = self._item_points(self.show_item)
+        what = self._what()
+        truth = self._truth()
         caller = self._left(owner)
-        show = "show_crib" if crib else "show_hand"
-        self._log("claim", owner, int(crib), points, truth)
+        show = "show_crib" if what == 1 else "show_hand"
+        in_show = self.play_claim is None
+        self._log("claim", owner, what, points, truth)
         if points > truth:
             before = self.scores[self._side(owner)]
             false_game = before + points >= self.target > before + truth
             how = 2 if self.overclaim == 1 else 1 if false_game else 0
             self._log("overclaim", owner, caller, points - truth, how)
-            self._log(show, owner, -1, truth, 0)
+            if in_show:
+                self._log(show, owner, -1, truth, 0)
             if self._peg(owner, truth):
                 return
             if how == 1:  # a false claim of game: 15 back, the overclaim to the opponent
@@ -474,26 +526,26 @@ class CribbageState(RefState):
                 self._log("penalty", caller, owner, points - truth, 0)
                 if self._peg(caller, points - truth):
                     return
-            self._next_item()
+            self._settled()
             return
-        self._log(show, owner, -1, points, 0)
+        if in_show:
+            self._log(show, owner, -1, points, 0)
         if self._peg(owner, points):
             return
         if points < truth:
             self.claim = points
             self.to_act = caller
             return
-        self._next_item()
+        self._settled()
 
     def _call(self, muggins: bool) -> None:
         caller = self.to_act
         owner = self.order[(self.order.index(caller) - 1) % self.n]
-        crib = int(self.show_item == self.n + 1)
-        missed = self._item_points(self.show_item) - self.claim
-        self._log("muggins" if muggins else "no_muggins", caller, owner, missed, crib)
+        missed = self._truth() - self.claim
+        self._log("muggins" if muggins else "no_muggins", caller, owner, missed, self._what())
         if muggins and self._peg(caller, missed):
             return
-        self._next_item()
+        self._settled()
 
     # -- the protocol -------------------------------------------------------------
     def current_player(self) -> int:
@@ -520,13 +572,20 @@ class CribbageState(RefState):
             return R_INVALID
         if action >= CLAIM and not self.muggins:
             return R_NO_MUGGINS
-        calling = self.phase == 2 and self.claim >= 0
+        claiming = self.phase == 2 or self.play_claim is not None
+        calling = claiming and self.claim >= 0
         if action in (MUGGINS, PASS):
             return 0 if calling else R_NOT_CALL
         if action >= CLAIM:
-            return 0 if self.phase == 2 and not calling else R_NOT_CLAIM
+            if not claiming or calling:
+                return R_NOT_CLAIM
+            if self.play_claim is not None and action - CLAIM > MAX_PLAY_CLAIM:
+                return R_CLAIM_RANGE
+            return 0
         if self.phase == 2:
             return R_IN_SHOW
+        if self.play_claim is not None:
+            return R_CLAIM_FIRST
         card = action % 52
         if action < 52 and self.phase != 0:
             return R_NOT_DISCARD
@@ -562,15 +621,17 @@ class CribbageState(RefState):
         self.count.append(card)
         self.last = seat
         points = sum(play_points(self.count).values())
-        self._log("play", seat, self._total(), card, points)
-        if self._peg(seat, points):
-            return
-        if self._total() == 31:
-            if not any(self.hands):
-                self._show()
+        if self.muggins:
+            self._log("play", seat, self._total(), card, 0)
+            if points:
+                self.play_claim = ("play", points)
+                self.claim = -1
+                return  # the player to act (seat) claims them
+        else:
+            self._log("play", seat, self._total(), card, points)
+            if self._peg(seat, points):
                 return
-            self.count, self.gone = [], set()
-        self._after_play(seat)
+        self._after_card(seat)
 
     def returns(self) -> list[int]:
         return [self.scores[self._side(q)] for q in range(self.n)]
@@ -613,11 +674,11 @@ class CribbageState(RefState):
                 for c in self._crib():
                     out[at + c] = 1
             at += 52
-            if not over and self.phase == 2:
+            if not over and (self.phase == 2 or self.play_claim is not None):
                 calling = self.claim >= 0
                 owner = self.order[(self.order.index(self.to_act) - calling) % n]
                 out[at + seats.index(owner)] = 1
-                out[at + n] = 1 if self.show_item == n + 1 else 0
+                out[at + n] = 1 if self.phase == 2 and self.show_item == n + 1 else 0
                 out[at + n + 1] = self.claim if calling else 0
                 out[at + n + 2] = 1 if calling else 0
         return out
