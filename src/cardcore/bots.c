@@ -3,9 +3,6 @@
  * single-observer ISMCTS.  Everything a search needs is allocated once, in
  * cc_searcher_new; a simulation allocates nothing.  docs/search.rst
  * describes the algorithms, the reward and the cost. */
-#if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
-#define _POSIX_C_SOURCE 200112L /* clock_gettime, for the thread's CPU time */
-#endif
 #include <math.h>
 #include <stdlib.h>
 #include <time.h>
@@ -63,18 +60,6 @@ static double now_seconds(void) {
     struct timespec ts;
     if (timespec_get(&ts, TIME_UTC) != TIME_UTC) return 0.0;
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* CPU time of the calling thread, where the platform has a clock for it
- * (what cc_play_match reports per seat: a loaded machine does not inflate
- * it); wall-clock time elsewhere. */
-static double thread_cpu_seconds(void) {
-#if defined(CLOCK_THREAD_CPUTIME_ID)
-    struct timespec ts;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
-        return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-#endif
-    return now_seconds();
 }
 
 /* The generator's next output (the same sequence as cc_rng_next), inline. */
@@ -630,9 +615,9 @@ int32_t cc_play_match(const cc_game *game, const int32_t *params, int32_t nplaye
             if (cp == CC_PLAYER_TERMINAL) break;
             if (cp < 0 || cp >= nplayers) return CC_E_ARG;
             int32_t a = -1;
-            double t0 = seconds_out ? thread_cpu_seconds() : 0.0;
+            double t0 = seconds_out ? now_seconds() : 0.0;
             rc = cc_searcher_act(seats[cp], game, state, cp, &rngs[cp], &a);
-            if (seconds_out) secs[cp] += thread_cpu_seconds() - t0;
+            if (seconds_out) secs[cp] += now_seconds() - t0;
             if (rc != CC_OK) return rc;
             moves[cp]++;
             rc = game->apply(state, a);

@@ -110,8 +110,7 @@ int64_t cc_searcher_last_nodes(const cc_searcher *searcher);
  * before game g.  state is room for one state of the game (state_size
  * bytes).  Out: returns_out[g * nplayers + p] the returns of game g;
  * moves_out[p] the actions seat p chose and seconds_out[p] the time it spent
- * choosing them (the thread's CPU time where the platform measures it),
- * summed over the games (either may be NULL).  The same
+ * choosing them, summed over the games (either may be NULL).  The same
  * games, move for move, as a loop of cc_searcher_act over states dealt with
  * the same seeds. */
 int32_t cc_play_match(const cc_game *game, const int32_t *params, int32_t nplayers,

@@ -104,8 +104,9 @@ class GameRecord:
         rule).
     :ivar failure: the failure that stopped the game, or ``None``.
     :ivar moves: moves made by each seat.
-    :ivar seconds: CPU time each seat's bot spent choosing its moves (its
-        thread's, so other work on the machine does not count).
+    :ivar seconds: time each seat's bot spent choosing its moves: its
+        thread's CPU time in the Python loop, wall-clock time in the native
+        loop (docs: "Time per move").
     """
 
     index: int

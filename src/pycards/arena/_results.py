@@ -169,7 +169,8 @@ class BotStats:
     :ivar rating: its Bradley-Terry rating (Elo scale, mean 0 over the bots).
     :ivar failures: failed games by kind (see :data:`~pycards.arena.FAILURE_KINDS`).
     :ivar moves: moves it made.
-    :ivar seconds: CPU time it spent choosing them.
+    :ivar seconds: time it spent choosing them (see
+        :class:`~pycards.arena.GameRecord`).
     """
 
     name: str
@@ -192,7 +193,7 @@ class BotStats:
 
     @property
     def time_per_move(self) -> float:
-        """Mean CPU seconds per move (``nan`` before any move)."""
+        """Mean seconds per move (``nan`` before any move)."""
         return self.seconds / self.moves if self.moves else math.nan
 
     def scores(self) -> dict[str, Any]:
