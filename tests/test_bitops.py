@@ -11,24 +11,12 @@ from __future__ import annotations
 
 import pathlib
 import platform
-import shlex
-import shutil
 import subprocess
-import sysconfig
 
 import pytest
+from _cbuild import CORE, ROOT, c_compiler
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-CORE = ROOT / "src" / "cardcore"
 HARNESS = ROOT / "tests" / "c" / "bitops_check.c"
-
-
-def _compiler() -> list[str] | None:
-    configured = shlex.split(sysconfig.get_config_var("CC") or "")
-    for cmd in (configured, ["cc"], ["gcc"]):
-        if cmd and shutil.which(cmd[0]):
-            return cmd
-    return None
 
 
 FLAGS = [pytest.param([], id="default")]
@@ -38,7 +26,7 @@ if platform.machine().lower() in {"x86_64", "amd64"}:
 
 @pytest.mark.parametrize("flags", FLAGS)
 def test_popcount_and_select_match_bit_loops(tmp_path: pathlib.Path, flags: list[str]) -> None:
-    cc = _compiler()
+    cc = c_compiler()
     if cc is None:
         pytest.skip("no C compiler")
     exe = tmp_path / "bitops_check"

@@ -13,35 +13,23 @@ from __future__ import annotations
 
 import pathlib
 import re
-import shlex
-import shutil
 import subprocess
 import sys
-import sysconfig
 
 import pytest
+from _cbuild import CORE, ROOT, c_compiler, engine_sources
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-CORE = ROOT / "src" / "cardcore"
 HARNESS = ROOT / "tests" / "c" / "nancy_sampler_alloc.c"
-
-
-def _compiler() -> list[str] | None:
-    configured = shlex.split(sysconfig.get_config_var("CC") or "")
-    for cmd in (configured, ["cc"], ["gcc"]):
-        if cmd and shutil.which(cmd[0]):
-            return cmd
-    return None
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs GNU ld's --wrap")
 def test_sampler_allocation_failures_and_no_allocation_on_the_playout_path(
     tmp_path: pathlib.Path,
 ) -> None:
-    cc = _compiler()
+    cc = c_compiler()
     if cc is None:
         pytest.skip("no C compiler")
-    sources = sorted(str(p) for p in CORE.glob("*.c") if not p.name.startswith("_"))
+    sources = engine_sources()
     exe = tmp_path / "nancy_sampler_alloc"
     build = [
         *cc, "-std=c11", "-O2", "-Wall", "-Wextra", "-Wno-unused-function", f"-I{CORE}",

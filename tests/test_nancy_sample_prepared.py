@@ -15,29 +15,17 @@ from __future__ import annotations
 
 import pathlib
 import re
-import shlex
-import shutil
 import subprocess
-import sysconfig
 
 import pytest
+from _cbuild import CORE, ROOT, c_compiler, engine_sources
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-CORE = ROOT / "src" / "cardcore"
 HARNESS = ROOT / "tests" / "c" / "nancy_sample_prepared.c"
 SANITIZE = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-g"]
 
 
-def _compiler() -> list[str] | None:
-    configured = shlex.split(sysconfig.get_config_var("CC") or "")
-    for cmd in (configured, ["cc"], ["gcc"]):
-        if cmd and shutil.which(cmd[0]):
-            return cmd
-    return None
-
-
 def _build(cc: list[str], exe: pathlib.Path, defines: list[str]) -> None:
-    sources = sorted(str(p) for p in CORE.glob("*.c") if not p.name.startswith("_"))
+    sources = engine_sources()
     base = [
         *cc, "-std=c11", "-O1", "-Wall", "-Wextra", "-Wno-unused-function", f"-I{CORE}",
         *defines, str(HARNESS), *sources, "-o", str(exe), "-lm", "-pthread",
@@ -56,7 +44,7 @@ def _build(cc: list[str], exe: pathlib.Path, defines: list[str]) -> None:
     ids=["as-built", "relaxed-stage-forced"],
 )
 def test_prepared_draws_equal_sample_infoset(tmp_path: pathlib.Path, defines: list[str]) -> None:
-    cc = _compiler()
+    cc = c_compiler()
     if cc is None:
         pytest.skip("no C compiler")
     exe = tmp_path / "nancy_sample_prepared"

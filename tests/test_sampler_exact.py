@@ -24,14 +24,12 @@ import itertools
 import math
 import pathlib
 import random
-import shlex
-import shutil
 import subprocess
-import sysconfig
 from collections import Counter
 from typing import Any
 
 import pytest
+from _cbuild import CORE, ROOT, c_compiler, engine_sources
 
 from pycards.errors import IllegalActionError
 from pycards.game import State, load_game
@@ -221,21 +219,11 @@ def test_nancy_samples_are_uniform_over_the_consistent_deals(
     )
 
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-CORE = ROOT / "src" / "cardcore"
 RELAXED = ROOT / "tests" / "c" / "nancy_sampler_relaxed.c"
 
 
-def _compiler() -> list[str] | None:
-    configured = shlex.split(sysconfig.get_config_var("CC") or "")
-    for cmd in (configured, ["cc"], ["gcc"]):
-        if cmd and shutil.which(cmd[0]):
-            return cmd
-    return None
-
-
 def _holders(cc: list[str], tmp: pathlib.Path, defines: list[str]) -> Counter[tuple[int, ...]]:
-    sources = sorted(str(p) for p in CORE.glob("*.c") if not p.name.startswith("_"))
+    sources = engine_sources()
     exe = tmp / ("relaxed" if "-DNANCY_RELAX_ABOVE=0" in defines else "exact")
     build = [
         *cc,
@@ -268,7 +256,7 @@ def test_nancy_relaxed_stage_draws_like_the_exact_one(tmp_path: pathlib.Path) ->
     unknown card with every holder as often as the exact stage alone does
     (chi-square homogeneity over all positions, cards and holders, 1e-6 false
     alarms)."""
-    cc = _compiler()
+    cc = c_compiler()
     if cc is None:
         pytest.skip("no C compiler")
     relaxed = _holders(
@@ -303,7 +291,7 @@ def test_nodde_scans_by_rank_triples_find_every_consistent_filling(
     hand score) goes by rank triples; in C it must find as many consistent
     fillings as the scan over every subset, on ~2,000 slots of random
     positions (tests/c/nodde_scan_check.c)."""
-    cc = _compiler()
+    cc = c_compiler()
     if cc is None:
         pytest.skip("no C compiler")
     sources = sorted(
