@@ -349,7 +349,8 @@ typedef struct cc_game {
     int32_t (*apply)(void *state, int32_t action);
     /* Cumulative points per player (out has nplayers entries). */
     void (*returns)(const void *state, int32_t *out);
-    /* Observation tensor of player p: what p may know, nothing else. */
+    /* Observation tensor of player p: what p may know, nothing else.  Writes
+     * every one of the tensor_size floats of out (out need not be cleared). */
     int32_t (*observe_tensor)(const void *state, int32_t player,
                               float *out);
     /* Write into out a state drawn uniformly among the deals consistent

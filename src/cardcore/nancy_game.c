@@ -163,10 +163,12 @@ static int32_t unit_len(int32_t unit, int32_t n) {
     }
 }
 
+/* The tensor's length for n players: 8 card segments, 5 numbers and the
+ * phase one-hot, then per seat 2 seat-card blocks and 13 seat values (the
+ * segment table, unit by unit: the tests check that the segments cover
+ * exactly this). */
 static int32_t tensor_len(int32_t n) {
-    int32_t len = 0;
-    for (int32_t i = 0; i < NUM_SEGMENTS; i++) len += unit_len(SEGMENTS[i].unit, n);
-    return len;
+    return 8 * 78 + 5 + CC_NANCY_NUM_PHASES + (2 * 78 + 13) * n;
 }
 
 static int32_t n_tensor_size(const int32_t *params, int32_t nplayers) {
@@ -905,13 +907,18 @@ static void n_returns(const void *state, int32_t *out) {
 
 /* ---- observation -------------------------------------------------------- */
 
+/* LO_POS[b]: the card of lo bit b (s*16+r is card s*14+r, r < 14); HI_POS[b]:
+ * the card of hi bit b (1..21: trump 55+b; 0: the Outsider, 77). */
+#define LP4(b) (b) / 16 * 14 + (b) % 16, ((b) + 1) / 16 * 14 + ((b) + 1) % 16, \
+               ((b) + 2) / 16 * 14 + ((b) + 2) % 16, ((b) + 3) / 16 * 14 + ((b) + 3) % 16
+#define LP16(b) LP4(b), LP4((b) + 4), LP4((b) + 8), LP4((b) + 12)
+static const uint8_t LO_POS[64] = {LP16(0), LP16(16), LP16(32), LP16(48)};
+#undef LP4
+#undef LP16
+
+/* Mark a card set in 78 cleared floats: one pass over the set bits. */
 static void put_set(float *o, cc_nancy_cards set) {
-    /* one pass over the set bits: lo bit s*16+r is card s*14+r; hi bit t
-     * (1..21) is trump 55+t and hi bit 0 the Outsider, 77 */
-    for (uint64_t m = set.lo; m; m &= m - 1) {
-        int32_t b = cc_ctz64(m);
-        o[(b >> 4) * 14 + (b & 15)] = 1.0f;
-    }
+    for (uint64_t m = set.lo; m; m &= m - 1) o[LO_POS[cc_ctz64(m)]] = 1.0f;
     for (uint64_t m = set.hi; m; m &= m - 1) {
         int32_t b = cc_ctz64(m);
         o[b == 0 ? 77 : 55 + b] = 1.0f;
@@ -925,38 +932,40 @@ static int32_t n_observe(const void *state, int32_t player, float *out) {
     int32_t n = s->n;
     if (player < 0 || player >= n) return CC_E_ARG;
     memset(out, 0, sizeof(float) * (size_t)tensor_len(n));
-#define REL(q) (((q) - player + n) % n)
+    int32_t rel[CC_NANCY_MAX_PLAYERS]; /* rel[q]: seat q relative to the player */
+    for (int32_t q = 0, r = n - player; q < n; q++, r++) rel[q] = r >= n ? r - n : r;
     float *o = out;
     put_set(o, s->hand[player]); /* hand */
     o += 78;
-    for (int32_t q = 0; q < n; q++) put_set(o + REL(q) * 78, s->up[q]); /* face_up */
+    for (int32_t q = 0; q < n; q++) put_set(o + rel[q] * 78, s->up[q]); /* face_up */
     o += n * 78;
-    for (int32_t q = 0; q < n; q++) { /* table_down */
-        int32_t cnt = 0;
-        if (n == 2)
+    if (n == 2)
+        for (int32_t q = 0; q < n; q++) { /* table_down */
+            int32_t cnt = 0;
             for (int32_t i = 0; i < 8; i++) cnt += s->pbot[q][i] >= 0;
-        o[REL(q)] = (float)cnt;
-    }
+            o[rel[q]] = (float)cnt;
+        }
     o += n;
-    if (s->phase == CC_NANCY_PH_PLAY) /* trick */
+    int32_t playing = s->phase == CC_NANCY_PH_PLAY;
+    if (playing) /* trick */
         for (int32_t i = 0; i < s->trick_n; i++)
-            o[REL(s->trick_player[i]) * 78 + s->trick_card[i]] = 1.0f;
+            o[rel[s->trick_player[i]] * 78 + s->trick_card[i]] = 1.0f;
     o += n * 78;
-    if (s->phase == CC_NANCY_PH_PLAY) o[REL(s->leader)] = 1.0f; /* leader */
+    if (playing) o[rel[s->leader]] = 1.0f; /* leader */
     o += n;
     put_set(o, s->played); /* played */
     o += 78;
-    for (int32_t q = 0; q < n; q++) o[REL(q)] = (float)s->bid[q]; /* bids */
+    for (int32_t q = 0; q < n; q++) o[rel[q]] = (float)s->bid[q]; /* bids */
     o += n;
-    o[REL(s->dealer)] = 1.0f; /* dealer */
+    o[rel[s->dealer]] = 1.0f; /* dealer */
     o += n;
-    if (s->taker >= 0) o[REL(s->taker)] = 1.0f; /* taker */
+    if (s->taker >= 0) o[rel[s->taker]] = 1.0f; /* taker */
     o += n;
     if (s->called >= 0) o[s->called] = 1.0f; /* called */
     o += 78;
     o[0] = (float)(s->partner_revealed != 0); /* partner_revealed */
     o += 1;
-    if (s->partner_revealed && s->partner >= 0) o[REL(s->partner)] = 1.0f; /* partner */
+    if (s->partner_revealed && s->partner >= 0) o[rel[s->partner]] = 1.0f; /* partner */
     o += n;
     int32_t after_hound = s->taker >= 0 && s->phase != CC_NANCY_PH_BID && s->phase != CC_NANCY_PH_CALL;
     if (after_hound && (s->params[CC_NANCY_P_REVEAL_HOUND] == 1 || player == s->taker))
@@ -972,21 +981,24 @@ static int32_t n_observe(const void *state, int32_t player, float *out) {
     o += 78;
     put_set(o, s->pile[CC_NANCY_PILE_OPP]); /* opponents_pile */
     o += 78;
-    for (int32_t su = 0; su < 4; su++, o += n) /* void_rats .. void_pistols */
-        for (int32_t q = 0; q < n; q++) o[REL(q)] = (float)((s->voids[q] >> su) & 1);
-    for (int32_t q = 0; q < n; q++) o[REL(q)] = (float)s->ceil[q]; /* trump_ceiling */
+    for (int32_t q = 0; q < n; q++) { /* void_rats .. void_pistols */
+        uint32_t v = s->voids[q];
+        if (v)
+            for (int32_t su = 0; su < 4; su++) o[su * n + rel[q]] = (float)((v >> su) & 1);
+    }
+    o += 4 * n;
+    for (int32_t q = 0; q < n; q++) o[rel[q]] = (float)s->ceil[q]; /* trump_ceiling */
     o += n;
     o[s->phase] = 1.0f; /* phase */
     o += CC_NANCY_NUM_PHASES;
-    if (s->phase != CC_NANCY_PH_OVER) o[REL(s->cur)] = 1.0f; /* current_player */
+    if (s->phase != CC_NANCY_PH_OVER) o[rel[s->cur]] = 1.0f; /* current_player */
     o += n;
-    for (int32_t q = 0; q < n; q++) o[REL(q)] = (float)s->scores[q]; /* scores */
+    for (int32_t q = 0; q < n; q++) o[rel[q]] = (float)s->scores[q]; /* scores */
     o += n;
     o[0] = (float)s->trick_idx;
     o[1] = (float)s->rounds_done;
     o[2] = (float)s->debt;
     o[3] = (float)(s->out_player >= 0);
-#undef REL
     return CC_OK;
 }
 

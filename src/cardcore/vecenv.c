@@ -218,8 +218,8 @@ static void refresh_legal(const vec_header *v, vec_slot *s) {
  * thread's scratch state (a whole state: the game's init starts its log with
  * the game's capacity and logs the deal), then its fixed part is copied into
  * the slot, which ends after the log's header, and the log is switched off
- * (capacity 0: the rules never read the log, cardcore.h, so the game plays
- * the same; nothing is written after the header from then on). */
+ * (capacity 0 and muted: the rules never read the log, cardcore.h, so the
+ * game plays the same; nothing is written after the header from then on). */
 static int32_t new_game(const vec_header *v, vec_slot *s, void *scratch) {
     void *state = state_of(s);
     size_t fixed = v->game->log_offset + sizeof(cc_log);
@@ -232,7 +232,13 @@ static int32_t new_game(const vec_header *v, vec_slot *s, void *scratch) {
         if (rc != CC_OK) return rc;
         if (!v->events) {
             memcpy(state, deal, v->game->log_offset);
-            cc_log_init((cc_log *)(void *)((char *)state + v->game->log_offset), 0);
+            cc_log *log = (cc_log *)(void *)((char *)state + v->game->log_offset);
+            cc_log_init(log, 0);
+            /* muted: an event costs the game a test (cardcore.h, "the event
+             * log"); trusted with random opponents: every action applied is
+             * one legal_actions reported (the learner's are checked against
+             * it in cc_vecenv_step), so a game's apply may skip verifying it */
+            cc_log_mute(log, CC_LOG_MUTED | (v->opponent == CC_VEC_RANDOM ? CC_LOG_TRUSTED : 0));
         }
         int32_t who = CC_PLAYER_TERMINAL;
         rc = advance(v, s, &who);
