@@ -526,21 +526,23 @@ static int32_t g_observe_tensor(const void *state, int32_t player, float *out) {
     memset(out, 0, sizeof(float) * (size_t)T_SIZE(n));
     one_hot_cards(out + T_HAND, s->hand[player]);
     out[T_TURNUP + s->turnup] = 1.0f;
-    for (int32_t i = 0; i < n; i++) {
-        int32_t q = (player + i) % n;
+    /* block i is seat q = player + i (mod n), without a division */
+    for (int32_t i = 0, q = player; i < n; i++, q = next_seat(s, q))
         one_hot_cards(out + T_PLAYED + 52 * i, s->dealt[q] & ~s->hand[q]);
-    }
     for (int32_t k = 0; k < s->nseq; k++) out[T_ORDER(n) + s->seq[k]] = (float)(k + 1);
     out[T_TOTAL(n)] = (float)s->total;
-    for (int32_t i = 0; i < n; i++) {
-        int32_t q = (player + i) % n;
+    for (int32_t i = 0, q = player; i < n; i++, q = next_seat(s, q)) {
         out[T_SCORES(n) + i] = (float)s->score[side_of(s, q)];
         out[T_GONE(n) + i] = (float)(s->gone >> q & 1);
         out[T_CALLED(n) + i] = s->announced[q] >= 0 ? 1.0f : 0.0f;
         out[T_HAND_SCORES(n) + i] = s->announced[q] >= 0 ? (float)s->announced[q] : 0.0f;
     }
-    if (s->to_act != TERMINAL) out[T_TO_ACT(n) + (s->to_act - player + n) % n] = 1.0f;
-    out[T_DEALER(n) + (s->dealer - player + n) % n] = 1.0f;
+    if (s->to_act != TERMINAL) {
+        int32_t r = s->to_act - player;
+        out[T_TO_ACT(n) + (r < 0 ? r + n : r)] = 1.0f;
+    }
+    int32_t d = s->dealer - player;
+    out[T_DEALER(n) + (d < 0 ? d + n : d)] = 1.0f;
     out[T_GAME_OVER(n)] = s->to_act == TERMINAL ? 1.0f : 0.0f;
     return CC_OK;
 }
