@@ -1,5 +1,8 @@
 """The engine's bit helpers (cc_internal.h), checked in C (tests/c/bitops_check.c).
 
+``cc_mod64`` (the generator's remainder, by a reciprocal and a multiplication
+where the compiler has 128-bit integers) is compared with the ``%`` operator.
+
 ``cc_popcount64`` is a SWAR sum unless the compiler targets a population-count
 instruction, and ``cc_select64`` (the k-th set bit, used by the search bots to
 pick an action) works on the bytes' running counts: both are compared with
@@ -31,6 +34,7 @@ def test_popcount_and_select_match_bit_loops(tmp_path: pathlib.Path, flags: list
         pytest.skip("no C compiler")
     exe = tmp_path / "bitops_check"
     build = [*cc, "-std=c11", "-O2", "-Wall", "-Wextra", *flags, f"-I{CORE}", str(HARNESS)]
+    build.append(str(CORE / "rng.c"))  # cc_recip64
     built = subprocess.run([*build, "-o", str(exe)], capture_output=True, text=True)
     assert built.returncode == 0, built.stderr
     run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120)

@@ -62,32 +62,17 @@ static double now_seconds(void) {
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* The generator's next output (the same sequence as cc_rng_next), inline. */
-static inline uint64_t rng_next(cc_rng *rng) {
-    uint64_t *s = rng->s;
-    uint64_t x = s[1] * 5;
-    uint64_t result = ((x << 7) | (x >> 57)) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = (s[3] << 45) | (s[3] >> 19);
-    return result;
-}
-
 /* A uniform draw in 0..n-1 (1 <= n <= 2^32) for the search's own choices
  * (rollouts, expansions): Lemire's multiply-and-reject on the top 32 bits of
  * an output, exact and without a division in the common case.  The random
  * bot keeps cc_rng_below, the draw pycards' RandomBot makes. */
 static inline uint32_t rng_uniform(cc_rng *rng, uint32_t n) {
-    uint64_t m = (rng_next(rng) >> 32) * (uint64_t)n;
+    uint64_t m = (cc_rng_next_inline(rng) >> 32) * (uint64_t)n;
     uint32_t low = (uint32_t)m;
     if (low < n) {
         uint32_t t = (uint32_t)(0u - n) % n;
         while (low < t) {
-            m = (rng_next(rng) >> 32) * (uint64_t)n;
+            m = (cc_rng_next_inline(rng) >> 32) * (uint64_t)n;
             low = (uint32_t)m;
         }
     }

@@ -44,6 +44,55 @@ static inline int32_t cc_select64(uint64_t x, int32_t k) {
     return 8 * b + cc_ctz64(v);
 }
 
+/* The generator, inline (cardcore.h, "random numbers"; the same sequence as
+ * cc_rng_next and cc_rng_below, which call these): rng is not NULL. */
+static inline uint64_t cc_rng_next_inline(cc_rng *rng) {
+    uint64_t *s = rng->s;
+    uint64_t x = s[1] * 5;
+    uint64_t result = ((x << 7) | (x >> 57)) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = (s[3] << 45) | (s[3] >> 19);
+    return result;
+}
+
+/* cc_recip64[n] = floor((2^64 - 1) / n) for 1 <= n < CC_RECIP_N (rng.c). */
+#define CC_RECIP_N 256
+extern const uint64_t cc_recip64[CC_RECIP_N];
+
+/* x mod n (n >= 1), exactly.  For n < CC_RECIP_N with 128-bit products:
+ * q = floor(x * cc_recip64[n] / 2^64) is floor(x / n) or one less (the
+ * reciprocal is below 2^64 / n by less than 1, and x < 2^64), so one
+ * subtraction corrects the remainder: a multiplication instead of a
+ * division.  Otherwise the % operator.  Same result either way. */
+static inline uint64_t cc_mod64(uint64_t x, uint64_t n) {
+#if defined(__SIZEOF_INT128__)
+    if (n < CC_RECIP_N) {
+        uint64_t q = (uint64_t)(((unsigned __int128)x * cc_recip64[n]) >> 64);
+        uint64_t r = x - q * n;
+        return r >= n ? r - n : r;
+    }
+#endif
+    return x % n;
+}
+
+/* cc_rng_below for a generator that is not NULL: draw x until x >= 2^64 mod
+ * n (an x >= n is kept without working out that bound, which is below n),
+ * then x mod n. */
+static inline uint64_t cc_rng_below_inline(cc_rng *rng, uint64_t n) {
+    if (n <= 1) return 0;
+    uint64_t x = cc_rng_next_inline(rng);
+    if (x < n) {
+        uint64_t threshold = (0 - n) % n; /* 2^64 mod n */
+        while (x < threshold) x = cc_rng_next_inline(rng);
+    }
+    return cc_mod64(x, n);
+}
+
 /* Lane of suit s (13 rank bits) of a 52-card set. */
 static inline uint32_t cc_lane(uint64_t cards, int32_t s) {
     return (uint32_t)(cards >> (16 * s)) & 0x1FFFu;

@@ -951,7 +951,7 @@ int32_t cc_random_hands(uint64_t seed, int32_t k, int64_t n, uint64_t *out) {
     for (int64_t i = 0; i < n; i++) {
         uint64_t hand = 0;
         for (int32_t j = 0; j < k; j++) {
-            int32_t r = j + (int32_t)cc_rng_below(&rng, (uint64_t)(CC_NUM_CARDS52 - j));
+            int32_t r = j + (int32_t)cc_rng_below_inline(&rng, (uint64_t)(CC_NUM_CARDS52 - j));
             uint8_t t = deck[j];
             deck[j] = deck[r];
             deck[r] = t;

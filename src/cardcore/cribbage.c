@@ -524,7 +524,7 @@ static inline int32_t can_play(const cribbage_state *s, int32_t seat) {
 static int32_t deal_card(cribbage_state *s) {
     int32_t i = NUM_CARDS - 1 - s->top;
     if (!s->stacked) {
-        int32_t j = (int32_t)cc_rng_below(&s->rng, (uint64_t)i + 1);
+        int32_t j = (int32_t)cc_rng_below_inline(&s->rng, (uint64_t)i + 1);
         uint8_t x = s->deck[i];
         s->deck[i] = s->deck[j];
         s->deck[j] = x;
@@ -1016,7 +1016,7 @@ static int32_t cut_for_deal(cribbage_state *s, int32_t log_it, int32_t partners,
         int32_t rk[CC_CRIBBAGE_MAX_PLAYERS];
         for (int32_t q = 0; q < s->n; q++) {
             int32_t c;
-            do c = (int32_t)cc_rng_below(&s->rng, NUM_CARDS);
+            do c = (int32_t)cc_rng_below_inline(&s->rng, NUM_CARDS);
             while (used & bit_of(c));
             used |= bit_of(c);
             if (log_it) log_ev(s, CC_CRIBBAGE_EV_CUT, q, -1, c, round, CC_SEEN_ALL);
@@ -1328,7 +1328,7 @@ static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed
             /* a uniform held_k-subset of the eligible cards: partial Fisher-Yates */
             for (int32_t i = 0; i < held_k[q]; i++) {
                 int32_t top = ne[q] - 1 - i;
-                int32_t j = (int32_t)cc_rng_below(&rng, (uint64_t)top + 1);
+                int32_t j = (int32_t)cc_rng_below_inline(&rng, (uint64_t)top + 1);
                 uint8_t x = elig[q][j];
                 elig[q][j] = elig[q][top];
                 elig[q][top] = x;
@@ -1353,7 +1353,7 @@ static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed
         if (q == player) continue;
         for (int32_t i = 0; i < disc_k[q]; i++) {
             int32_t top = --at;
-            int32_t j = (int32_t)cc_rng_below(&rng, (uint64_t)top + 1);
+            int32_t j = (int32_t)cc_rng_below_inline(&rng, (uint64_t)top + 1);
             uint8_t x = rest[j];
             rest[j] = rest[top];
             rest[top] = x;
@@ -1363,7 +1363,7 @@ static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed
     int32_t crib_card = s->crib_dealt;
     if (crib_k) {
         int32_t top = --at;
-        int32_t j = (int32_t)cc_rng_below(&rng, (uint64_t)top + 1);
+        int32_t j = (int32_t)cc_rng_below_inline(&rng, (uint64_t)top + 1);
         crib_card = rest[j];
         rest[j] = rest[top];
         rest[top] = (uint8_t)crib_card;

@@ -116,7 +116,7 @@ int32_t cc_random_playouts(const cc_game *game, const int32_t *params,
             memset(mask, 0, sizeof mask);
             int32_t n = game->legal_actions(scratch, mask);
             if (n <= 0) return CC_E_ARG;
-            int32_t a = nth_action(mask, (int32_t)cc_rng_below(&rng, (uint64_t)n));
+            int32_t a = nth_action(mask, (int32_t)cc_rng_below_inline(&rng, (uint64_t)n));
             rc = game->apply(scratch, a);
             if (rc != CC_OK) return rc < 0 ? rc : CC_E_ILLEGAL;
             if (++local > CC_PLAYOUT_STEP_LIMIT) return CC_E_CAPACITY;

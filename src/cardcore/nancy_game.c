@@ -306,7 +306,7 @@ static void deal(cc_nancy_state *s, const uint8_t *given) {
         int32_t m = npk - 1;
         for (int32_t i = 0; i < m; i++) b[i] = (uint8_t)(i + 1);
         for (int32_t i = 0; i < H; i++) {
-            int32_t j = i + (int32_t)cc_rng_below(&s->rng, (uint64_t)(m - i));
+            int32_t j = i + (int32_t)cc_rng_below_inline(&s->rng, (uint64_t)(m - i));
             uint8_t t = b[i];
             b[i] = b[j];
             b[j] = t;
@@ -342,7 +342,7 @@ static int32_t start_match(void *state, const int32_t *params, int32_t nplayers,
     s->rounds_total = params[CC_NANCY_P_MATCH_ROUNDS] ? params[CC_NANCY_P_MATCH_ROUNDS] : nplayers;
     cc_rng_seed(&s->rng, seed);
     /* the first draw is made even when first_dealer fixes the seat */
-    s->dealer = (int32_t)cc_rng_below(&s->rng, (uint64_t)nplayers);
+    s->dealer = (int32_t)cc_rng_below_inline(&s->rng, (uint64_t)nplayers);
     if (params[CC_NANCY_P_FIRST_DEALER] >= 0) s->dealer = params[CC_NANCY_P_FIRST_DEALER];
     cc_log_init(&s->log, CC_NANCY_LOG_CAP);
     deal(s, given);
@@ -665,7 +665,7 @@ static int start_exchange(cc_nancy_state *s, int32_t from, int32_t to, cc_nancy_
     s->pick_to = to;
     s->pick_deferred = deferred;
     if (random) {
-        int32_t k = (int32_t)cc_rng_below(&s->rng, (uint64_t)cs_count(elig));
+        int32_t k = (int32_t)cc_rng_below_inline(&s->rng, (uint64_t)cs_count(elig));
         do_exchange(s, cs_nth(elig, k), -1);
         return 0;
     }

@@ -361,7 +361,7 @@ static void next_turn(nodde_state *s, int32_t from) {
 static int32_t deal_card(nodde_state *s) {
     int32_t i = NUM_CARDS - 1 - s->top;
     if (!s->stacked) {
-        int32_t j = (int32_t)cc_rng_below(&s->rng, (uint64_t)i + 1);
+        int32_t j = (int32_t)cc_rng_below_inline(&s->rng, (uint64_t)i + 1);
         uint8_t x = s->deck[i];
         s->deck[i] = s->deck[j];
         s->deck[j] = x;
@@ -567,7 +567,7 @@ static void init_state(nodde_state *s, const int32_t *params, int32_t nplayers, 
     for (int32_t i = 0; i < NUM_CARDS; i++)
         s->deck[i] = deck ? deck[NUM_CARDS - 1 - i] : (uint8_t)i;
     s->stacked = deck != NULL;
-    int32_t drawn = (int32_t)cc_rng_below(&s->rng, (uint64_t)nplayers);
+    int32_t drawn = (int32_t)cc_rng_below_inline(&s->rng, (uint64_t)nplayers);
     int32_t fixed = params[CC_NODDE_P_FIRST_DEALER];
     s->dealer = fixed >= 0 ? fixed : drawn;
     start_deal(s);

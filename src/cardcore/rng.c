@@ -10,7 +10,16 @@ static uint64_t splitmix64(uint64_t *x) {
     return z ^ (z >> 31);
 }
 
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+/* cc_recip64 (cc_internal.h): the reciprocals for cc_mod64, entry 0 unused. */
+#define RC(n) ((n) ? UINT64_MAX / (uint64_t)(n) : 0)
+#define RC4(n) RC(n), RC((n) + 1), RC((n) + 2), RC((n) + 3)
+#define RC16(n) RC4(n), RC4((n) + 4), RC4((n) + 8), RC4((n) + 12)
+#define RC64(n) RC16(n), RC16((n) + 16), RC16((n) + 32), RC16((n) + 48)
+const uint64_t cc_recip64[CC_RECIP_N] = {RC64(0), RC64(64), RC64(128), RC64(192)};
+#undef RC
+#undef RC4
+#undef RC16
+#undef RC64
 
 int32_t cc_rng_seed(cc_rng *rng, uint64_t seed) {
     if (rng == NULL) return CC_E_ARG;
@@ -21,33 +30,18 @@ int32_t cc_rng_seed(cc_rng *rng, uint64_t seed) {
 
 uint64_t cc_rng_next(cc_rng *rng) {
     if (rng == NULL) return 0;
-    uint64_t *s = rng->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
+    return cc_rng_next_inline(rng);
 }
 
 uint64_t cc_rng_below(cc_rng *rng, uint64_t n) {
-    if (n <= 1 || rng == NULL) return 0;
-    /* x is kept if x >= 2^64 mod n, which is below n: an x >= n is kept
-     * without working out the threshold (one division fewer, same draws) */
-    uint64_t x = cc_rng_next(rng);
-    if (x >= n) return x % n;
-    uint64_t threshold = (0 - n) % n; /* 2^64 mod n */
-    while (x < threshold) x = cc_rng_next(rng);
-    return x % n;
+    if (rng == NULL) return 0;
+    return cc_rng_below_inline(rng, n);
 }
 
 int32_t cc_rng_shuffle_u8(cc_rng *rng, uint8_t *a, int32_t n) {
     if (rng == NULL || n < 0 || (n > 0 && a == NULL)) return CC_E_ARG;
     for (int32_t i = n - 1; i > 0; i--) {
-        int32_t j = (int32_t)cc_rng_below(rng, (uint64_t)i + 1);
+        int32_t j = (int32_t)cc_rng_below_inline(rng, (uint64_t)i + 1);
         uint8_t t = a[i];
         a[i] = a[j];
         a[j] = t;

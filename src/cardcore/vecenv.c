@@ -182,7 +182,7 @@ static int32_t opponent_action(const vec_header *v, const void *state, cc_rng *r
     uint64_t mask[CC_MASK_WORDS] = {0};
     int32_t n = v->game->legal_actions(state, mask);
     if (n <= 0) return CC_E_ARG;
-    *action = nth_action(mask, v->mask_words, (int32_t)cc_rng_below(rng, (uint64_t)n));
+    *action = nth_action(mask, v->mask_words, (int32_t)cc_rng_below_inline(rng, (uint64_t)n));
     return *action < 0 ? CC_E_ARG : CC_OK;
 }
 
@@ -490,7 +490,7 @@ int32_t cc_vecenv_random_actions(void *mem, int32_t *actions, int32_t nthreads) 
     for (int64_t i = 0; i < v->n; i++) {
         vec_slot *s = slot_at(v, i);
         if (s->nlegal <= 0) return CC_E_ARG;
-        uint64_t k = cc_rng_below(&s->learner, (uint64_t)s->nlegal);
+        uint64_t k = cc_rng_below_inline(&s->learner, (uint64_t)s->nlegal);
         actions[i] = nth_action(s->legal, v->mask_words, (int32_t)k);
     }
     return CC_OK;

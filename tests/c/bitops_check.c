@@ -1,6 +1,7 @@
 /* bitops_check.c: cc_popcount64 and cc_select64 (cc_internal.h) against
  * bit-by-bit loops, on edge cases and 10^6 pseudo-random words of every
- * density.  tests/test_bitops.py builds it with the default flags (the
+ * density; cc_mod64 (the generator's remainder by a reciprocal) against the
+ * % operator for every n up to 300 on edge values and random words.  tests/test_bitops.py builds it with the default flags (the
  * SWAR population count on a generic x86-64) and, where the compiler takes
  * it, with -mpopcnt (the instruction).  Prints "checked N bad 0". */
 #include <stdio.h>
@@ -35,7 +36,35 @@ static void check(uint64_t x) {
     }
 }
 
+static void check_mod(uint64_t x, uint64_t n) {
+    volatile uint64_t vn = n; /* a real division to compare with */
+    uint64_t want = x % vn;
+    checked++;
+    if (cc_mod64(x, n) != want) {
+        if (bad++ < 5)
+            printf("mod %016llx %llu: %llu, not %llu\n", (unsigned long long)x,
+                   (unsigned long long)n, (unsigned long long)cc_mod64(x, n),
+                   (unsigned long long)want);
+    }
+}
+
+static void check_mods(void) {
+    for (uint64_t n = 1; n <= 300; n++) {
+        for (uint64_t x = 0; x < 4 * n; x++) check_mod(x, n);
+        for (uint64_t d = 0; d < 4 * n; d++) check_mod(~(uint64_t)0 - d, n);
+        /* around the multiples of n near 2^63 and 2^64 */
+        uint64_t top = (~(uint64_t)0 / n) * n, mid = ((uint64_t)1 << 63) / n * n;
+        for (uint64_t d = 0; d < 3; d++) {
+            check_mod(top - d, n);
+            check_mod(mid - d, n);
+            check_mod(mid + d, n);
+        }
+        for (int32_t i = 0; i < 20000; i++) check_mod(next(), n);
+    }
+}
+
 int main(void) {
+    check_mods();
     check(0);
     check(~(uint64_t)0);
     for (int32_t b = 0; b < 64; b++) {
