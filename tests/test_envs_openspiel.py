@@ -1,6 +1,7 @@
 """The games in OpenSpiel: its random simulation test on every game and player
-count, its ISMCTS and MCTS bots playing whole games, evaluate_bots with a pycards
-bot, resampling, serialization, and an OpenSpiel bot seated in pycards."""
+count, its ISMCTS and MCTS bots playing whole games (the Python ones, and the C++
+MCTSBot in the C++ evaluate_bots), evaluate_bots with a pycards bot, resampling,
+serialization, and an OpenSpiel bot seated in pycards."""
 
 from __future__ import annotations
 
@@ -185,6 +186,44 @@ def test_ismcts_and_mcts_play_full_games(name: str, players: int) -> None:
     others = [PycardsBot("random", p, seed=p) for p in range(2, players)]
     returns = play_full_game(game, [is_bot, mc_bot, *others])
     assert len(returns) == players
+
+
+@pytest.mark.parametrize(
+    ("name", "players"),
+    [("pycards_nodde", 3), ("pycards_nancy", 4), ("pycards_notakers", 2), ("pycards_cribbage", 2)],
+)
+def test_cpp_mcts_bots_play_full_games_in_evaluate_bots(name: str, players: int) -> None:
+    """OpenSpiel's C++ MCTSBot in its C++ evaluate_bots, which keeps the GIL
+    (the bot's own ``step`` binding releases it, and a Python game cannot be
+    called without it): every seat searches, every move is checked by apply."""
+    game = load(name, players)
+    evaluator = pyspiel.RandomRolloutEvaluator(1, 7)
+    bots = [
+        pyspiel.MCTSBot(game, evaluator, 2.0, 6, 64, False, 11 + p, False) for p in range(players)
+    ]
+    state = game.new_initial_state()
+    returns = pyspiel.evaluate_bots(state, bots, 1)  # plays state to its end
+    assert state.is_terminal() and list(returns) == state.returns()
+    assert len(state.history()) > 2 * players
+    assert all(float(r).is_integer() for r in returns) and any(returns)
+
+
+def test_cpp_ismcts_bot_needs_a_resampler_pyspiel_does_not_pass_on() -> None:
+    """OpenSpiel's C++ ISMCTSBot asks the C++ state to ResampleFromInfostate,
+    which pyspiel's Python-game state does not forward to Python (and the
+    bot's resampler callback is not bound): a clear SpielError, no crash.
+    Called through step_with_policy, which keeps the GIL.  (If a pyspiel
+    release forwards it, this fails: the bot then works on our games.)"""
+    game = load("pycards_nodde", 2)
+    bot = pyspiel.ISMCTSBot(5, pyspiel.RandomRolloutEvaluator(1, 7), 2.0, 8)
+    state = game.new_initial_state()
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        outcomes = state.chance_outcomes() if state.is_chance_node() else None
+        state.apply_action(outcomes[0][0] if outcomes else state.legal_actions()[0])
+    with pytest.raises(pyspiel.SpielError, match="ResampleFromInfostate"):
+        bot.step_with_policy(state)
+    # our own resampling answers the same question through Python
+    assert state.resample_from_infostate(state.current_player(), lambda: 0.5) is not None
 
 
 def test_evaluate_bots_pycards_bot_against_openspiel_bot() -> None:
