@@ -20,61 +20,21 @@ Usage: ``PYTHONPATH=src python benchmarks/count_vecenv.py [name players ...]``
 from __future__ import annotations
 
 import os
-import random
 import re
 import subprocess
 import sys
-from typing import Any
 
-GAMES = [
-    ("nodde", 2),
-    ("nodde", 4),
-    ("notakers", 2),
-    ("notakers", 4),
-    ("nancy", 4),
-    ("nancy", 6),
-    ("cribbage", 2),
-]
-NUM_ENVS = 256
+from compare_vecenv import GAMES, NUM_ENVS, python_run, vector_run  # this script's folder
 
 
 def child(mode: str, name: str, players: int, steps: int) -> None:
-    """Run ``steps`` learner steps (the process that callgrind counts)."""
+    """Run ``steps`` learner steps (the process that callgrind counts): the
+    vector or the Python loop of ``compare_vecenv.py``, exactly."""
     if mode == "vector":
-        from pycards.envs.vector import VectorEnv
-
-        venv = VectorEnv(name, NUM_ENVS, players, seed=1, threads=1)
-        for _ in range(steps // NUM_ENVS):
-            venv.step(venv.random_actions())
-        return
-    from pycards.game import load_game
-
-    game = load_game(name, None, players)
-    rng = random.Random(0)
-    seeds = iter(range(1 << 62))
-
-    def advance(s: Any) -> None:
-        while not s.is_terminal and s.current_player != 0:
-            s.apply(rng.choice(s.legal_actions()))
-
-    def fresh() -> Any:
-        while True:
-            s = game.new_initial_state(next(seeds))
-            advance(s)
-            if s.current_player == 0:
-                return s
-
-    states = [fresh() for _ in range(16)]
-    done = 0
-    while done < steps:
-        for i, s in enumerate(states):
-            s.apply(rng.choice(s.legal_actions()))
-            advance(s)
-            if s.is_terminal:
-                s = states[i] = fresh()
-            s.observation_tensor(0)
-            s.legal_action_mask()
-            done += 1
+        run, _ = vector_run(name, players, 1, steps // NUM_ENVS)
+    else:
+        run = python_run(name, players, steps)
+    run()
 
 
 def count(mode: str, name: str, players: int, steps: int) -> int:
