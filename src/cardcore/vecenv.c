@@ -12,6 +12,7 @@
 #if !defined(_WIN32) && !defined(__STDC_NO_ATOMICS__)
 #define CC_VEC_PTHREADS 1
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
@@ -368,22 +369,34 @@ static int32_t run_job(vec_job *j) {
 /* ---- the worker threads ------------------------------------------------------
  *
  * Started at the first call that runs more than one range, kept until
- * cc_vecenv_free: worker w runs range w + 1 of each call that has one (the
- * calling thread runs range 0).  A call posts a job to each worker it needs
- * (a counter per worker), runs range 0, then waits for a shared count of
- * running workers to reach 0.  Each side waits by polling with a pause hint
- * for at most VEC_SPIN_NS, then sleeps on a condition variable, so a wake
- * between close calls costs well under a microsecond and an idle vector's
- * threads sleep.  A sleeper announces itself in a flag before it checks the
- * counter one last time (under the lock); the other side changes the
- * counter before it reads the flag (both sequentially consistent), so one of
- * the two sees the other and no wake is lost. */
+ * cc_vecenv_free: worker w is offered range w + 1 of each call that has one
+ * (the calling thread runs range 0).  A call posts a job to each worker it
+ * needs (the job's number in the worker's counter), runs range 0, then
+ * takes back every job no worker has claimed yet (a worker that has not
+ * woken, on a busy machine, costs the call no more than one thread would)
+ * and waits for a shared count of unfinished jobs to reach 0.  A job is run
+ * by whoever moves the worker's claim from the job's number - 1 to its
+ * number, so by exactly one thread.  Each side waits by polling with a
+ * pause hint, then sleeps on a condition variable.  A worker polls for
+ * twice the time between its last two jobs if that is at most half of
+ * VEC_SPIN_MAX_NS, else for VEC_SPIN_NS: calls that come close together
+ * find it awake (a wake costs a microsecond or two, where waking a sleeping
+ * thread on a busy machine can cost more than the call), and after the last
+ * call it sleeps within VEC_SPIN_MAX_NS.  The caller polls for as long as
+ * its own range took (at least VEC_SPIN_NS, at most VEC_SPIN_MAX_NS), the
+ * time an equal range started with it should need.  A sleeper announces itself in a flag before it
+ * checks the counter one last time (under the lock); the other side changes
+ * the counter before it reads the flag (both sequentially consistent), so
+ * one of the two sees the other and no wake is lost. */
 
-#define VEC_SPIN_NS 50000 /* polling before sleeping, in nanoseconds */
+#define VEC_SPIN_NS 50000      /* the least polling before sleeping, in ns */
+#define VEC_SPIN_MAX_NS 1000000 /* the most */
 #define VEC_SPIN_CHECK 32 /* pause hints between two looks at the clock */
+#define VEC_SPIN_YIELD_NS 5000 /* polling without yielding the core, in ns */
 
 typedef struct vec_worker {
-    _Alignas(64) atomic_uint posted; /* jobs posted to this worker */
+    _Alignas(64) atomic_uint posted; /* the number of its last job posted */
+    atomic_uint claimed;             /* the number of its last job claimed */
     atomic_int sleeping;             /* it waits, or is about to, on wake */
     pthread_cond_t wake;
     pthread_t tid;
@@ -396,7 +409,7 @@ typedef struct vec_pool {
     pthread_cond_t done;    /* the caller sleeps here for the last worker */
     pid_t pid;              /* the process that started the workers */
     int32_t nworkers;       /* started, each with its wake initialised */
-    _Alignas(64) atomic_int remaining; /* workers of this call still running */
+    _Alignas(64) atomic_int remaining; /* jobs of this call not finished */
     atomic_int caller_sleeping;        /* the caller waits, or is about to, on done */
     atomic_int stop;                   /* cc_vecenv_free: the workers return */
     vec_worker workers[CC_VEC_MAX_THREADS - 1];
@@ -419,9 +432,16 @@ static int64_t now_ns(void) {
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* Poll until ready(arg) or VEC_SPIN_NS have gone by (at once without a
- * clock); ready(arg) then. */
-static int spin_until(int (*ready)(void *), void *arg) {
+/* x within VEC_SPIN_NS..VEC_SPIN_MAX_NS. */
+static int64_t spin_bound(int64_t x) {
+    return x < VEC_SPIN_NS ? VEC_SPIN_NS : x > VEC_SPIN_MAX_NS ? VEC_SPIN_MAX_NS : x;
+}
+
+/* Poll until ready(arg) or limit_ns have gone by (at once without a clock);
+ * ready(arg) then.  After the first VEC_SPIN_YIELD_NS the poller yields its
+ * core at each look at the clock: on a machine with more runnable threads
+ * than cores, the thread it waits for may be the one waiting for its core. */
+static int spin_until(int (*ready)(void *), void *arg, int64_t limit_ns) {
     if (ready(arg)) return 1;
     int64_t start = now_ns();
     for (int32_t k = 1; start >= 0; k++) {
@@ -429,7 +449,8 @@ static int spin_until(int (*ready)(void *), void *arg) {
         if (ready(arg)) return 1;
         if (k % VEC_SPIN_CHECK == 0) {
             int64_t t = now_ns();
-            if (t < start || t - start >= VEC_SPIN_NS) break;
+            if (t < start || t - start >= limit_ns) break;
+            if (t - start >= VEC_SPIN_YIELD_NS) sched_yield();
         }
     }
     return ready(arg);
@@ -437,7 +458,7 @@ static int spin_until(int (*ready)(void *), void *arg) {
 
 typedef struct worker_wait {
     vec_worker *w;
-    unsigned seen; /* the jobs this worker has taken */
+    unsigned seen; /* the number of the last job this worker has looked at */
 } worker_wait;
 
 static int worker_ready(void *arg) {
@@ -453,8 +474,9 @@ static void *worker_main(void *arg) {
     vec_worker *w = (vec_worker *)arg;
     vec_pool *p = w->pool;
     worker_wait ww = {w, 0};
+    int64_t last = -1, poll = VEC_SPIN_NS; /* when it saw its last job; how long to poll */
     for (;;) {
-        if (!spin_until(worker_ready, &ww)) {
+        if (!spin_until(worker_ready, &ww, poll)) {
             pthread_mutex_lock(&p->lock);
             atomic_store(&w->sleeping, 1);
             while (!worker_ready(&ww)) pthread_cond_wait(&w->wake, &p->lock);
@@ -462,7 +484,15 @@ static void *worker_main(void *arg) {
             pthread_mutex_unlock(&p->lock);
         }
         if (atomic_load(&p->stop)) return NULL;
-        ww.seen++; /* the caller posts one job at a time and waits for it */
+        int64_t t = now_ns();
+        poll = (last >= 0 && t >= last && t - last <= VEC_SPIN_MAX_NS / 2)
+                   ? spin_bound(2 * (t - last))
+                   : VEC_SPIN_NS;
+        last = t;
+        ww.seen = atomic_load(&w->posted);
+        unsigned before = ww.seen - 1;
+        if (!atomic_compare_exchange_strong(&w->claimed, &before, ww.seen))
+            continue; /* taken back by the caller */
         w->job.rc = run_job(&w->job);
         if (atomic_fetch_sub(&p->remaining, 1) == 1 && atomic_load(&p->caller_sleeping)) {
             pthread_mutex_lock(&p->lock);
@@ -524,6 +554,7 @@ static int32_t pool_ready(vec_header *v, int32_t want) {
     while (p->nworkers < want) {
         vec_worker *w = &p->workers[p->nworkers];
         atomic_init(&w->posted, 0);
+        atomic_init(&w->claimed, 0);
         atomic_init(&w->sleeping, 0);
         w->pool = p;
         if (pthread_cond_init(&w->wake, NULL) != 0) break;
@@ -536,11 +567,12 @@ static int32_t pool_ready(vec_header *v, int32_t want) {
     return p->nworkers < want ? p->nworkers : want;
 }
 
-/* Ranges 1..nw to workers 0..nw-1, range 0 and the rest here; the ranges'
- * codes into jobs[t].rc. */
+/* Ranges 1..nw offered to workers 0..nw-1, range 0 and the rest here; the
+ * ranges' codes into jobs[t].rc. */
 static void run_pooled(vec_header *v, vec_job *jobs, int32_t nthreads) {
     int32_t nw = pool_ready(v, nthreads - 1);
     vec_pool *p = v->pool;
+    int ran_here[CC_VEC_MAX_THREADS] = {0};
     if (nw > 0) {
         atomic_store(&p->remaining, nw);
         for (int32_t w = 0; w < nw; w++) {
@@ -554,17 +586,29 @@ static void run_pooled(vec_header *v, vec_job *jobs, int32_t nthreads) {
             }
         }
     }
+    int64_t start = now_ns();
     jobs[0].rc = run_job(&jobs[0]);
+    int64_t own = now_ns() - start;
     for (int32_t t = nw + 1; t < nthreads; t++) jobs[t].rc = run_job(&jobs[t]); /* no worker */
+    for (int32_t w = 0; w < nw; w++) { /* take back the jobs no worker has claimed */
+        vec_worker *wk = &p->workers[w];
+        unsigned job = atomic_load(&wk->posted), before = job - 1;
+        if (atomic_compare_exchange_strong(&wk->claimed, &before, job)) {
+            jobs[w + 1].rc = run_job(&jobs[w + 1]);
+            ran_here[w + 1] = 1;
+            atomic_fetch_sub(&p->remaining, 1);
+        }
+    }
     if (nw > 0) {
-        if (!spin_until(caller_ready, p)) {
+        if (!spin_until(caller_ready, p, spin_bound(own))) {
             pthread_mutex_lock(&p->lock);
             atomic_store(&p->caller_sleeping, 1);
             while (!caller_ready(p)) pthread_cond_wait(&p->done, &p->lock);
             atomic_store(&p->caller_sleeping, 0);
             pthread_mutex_unlock(&p->lock);
         }
-        for (int32_t w = 0; w < nw; w++) jobs[w + 1].rc = p->workers[w].job.rc;
+        for (int32_t w = 0; w < nw; w++)
+            if (!ran_here[w + 1]) jobs[w + 1].rc = p->workers[w].job.rc;
     }
 }
 #endif
