@@ -15,8 +15,10 @@ import gc
 import hashlib
 import os
 import pathlib
+import signal
 import subprocess
 import sys
+import threading
 import time
 import warnings
 
@@ -33,6 +35,14 @@ LINUX_TASKS = pathlib.Path("/proc/self/task")
 def os_threads() -> int:
     """The threads of this process (Linux)."""
     return len(os.listdir(LINUX_TASKS))
+
+
+def blocks_sigint(task: str) -> bool:
+    """Whether thread ``task`` of this process blocks SIGINT (Linux)."""
+    for line in (LINUX_TASKS / task / "status").read_text().splitlines():
+        if line.startswith("SigBlk:"):
+            return bool(int(line.split()[1], 16) >> (signal.SIGINT - 1) & 1)
+    raise AssertionError("no SigBlk line")
 
 
 def outputs(venv: VectorEnv) -> list[np.ndarray]:
@@ -111,9 +121,14 @@ def test_workers_live_with_the_vector_and_are_joined() -> None:
     venv = VectorEnv("nodde", 12, 2, seed=1, threads=1)
     venv.step(venv.random_actions())
     assert os_threads() == base  # none before a call needs them
+    before = set(os.listdir(LINUX_TASKS))
     venv.threads = 4
     venv.step(venv.random_actions())
     assert os_threads() == base + 3  # the caller steps the first range
+    # the workers block signals (they go to the process's own threads)
+    workers = set(os.listdir(LINUX_TASKS)) - before
+    assert len(workers) == 3 and all(blocks_sigint(t) for t in workers)
+    assert not blocks_sigint(str(threading.get_native_id()))
     for _ in range(20):
         venv.step(venv.random_actions())
     assert os_threads() == base + 3  # kept, not started per call
@@ -163,7 +178,9 @@ def test_a_forked_child_starts_its_own_workers() -> None:
             line = _digest(venv, 40)
             venv.threads = 3  # more workers, started in the child
             line += " " + _digest(venv, 10)
-            os.write(write, line.encode())
+            # the forking thread and the vector's 2 workers (-1: cannot tell)
+            tasks = os_threads() if LINUX_TASKS.is_dir() else -1
+            os.write(write, f"{tasks} {line}".encode())
             status = 0
         finally:
             os._exit(status)
@@ -179,8 +196,9 @@ def test_a_forked_child_starts_its_own_workers() -> None:
             pytest.fail("the forked child hung stepping a vector with threads")
         time.sleep(0.05)
     with os.fdopen(read, "rb") as f:
-        child = f.read().decode()
+        tasks, child = f.read().decode().split(" ", 1)
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    assert int(tasks) in ((3,) if LINUX_TASKS.is_dir() else (-1,))
     expected = _digest(venv, 40)
     venv.threads = 3
     expected += " " + _digest(venv, 10)

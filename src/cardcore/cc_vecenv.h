@@ -24,7 +24,8 @@
  * Memory: the caller allocates cc_vecenv_bytes(game, n, flags) bytes
  * (aligned like malloc's) and keeps them while the vector lives; nothing
  * else is allocated but the worker threads of a call with nthreads > 1 and
- * their shared block (about 20 KB, whatever n), released by cc_vecenv_free.  Per game: a 256-byte slot (its generators, counters
+ * their shared block (12 KB on 64-bit Linux, whatever n), released by
+ * cc_vecenv_free.  Per game: a 256-byte slot (its generators, counters
  * and the learner's legal actions) and the state, rounded up to 64 bytes:
  * with CC_VEC_EVENTS the whole state (cc_game.state_size), without it the
  * state up to its log's header (cc_game.log_offset + sizeof(cc_log)), since
@@ -37,10 +38,13 @@
  * returns once all are done.  The workers are started at the first call
  * that needs them (more at a call with a larger nthreads; a call with a
  * smaller one leaves the extra ones asleep) and kept until cc_vecenv_free.
- * Between calls a worker polls for a new range for about 50 microseconds,
- * then sleeps: close calls pay no thread start, and an idle vector uses no
- * CPU.  A range whose worker cannot be started is stepped on the calling
- * thread after the first.  The workers belong to the process that started
+ * Between calls a worker polls for its next range (yielding its core after
+ * a few microseconds) for twice the time between its last two ranges, at
+ * least 50 microseconds and at most 1 ms, then sleeps: close calls pay no
+ * thread start and no wake, and an idle vector uses no CPU.  A range no
+ * worker has taken up by the time the calling thread has stepped its own
+ * (its worker asleep or waiting for a core) is stepped on the calling
+ * thread, as is a range whose worker cannot be started.  The workers belong to the process that started
  * them: in a forked child the vector starts its own.  A build without POSIX
  * threads (or C11 atomics) steps every range on the calling thread.  The
  * results never depend on nthreads.  Do not call two functions on one

@@ -13,6 +13,7 @@
 #define CC_VEC_PTHREADS 1
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
@@ -384,10 +385,12 @@ static int32_t run_job(vec_job *j) {
  * thread on a busy machine can cost more than the call), and after the last
  * call it sleeps within VEC_SPIN_MAX_NS.  The caller polls for as long as
  * its own range took (at least VEC_SPIN_NS, at most VEC_SPIN_MAX_NS), the
- * time an equal range started with it should need.  A sleeper announces itself in a flag before it
- * checks the counter one last time (under the lock); the other side changes
- * the counter before it reads the flag (both sequentially consistent), so
- * one of the two sees the other and no wake is lost. */
+ * time an equal range started with it should need.  A sleeper announces
+ * itself in a flag before it checks the counter one last time (under the
+ * lock); the other side changes the counter before it reads the flag (both
+ * sequentially consistent), so one of the two sees the other and no wake is
+ * lost.  The workers block every signal: the process's signals go to its
+ * own threads (Python's handlers, for one, run on the main thread). */
 
 #define VEC_SPIN_NS 50000      /* the least polling before sleeping, in ns */
 #define VEC_SPIN_MAX_NS 1000000 /* the most */
@@ -558,7 +561,12 @@ static int32_t pool_ready(vec_header *v, int32_t want) {
         atomic_init(&w->sleeping, 0);
         w->pool = p;
         if (pthread_cond_init(&w->wake, NULL) != 0) break;
-        if (pthread_create(&w->tid, NULL, worker_main, w) != 0) {
+        sigset_t all, old;
+        sigfillset(&all);
+        int masked = pthread_sigmask(SIG_SETMASK, &all, &old) == 0; /* inherited */
+        int started = pthread_create(&w->tid, NULL, worker_main, w) == 0;
+        if (masked) pthread_sigmask(SIG_SETMASK, &old, NULL);
+        if (!started) {
             pthread_cond_destroy(&w->wake);
             break; /* tried again at the next call */
         }
