@@ -56,9 +56,10 @@ cdef class VecEnv:
     observations ``float32 (n, tensor_size)``, masks ``int8 (n, num_actions)``,
     rewards ``float32 (n,)``, terminations ``bool (n,)``; actions are ``int32
     (n,)``.  ``threads`` > 1 splits the games across that many threads (the GIL
-    is released; the worker threads are started at the first call that
-    needs them and kept until the vector is freed).  ``events``: the games keep their event logs (off, they keep
-    none, which changes no game and saves a little time)."""
+    is released; the worker threads are started at the first call that needs
+    them and kept until the vector is freed).  ``events``: the games keep
+    their event logs (off, they keep none, which changes no game and saves a
+    little time)."""
     cdef void *mem
     cdef GameSetup setup
     cdef bint busy

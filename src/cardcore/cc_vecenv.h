@@ -39,16 +39,18 @@
  * that needs them (more at a call with a larger nthreads; a call with a
  * smaller one leaves the extra ones asleep) and kept until cc_vecenv_free.
  * Between calls a worker polls for its next range (yielding its core after
- * a few microseconds) for twice the time between its last two ranges, at
- * least 50 microseconds and at most 1 ms, then sleeps: close calls pay no
- * thread start and no wake, and an idle vector uses no CPU.  A range no
- * worker has taken up by the time the calling thread has stepped its own
- * (its worker asleep or waiting for a core) is stepped on the calling
- * thread, as is a range whose worker cannot be started.  The workers belong to the process that started
- * them: in a forked child the vector starts its own.  A build without POSIX
- * threads (or C11 atomics) steps every range on the calling thread.  The
- * results never depend on nthreads.  Do not call two functions on one
- * vector at once, nor copy its memory while it has workers.
+ * a few microseconds), then sleeps: it polls for twice the time between its
+ * last two ranges if they came within 0.5 ms of each other (at least 50
+ * microseconds), else for 50 microseconds.  So close calls pay no thread
+ * start and no wake, and an idle vector uses no CPU after at most 1 ms.  A
+ * range no worker has taken up by the time the calling thread has stepped
+ * its own (its worker asleep or waiting for a core) is stepped on the
+ * calling thread, as is a range whose worker cannot be started.  The
+ * workers belong to the process that started them: in a forked child the
+ * vector starts its own.  A build without POSIX threads (or C11 atomics)
+ * steps every range on the calling thread.  The results never depend on
+ * nthreads.  Do not call two functions on one vector at once, nor copy its
+ * memory while it has workers.
  */
 #ifndef CC_VECENV_H
 #define CC_VECENV_H
