@@ -26,6 +26,7 @@ cdef extern from "cc_vecenv.h" nogil:
     const void *cc_vecenv_state(const void *mem, int64_t i)
     int32_t cc_vecenv_copy_state(const void *mem, int64_t i, void *out)
     int32_t cc_vecenv_random_actions(void *mem, int32_t *actions, int32_t nthreads)
+    void cc_vecenv_free(void *mem)
 
 _OPPONENTS = {"random": CC_VEC_RANDOM, "heuristic": CC_VEC_HEURISTIC}
 
@@ -55,8 +56,10 @@ cdef class VecEnv:
     observations ``float32 (n, tensor_size)``, masks ``int8 (n, num_actions)``,
     rewards ``float32 (n,)``, terminations ``bool (n,)``; actions are ``int32
     (n,)``.  ``threads`` > 1 splits the games across that many threads (the GIL
-    is released).  ``events``: the games keep their event logs (off, they keep
-    none, which changes no game and saves a little time)."""
+    is released; the worker threads are started at the first call that needs
+    them and kept until the vector is freed).  ``events``: the games keep
+    their event logs (off, they keep none, which changes no game and saves a
+    little time)."""
     cdef void *mem
     cdef GameSetup setup
     cdef bint busy
@@ -64,7 +67,7 @@ cdef class VecEnv:
     cdef readonly int32_t num_actions
     cdef readonly int32_t tensor_size
     cdef readonly int32_t learner
-    cdef readonly int32_t threads
+    cdef int32_t nthreads
     cdef readonly object opponent
     cdef readonly object nbytes
     cdef readonly bint events
@@ -79,7 +82,7 @@ cdef class VecEnv:
         cdef int32_t seat = _int_arg(learner, "learner", 0, setup.nplayers - 1)
         if not isinstance(opponent, str) or opponent not in _OPPONENTS:
             raise ValueError(f"opponent must be one of {sorted(_OPPONENTS)}, got {opponent!r}")
-        self.threads = _int_arg(threads, "threads", 1, CC_VEC_MAX_THREADS)
+        self.nthreads = _int_arg(threads, "threads", 1, CC_VEC_MAX_THREADS)
         if not isinstance(events, bool):
             raise TypeError(f"events must be a bool, got {type(events).__name__}")
         cdef int32_t policy = _OPPONENTS[opponent]
@@ -109,7 +112,21 @@ cdef class VecEnv:
 
     def __dealloc__(self):
         if self.mem != NULL:
+            with nogil:
+                cc_vecenv_free(self.mem)  # stop and join the worker threads
             PyMem_Free(self.mem)
+            self.mem = NULL
+
+    @property
+    def threads(self):
+        """The threads each call splits the games across (1 to 64; settable:
+        the vector keeps its worker threads, started at the first call that
+        needs them, until it is freed)."""
+        return self.nthreads
+
+    @threads.setter
+    def threads(self, object value):
+        self.nthreads = _int_arg(value, "threads", 1, CC_VEC_MAX_THREADS)
 
     cdef int _enter(self) except -1:
         if self.busy:
@@ -131,7 +148,7 @@ cdef class VecEnv:
         self._enter()
         try:
             with nogil:
-                rc = cc_vecenv_observe(self.mem, &o[0, 0], &m[0, 0], self.threads)
+                rc = cc_vecenv_observe(self.mem, &o[0, 0], &m[0, 0], self.nthreads)
         finally:
             self.busy = False
         _check(rc, "VecEnv.observe")
@@ -145,7 +162,7 @@ cdef class VecEnv:
         self._enter()
         try:
             with nogil:
-                rc = cc_vecenv_reset(self.mem, &o[0, 0], &m[0, 0], self.threads)
+                rc = cc_vecenv_reset(self.mem, &o[0, 0], &m[0, 0], self.nthreads)
         finally:
             self.busy = False
         _check(rc, "VecEnv.reset")
@@ -170,7 +187,7 @@ cdef class VecEnv:
         try:
             with nogil:
                 rc = cc_vecenv_step(self.mem, &a[0], &o[0, 0], &m[0, 0], &r[0], &t[0],
-                                    self.threads, &bad)
+                                    self.nthreads, &bad)
         finally:
             self.busy = False
         if rc == CC_E_ILLEGAL and 0 <= bad < self.num_envs:
@@ -189,7 +206,7 @@ cdef class VecEnv:
         self._enter()
         try:
             with nogil:
-                rc = cc_vecenv_random_actions(self.mem, &a[0], self.threads)
+                rc = cc_vecenv_random_actions(self.mem, &a[0], self.nthreads)
         finally:
             self.busy = False
         _check(rc, "VecEnv.random_actions")

@@ -23,16 +23,34 @@
  *
  * Memory: the caller allocates cc_vecenv_bytes(game, n, flags) bytes
  * (aligned like malloc's) and keeps them while the vector lives; nothing
- * else is allocated.  Per game: a 256-byte slot (its generators, counters
+ * else is allocated but the worker threads of a call with nthreads > 1 and
+ * their shared block (12 KB on 64-bit Linux, whatever n), released by
+ * cc_vecenv_free.  Per game: a 256-byte slot (its generators, counters
  * and the learner's legal actions) and the state, rounded up to 64 bytes:
  * with CC_VEC_EVENTS the whole state (cc_game.state_size), without it the
  * state up to its log's header (cc_game.log_offset + sizeof(cc_log)), since
  * a game keeping no log never writes its entries.  The learner's actions are checked on the calling thread before
  * the games are split across threads.
  *
- * Threads: nthreads > 1 splits the games into that many contiguous ranges,
- * each stepped by its own thread (POSIX threads; a build without them steps
- * everything on the calling thread).  The call returns once all are done.
+ * Threads: nthreads > 1 splits the games into that many contiguous ranges
+ * (at most one per game and CC_VEC_MAX_THREADS): the calling thread steps
+ * the first, a worker thread of the vector each other one, and the call
+ * returns once all are done.  The workers are started at the first call
+ * that needs them (more at a call with a larger nthreads; a call with a
+ * smaller one leaves the extra ones asleep) and kept until cc_vecenv_free.
+ * Between calls a worker polls for its next range (yielding its core after
+ * a few microseconds), then sleeps: it polls for twice the time between its
+ * last two ranges if they came within 0.5 ms of each other (at least 50
+ * microseconds), else for 50 microseconds.  So close calls pay no thread
+ * start and no wake, and an idle vector uses no CPU after at most 1 ms.  A
+ * range no worker has taken up by the time the calling thread has stepped
+ * its own (its worker asleep or waiting for a core) is stepped on the
+ * calling thread, as is a range whose worker cannot be started.  The
+ * workers belong to the process that started them: in a forked child the
+ * vector starts its own.  A build without POSIX threads (or C11 atomics)
+ * steps every range on the calling thread.  The results never depend on
+ * nthreads.  Do not call two functions on one vector at once, nor copy its
+ * memory while it has workers.
  */
 #ifndef CC_VECENV_H
 #define CC_VECENV_H
@@ -67,6 +85,13 @@ int32_t cc_vecenv_init(void *mem, size_t nbytes, const cc_game *game,
                        const int32_t *params, int32_t nplayers,
                        int32_t learner, int32_t opponent, int32_t flags,
                        int64_t n, uint64_t seed);
+
+/* Stop and join the vector's worker threads and release their block; call
+ * it before freeing or initialising the vector's memory again.  The vector
+ * stays valid (a later call with nthreads > 1 starts new workers).  Nothing
+ * for NULL, a vector that has no workers, or in a forked child for the
+ * parent's workers (forgotten, not joined). */
+void cc_vecenv_free(void *mem);
 
 /* Number of games, the action space and the tensor size of a vector made by
  * cc_vecenv_init (0 for NULL). */

@@ -1,12 +1,23 @@
 /* vecenv.c: a vector of games stepped by one call (see cc_vecenv.h and
  * docs/envs.rst, "The vector environment"). */
+#if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 200809L /* getpid, posix_memalign, clock_gettime */
+#endif
 #include "cc_vecenv.h"
 
 #include "cc_internal.h"
 
-#if !defined(_WIN32)
+/* Worker threads: POSIX threads and C11 atomics (a build without either
+ * steps every range on the calling thread). */
+#if !defined(_WIN32) && !defined(__STDC_NO_ATOMICS__)
 #define CC_VEC_PTHREADS 1
 #include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
 #endif
 
 #define VEC_MAGIC 0x63635F7665636E76ULL /* "cc_vecnv" */
@@ -32,6 +43,7 @@ typedef struct vec_header {
     int64_t n;
     size_t slot_size;
     size_t scratch_bytes; /* the scratch states between the header and the slots */
+    struct vec_pool *pool; /* the worker threads, NULL until a call needs one */
 } vec_header;
 
 /* The slot of one game, followed by its state. */
@@ -361,15 +373,264 @@ static int32_t run_job(vec_job *j) {
 }
 
 #ifdef CC_VEC_PTHREADS
-static void *job_thread(void *arg) {
-    vec_job *j = (vec_job *)arg;
-    j->rc = run_job(j);
-    return NULL;
+/* ---- the worker threads ------------------------------------------------------
+ *
+ * Started at the first call that runs more than one range, kept until
+ * cc_vecenv_free: worker w is offered range w + 1 of each call that has one
+ * (the calling thread runs range 0).  A call posts a job to each worker it
+ * needs (the job's number in the worker's counter), runs range 0, then
+ * takes back every job no worker has claimed yet (a worker that has not
+ * woken, on a busy machine, costs the call no more than one thread would)
+ * and waits for a shared count of unfinished jobs to reach 0.  A job is run
+ * by whoever moves the worker's claim from the job's number - 1 to its
+ * number, so by exactly one thread.  Each side waits by polling with a
+ * pause hint, then sleeps on a condition variable.  A worker polls for
+ * twice the time between its last two jobs if that is at most half of
+ * VEC_SPIN_MAX_NS, else for VEC_SPIN_NS: calls that come close together
+ * find it awake (a wake costs a microsecond or two, where waking a sleeping
+ * thread on a busy machine can cost more than the call), and after the last
+ * call it sleeps within VEC_SPIN_MAX_NS.  The caller polls for as long as
+ * its own range took (at least VEC_SPIN_NS, at most VEC_SPIN_MAX_NS), the
+ * time an equal range started with it should need.  A sleeper announces
+ * itself in a flag before it checks the counter one last time (under the
+ * lock); the other side changes the counter before it reads the flag (both
+ * sequentially consistent), so one of the two sees the other and no wake is
+ * lost.  The workers block every signal: the process's signals go to its
+ * own threads (Python's handlers, for one, run on the main thread). */
+
+#define VEC_SPIN_NS 50000      /* the least polling before sleeping, in ns */
+#define VEC_SPIN_MAX_NS 1000000 /* the most */
+#define VEC_SPIN_CHECK 32 /* pause hints between two looks at the clock */
+#define VEC_SPIN_YIELD_NS 5000 /* polling without yielding the core, in ns */
+
+typedef struct vec_worker {
+    _Alignas(64) atomic_uint posted; /* the number of its last job posted */
+    atomic_uint claimed;             /* the number of its last job claimed */
+    atomic_int sleeping;             /* it waits, or is about to, on wake */
+    pthread_cond_t wake;
+    pthread_t tid;
+    struct vec_pool *pool;
+    vec_job job;
+} vec_worker;
+
+typedef struct vec_pool {
+    pthread_mutex_t lock;   /* guards the sleeps on wake and done */
+    pthread_cond_t done;    /* the caller sleeps here for the last worker */
+    pid_t pid;              /* the process that started the workers */
+    int32_t nworkers;       /* started, each with its wake initialised */
+    _Alignas(64) atomic_int remaining; /* jobs of this call not finished */
+    atomic_int caller_sleeping;        /* the caller waits, or is about to, on done */
+    atomic_int stop;                   /* cc_vecenv_free: the workers return */
+    vec_worker workers[CC_VEC_MAX_THREADS - 1];
+} vec_pool;
+
+/* A hint to the core that this thread is polling. */
+static inline void cpu_pause(void) {
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+    __asm__ __volatile__("pause");
+#elif (defined(__GNUC__) || defined(__clang__)) && \
+    (defined(__aarch64__) || (defined(__arm__) && defined(__ARM_ARCH) && __ARM_ARCH >= 7))
+    __asm__ __volatile__("yield");
+#endif /* else none: the loop's atomic load is all it does */
+}
+
+/* A monotonic clock in nanoseconds, -1 if there is none. */
+static int64_t now_ns(void) {
+    struct timespec ts;
+    if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0) return -1;
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* x within VEC_SPIN_NS..VEC_SPIN_MAX_NS. */
+static int64_t spin_bound(int64_t x) {
+    return x < VEC_SPIN_NS ? VEC_SPIN_NS : x > VEC_SPIN_MAX_NS ? VEC_SPIN_MAX_NS : x;
+}
+
+/* Poll until ready(arg) or limit_ns have gone by (at once without a clock);
+ * ready(arg) then.  After the first VEC_SPIN_YIELD_NS the poller yields its
+ * core at each look at the clock: on a machine with more runnable threads
+ * than cores, the thread it waits for may be the one waiting for its core. */
+static int spin_until(int (*ready)(void *), void *arg, int64_t limit_ns) {
+    if (ready(arg)) return 1;
+    int64_t start = now_ns();
+    for (int32_t k = 1; start >= 0; k++) {
+        cpu_pause();
+        if (ready(arg)) return 1;
+        if (k % VEC_SPIN_CHECK == 0) {
+            int64_t t = now_ns();
+            if (t < start || t - start >= limit_ns) break;
+            if (t - start >= VEC_SPIN_YIELD_NS) sched_yield();
+        }
+    }
+    return ready(arg);
+}
+
+typedef struct worker_wait {
+    vec_worker *w;
+    unsigned seen; /* the number of the last job this worker has looked at */
+} worker_wait;
+
+static int worker_ready(void *arg) {
+    const worker_wait *ww = (const worker_wait *)arg;
+    return atomic_load(&ww->w->posted) != ww->seen || atomic_load(&ww->w->pool->stop);
+}
+
+static int caller_ready(void *arg) {
+    return atomic_load(&((vec_pool *)arg)->remaining) == 0;
+}
+
+static void *worker_main(void *arg) {
+    vec_worker *w = (vec_worker *)arg;
+    vec_pool *p = w->pool;
+    worker_wait ww = {w, 0};
+    int64_t last = -1, poll = VEC_SPIN_NS; /* when it saw its last job; how long to poll */
+    for (;;) {
+        if (!spin_until(worker_ready, &ww, poll)) {
+            pthread_mutex_lock(&p->lock);
+            atomic_store(&w->sleeping, 1);
+            while (!worker_ready(&ww)) pthread_cond_wait(&w->wake, &p->lock);
+            atomic_store(&w->sleeping, 0);
+            pthread_mutex_unlock(&p->lock);
+        }
+        if (atomic_load(&p->stop)) return NULL;
+        int64_t t = now_ns();
+        poll = (last >= 0 && t >= last && t - last <= VEC_SPIN_MAX_NS / 2)
+                   ? spin_bound(2 * (t - last))
+                   : VEC_SPIN_NS;
+        last = t;
+        ww.seen = atomic_load(&w->posted);
+        unsigned before = ww.seen - 1;
+        if (!atomic_compare_exchange_strong(&w->claimed, &before, ww.seen))
+            continue; /* taken back by the caller */
+        w->job.rc = run_job(&w->job);
+        if (atomic_fetch_sub(&p->remaining, 1) == 1 && atomic_load(&p->caller_sleeping)) {
+            pthread_mutex_lock(&p->lock);
+            pthread_cond_signal(&p->done);
+            pthread_mutex_unlock(&p->lock);
+        }
+    }
+}
+
+/* Stop and join the workers of a pool started by this process, release it. */
+static void pool_free(vec_pool *p) {
+    if (p->pid == getpid()) {
+        atomic_store(&p->stop, 1);
+        pthread_mutex_lock(&p->lock);
+        for (int32_t w = 0; w < p->nworkers; w++) pthread_cond_signal(&p->workers[w].wake);
+        pthread_mutex_unlock(&p->lock);
+        for (int32_t w = 0; w < p->nworkers; w++) {
+            pthread_join(p->workers[w].tid, NULL);
+            pthread_cond_destroy(&p->workers[w].wake);
+        }
+        pthread_cond_destroy(&p->done);
+        pthread_mutex_destroy(&p->lock);
+    }
+    /* else a forked child's copy: its threads are the parent's and its lock
+     * may be held by one of them, so it is only forgotten */
+    free(p);
+}
+
+/* The vector's pool with at least min(want, what can be started) workers,
+ * started now if missing; the number of workers this call can use (0: run
+ * every range on the caller). */
+static int32_t pool_ready(vec_header *v, int32_t want) {
+    pid_t pid = getpid();
+    if (v->pool != NULL && v->pool->pid != pid) { /* forked since: start again */
+        pool_free(v->pool);
+        v->pool = NULL;
+    }
+    if (v->pool == NULL) {
+        void *mem = NULL;
+        if (posix_memalign(&mem, 64, sizeof(vec_pool)) != 0) return 0;
+        vec_pool *p = (vec_pool *)mem;
+        memset(p, 0, sizeof *p);
+        if (pthread_mutex_init(&p->lock, NULL) != 0) {
+            free(p);
+            return 0;
+        }
+        if (pthread_cond_init(&p->done, NULL) != 0) {
+            pthread_mutex_destroy(&p->lock);
+            free(p);
+            return 0;
+        }
+        atomic_init(&p->remaining, 0);
+        atomic_init(&p->caller_sleeping, 0);
+        atomic_init(&p->stop, 0);
+        p->pid = pid;
+        v->pool = p;
+    }
+    vec_pool *p = v->pool;
+    while (p->nworkers < want) {
+        vec_worker *w = &p->workers[p->nworkers];
+        atomic_init(&w->posted, 0);
+        atomic_init(&w->claimed, 0);
+        atomic_init(&w->sleeping, 0);
+        w->pool = p;
+        if (pthread_cond_init(&w->wake, NULL) != 0) break;
+        sigset_t all, old;
+        sigfillset(&all);
+        int masked = pthread_sigmask(SIG_SETMASK, &all, &old) == 0; /* inherited */
+        int started = pthread_create(&w->tid, NULL, worker_main, w) == 0;
+        if (masked) pthread_sigmask(SIG_SETMASK, &old, NULL);
+        if (!started) {
+            pthread_cond_destroy(&w->wake);
+            break; /* tried again at the next call */
+        }
+        p->nworkers++;
+    }
+    return p->nworkers < want ? p->nworkers : want;
+}
+
+/* Ranges 1..nw offered to workers 0..nw-1, range 0 and the rest here; the
+ * ranges' codes into jobs[t].rc. */
+static void run_pooled(vec_header *v, vec_job *jobs, int32_t nthreads) {
+    int32_t nw = pool_ready(v, nthreads - 1);
+    vec_pool *p = v->pool;
+    int ran_here[CC_VEC_MAX_THREADS] = {0};
+    if (nw > 0) {
+        atomic_store(&p->remaining, nw);
+        for (int32_t w = 0; w < nw; w++) {
+            vec_worker *wk = &p->workers[w];
+            wk->job = jobs[w + 1];
+            atomic_fetch_add(&wk->posted, 1);
+            if (atomic_load(&wk->sleeping)) {
+                pthread_mutex_lock(&p->lock);
+                pthread_cond_signal(&wk->wake);
+                pthread_mutex_unlock(&p->lock);
+            }
+        }
+    }
+    int64_t start = now_ns();
+    jobs[0].rc = run_job(&jobs[0]);
+    int64_t own = now_ns() - start;
+    for (int32_t t = nw + 1; t < nthreads; t++) jobs[t].rc = run_job(&jobs[t]); /* no worker */
+    for (int32_t w = 0; w < nw; w++) { /* take back the jobs no worker has claimed */
+        vec_worker *wk = &p->workers[w];
+        unsigned job = atomic_load(&wk->posted), before = job - 1;
+        if (atomic_compare_exchange_strong(&wk->claimed, &before, job)) {
+            jobs[w + 1].rc = run_job(&jobs[w + 1]);
+            ran_here[w + 1] = 1;
+            atomic_fetch_sub(&p->remaining, 1);
+        }
+    }
+    if (nw > 0) {
+        if (!spin_until(caller_ready, p, spin_bound(own))) {
+            pthread_mutex_lock(&p->lock);
+            atomic_store(&p->caller_sleeping, 1);
+            while (!caller_ready(p)) pthread_cond_wait(&p->done, &p->lock);
+            atomic_store(&p->caller_sleeping, 0);
+            pthread_mutex_unlock(&p->lock);
+        }
+        for (int32_t w = 0; w < nw; w++)
+            if (!ran_here[w + 1]) jobs[w + 1].rc = p->workers[w].job.rc;
+    }
 }
 #endif
 
 /* Run the job over all games in nthreads contiguous ranges; the first error
- * (in game order) is returned. */
+ * (in game order) is returned.  The pool is the one part of the vector a
+ * call may change whatever its constness (the caller's memory is never
+ * const: cc_vecenv_init wrote it). */
 static int32_t run_all(const vec_header *v, vec_job proto, int32_t nthreads) {
     vec_job jobs[CC_VEC_MAX_THREADS];
     if (nthreads < 1) nthreads = 1;
@@ -383,17 +644,10 @@ static int32_t run_all(const vec_header *v, vec_job proto, int32_t nthreads) {
         jobs[t].scratch = scratch_at(v, t);
     }
 #ifdef CC_VEC_PTHREADS
-    pthread_t tid[CC_VEC_MAX_THREADS];
-    int started[CC_VEC_MAX_THREADS] = {0};
-    for (int32_t t = 1; t < nthreads; t++)
-        started[t] = pthread_create(&tid[t], NULL, job_thread, &jobs[t]) == 0;
-    jobs[0].rc = run_job(&jobs[0]);
-    for (int32_t t = 1; t < nthreads; t++) {
-        if (started[t])
-            pthread_join(tid[t], NULL);
-        else
-            jobs[t].rc = run_job(&jobs[t]); /* no thread: run it here */
-    }
+    if (nthreads > 1)
+        run_pooled((vec_header *)(uintptr_t)v, jobs, nthreads);
+    else
+        jobs[0].rc = run_job(&jobs[0]);
 #else
     for (int32_t t = 0; t < nthreads; t++) jobs[t].rc = run_job(&jobs[t]);
 #endif
@@ -401,6 +655,15 @@ static int32_t run_all(const vec_header *v, vec_job proto, int32_t nthreads) {
         if (jobs[t].rc != CC_OK) return jobs[t].rc;
     }
     return CC_OK;
+}
+
+void cc_vecenv_free(void *mem) {
+    vec_header *v = (vec_header *)(uintptr_t)header_of(mem);
+    if (v == NULL || v->pool == NULL) return;
+#ifdef CC_VEC_PTHREADS
+    pool_free(v->pool);
+#endif
+    v->pool = NULL;
 }
 
 /* ---- the public calls --------------------------------------------------------- */

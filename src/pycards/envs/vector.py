@@ -56,7 +56,7 @@ class VectorEnv:
     :param learner: the caller's seat in every game.
     :param opponent: the policy of the other seats, one of :data:`OPPONENTS`.
     :param threads: split each call across this many threads (the GIL is
-        released either way).
+        released either way); see :attr:`threads`.
     :param events: keep each game's event log (for :meth:`state` to show the
         game's history); off, the games keep no log, which changes nothing in
         them and saves a little time.
@@ -96,7 +96,7 @@ class VectorEnv:
     def __repr__(self) -> str:
         return (
             f"VectorEnv({self.game!r}, num_envs={self.num_envs}, learner={self.learner}, "
-            f"opponent={self._v.opponent!r}, threads={self._v.threads})"
+            f"opponent={self._v.opponent!r}, threads={self.threads})"
         )
 
     @property
@@ -108,6 +108,20 @@ class VectorEnv:
     def tensor_size(self) -> int:
         """The length of an observation."""
         return int(self._v.tensor_size)
+
+    @property
+    def threads(self) -> int:
+        """The threads each call splits the games across (1 to 64, at most one
+        per game), settable between calls.  The calling thread steps the
+        first range of games; the vector starts its worker threads at the
+        first call that needs them and keeps them until it is freed (a worker
+        polls briefly after a call, then sleeps), so a call pays no thread
+        start.  The games are the same whatever the number."""
+        return int(self._v.threads)
+
+    @threads.setter
+    def threads(self, value: int) -> None:
+        self._v.threads = value
 
     @property
     def episodes(self) -> int:
