@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from _brute import splits
 
 from pycards.errors import IllegalActionError
 from pycards.game import State
@@ -231,16 +232,7 @@ class _Position:
         unknown = sorted(c for x in self.places for c in x)
         sizes = [len(x) for x in self.places]
         out = []
-        seen = set()
-        for perm in itertools.permutations(unknown):
-            parts, at = [], 0
-            for size in sizes:
-                parts.append(frozenset(perm[at : at + size]))
-                at += size
-            key = tuple(parts)
-            if key in seen:
-                continue
-            seen.add(key)
+        for key in splits(unknown, sizes):
             took_w = self.public_took | key[-2] | key[-1]
             actions = list(self.history)
             for i, c in zip(self.disc_at, sorted(key[-1]), strict=True):
@@ -248,20 +240,20 @@ class _Position:
             # the splits that replay up to the call (those holding the called
             # card first: just quicker to find one)
             ordered = sorted(took_w, key=lambda c: (c != self.called, c))
-            splits = (
+            hounds = (
                 frozenset(h)
                 for h in itertools.combinations(ordered, len(self.hound))
                 if self.replays(self.trial_deck(key, frozenset(h)), actions[: self.call_at + 1])
                 is not None
             )
-            first = next(splits, None)
+            first = next(hounds, None)
             if first is None:
                 continue
             full = self.replays(self.trial_deck(key, first), actions)
             if full is None or full.observation_tensor(self.p).tobytes() != target:
                 continue
             out.append((key, first))
-            out.extend((key, h) for h in splits)
+            out.extend((key, h) for h in hounds)
         return out
 
     def sampled_world(self, k: int) -> tuple[tuple[frozenset[int], ...], frozenset[int]]:

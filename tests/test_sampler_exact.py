@@ -20,7 +20,6 @@
 
 from __future__ import annotations
 
-import itertools
 import math
 import pathlib
 import random
@@ -29,6 +28,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from _brute import splits
 from _cbuild import CORE, ROOT, c_compiler, engine_sources
 
 from pycards.errors import IllegalActionError
@@ -154,16 +154,8 @@ def _consistent_deals(state: Any, deck: list[int], history: list[int], p: int) -
     positions_ = [deck.index(c) for h in hands for c in h]
     target = state.observation_tensor(p).tobytes()
     consistent = []
-    seen = set()
-    for perm in itertools.permutations(unknown):
-        parts, at = [], 0
-        for size in sizes:
-            parts.append(frozenset(perm[at : at + size]))
-            at += size
-        key = tuple(parts)
-        if key in seen:
-            continue
-        seen.add(key)
+    for key in splits(unknown, sizes):
+        parts = list(key)
         trial = list(deck)
         for pos, c in zip(positions_, [c for part in parts for c in sorted(part)], strict=True):
             trial[pos] = c
