@@ -17,21 +17,7 @@
 
 #include "cardcore.h"
 #include "cc_nancy.h"
-
-static uint64_t g_x = 88172645463325252ull;
-static uint64_t next_rand(void) {
-    g_x ^= g_x << 13;
-    g_x ^= g_x >> 7;
-    g_x ^= g_x << 17;
-    return g_x;
-}
-
-#define FAIL(...)                     \
-    do {                              \
-        fprintf(stderr, __VA_ARGS__); \
-        fputc('\n', stderr);          \
-        return 1;                     \
-    } while (0)
+#include "harness.h"
 
 int main(int argc, char **argv) {
     long games = argc > 1 ? atol(argv[1]) : 2;

@@ -19,6 +19,7 @@
 
 #include "cardcore.h"
 #include "cc_nancy.h"
+#include "harness.h"
 
 void *__real_malloc(size_t size);
 void __real_free(void *p);
@@ -39,21 +40,6 @@ void __wrap_free(void *p) {
     if (p != NULL) g_outstanding--;
     __real_free(p);
 }
-
-static uint64_t g_lcg = 88172645463325252ull;
-static uint64_t next_rand(void) {
-    g_lcg ^= g_lcg << 13;
-    g_lcg ^= g_lcg >> 7;
-    g_lcg ^= g_lcg << 17;
-    return g_lcg;
-}
-
-#define FAIL(...)                      \
-    do {                               \
-        fprintf(stderr, __VA_ARGS__);  \
-        fputc('\n', stderr);           \
-        return 1;                      \
-    } while (0)
 
 int main(int argc, char **argv) {
     long games = argc > 1 ? atol(argv[1]) : 20;

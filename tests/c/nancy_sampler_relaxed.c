@@ -13,14 +13,7 @@
 #include <string.h>
 
 #include "nancy_internal.h"
-
-static uint64_t g_x = 88172645463325252ull;
-static uint64_t next_rand(void) {
-    g_x ^= g_x << 13;
-    g_x ^= g_x >> 7;
-    g_x ^= g_x << 17;
-    return g_x;
-}
+#include "harness.h"
 
 int main(int argc, char **argv) {
     long npos = argc > 1 ? atol(argv[1]) : 10, nsamples = argc > 2 ? atol(argv[2]) : 1000;
