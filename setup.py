@@ -1,7 +1,9 @@
 """Build the cardcore C engine and its Cython binding.
 
 All metadata lives in pyproject.toml; this file only lists the extensions
-and reads build switches from the environment:
+(the C sources and flags come from ``src/cardcore/sources.py``: the engine is
+compiled once, as a static library linked into both bindings) and reads
+build switches from the environment:
 
 * ``PYCARDS_CFFI=1``: also build the cffi API-mode binding ``cardcore._cffi``.
 * ``PYCARDS_DEBUG=1``: -O0 -g, assertions on, and the benchmark guard's
@@ -16,14 +18,30 @@ compiler install a wheel (``pip wheel . --no-deps -w DIR`` or
 
 from __future__ import annotations
 
-import glob
+import importlib.util
 import os
-import sys
+from typing import Any
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORE = os.path.join("src", "cardcore")
+
+
+def _load_sources() -> Any:
+    """``src/cardcore/sources.py``, the one list of C sources and flags,
+    loaded by path (nothing is built yet)."""
+    spec = importlib.util.spec_from_file_location(
+        "_cardcore_sources", os.path.join(HERE, CORE, "sources.py")
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+SOURCES = _load_sources()
 
 
 def _flag(name: str) -> bool:
@@ -49,48 +67,44 @@ def _compiler_accepts(flag: str) -> bool:
     return True
 
 
-def c_sources() -> list[str]:
-    return sorted(
-        os.path.relpath(p, HERE).replace(os.sep, "/")
-        for p in glob.glob(os.path.join(HERE, CORE, "*.c"))
-        if not os.path.basename(p).startswith("_")
-    )
-
-
 def compile_args() -> tuple[list[str], list[str]]:
-    if sys.platform == "win32":
-        return ["/O2"], []
-    cflags = ["-std=c11", "-O3", "-Wall", "-Wextra", "-Wno-unused-function"]
-    ldflags: list[str] = []
-    # -fPIC alone lets another library interpose any global function, which
-    # stops the compiler from inlining the engine's small global functions
-    # (cc_rng_next into cc_rng_below, ...) within their file; nothing here is
-    # meant to be interposed.
-    if _compiler_accepts("-fno-semantic-interposition"):
-        cflags.append("-fno-semantic-interposition")
-    # the vector environment (vecenv.c) steps its games on POSIX threads
-    cflags.append("-pthread")
-    ldflags.append("-pthread")
-    if _flag("PYCARDS_DEBUG"):
-        cflags = [f for f in cflags if f != "-O3"] + ["-O0", "-g", "-UNDEBUG"]
-        cflags.append("-DCC_SLOW_SWITCH")  # the guard's slow-path switch (debug only)
-    sanitize = os.environ.get("PYCARDS_SANITIZE", "").strip()
-    if sanitize:
-        cflags += [f"-fsanitize={sanitize}", "-fno-omit-frame-pointer", "-g"]
-        ldflags += [f"-fsanitize={sanitize}"]
-    return cflags, ldflags
+    """The engine's flags (``sources.compile_args``) for this build's switches."""
+    flags: tuple[list[str], list[str]] = SOURCES.compile_args(
+        debug=_flag("PYCARDS_DEBUG"),
+        sanitize=os.environ.get("PYCARDS_SANITIZE", "").strip(),
+        no_interposition=_compiler_accepts("-fno-semantic-interposition"),
+    )
+    return flags
+
+
+CFLAGS, LDFLAGS = compile_args()
+INCLUDE = SOURCES.include_dirs(relative_to=HERE)
+
+#: The engine, compiled once into a static library that both bindings link.
+LIBRARY = (
+    "cardcore",
+    {"sources": SOURCES.c_sources(relative_to=HERE), "include_dirs": INCLUDE, "cflags": CFLAGS},
+)
+
+
+class BuildExt(build_ext):
+    """``build_ext`` that builds the engine's static library first (also for
+    ``build_ext --inplace`` and editable installs, which skip ``build_clib``)."""
+
+    def run(self) -> None:
+        self.run_command("build_clib")
+        super().run()
 
 
 def extensions() -> list[Extension]:
     from Cython.Build import cythonize
 
-    cflags, ldflags = compile_args()
     core = Extension(
         "cardcore._core",
-        sources=[f"{CORE}/_core.pyx", *c_sources()],
-        include_dirs=[CORE],
-        extra_compile_args=cflags,
-        extra_link_args=ldflags,
+        sources=[f"{CORE}/_core.pyx"],
+        include_dirs=INCLUDE,
+        extra_compile_args=CFLAGS,
+        extra_link_args=LDFLAGS,
     )
     exts = cythonize(
         [core],
@@ -109,4 +123,9 @@ def cffi_modules() -> list[str]:
     return [f"{CORE}/_cffi_build.py:ffibuilder"] if _flag("PYCARDS_CFFI") else []
 
 
-setup(ext_modules=extensions(), cffi_modules=cffi_modules())
+setup(
+    libraries=[LIBRARY],
+    cmdclass={"build_ext": BuildExt},
+    ext_modules=extensions(),
+    cffi_modules=cffi_modules(),
+)

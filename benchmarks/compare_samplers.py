@@ -27,6 +27,7 @@ import random
 import shlex
 import shutil
 import statistics
+import importlib.util
 import subprocess
 import sys
 import sysconfig
@@ -91,14 +92,18 @@ def c_figures(count: int, samples: int) -> str | None:
     cc = next((c for c in (configured, ["cc"], ["gcc"]) if c and shutil.which(c[0])), None)
     if cc is None:
         return None
-    sources = sorted(str(p) for p in CORE.glob("*.c") if not p.name.startswith("_"))
+    spec = importlib.util.spec_from_file_location("_cardcore_sources", CORE / "sources.py")
+    assert spec is not None and spec.loader is not None
+    build_list = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_list)  # the one list of C sources (src/cardcore/sources.py)
+    sources = build_list.c_sources()
     with tempfile.TemporaryDirectory() as tmp:
         exe = str(pathlib.Path(tmp) / "sampler_bench")
         build = [
             *cc,
             "-std=c11",
             "-O3",
-            f"-I{CORE}",
+            *(f"-I{d}" for d in build_list.include_dirs()),
             str(HARNESS),
             *sources,
             "-o",

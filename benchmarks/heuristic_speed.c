@@ -7,8 +7,8 @@
  * second (or only for GAME PLAYERS given as arguments).  Build and run
  * from the repository root:
  *
- *   cc -O3 -std=c11 -Isrc/cardcore -o /tmp/heuristic_speed \
- *      benchmarks/heuristic_speed.c $(ls src/cardcore/*.c | grep -v /_) -lm && \
+ *   cc -O3 -std=c11 $(python src/cardcore/sources.py --include) -o /tmp/heuristic_speed \
+ *      benchmarks/heuristic_speed.c $(python src/cardcore/sources.py) -lm -pthread && \
  *   /tmp/heuristic_speed
  */
 #define _POSIX_C_SOURCE 199309L

@@ -17,7 +17,7 @@ import platform
 import subprocess
 
 import pytest
-from _cbuild import CORE, ROOT, c_compiler
+from _cbuild import ROOT, c_compiler, engine_source, include_flags
 
 HARNESS = ROOT / "tests" / "c" / "bitops_check.c"
 
@@ -33,8 +33,8 @@ def test_popcount_and_select_match_bit_loops(tmp_path: pathlib.Path, flags: list
     if cc is None:
         pytest.skip("no C compiler")
     exe = tmp_path / "bitops_check"
-    build = [*cc, "-std=c11", "-O2", "-Wall", "-Wextra", *flags, f"-I{CORE}", str(HARNESS)]
-    build.append(str(CORE / "rng.c"))  # cc_recip64
+    build = [*cc, "-std=c11", "-O2", "-Wall", "-Wextra", *flags, *include_flags(), str(HARNESS)]
+    build.append(engine_source("rng.c"))  # cc_recip64
     built = subprocess.run([*build, "-o", str(exe)], capture_output=True, text=True)
     assert built.returncode == 0, built.stderr
     run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120)

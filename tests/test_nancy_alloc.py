@@ -17,7 +17,7 @@ import subprocess
 import sys
 
 import pytest
-from _cbuild import CORE, ROOT, c_compiler, engine_sources
+from _cbuild import ROOT, c_compiler, engine_sources, include_flags
 
 HARNESS = ROOT / "tests" / "c" / "nancy_sampler_alloc.c"
 
@@ -32,7 +32,7 @@ def test_sampler_allocation_failures_and_no_allocation_on_the_playout_path(
     sources = engine_sources()
     exe = tmp_path / "nancy_sampler_alloc"
     build = [
-        *cc, "-std=c11", "-O2", "-Wall", "-Wextra", "-Wno-unused-function", f"-I{CORE}",
+        *cc, "-std=c11", "-O2", "-Wall", "-Wextra", "-Wno-unused-function", *include_flags(),
         str(HARNESS), *sources, "-Wl,--wrap=malloc", "-Wl,--wrap=free", "-o", str(exe),
         "-lm", "-pthread",
     ]  # fmt: skip

@@ -18,7 +18,7 @@ import re
 import subprocess
 
 import pytest
-from _cbuild import CORE, ROOT, c_compiler, engine_sources
+from _cbuild import ROOT, c_compiler, engine_sources, include_flags
 
 HARNESS = ROOT / "tests" / "c" / "nancy_sample_prepared.c"
 SANITIZE = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-g"]
@@ -27,7 +27,7 @@ SANITIZE = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-g"]
 def _build(cc: list[str], exe: pathlib.Path, defines: list[str]) -> None:
     sources = engine_sources()
     base = [
-        *cc, "-std=c11", "-O1", "-Wall", "-Wextra", "-Wno-unused-function", f"-I{CORE}",
+        *cc, "-std=c11", "-O1", "-Wall", "-Wextra", "-Wno-unused-function", *include_flags(),
         *defines, str(HARNESS), *sources, "-o", str(exe), "-lm", "-pthread",
     ]  # fmt: skip
     built = subprocess.run([*base, *SANITIZE], capture_output=True, text=True)

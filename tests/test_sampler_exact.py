@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 from _brute import splits
-from _cbuild import CORE, ROOT, c_compiler, engine_sources
+from _cbuild import ROOT, c_compiler, engine_sources, include_flags
 
 from pycards.errors import IllegalActionError
 from pycards.game import State, load_game
@@ -222,7 +222,7 @@ def _holders(cc: list[str], tmp: pathlib.Path, defines: list[str]) -> Counter[tu
         "-std=c11",
         "-O2",
         *defines,
-        f"-I{CORE}",
+        *include_flags(),
         str(RELAXED),
         *sources,
         "-o",
@@ -286,16 +286,14 @@ def test_nodde_scans_by_rank_triples_find_every_consistent_filling(
     cc = c_compiler()
     if cc is None:
         pytest.skip("no C compiler")
-    sources = sorted(
-        str(p) for p in CORE.glob("*.c") if not p.name.startswith("_") and p.name != "nodde.c"
-    )
+    sources = engine_sources(exclude=("nodde_game.c",))
     exe = tmp_path / "nodde_scan_check"
     harness = ROOT / "tests" / "c" / "nodde_scan_check.c"
     build = [
         *cc,
         "-std=c11",
         "-O2",
-        f"-I{CORE}",
+        *include_flags(),
         str(harness),
         *sources,
         "-o",

@@ -24,7 +24,7 @@ import warnings
 
 import numpy as np
 import pytest
-from _cbuild import CORE, ROOT, c_compiler, engine_sources
+from _cbuild import ROOT, c_compiler, engine_sources, include_flags
 
 from pycards.envs.vector import VectorEnv
 
@@ -216,7 +216,7 @@ def _build(tmp_path: pathlib.Path, flags: list[str], name: str) -> pathlib.Path 
         pytest.skip("no C compiler")
     exe = tmp_path / name
     cmd = [*cc, "-std=c11", "-Wall", "-Wextra", "-Wno-unused-function", "-pthread", *flags]
-    cmd += [f"-I{CORE}", str(HARNESS), *engine_sources(), "-o", str(exe), "-lm"]
+    cmd += [*include_flags(), str(HARNESS), *engine_sources(), "-o", str(exe), "-lm"]
     built = subprocess.run(cmd, capture_output=True, text=True)
     if built.returncode != 0:
         if "-fsanitize=thread" in flags:

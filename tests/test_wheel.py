@@ -111,8 +111,8 @@ def test_wheel_contents(wheel: pathlib.Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     files = {n for n in names if not n.endswith("/")}
     for required in (
-        "cardcore/cardcore.h",
-        "cardcore/cc_combos.h",
+        "cardcore/include/cardcore.h",
+        "cardcore/include/cc_combos.h",
         "cardcore/_cardcore.pxd",
         "cardcore/_core.pyi",
         "cardcore/py.typed",
@@ -120,8 +120,10 @@ def test_wheel_contents(wheel: pathlib.Path) -> None:
         "pycards/__init__.py",
     ):
         assert required in files, f"the wheel lacks {required}"
-    headers = {p.name for p in (ROOT / "src" / "cardcore").glob("*.h")}
-    assert {f"cardcore/{h}" for h in headers} <= files, "a public header is missing"
+    headers = {p.name for p in (ROOT / "src" / "cardcore" / "include").glob("*.h")}
+    shipped = {n for n in files if n.endswith(".h")}
+    # exactly the public headers ship: no private header (core/, games/, bench/)
+    assert shipped == {f"cardcore/include/{h}" for h in headers}, shipped
     compiled = [n for n in files if n.startswith("cardcore/_core.") and n.endswith((".so", ".pyd"))]
     assert len(compiled) == 1, f"compiled engine: {compiled}"
     sources = sorted(n for n in files if n.endswith((".c", ".pyx", ".pxi", ".o")))

@@ -73,14 +73,14 @@ cdef extern from *:
 
 # ---------------------------------------------------------------------------
 # per-part includes (one per module of the engine; see docs/internals.rst)
-include "_cards.pxi"
-include "_combos.pxi"
-include "_cribbage.pxi"
-include "_game.pxi"
-include "_bots.pxi"
-include "_nancy.pxi"
-include "_nodde.pxi"
-include "_notakers.pxi"
-include "_vecenv.pxi"
+include "pxi/cards.pxi"
+include "pxi/combos.pxi"
+include "pxi/cribbage.pxi"
+include "pxi/game.pxi"
+include "pxi/bots.pxi"
+include "pxi/nancy.pxi"
+include "pxi/nodde.pxi"
+include "pxi/notakers.pxi"
+include "pxi/vecenv.pxi"
 # the benchmark guard's calibration loop (benchmarks/guard.py)
-include "_calibrate.pxi"
+include "pxi/calibrate.pxi"

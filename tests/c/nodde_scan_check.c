@@ -7,7 +7,7 @@
  * Prints "slots S bad B". */
 #include <stdio.h>
 
-#include "nodde.c"
+#include "nodde_game.c"
 
 int main(void) {
     uint64_t x = 12345;

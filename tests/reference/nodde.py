@@ -1,7 +1,7 @@
 """Nodde Knave (docs/nodde.rst): the plain-Python reference.
 
 Written for obviousness from the rule book, sharing no code with
-``src/cardcore/nodde.c``: same names and encodings as the C backend.
+``src/cardcore/games/nodde/``: same names and encodings as the C backend.
 
 Chance is not copied from the engine: the first dealer (when the rules do
 not fix him) and the cards of each deal dealt from a shuffled deck come from

@@ -1,4 +1,4 @@
-"""xoshiro256** seeded by splitmix64: the reference twin of ``src/cardcore/rng.c``."""
+"""xoshiro256** seeded by splitmix64: the reference twin of ``src/cardcore/core/rng.c``."""
 
 from __future__ import annotations
 
