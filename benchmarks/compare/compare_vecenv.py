@@ -29,7 +29,7 @@ vector's.  Rates are the medians of the rounds.  Target: the vector at least 10 
 Python loop for every game, with 1 and with 2 threads.  ``count_vecenv.py``
 counts instructions instead.
 
-Usage: ``PYTHONPATH=src python benchmarks/compare_vecenv.py [--quick]``.
+Usage: ``PYTHONPATH=src python benchmarks/compare/compare_vecenv.py [--quick]``.
 """
 
 from __future__ import annotations
@@ -42,10 +42,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import _here  # noqa: F401
+from _timing import QUICK, rate_once
+
 from pycards.envs.vector import VectorEnv
 from pycards.game import load_game
 
-QUICK = "--quick" in sys.argv
 GAMES = [
     ("nodde", 2),
     ("nodde", 4),
@@ -67,15 +69,8 @@ def best_rate(
     run()  # warm-up
     best = 0.0
     for _ in range(repeat):
-        best = max(best, timed(run, clock))
+        best = max(best, rate_once(run, clock))
     return best
-
-
-def timed(run: Callable[[], int], clock: Callable[[], float]) -> float:
-    """Steps per second of one run."""
-    t0 = clock()
-    steps = run()
-    return steps / max(clock() - t0, 1e-9)
 
 
 def vector_run(name: str, players: int, threads: int, calls: int) -> tuple[Callable[[], int], int]:
@@ -149,7 +144,7 @@ def game_rates(name: str, players: int, calls: int, steps: int) -> GameRates:
     for _ in range(WARM_UP):
         for run, _ in runs:
             run()
-    rounds = [[timed(run, clock) for run, clock in runs] for _ in range(ROUNDS)]
+    rounds = [[rate_once(run, clock) for run, clock in runs] for _ in range(ROUNDS)]
     a, b, c = (statistics.median(r[k] for r in rounds) for k in range(3))
     one_ratio = statistics.median(r[0] / r[2] for r in rounds)
     two_ratio = statistics.median(r[1] / r[2] for r in rounds)

@@ -6,43 +6,30 @@ The oracle deals only from a given deck: its random playouts take, for game
 choose actions with the engine's generator as ``random_playouts`` does, so it
 plays the native loop's very games (checked: the step counts must agree).
 
-Usage: ``PYTHONPATH=src python benchmarks/compare_notakers.py [--quick]``.
+Usage: ``PYTHONPATH=src python benchmarks/compare/compare_notakers.py [--quick]``.
 """
 
 from __future__ import annotations
 
 import random
-import sys
 import time
 from collections.abc import Callable
 
-import _oracle_path  # noqa: F401
+import _here  # noqa: F401
 import numpy as np
 import reference as ref
+from _timing import QUICK, best_time
 from reference.rng import Rng
 
 from cardcore import _core as c_core
 from pycards.notakers import NoTakersGame
 
-QUICK = "--quick" in sys.argv
 FULL = 0x1FFF1FFF1FFF1FFF
-
-
-def timed(
-    fn: Callable[[], object], repeat: int = 5, clock: Callable[[], float] = time.perf_counter
-) -> float:
-    """Best time of ``repeat`` runs (seconds) on ``clock`` (wall by default)."""
-    best = float("inf")
-    for _ in range(repeat):
-        t = clock()
-        fn()
-        best = min(best, clock() - t)
-    return best
 
 
 def cpu_timed(fn: Callable[[], object], repeat: int = 5) -> float:
     """Best CPU time of this process (single-threaded work; robust on a shared machine)."""
-    return timed(fn, repeat, time.process_time)
+    return best_time(fn, repeat, time.process_time)
 
 
 def hands(k: int, n: int) -> np.ndarray:
@@ -59,18 +46,18 @@ def split_section() -> None:
     decks = np.full(n // 20, FULL, dtype=np.uint64)
     print("best split points, batch (GIL released), per hand, wall time (CPU time):")
     for ace, name in enumerate(("low", "high", "both")):
-        t13 = timed(lambda a=ace: c_core.batch_notakers_points(h13, a)) / n
+        t13 = best_time(lambda a=ace: c_core.batch_notakers_points(h13, a)) / n
         c13 = cpu_timed(lambda a=ace: c_core.batch_notakers_points(h13, a)) / n
-        tfull = timed(lambda a=ace: c_core.batch_notakers_points(decks, a)) / len(decks)
+        tfull = best_time(lambda a=ace: c_core.batch_notakers_points(decks, a)) / len(decks)
         cfull = cpu_timed(lambda a=ace: c_core.batch_notakers_points(decks, a)) / len(decks)
         line = f"  ace_in_runs={name:5s} 13 cards {t13 * 1e9:6.1f} ns ({c13 * 1e9:6.1f})"
         print(f"{line}   whole deck {tfull * 1e6:7.2f} us ({cfull * 1e6:7.2f})")
     print("  targets: 13 cards <= 150 ns, whole deck <= 10 us")
     m = 200 if QUICK else 1000
     small = [int(h) for h in h13[:m]]
-    tc = timed(lambda: [c_core.notakers_best_split(h, 0, 0) for h in small], 3) / m
-    tr = timed(lambda: [ref.notakers_best_split(h, 0, 0) for h in small], 1) / m
-    tdeck = timed(lambda: c_core.notakers_best_split(FULL, 0, 0), 3)
+    tc = best_time(lambda: [c_core.notakers_best_split(h, 0, 0) for h in small], 3) / m
+    tr = best_time(lambda: [ref.notakers_best_split(h, 0, 0) for h in small], 1) / m
+    tdeck = best_time(lambda: c_core.notakers_best_split(FULL, 0, 0), 3)
     print("best split with sets and key (scalar, through Python):")
     print(
         f"  13 cards: C {tc * 1e6:8.2f} us   reference {tr * 1e6:9.1f} us   ratio {tr / tc:7.0f}x"
@@ -133,7 +120,7 @@ def playout_section() -> None:
     print("random playouts (uniform legal actions):")
     for players in (2, 4):
         native_games = 200 if QUICK else 2000
-        tn = timed(
+        tn = best_time(
             lambda p=players, g=native_games: c_core.random_playouts("notakers", (0,) * 7, p, 1, g),
             3,
         )

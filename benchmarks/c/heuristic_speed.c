@@ -8,7 +8,7 @@
  * from the repository root:
  *
  *   cc -O3 -std=c11 -Isrc/cardcore -o /tmp/heuristic_speed \
- *      benchmarks/heuristic_speed.c $(ls src/cardcore/*.c | grep -v /_) -lm && \
+ *      benchmarks/c/heuristic_speed.c $(ls src/cardcore/*.c | grep -v /_) -lm && \
  *   /tmp/heuristic_speed
  */
 #define _POSIX_C_SOURCE 199309L

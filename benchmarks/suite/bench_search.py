@@ -1,10 +1,10 @@
 """Search bot benchmarks (pytest-benchmark): one ISMCTS and one PIMC move with
 random rollouts on fixed positions of each game (random play from seeded deals
 to seeded random points).  Simulations per second are
-``simulations * positions / mean time``; ``benchmarks/compare_ismcts.py``
+``simulations * positions / mean time``; ``benchmarks/compare/compare_ismcts.py``
 prints them beside OpenSpiel's ISMCTS.
 
-Run: ``python -m pytest benchmarks/bench_search.py``.
+Run: ``python -m pytest benchmarks/suite/bench_search.py``.
 """
 
 from __future__ import annotations

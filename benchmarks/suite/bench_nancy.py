@@ -5,7 +5,7 @@ the native loop and the reference oracle (which shuffles its own decks: the
 same rules and number of matches, not the engine's very deals); the batch
 kernels on the same 65,536 rows; information-set samples of 50 engine states
 (the oracle has no sampler).  Ratios against OpenSpiel:
-``python benchmarks/compare_nancy.py``.
+``python benchmarks/compare/compare_nancy.py``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import functools
 import random
 from typing import Any
 
-import _oracle_path  # noqa: F401
 import numpy as np
 import pytest
 import reference as _reference

@@ -22,38 +22,27 @@ Measured in one run on this machine:
   beggar or valat contracts, which can end early), when pyspiel is importable.
 
 A "step" is one player decision (chance outcomes are not counted; for tarok
-they are reported apart).  Usage: ``python benchmarks/compare_nancy.py [--quick]``.
+they are reported apart).  Usage: ``python benchmarks/compare/compare_nancy.py [--quick]``.
 """
 
 from __future__ import annotations
 
 import random
-import sys
 import time
 from typing import Any
 
-import _oracle_path  # noqa: F401
+import _here  # noqa: F401
 import numpy as np
 import reference as _reference
+from _timing import QUICK
+from _timing import rate as counts_per_second
 
 from cardcore import _core
 from pycards.nancy import NancyGame, NancyRules
 
-QUICK = "--quick" in sys.argv
 BUDGET = 0.5 if QUICK else 2.0  # seconds per measurement
 RULES = NancyRules()  # the rule book's defaults: matches of one deal per player
 PARAMS = RULES.to_params()
-
-
-def timed(fn: Any) -> float:
-    """Steps per second of fn(), which returns a step count; repeated for BUDGET seconds."""
-    steps = 0
-    start = time.perf_counter()
-    while True:
-        steps += fn()
-        elapsed = time.perf_counter() - start
-        if elapsed >= BUDGET:
-            return steps / elapsed
 
 
 def python_api(n: int) -> float:
@@ -71,7 +60,7 @@ def python_api(n: int) -> float:
             steps += 1
         return steps
 
-    return timed(one)
+    return counts_per_second(one, BUDGET)
 
 
 def native(n: int) -> float:
@@ -82,7 +71,7 @@ def native(n: int) -> float:
         seed[0] += 200
         return int(steps)
 
-    return timed(batch)
+    return counts_per_second(batch, BUDGET)
 
 
 def reference(n: int) -> float:
@@ -94,7 +83,7 @@ def reference(n: int) -> float:
         seed[0] += 1
         return int(steps)
 
-    return timed(one)
+    return counts_per_second(one, BUDGET)
 
 
 def legal_masks() -> float:
@@ -118,7 +107,7 @@ def legal_masks() -> float:
             _core.nancy_batch_legal_cards(holdings, tricks)
         return 20 * rows
 
-    return timed(run)
+    return counts_per_second(run, BUDGET)
 
 
 def infoset_states(n: int, face_up: int, count: int = 200) -> list[tuple[Any, int]]:
@@ -154,7 +143,7 @@ def infoset_samples(n: int, face_up: int) -> float:
         passes[0] += 1
         return len(states)
 
-    return timed(one_pass)
+    return counts_per_second(one_pass, BUDGET)
 
 
 TAROK_EARLY_END = ("beggar", "valat")
@@ -194,9 +183,9 @@ def openspiel_tarok(n: int) -> tuple[float, float] | None:
         return steps
 
     start = time.perf_counter()
-    rate = timed(one)
+    steps_per_second = counts_per_second(one, BUDGET)
     elapsed = time.perf_counter() - start
-    return rate, chance_total[0] / elapsed
+    return steps_per_second, chance_total[0] / elapsed
 
 
 def main() -> int:

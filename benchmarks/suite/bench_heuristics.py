@@ -1,8 +1,8 @@
 """The heuristic bots (each game's docs page, "The heuristic bot"): one call of
 ``GameState.heuristic_action`` on each of 500 positions from random play.
 
-Run: ``python -m pytest benchmarks/bench_heuristics.py``.  The C-only figure
-(no Python per call) comes from ``benchmarks/heuristic_speed.c``.
+Run: ``python -m pytest benchmarks/suite/bench_heuristics.py``.  The C-only figure
+(no Python per call) comes from ``benchmarks/c/heuristic_speed.c``.
 """
 
 from __future__ import annotations

@@ -10,21 +10,21 @@ one binding, one convention"); per sample, Nodde <= 5 us, No Takers <= 10 us,
 Nancy 4 players <= 5 us and 6 players with ``face_up_count=0`` <= 50 us (issue
 "Bots and the arena").
 
-Usage: ``PYTHONPATH=src python benchmarks/compare_state.py [--quick]``.
+Usage: ``PYTHONPATH=src python benchmarks/compare/compare_state.py [--quick]``.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-import sys
 import timeit
 from typing import Any
 
+import _here  # noqa: F401
+from _timing import QUICK
+
 from pycards.game import State, game_names, load_game
 from pycards.nancy import NancyRules
-
-QUICK = "--quick" in sys.argv
 
 
 def positions(name: str, players: int, count: int, rules: Any = None) -> list[State[Any]]:

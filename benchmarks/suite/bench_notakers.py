@@ -6,7 +6,6 @@ at most 150 ns and the whole deck in at most 10 us (batch, per hand).
 
 from __future__ import annotations
 
-import _oracle_path  # noqa: F401
 import numpy as np
 import pytest
 import reference as ref

@@ -5,7 +5,7 @@ to act (the seat a search samples for) with a fresh seed per round.
 Targets per sample (issue "Bots and the arena"): Nodde <= 5 us, No Takers <= 10
 us, Nancy 4 players <= 5 us, Nancy 6 players with ``face_up_count=0`` <= 50 us.
 These calls go through the binding (a new engine state per sample);
-``benchmarks/compare_samplers.py`` prints the per-sample figures in C as well,
+``benchmarks/compare/compare_samplers.py`` prints the per-sample figures in C as well,
 next to the targets.
 """
 

@@ -1,8 +1,8 @@
 """Cribbage benchmarks (pytest-benchmark): playouts through the Python API and
 natively in C, batch show scoring, the exact distribution, discard analysis.
 
-Run: ``python -m pytest benchmarks/bench_cribbage.py``.  Equal workloads share
-a group; ``python benchmarks/compare_cribbage.py`` prints the ratios against
+Run: ``python -m pytest benchmarks/suite/bench_cribbage.py``.  Equal workloads share
+a group; ``python benchmarks/compare/compare_cribbage.py`` prints the ratios against
 OpenSpiel and cribbage-scorer measured in the same run.
 """
 

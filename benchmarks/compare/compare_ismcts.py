@@ -10,7 +10,7 @@ the best of ``--repeats`` runs.  Times are the process's CPU time
 (``time.process_time``), so that a loaded machine inflates them less than
 wall time would.
 
-Run: ``PYTHONPATH=src python benchmarks/compare_ismcts.py [--simulations N]``.
+Run: ``PYTHONPATH=src python benchmarks/compare/compare_ismcts.py [--simulations N]``.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ fifteens + pairs + run score + suit counts of each hand.  Each figure is the
 best of several repeats, on one core.  The fused kernel is also timed on each
 of its paths this CPU runs (portable, popcnt, BMI2, AVX2, AVX-512).
 
-Usage: ``PYTHONPATH=src python benchmarks/compare_combos.py [--quick]``.
+Usage: ``PYTHONPATH=src python benchmarks/compare/compare_combos.py [--quick]``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import _oracle_path  # noqa: F401
+import _here  # noqa: F401
 import reference as ref
 
 from cardcore import _core as core

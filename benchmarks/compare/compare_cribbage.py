@@ -5,7 +5,7 @@ OpenSpiel's ``cribbage`` through pyspiel (its Python API and its C++
 ``cribbage-scorer`` and the plain-Python brute force of tests/reference, and
 the discard analysis.  Peers that are not installed are skipped.
 
-Usage: ``python benchmarks/compare_cribbage.py [--quick]``.
+Usage: ``python benchmarks/compare/compare_cribbage.py [--quick]``.
 
 Steps: ours are decisions only (the deal, go and the show happen inside
 ``apply``); OpenSpiel's include a chance step per dealt card and a step per
@@ -17,33 +17,18 @@ from Python, reported as such.
 from __future__ import annotations
 
 import random
-import sys
-import time
-from collections.abc import Callable
 
-import _oracle_path  # noqa: F401
+import _here  # noqa: F401
 import numpy as np
+from _timing import QUICK
+from _timing import rate as counts_per_second
 from reference import cribbage as ref_cribbage
 
 from cardcore import _core
 from pycards.cribbage import CribbageGame, CribbageRules, batch_discards, batch_score_show
 
-QUICK = "--quick" in sys.argv
 BUDGET = 0.5 if QUICK else 2.0  # seconds per measurement
 PARAMS = CribbageRules().to_params()
-
-
-def timed(run: Callable[[], tuple[int, int]]) -> tuple[float, float]:
-    """Repeat ``run`` (returning steps, games) for BUDGET seconds: (steps/s, games/s)."""
-    steps = games = 0
-    start = time.perf_counter()
-    while True:
-        s, g = run()
-        steps += s
-        games += g
-        elapsed = time.perf_counter() - start
-        if elapsed >= BUDGET:
-            return steps / elapsed, games / elapsed
 
 
 def python_api() -> tuple[float, float]:
@@ -60,7 +45,7 @@ def python_api() -> tuple[float, float]:
             steps += 1
         return steps, 1
 
-    return timed(one)
+    return counts_per_second(one, BUDGET)
 
 
 def native() -> tuple[float, float]:
@@ -71,7 +56,7 @@ def native() -> tuple[float, float]:
         steps, _ = _core.random_playouts("cribbage", PARAMS, 2, next(seeds), n)
         return steps, n
 
-    return timed(run)
+    return counts_per_second(run, BUDGET)
 
 
 def openspiel() -> tuple[tuple[float, float], tuple[float, float]] | None:
@@ -96,7 +81,7 @@ def openspiel() -> tuple[tuple[float, float], tuple[float, float]] | None:
             steps += 1
         return steps, 1
 
-    py = timed(one)
+    py = counts_per_second(one, BUDGET)
     per_game = py[0] / py[1]
     sims = 5 if QUICK else 20
 
@@ -104,7 +89,7 @@ def openspiel() -> tuple[tuple[float, float], tuple[float, float]] | None:
         pyspiel.random_sim_test(game, sims, False, False)
         return int(sims * per_game), sims
 
-    return py, timed(sim)
+    return py, counts_per_second(sim, BUDGET)
 
 
 def _hands(n: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -119,7 +104,7 @@ def batch_show() -> float:
     _, hands, starters = _hands(n // 10)
     hands, starters = np.tile(hands, 10), np.tile(starters, 10)
     batch_score_show(hands, starters)  # warm up
-    rate, _ = timed(lambda: (len(batch_score_show(hands, starters)), 0))
+    rate, _ = counts_per_second(lambda: (len(batch_score_show(hands, starters)), 0), BUDGET)
     return rate
 
 
@@ -141,7 +126,7 @@ def scorer_peer() -> float | None:
             cs.show_calc_score(starter, hand)
         return len(deals), 0
 
-    rate, _ = timed(run)
+    rate, _ = counts_per_second(run, BUDGET)
     return rate
 
 
@@ -154,7 +139,7 @@ def reference_show() -> float:
             ref_cribbage.show_points(hand, starter)
         return len(deals), 0
 
-    rate, _ = timed(run)
+    rate, _ = counts_per_second(run, BUDGET)
     return rate
 
 
@@ -164,7 +149,9 @@ def discards(with_crib: bool) -> float:
     ids = np.argsort(rng.random((n, 52)), axis=1)[:, :6]
     bits = np.left_shift(np.uint64(1), (16 * (ids // 13) + ids % 13).astype(np.uint64))
     hands = np.bitwise_or.reduce(bits, axis=1)
-    rate, _ = timed(lambda: (len(batch_discards(hands, with_crib=with_crib)[0]), 0))
+    rate, _ = counts_per_second(
+        lambda: (len(batch_discards(hands, with_crib=with_crib)[0]), 0), BUDGET
+    )
     return rate
 
 

@@ -1,7 +1,7 @@
 """Nodde Knave benchmarks (pytest-benchmark): playouts through the Python API,
 native playouts in C, batch hand scoring, the exact distribution.
 
-Run: ``python -m pytest benchmarks/bench_nodde.py``.  Equal workloads share a group.
+Run: ``python -m pytest benchmarks/suite/bench_nodde.py``.  Equal workloads share a group.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ arena": Nodde <= 5 us, No Takers <= 10 us, Nancy 4 players <= 5 us, Nancy 6
 players with ``face_up_count=0`` <= 50 us).  Timings on a shared machine are
 noisy: compare runs made in the same conditions.
 
-Usage: ``PYTHONPATH=src python benchmarks/compare_samplers.py [--quick] [--no-c]``.
+Usage: ``PYTHONPATH=src python benchmarks/compare/compare_samplers.py [--quick] [--no-c]``.
 """
 
 from __future__ import annotations
@@ -34,10 +34,12 @@ import tempfile
 import time
 from typing import Any
 
+import _here  # noqa: F401
+from _timing import QUICK
+
 from pycards.game import load_game
 from pycards.nancy import NancyRules
 
-QUICK = "--quick" in sys.argv
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CORE = ROOT / "src" / "cardcore"
 HARNESS = ROOT / "benchmarks" / "c" / "sampler_bench.c"

@@ -2,7 +2,7 @@
 the pure-Python reference (the test oracle in ``tests/reference``) and against
 peers (OpenSpiel) measured in the same run.
 
-Usage: ``python benchmarks/compare.py [--quick]``.
+Usage: ``python benchmarks/compare/compare.py [--quick]``.
 """
 
 from __future__ import annotations

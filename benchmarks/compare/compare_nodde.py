@@ -4,7 +4,7 @@ pure-Python reference (the test oracle in ``tests/reference``; its playouts
 shuffle with its own generator) and, when ``pyspiel`` (open-spiel, the ``bench-peers``
 extra) is importable, OpenSpiel's cribbage measured the same way.
 
-Usage: ``python benchmarks/compare_nodde.py [--quick]``.
+Usage: ``python benchmarks/compare/compare_nodde.py [--quick]``.
 
 OpenSpiel's steps include its chance steps (every dealt card is one); ours are
 the decisions only (the deal happens inside ``apply``), so games/s is printed
@@ -16,34 +16,19 @@ that also checks every state it visits), reported as such.
 from __future__ import annotations
 
 import random
-import sys
-import time
-from collections.abc import Callable
 
-import _oracle_path  # noqa: F401
+import _here  # noqa: F401
 import numpy as np
 import reference as _reference
+from _timing import QUICK
+from _timing import rate as counts_per_second
 
 from cardcore import _core
 from pycards.cards import CardSet
 from pycards.nodde import NoddeGame, NoddeRules
 
-QUICK = "--quick" in sys.argv
 BUDGET = 0.5 if QUICK else 2.0  # seconds per measurement
 PARAMS = NoddeRules().to_params()
-
-
-def timed(run: Callable[[], tuple[int, int]]) -> tuple[float, float]:
-    """Repeat ``run`` (returning steps, games) for BUDGET seconds: (steps/s, games/s)."""
-    steps = games = 0
-    start = time.perf_counter()
-    while True:
-        s, g = run()
-        steps += s
-        games += g
-        elapsed = time.perf_counter() - start
-        if elapsed >= BUDGET:
-            return steps / elapsed, games / elapsed
 
 
 def python_api() -> tuple[float, float]:
@@ -60,7 +45,7 @@ def python_api() -> tuple[float, float]:
             steps += 1
         return steps, 1
 
-    return timed(one)
+    return counts_per_second(one, BUDGET)
 
 
 def reference_api() -> tuple[float, float]:
@@ -76,7 +61,7 @@ def reference_api() -> tuple[float, float]:
             steps += 1
         return steps, 1
 
-    return timed(one)
+    return counts_per_second(one, BUDGET)
 
 
 def native() -> tuple[float, float]:
@@ -87,7 +72,7 @@ def native() -> tuple[float, float]:
         steps, _ = _core.random_playouts("nodde", PARAMS, 2, next(seeds), n)
         return steps, n
 
-    return timed(run)
+    return counts_per_second(run, BUDGET)
 
 
 def batch() -> float:
@@ -98,14 +83,18 @@ def batch() -> float:
     hands = np.tile(hands, 100)
     turnups = np.tile(cards[:, 3].astype(np.uint8), 100)
     _core.nodde_batch_score_hand(hands, turnups, PARAMS)  # warm up
-    rate, _ = timed(lambda: (len(_core.nodde_batch_score_hand(hands, turnups, PARAMS)), 0))
+    rate, _ = counts_per_second(
+        lambda: (len(_core.nodde_batch_score_hand(hands, turnups, PARAMS)), 0), BUDGET
+    )
     return rate
 
 
 def reference_batch() -> float:
     hands = np.array([int(CardSet([0, 14, 27]))] * 2000, dtype=np.uint64)
     turnups = np.full(2000, 40, dtype=np.uint8)
-    rate, _ = timed(lambda: (len(_reference.nodde_batch_score_hand(hands, turnups, PARAMS)), 0))
+    rate, _ = counts_per_second(
+        lambda: (len(_reference.nodde_batch_score_hand(hands, turnups, PARAMS)), 0), BUDGET
+    )
     return rate
 
 
@@ -131,7 +120,7 @@ def openspiel() -> tuple[tuple[float, float], tuple[float, float]] | None:
             steps += 1
         return steps, 1
 
-    py = timed(one)
+    py = counts_per_second(one, BUDGET)
     per_game = py[0] / py[1]
     sims = 20 if QUICK else 100
 
@@ -139,7 +128,7 @@ def openspiel() -> tuple[tuple[float, float], tuple[float, float]] | None:
         pyspiel.random_sim_test(game, sims, False, False)
         return int(sims * per_game), sims
 
-    return py, timed(sim)
+    return py, counts_per_second(sim, BUDGET)
 
 
 def main() -> None:
