@@ -43,19 +43,17 @@ from dataclasses import dataclass
 from typing import Any
 
 import _here  # noqa: F401
+from _games import GAMES as REGISTERED
 from _timing import QUICK, rate_once
 
 from pycards.envs.vector import VectorEnv
 from pycards.game import load_game
 
+#: every registered game at its fewest players and at each table of its test profile
 GAMES = [
-    ("nodde", 2),
-    ("nodde", 4),
-    ("notakers", 2),
-    ("notakers", 4),
-    ("nancy", 4),
-    ("nancy", 6),
-    ("cribbage", 2),
+    (name, n)
+    for name, case in REGISTERED.items()
+    for n in sorted({case.min_players, *case.tables})
 ]
 NUM_ENVS = 256
 ROUNDS = 7
