@@ -9,7 +9,7 @@ need to know of one game (which tables to play, how long a match must be to
 tell a bot from chance) from the game's profile, ``tests/profiles/<name>.py``.
 
 ``tests/conftest.py`` offers the same as fixtures; test modules and the
-benchmarks import this module (the benchmarks through ``_oracle_path``).
+benchmarks import this module (the benchmarks through their ``_here`` module).
 """
 
 from __future__ import annotations
