@@ -37,7 +37,6 @@ ALLOWED = {
 #: shared files that still name games: move the per-game parts to the game's
 #: own files (tests/test_<name>_*.py, tests/profiles/<name>.py, docs/<name>.rst)
 DEBT: dict[str, set[str]] = {
-    "tests/c/vecenv_pool_check.c": {"cribbage", "nancy", "nodde", "notakers"},
     "tests/test_arena.py": {"nancy", "nodde", "notakers"},
     "tests/test_batch.py": {"notakers"},
     "tests/test_cards.py": {"nancy"},
