@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -12,7 +11,7 @@ from cardcore import _core
 from pycards.bots import RandomBot
 from pycards.game import Game, State
 
-__all__ = ["advance", "mixed_positions", "rank_reward", "replay", "searcher"]
+__all__ = ["advance", "mixed_positions", "rank_reward", "searcher"]
 
 
 def mixed_positions(
@@ -34,14 +33,6 @@ def mixed_positions(
             action = rng.choice(state.legal_actions())
         state.apply(action)
     return out
-
-
-def replay(game: Game[Any, Any], seed: int, actions: Iterable[int | str]) -> State[Any]:
-    """The game dealt from ``seed`` after ``actions``."""
-    state = game.new_initial_state(seed)
-    for action in actions:
-        state.apply(action)
-    return state
 
 
 def searcher(game: Game[Any, Any], kind: str, **kw: Any) -> _core.Searcher:
