@@ -13,6 +13,7 @@ import inspect
 import json
 import pickle
 import random
+import sys
 import threading
 from typing import Any
 
@@ -375,3 +376,52 @@ def test_strict_ints_at_the_state_api(name: str) -> None:
             type(game)(None, bad_n)  # type: ignore[arg-type]
     sample = state.sample_infoset(np.int32(0), np.int64(3))
     assert sample.current_player == state.current_player
+
+
+# ---------------------------------------------------------------------------
+# what a game brings besides its facade (docs/internals.rst, "Adding a game")
+
+
+def _parametrized_games(module: str, test: str) -> set[str]:
+    """The game names a parametrized test of ``module`` runs (its first argument)."""
+    function = getattr(importlib.import_module(module), test)
+    names: set[str] = set()
+    for mark in getattr(function, "pytestmark", []):
+        argnames = mark.args[0] if mark.name == "parametrize" else ""
+        first = argnames[0] if isinstance(argnames, (list, tuple)) else argnames.split(",")[0]
+        if first.strip() in ("game", "name"):
+            for value in mark.args[1]:
+                values = value.values if hasattr(value, "values") else value
+                names.add(values if isinstance(values, str) else values[0])
+    return names
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_brings_its_page_oracle_record_and_paths(name: str) -> None:
+    from _games import GAMES as REGISTERED
+    from _games import ROOT, TESTS
+
+    assert (ROOT / "docs" / f"{name}.rst").is_file(), f"docs/{name}.rst"
+    assert REGISTERED[name].oracle.__name__ == f"reference.{name}", "tests/reference/<name>.py"
+    assert (TESTS / "records" / f"{name}.txt").is_file(), f"tests/records/{name}.txt"
+    guard_dir = str(ROOT / "benchmarks" / "guard")
+    if guard_dir not in sys.path:
+        sys.path.insert(0, guard_dir)
+    import paths as guarded
+
+    mine = [p.name for p in guarded.paths() if p.name.startswith(f"{name}.")]
+    assert mine, f"no guard path starts with {name}. (benchmarks/guard/paths.py)"
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(
+    ("module", "test"),
+    [
+        ("test_terminal", "test_complete_game_at_the_terminal"),
+        ("test_web", "test_a_whole_game_over_the_socket_leaks_nothing"),
+        ("test_web", "test_a_browser_plays_a_whole_game_by_clicks"),
+    ],
+)
+def test_a_game_has_a_terminal_and_a_web_session(name: str, module: str, test: str) -> None:
+    pytest.importorskip("pexpect" if module == "test_terminal" else "starlette")
+    assert name in _parametrized_games(module, test), f"{module}.{test} does not play {name}"

@@ -1,4 +1,4 @@
-"""The benchmark guard (benchmarks/guard.py, docs/benchmarks.rst).
+"""The benchmark guard (benchmarks/guard/harness.py, docs/benchmarks.rst).
 
 The fast tests check the guard's logic with paths made up here: what a
 missing or malformed baseline says, that an erroring path fails the run and
@@ -16,7 +16,6 @@ must pass).  Run it with ``python -m pytest -m slow tests/test_guard.py``.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import pathlib
@@ -29,16 +28,16 @@ from typing import Any
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-GUARD = ROOT / "benchmarks" / "guard.py"
+GUARD = ROOT / "benchmarks" / "guard"
 
 
 def _load_guard() -> Any:
-    spec = importlib.util.spec_from_file_location("_pycards_guard", GUARD)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    # the harness as its own command imports it: ``paths.py`` beside it imports it too
+    if str(GUARD) not in sys.path:
+        sys.path.insert(0, str(GUARD))
+    import harness
+
+    return harness
 
 
 guard = _load_guard()
@@ -109,7 +108,7 @@ def test_missing_baseline_names_the_command(tmp_path: pathlib.Path) -> None:
     with pytest.raises(guard.BaselineError) as e:
         guard.load_baseline(missing)
     assert "no baseline file" in str(e.value)
-    assert f"benchmarks/guard.py --update --baseline {missing}" in str(e.value)
+    assert f"benchmarks/guard/harness.py --update --baseline {missing}" in str(e.value)
 
 
 @pytest.mark.parametrize(
@@ -336,7 +335,8 @@ def test_guard_fails_on_a_slowed_path_of_a_debug_build(tmp_path: pathlib.Path) -
     def guard_run(*args: str, slow: str | None = None) -> subprocess.CompletedProcess[str]:
         e = dict(env) if slow is None else {**env, "PYCARDS_SLOW_PATH": slow}
         return subprocess.run(
-            [sys.executable, "benchmarks/guard.py", "--short", "--baseline", str(base), *only,
+            [sys.executable, "benchmarks/guard/harness.py", "--short", "--baseline", str(base),
+             *only,
              *args],
             cwd=work, env=e, capture_output=True, text=True,
         )  # fmt: skip

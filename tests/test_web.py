@@ -23,6 +23,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
+from _games import game_params
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
@@ -32,8 +33,8 @@ from pycards.web.tables import Table, TableError, Tables, TableSpec, view_messag
 
 ARTIFACTS = Path(os.environ.get("PYCARDS_TEST_ARTIFACTS", "test-artifacts")) / "web"
 
-GAMES = [("nodde", 2, None), ("notakers", 3, None), ("nancy", 4, "wiki_one_deal")]
-GAMES += [("cribbage", 2, None), ("cribbage", 4, "acc_61")]
+#: every registered game at the first and last of its profile's tables, its quick preset
+GAMES = game_params("ends", extra=["quick_preset"])
 
 
 def _checked_message(self: Table) -> dict[str, Any]:

@@ -5,7 +5,7 @@
  * sample (each position timed as the minimum over REPEATS runs of SAMPLES
  * samples with fresh seeds) next to the target.
  *
- * Usage: sampler_bench [POSITIONS [SAMPLES]]   (benchmarks/compare_samplers.py
+ * Usage: sampler_bench [POSITIONS [SAMPLES]]   (benchmarks/compare/compare_samplers.py
  * builds and runs it). */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>

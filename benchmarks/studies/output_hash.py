@@ -19,8 +19,8 @@ import sys
 import numpy as np
 
 from pycards import batch
-from pycards.cards import CardSet
 from pycards.bots import make_bot
+from pycards.cards import CardSet
 from pycards.game import game_names, load_game
 
 

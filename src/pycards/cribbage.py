@@ -512,6 +512,8 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
     """
 
     NAME = "cribbage"
+    #: The preset that tests and benchmarks play when one quick game will do.
+    QUICK_PRESET: ClassVar[str] = "acc_61"
     RULES_TYPE = CribbageRules
     OBSERVATION_TYPE = CribbageObservation
     CARD_TYPE = Card

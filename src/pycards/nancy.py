@@ -362,6 +362,8 @@ class NancyGame(Game[NancyRules, NancyObservation]):
     """
 
     NAME: ClassVar[str] = "nancy"
+    #: The preset that tests and benchmarks play when one quick game will do.
+    QUICK_PRESET: ClassVar[str] = "wiki_one_deal"
     RULES_TYPE: ClassVar[type[Any]] = NancyRules
     OBSERVATION_TYPE: ClassVar[type[Any]] = NancyObservation
     CARD_TYPE = NancyCard

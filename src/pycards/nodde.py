@@ -361,6 +361,8 @@ class NoddeGame(Game[NoddeRules, NoddeObservation]):
     """
 
     NAME = "nodde"
+    #: The preset that tests and benchmarks play when one quick game will do.
+    QUICK_PRESET: ClassVar[str] = "mwynwen"
     RULES_TYPE = NoddeRules
     OBSERVATION_TYPE = NoddeObservation
     CARD_TYPE = Card

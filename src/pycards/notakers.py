@@ -392,6 +392,8 @@ class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
     """
 
     NAME = "notakers"
+    #: The preset that tests and benchmarks play when one quick game will do.
+    QUICK_PRESET: ClassVar[str] = "no_takers"
     RULES_TYPE = NoTakersRules
     OBSERVATION_TYPE = NoTakersObservation
     CARD_TYPE = Card

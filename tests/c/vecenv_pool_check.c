@@ -5,7 +5,8 @@
  * nthreads 1 and a twin of the same seed with an nthreads that changes at
  * every call (the pool grows, shrinks, is freed and starts again); every
  * call's status, observations, masks, rewards and terminations must be the
- * same bytes.  Usage: vecenv_pool_check [steps] (default 60).
+ * same bytes.  Usage: vecenv_pool_check STEPS NAME:PLAYERS... (the games to
+ * step, each at a table size; the test passes every registered game).
  * Prints "calls C bad B threads T" (T: the most threads a call asked for). */
 #if defined(__linux__)
 #define _POSIX_C_SOURCE 200809L /* opendir */
@@ -78,12 +79,11 @@ static int threads_now(void) {
 
 /* The workers live from the first call that needs them to cc_vecenv_free:
  * 1 + w threads after calls that asked for at most w + 1 (-1: cannot tell). */
-static long lifecycle(void) {
-    const cc_game *g = cc_game_by_name("notakers");
+static long lifecycle(const cc_game *g) {
     int32_t params[CC_MAX_PARAMS];
     for (int32_t i = 0; i < g->num_params; i++) params[i] = g->params[i].default_value;
     vec x;
-    if (make(&x, g, params, 2, 20, CC_VEC_RANDOM, 0) != 0) return 1;
+    if (make(&x, g, params, g->min_players, 20, CC_VEC_RANDOM, 0) != 0) return 1;
     int32_t *actions = malloc(20 * sizeof(int32_t));
     if (actions == NULL) return 1;
     static const int32_t asked[] = {1, 2, 4, 3, 8, 2, 100, 1};
@@ -119,25 +119,44 @@ static long lifecycle(void) {
 #define BAD()                                                                         \
     do {                                                                              \
         bad++;                                                                        \
-        printf("line %d: %s n=%lld\n", __LINE__, games[gi].name, (long long)n);      \
+        printf("line %d: %s n=%lld\n", __LINE__, names[gi], (long long)n);           \
     } while (0)
 
+#define MAX_GAMES 32
+
 int main(int argc, char **argv) {
-    static const struct {
-        const char *name;
-        int32_t players;
-    } games[] = {{"notakers", 2}, {"nancy", 4}, {"nodde", 3}, {"cribbage", 2}};
-    static const int64_t sizes[] = {1, 5, 37, 300};
-    static const int32_t pattern[] = {2, 3, 7, 1, 2, 64, 5, 2, 3, 1};
-    int32_t steps = argc > 1 ? atoi(argv[1]) : 60;
-    long calls = 0, bad = 0;
-    int32_t most = 0;
-    for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
-        const cc_game *g = cc_game_by_name(games[gi].name);
-        if (g == NULL) {
-            printf("no game %s\n", games[gi].name);
+    if (argc < 3 || argc - 2 > MAX_GAMES) {
+        printf("usage: vecenv_pool_check STEPS NAME:PLAYERS...\n");
+        return 2;
+    }
+    char names[MAX_GAMES][64];
+    int32_t players[MAX_GAMES];
+    const cc_game *games[MAX_GAMES];
+    size_t ngames = (size_t)(argc - 2);
+    for (size_t gi = 0; gi < ngames; gi++) {
+        const char *arg = argv[gi + 2];
+        const char *colon = strchr(arg, ':');
+        size_t len = colon ? (size_t)(colon - arg) : 0;
+        if (colon == NULL || len == 0 || len >= sizeof names[gi]) {
+            printf("bad game %s (NAME:PLAYERS)\n", arg);
+            return 2;
+        }
+        memcpy(names[gi], arg, len);
+        names[gi][len] = '\0';
+        players[gi] = atoi(colon + 1);
+        games[gi] = cc_game_by_name(names[gi]);
+        if (games[gi] == NULL) {
+            printf("no game %s\n", names[gi]);
             return 1;
         }
+    }
+    static const int64_t sizes[] = {1, 5, 37, 300};
+    static const int32_t pattern[] = {2, 3, 7, 1, 2, 64, 5, 2, 3, 1};
+    int32_t steps = atoi(argv[1]);
+    long calls = 0, bad = 0;
+    int32_t most = 0;
+    for (size_t gi = 0; gi < ngames; gi++) {
+        const cc_game *g = games[gi];
         int32_t params[CC_MAX_PARAMS];
         for (int32_t i = 0; i < g->num_params; i++) params[i] = g->params[i].default_value;
         for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
@@ -145,9 +164,9 @@ int main(int argc, char **argv) {
             int32_t opponent = si % 2 ? CC_VEC_HEURISTIC : CC_VEC_RANDOM;
             int32_t flags = gi % 2 ? CC_VEC_EVENTS : 0;
             vec ref, twin;
-            if (make(&ref, g, params, games[gi].players, n, opponent, flags) != 0 ||
-                make(&twin, g, params, games[gi].players, n, opponent, flags) != 0) {
-                printf("setup failed: %s n=%lld\n", games[gi].name, (long long)n);
+            if (make(&ref, g, params, players[gi], n, opponent, flags) != 0 ||
+                make(&twin, g, params, players[gi], n, opponent, flags) != 0) {
+                printf("setup failed: %s n=%lld\n", names[gi], (long long)n);
                 return 1;
             }
             int32_t *actions = malloc((size_t)n * sizeof(int32_t));
@@ -203,7 +222,7 @@ int main(int argc, char **argv) {
         }
     }
     cc_vecenv_free(NULL);
-    bad += lifecycle();
+    bad += lifecycle(games[0]);
     printf("calls %ld bad %ld threads %d\n", calls, bad, most);
     return bad != 0;
 }

@@ -1,0 +1,161 @@
+"""The registered games, for every test and benchmark that runs "every game".
+
+Nothing here names a game.  The names come from :func:`pycards.game.game_names`
+(the engine's games that have a facade), the player range from the engine's
+table (``Game.info``), the quick preset from the facade's ``QUICK_PRESET``
+(a preset classmethod of its rules), the oracle from ``tests/reference`` (the
+module that registers the game's reference state), and what the shared tests
+need to know of one game (which tables to play, how long a match must be to
+tell a bot from chance) from the game's profile, ``tests/profiles/<name>.py``.
+
+``tests/conftest.py`` offers the same as fixtures; test modules and the
+benchmarks import this module (the benchmarks through their ``_here`` module).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import pathlib
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+import pytest
+import reference
+from reference import game as reference_game
+
+from pycards.game import Game, Rules, game_names, load_game
+
+TESTS = pathlib.Path(__file__).resolve().parent
+ROOT = TESTS.parent
+
+__all__ = ["GAMES", "ROOT", "TESTS", "GameCase", "Profile", "game_params"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Profile:
+    """What the shared tests need to know of one game (its ``tests/profiles``
+    module sets ``PROFILE``); every field has a default that fits a game
+    without special needs."""
+
+    #: Table sizes the shared tests play, the usual one first (default: the
+    #: fewest players the game allows).
+    tables: tuple[int, ...] = ()
+    #: Tables where the seats play in two partnerships (seat p with p + 2).
+    partnerships: tuple[int, ...] = ()
+    #: The heuristic against random seats: (players, games) for a one-sided
+    #: binomial z above 4.
+    heuristic_match: tuple[int, int] | None = None
+    #: ISMCTS against random seats: (players, simulations, games, floor of the
+    #: mean rank reward), the quick match and the slow one.
+    ismcts_match: tuple[int, int, int, float] | None = None
+    ismcts_match_slow: tuple[int, int, int, float] | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class GameCase:
+    """One registered game as the tests see it."""
+
+    name: str
+    game_type: type[Game[Any, Any]]
+    min_players: int
+    max_players: int
+    quick_preset: str
+    profile: Profile
+    oracle: ModuleType
+
+    @property
+    def rules_type(self) -> type[Rules]:
+        """The game's rules dataclass."""
+        rules_type: type[Rules] = self.game_type.RULES_TYPE
+        return rules_type
+
+    @property
+    def players(self) -> range:
+        """Every player count the game allows."""
+        return range(self.min_players, self.max_players + 1)
+
+    @property
+    def tables(self) -> tuple[int, ...]:
+        """The table sizes the shared tests play, the usual one first."""
+        return self.profile.tables or (self.min_players,)
+
+    def quick_rules(self) -> Rules:
+        """The rules of the game's quick preset."""
+        rules: Rules = getattr(self.rules_type, self.quick_preset)()
+        return rules
+
+    def game(self, num_players: int | None = None, *, quick: bool = True) -> Game[Any, Any]:
+        """The game at ``num_players`` (the usual table) with its quick preset,
+        or its default rules when not ``quick``."""
+        players = self.tables[0] if num_players is None else num_players
+        return load_game(self.name, self.quick_rules() if quick else None, players)
+
+
+def _oracle(name: str) -> ModuleType:
+    state_type = reference_game._GAMES.get(name)
+    if state_type is None:
+        raise LookupError(f"{name}: no reference oracle registers this game (tests/reference/)")
+    return importlib.import_module(state_type.__module__)
+
+
+def _profile(name: str) -> Profile:
+    try:
+        module = importlib.import_module(f"profiles.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"profiles.{name}":
+            raise
+        return Profile()
+    profile: Profile = module.PROFILE
+    return profile
+
+
+def _case(name: str) -> GameCase:
+    game = load_game(name)
+    return GameCase(
+        name=name,
+        game_type=type(game),
+        min_players=game.info["min_players"],
+        max_players=game.info["max_players"],
+        quick_preset=type(game).QUICK_PRESET,  # type: ignore[attr-defined]
+        profile=_profile(name),
+        oracle=_oracle(name),
+    )
+
+
+assert reference  # the package import registers every oracle
+
+#: The registered games by name, in :func:`game_names` order.
+GAMES: dict[str, GameCase] = {name: _case(name) for name in game_names()}
+
+
+def game_params(tables: str = "one", extra: Sequence[str] = ()) -> list[Any]:
+    """Parameters for ``pytest.mark.parametrize`` over every registered game.
+
+    ``tables``: ``"none"`` gives ``name``; ``"one"`` gives ``(name, players)``
+    at the usual table; ``"tables"`` one per table of the game's profile;
+    ``"ends"`` the first and last of those; ``"all"`` every player count.
+    ``extra`` names :class:`GameCase` attributes appended to each tuple
+    (``"quick_preset"``...).  Ids read ``name-3p``.
+    """
+    out = []
+    for case in GAMES.values():
+        if tables == "none":
+            counts: Sequence[int | None] = [None]
+        elif tables == "one":
+            counts = case.tables[:1]
+        elif tables == "tables":
+            counts = case.tables
+        elif tables == "ends":
+            counts = sorted({case.tables[0], case.tables[-1]}, key=case.tables.index)
+        elif tables == "all":
+            counts = case.players
+        else:
+            raise ValueError(f"tables must be none, one, tables, ends or all, got {tables!r}")
+        for n in counts:
+            values: list[Any] = [case.name] if n is None else [case.name, n]
+            values += [getattr(case, attr) for attr in extra]
+            label = case.name if n is None else f"{case.name}-{n}p"
+            out.append(pytest.param(*values, id=label))
+    return out

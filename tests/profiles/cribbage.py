@@ -1,0 +1,5 @@
+"""What the shared tests need to know of cribbage."""
+
+from _games import Profile
+
+PROFILE = Profile(tables=(2, 3, 4), heuristic_match=(2, 60))

@@ -1,0 +1,11 @@
+"""What the shared tests need to know of Nodde Knave."""
+
+from _games import Profile
+
+PROFILE = Profile(
+    tables=(2, 4),
+    partnerships=(4,),
+    heuristic_match=(2, 400),
+    ismcts_match=(2, 200, 400, 0.6),
+    ismcts_match_slow=(2, 1000, 200, 0.65),
+)

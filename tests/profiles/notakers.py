@@ -1,0 +1,10 @@
+"""What the shared tests need to know of No Takers?."""
+
+from _games import Profile
+
+PROFILE = Profile(
+    tables=(3, 2),
+    heuristic_match=(4, 60),
+    ismcts_match=(2, 10, 16, 0.8),
+    ismcts_match_slow=(3, 30, 30, 0.75),
+)
