@@ -41,7 +41,7 @@ from _timing import QUICK
 from pycards.game import load_game
 from pycards.nancy import NancyRules
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 CORE = ROOT / "src" / "cardcore"
 HARNESS = ROOT / "benchmarks" / "c" / "sampler_bench.c"
 
