@@ -381,3 +381,26 @@ def test_plot_bars_show_a_zero_rating_and_the_legend_is_off_the_bars() -> None:
     fig.canvas.draw()
     legend = ax2.get_legend().get_window_extent()
     assert legend.y1 <= ax2.get_window_extent().y0  # below the axes, over no bar
+
+
+# ---------------------------------------------------------------------------
+# docs slips
+
+
+def test_docs_name_every_game_and_how_to_run_every_test() -> None:
+    from pathlib import Path
+
+    from pycards.game import game_names
+
+    root = Path(__file__).resolve().parent.parent
+    index = (root / "docs" / "index.rst").read_text(encoding="utf-8")
+    intro = index.split(".. toctree::")[0]
+    titles = {"cribbage": "cribbage", "nancy": "Nancy", "nodde": "Nodde", "notakers": "No Takers"}
+    assert sorted(titles) == game_names()
+    for name, title in titles.items():
+        assert title in intro, name
+    games = (root / "docs" / "games.rst").read_text(encoding="utf-8")
+    assert "``history``" in games.split("What a player may see")[0]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    for how in ("-m slow", "-m wheel", "PYCARDS_CFFI=1", "apt-get install chromium", "skipped"):
+        assert how in readme, how
