@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["as_flag", "as_int"]
+__all__ = ["as_flag", "as_int", "echo"]
 
 
 def as_int(value: object, name: str, lo: int, hi: int) -> int:
@@ -25,3 +25,12 @@ def as_flag(value: object, name: str) -> bool:
     if not isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be a bool, got {type(value).__name__} ({value!r})")
     return bool(value)
+
+
+def echo(value: object, limit: int = 40) -> str:
+    """``repr(value)`` for an error message, cut after ``limit`` characters of
+    text (a hostile input is not echoed whole)."""
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit]!r}... ({len(value)} characters)"
+    text = repr(value)
+    return text if len(text) <= limit + 2 else text[:limit] + "..."

@@ -25,7 +25,7 @@ pycards.errors.InvalidCardError: duplicate card 'as' (AS)
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, ClassVar, TypeAlias, TypeVar
 
 import numpy as np
@@ -391,7 +391,8 @@ class _BitCardSet(Iterable[_C]):
         elif isinstance(cards, str):
             mask = int(self._parse(cards))
         else:
-            if not isinstance(cards, Iterable) or isinstance(cards, (bytes, bytearray)):
+            # a mapping iterates over its keys only: refused, not read as a set
+            if not isinstance(cards, Iterable) or isinstance(cards, (bytes, bytearray, Mapping)):
                 raise TypeError(
                     f"cards must be a {type(self).__name__}, an int bitset, a string or an "
                     f"iterable of cards, got {type(cards).__name__} {cards!r}"
@@ -721,7 +722,12 @@ def _parse_tokens(tokens: Iterable[str], card: Any, set_type: Any) -> Any:
 def parse_cards(text: str) -> CardSet:
     """Parse whitespace- or comma-separated French cards: ``"AS TD 10h 2c"``.
 
-    Raises :class:`InvalidCardError` naming an unknown, malformed or duplicated token.
+    Any run of ASCII blanks and commas separates two cards, so ``"5H,6H"``,
+    ``"5H, 6H"`` and ``"5H 6H"`` are the same set.  Raises
+    :class:`InvalidCardError` naming an unknown, malformed or duplicated token.
+
+    >>> parse_cards("5H,6H") == parse_cards("5H 6H")
+    True
     """
     tokens = [t for t in re.split(r"[\s,]+", _ascii_text(text)) if t]
     result: CardSet = _parse_tokens(tokens, Card, CardSet)
@@ -776,12 +782,20 @@ def deal(seed: int, hands: int, cards_each: int) -> list[CardSet]:
     """Deal ``hands`` French hands of ``cards_each`` cards, one card at a time, from
     the top of the deck shuffled with ``seed``.
 
+    A deal has at least one hand of at least one card: ``hands`` and
+    ``cards_each`` are ints of 1 or more with ``hands * cards_each <= 52``
+    (``ValueError`` otherwise, so ``deal(seed, 0, 5)`` and ``deal(seed, 5, 0)``
+    are refused rather than dealing nothing).
+
     >>> [len(h) for h in deal(1, 4, 13)]
     [13, 13, 13, 13]
     """
     hands, cards_each = _int(hands, "hands"), _int(cards_each, "cards_each")
-    if hands < 0 or cards_each < 0 or hands * cards_each > 52:
-        raise ValueError(f"cannot deal {hands} hands of {cards_each} from 52 cards")
+    if hands < 1 or cards_each < 1 or hands * cards_each > 52:
+        raise ValueError(
+            f"cannot deal {hands} hands of {cards_each} from 52 cards "
+            "(hands and cards_each are 1 or more, hands * cards_each <= 52)"
+        )
     deck = shuffled_deck(seed, 52)
     out = []
     for h in range(hands):

@@ -135,8 +135,10 @@ def _game_from_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -
         parser.error(f"--rules {args.rules}: {exc}")
 
 
-def _add_game_args(p: argparse.ArgumentParser, players: bool = True) -> None:
-    p.add_argument("game", choices=game_names(), help="the game")
+def _add_game_args(
+    p: argparse.ArgumentParser, players: bool = True, games: Sequence[str] | None = None
+) -> None:
+    p.add_argument("game", choices=game_names() if games is None else games, help="the game")
     if players:
         _add_int(p, "--players", 1, 8, None, "number of players (default: the game's fewest)")
     p.add_argument(
@@ -156,15 +158,17 @@ def _subcommand(
     *,
     game: bool = False,
     players: bool = True,
+    games: Sequence[str] | None = None,
     **kwargs: Any,
 ) -> argparse.ArgumentParser:
     """Add subcommand ``name`` running ``run``; with ``game``, its game
-    arguments (with ``--players`` unless ``players`` is false), and the game
-    is made from them before ``run``.  ``kwargs`` go to ``add_parser``."""
+    arguments (one of ``games``, default every game; with ``--players`` unless
+    ``players`` is false), and the game is made from them before ``run``.
+    ``kwargs`` go to ``add_parser``."""
     p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=description, **kwargs)
     p.set_defaults(run=run)
     if game:
-        _add_game_args(p, players)
+        _add_game_args(p, players, games)
         p.set_defaults(needs_game=True, **({} if players else {"players": None}))
     return p
 
@@ -332,6 +336,9 @@ def _add_playouts(sub: Any) -> None:
 # ---------------------------------------------------------------------------
 # distribution
 
+# the games with a hand score to distribute (the only ones offered)
+_DISTRIBUTION_GAMES = ("cribbage", "nodde", "notakers")
+
 
 def _distribution_counts(
     args: argparse.Namespace, game: Game[Any, Any]
@@ -341,6 +348,13 @@ def _distribution_counts(
 
         return hand_score_distribution(game.rules), (
             "exact, every 3-card hand with every turn-up: 1,082,900 deals"
+        )
+    if game.NAME == "cribbage":
+        from pycards.cribbage import show_score_distribution
+
+        what = "crib" if args.crib else "hand"
+        return show_score_distribution(crib=args.crib, rules=game.rules), (
+            f"exact, every 4-card {what} with every starter: 12,994,800 deals"
         )
     if game.NAME == "notakers":
         from pycards.notakers import batch_split_points
@@ -359,7 +373,8 @@ def _distribution_counts(
             f"sampled, the best split of {args.hands:,} random {args.cards}-card hands, "
             f"seed {args.seed}"
         )
-    raise PycardsError(f"{game.NAME} has no hand score to distribute (try nodde or notakers)")
+    known = ", ".join(_DISTRIBUTION_GAMES)
+    raise PycardsError(f"{game.NAME} has no hand score to distribute (try {known})")
 
 
 def _distribution(args: argparse.Namespace) -> int:
@@ -401,9 +416,11 @@ def _add_distribution(sub: Any) -> None:
         _distribution,
         "the exact or sampled score distribution of a game's hands",
         "The score distribution of a game's hands: exact for nodde (every hand "
-        "with every turn-up), sampled for notakers (the best split of random hands).",
+        "with every turn-up) and cribbage (every show of 4 cards with every "
+        "starter), sampled for notakers (the best split of random hands).",
         game=True,
         players=False,
+        games=_DISTRIBUTION_GAMES,
     )
     _add_int(
         p,
@@ -415,6 +432,11 @@ def _add_distribution(sub: Any) -> None:
     )
     _add_int(p, "--cards", 0, 52, 8, "cards per sampled hand (default 8)")
     _add_int(p, "--seed", 0, _M64, 2026, "seed of the sample")
+    p.add_argument(
+        "--crib",
+        action="store_true",
+        help="cribbage: score the show as a crib (a flush needs the starter's suit too)",
+    )
     p.add_argument(
         "--plot",
         metavar="FILE",

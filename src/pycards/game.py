@@ -34,6 +34,7 @@ import numpy.typing as npt
 
 from cardcore import _core
 from pycards._args import as_int as _as_int
+from pycards._args import echo as _echo
 from pycards.cards import Card, CardSet, NancyCard, NancyCardSet
 
 if TYPE_CHECKING:
@@ -69,6 +70,8 @@ _M64 = (1 << 64) - 1
 _RANKS = "A23456789TJQK"
 _SUITS = "CDHS"
 _RECORD_FORMAT = "pycards-state/1"
+# what an action name may hold: printable ASCII, spaces and tabs
+_ASCII_NAME = re.compile(r"[\x20-\x7e\t]*")
 
 ObsT = TypeVar("ObsT")
 RulesT = TypeVar("RulesT", bound="Rules")
@@ -427,9 +430,20 @@ class Game(Generic[RulesT, ObsT]):
 
     def action_from_name(self, name: str) -> int:
         """The action id of a readable name (cards by any name the card type
-        parses); ``ValueError`` naming the text if there is none."""
+        parses); ``ValueError`` naming the text if there is none.
+
+        Names are ASCII and case-insensitive (``"Pass"`` is ``"pass"``, as
+        ``"kh"`` is ``"KH"``); words are separated by spaces or tabs.  A
+        look-alike (a Kelvin sign for ``K``, a full-width digit or space) is
+        refused, not folded into its ASCII twin."""
         if not isinstance(name, str):
             raise TypeError(f"an action name is a str, got {type(name).__name__}")
+        if not _ASCII_NAME.fullmatch(name):
+            bad = next(ch for ch in name if not _ASCII_NAME.fullmatch(ch))
+            raise ValueError(
+                f"{self.NAME}: unknown action name {_echo(name)} ({bad!a} is not an ASCII "
+                "letter, digit, sign or space)"
+            )
         self._action_names()
         assert self._ids is not None
         key = " ".join(name.lower().split())
@@ -439,7 +453,7 @@ class Game(Generic[RulesT, ObsT]):
             a = self._parse_in_range(r, key)
             if a is not None:
                 return a
-        raise ValueError(f"{self.NAME}: unknown action name {name!r}")
+        raise ValueError(f"{self.NAME}: unknown action name {_echo(name)}")
 
     def _parse_in_range(self, r: Mapping[str, Any], key: str) -> int | None:
         pattern = re.escape(" ".join(r["name"].lower().split()))
@@ -451,7 +465,7 @@ class Game(Generic[RulesT, ObsT]):
             ("seat", r"(?P<seat>\d+)"),
         ):
             pattern = pattern.replace(re.escape("{" + field + "}"), rx)
-        m = re.fullmatch(pattern, key)
+        m = re.fullmatch(pattern, key, re.ASCII)
         if m is None:
             return None
         groups = m.groupdict()
@@ -771,7 +785,9 @@ class State(Generic[ObsT]):
         ``player`` has observed (for search bots); same seed, same sample.
 
         The sample carries none of the truth: no seed, no history, no record;
-        its future chance is drawn afresh from ``seed``."""
+        its future chance is drawn afresh from ``seed``.  A finished game can
+        be sampled too: the cards nobody was shown stay unknown, and the sample
+        is a finished game with the same returns."""
         p = self._check_seat(player)
         sd = _as_int(seed, "seed", 0, _M64)
         return State(self.game, self._s.sample_infoset(p, sd), None, None)
@@ -829,7 +845,9 @@ class State(Generic[ObsT]):
         if not isinstance(text, (str, bytes)):
             raise TypeError(f"from_json takes a str, got {type(text).__name__}")
         try:
-            data = json.loads(text)
+            data = json.loads(text, object_pairs_hook=_unique_keys)
+        except RecordError:
+            raise
         except (ValueError, RecursionError) as exc:
             raise RecordError(f"not JSON: {exc}") from None
         return _state_from_dict(data)
@@ -859,6 +877,17 @@ class State(Generic[ObsT]):
 
 def _state_from_json(text: str) -> State[Any]:
     return State.from_json(text)
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's dict; a key given twice raises :class:`RecordError`
+    (``json`` would keep the last one silently)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise RecordError(f"the key {_echo(key)} is given twice in one object")
+        out[key] = value
+    return out
 
 
 def _field(data: Mapping[str, Any], key: str) -> Any:

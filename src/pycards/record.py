@@ -54,11 +54,22 @@ Only a referee's record can be replayed (:func:`read_record`,
 :func:`replay`): a seat's record has no seed, since the seed would reveal the
 cards the seat may not see.  :func:`parse_record` reads any record without
 replaying it.  Reading checks everything: an unknown tag, a missing one, a
-bad value, an illegal action or a deal that the seed or deck does not deal
-raises :class:`~pycards.errors.RecordError` naming the line and what fails;
-nothing is half-loaded.  Lines starting with ``;`` are comments.  Deal lines
-are optional when reading (they are checked when present) and always
-written.  JSON (:meth:`~pycards.game.State.to_json`) stays the machine format.
+bad value, an illegal action, a deal that the seed or deck does not deal or a
+result that the replay does not reach raises
+:class:`~pycards.errors.RecordError` naming the line and what fails (quoting
+at most 40 characters of it); nothing is half-loaded.  Lines starting with
+``;`` are comments.  Deal lines are optional when reading (they are checked
+when present) and always written.  JSON
+(:meth:`~pycards.game.State.to_json`) stays the machine format.
+
+The text is plain: lines end in ``\\n`` (or ``\\r\\n``), a line is at most
+:data:`MAX_LINE` characters, and everything but the ``Event`` and ``SeatK``
+values is ASCII (numbers in ASCII digits, spaces and tabs as the only blanks),
+so a look-alike digit or space is refused rather than read.  A leading UTF-8
+byte order mark (which some editors write) is skipped.  The writer refuses a
+name or an event that could not be read back: a control character, a line or
+paragraph separator, a blank other than the space, or more than
+:data:`MAX_NAME` characters.
 """
 
 from __future__ import annotations
@@ -68,10 +79,13 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from pycards._args import echo as _echo
 from pycards.errors import IllegalActionError, InvalidCardError, RecordError, RulesError
 from pycards.game import _REGISTRY, SEEN_ALL, Game, Rules, State, _import_games, _info
 
 __all__ = [
+    "MAX_LINE",
+    "MAX_NAME",
     "Record",
     "parse_record",
     "read_record",
@@ -79,11 +93,25 @@ __all__ = [
     "write_record",
 ]
 
+#: The longest line a record may have, in characters (a longer one is refused:
+#: reading stays linear in the text whatever it holds).
+MAX_LINE = 4096
+#: The longest player name or event title the writer takes.
+MAX_NAME = 256
+
 _M64 = (1 << 64) - 1
-_TAG = re.compile(r'^\[(?P<name>[A-Za-z][A-Za-z0-9_]*)\s+"(?P<value>(?:[^"\\]|\\.)*)"\]\s*$')
-_ACTION = re.compile(r"^seat\s+(?P<seat>\d+)\s*:\s*(?P<name>\S.*?)\s*$")
+# ASCII only: \d is 0-9 and \s a blank; every pattern is linear in its line
+# (no two adjacent parts can match the same text)
+_TAG = re.compile(
+    r'\[(?P<name>[A-Za-z][A-Za-z0-9_]*)[ \t]+"(?P<value>(?:[^"\\]|\\.)*)"\]', re.ASCII
+)
+_ACTION = re.compile(r"seat[ \t]+(?P<seat>[0-9]+)[ \t]*:[ \t]*(?P<name>[^ \t].*)", re.ASCII)
+_INT = re.compile(r"-?[0-9]+", re.ASCII)
+_BLANKS = " \t"
 _BASE_TAGS = ("Event", "Game", "Players", "Rules", "Preset", "Seed", "Deck", "Date", "View")
-_DATE = re.compile(r"^(\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)$")
+# the tags whose values are free text (any printable characters, not only ASCII)
+_FREE_TAGS = ("Event",)
+_DATE = re.compile(r"^([0-9]{4}|\?{4})\.([0-9]{2}|\?\?)\.([0-9]{2}|\?\?)$", re.ASCII)
 
 # The event kinds that are chance (deals, draws, turn-ups): a record shows them
 # as ``=`` lines.  A game not listed uses _DEFAULT_DEAL_KINDS.
@@ -150,7 +178,10 @@ class Record:
             v = str(value).replace("\\", "\\\\").replace('"', '\\"')
             out.append(f'[{name} "{v}"]')
 
+        for i, nm in enumerate(self.names):
+            _check_free_text(nm, f"names[{i}]")
         if self.event is not None:
+            _check_free_text(self.event, "event")
             tag("Event", self.event)
         tag("Game", self.game)
         tag("Players", self.players)
@@ -181,6 +212,22 @@ class Record:
 
 # ---------------------------------------------------------------------------
 # writing
+
+
+def _check_free_text(value: object, what: str) -> None:
+    """A name or an event title that reads back as written: a str of at most
+    MAX_NAME printable characters (no control character, no line or paragraph
+    separator, no blank but the space)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a str, got {type(value).__name__}")
+    if len(value) > MAX_NAME:
+        raise ValueError(f"{what}: at most {MAX_NAME} characters, got {len(value)}")
+    if not value.isprintable():
+        bad = next(ch for ch in value if not ch.isprintable())
+        raise ValueError(
+            f"{what}: {bad!a} cannot be written in a record (printable characters only), "
+            f"got {_echo(value)}"
+        )
 
 
 def _rules_text(rules: Rules) -> str:
@@ -312,14 +359,13 @@ def record_of(
     if names is None:
         names = [""] * n
     if isinstance(names, str) or len(names) != n:
-        raise ValueError(f"names: one name per seat ({n}), got {names!r}")
-    for nm in names:
-        if not isinstance(nm, str) or "\n" in nm:
-            raise ValueError(f"names: a name is a one-line str, got {nm!r}")
+        raise ValueError(f"names: one name per seat ({n}), got {_echo(names)}")
+    for i, nm in enumerate(names):
+        _check_free_text(nm, f"names[{i}]")
     if date is not None and (not isinstance(date, str) or not _DATE.match(date)):
-        raise ValueError(f"date: YYYY.MM.DD, got {date!r}")
-    if event is not None and (not isinstance(event, str) or "\n" in event):
-        raise ValueError(f"event: a one-line str, got {event!r}")
+        raise ValueError(f"date: YYYY.MM.DD, got {_echo(date)}")
+    if event is not None:
+        _check_free_text(event, "event")
     replay_state = game.new_initial_state(state.seed or 0, state.deck)
     seen, raw = _all_events(replay_state)
     lines: list[tuple[int | None, str]] = [(None, t) for t in _deal_lines(game, raw, viewer)]
@@ -376,6 +422,30 @@ def _unescape(value: str) -> str:
     return re.sub(r"\\(.)", r"\1", value)
 
 
+def _cut(message: str, limit: int = 200) -> str:
+    """A message quoted from elsewhere, cut after ``limit`` characters."""
+    return message if len(message) <= limit else message[:limit] + "..."
+
+
+def _text_lines(text: str) -> list[str]:
+    """The lines of a record, blanks (spaces and tabs) stripped: split at
+    ``\\n`` only (a ``\\r`` before it is dropped), a leading byte order mark
+    skipped, each line at most MAX_LINE characters."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = text.split("\n")
+    for no, line in enumerate(lines, start=1):
+        if len(line) > MAX_LINE:
+            raise _err(no, f"{len(line)} characters, a record's line has at most {MAX_LINE}")
+    return [line.strip(_BLANKS).removesuffix("\r").strip(_BLANKS) for line in lines]
+
+
+def _check_ascii(line: str, no: int) -> None:
+    if not (line.isascii() and line.isprintable()):
+        bad = next(ch for ch in line if not (ch.isascii() and ch.isprintable()))
+        raise _err(no, f"{bad!a} in {_echo(line)} (only ASCII letters, digits and spaces here)")
+
+
 def _parse_rules(cls: type[Game[Any, Any]], text: str, line: int) -> Any:
     rtype = cls.RULES_TYPE
     if text.strip() == "default":
@@ -384,25 +454,25 @@ def _parse_rules(cls: type[Game[Any, Any]], text: str, line: int) -> Any:
     values: dict[str, Any] = {}
     for item in text.split(","):
         if "=" not in item:
-            raise _err(line, f"Rules: expected name=value, got {item.strip()!r}")
+            raise _err(line, f"Rules: expected name=value, got {_echo(item.strip())}")
         key, _, raw = (s.strip() for s in item.partition("="))
         if key not in params:
-            raise _err(line, f"Rules: unknown rule {key!r}; known: {', '.join(params)}")
+            raise _err(line, f"Rules: unknown rule {_echo(key)}; known: {', '.join(params)}")
         if key in values:
             raise _err(line, f"Rules: {key} is given twice")
         d = params[key]
         value: object
         if d["kind"] == "bool":
             if raw not in ("true", "false"):
-                raise _err(line, f"Rules: {key} is true or false, got {raw!r}")
+                raise _err(line, f"Rules: {key} is true or false, got {_echo(raw)}")
             value = raw == "true"
         elif d["kind"] == "choice":
             value = raw
         elif d["kind"] == "optional" and raw == "none":
             value = None
         else:
-            if not re.fullmatch(r"-?\d+", raw):
-                raise _err(line, f"Rules: {key} is a number, got {raw!r}")
+            if not _INT.fullmatch(raw):
+                raise _err(line, f"Rules: {key} is a number, got {_echo(raw)}")
             value = int(raw)
         values[key] = value
     try:
@@ -412,8 +482,9 @@ def _parse_rules(cls: type[Game[Any, Any]], text: str, line: int) -> Any:
 
 
 def _parse_int(text: str, what: str, lo: int, hi: int, line: int) -> int:
-    if not re.fullmatch(r"-?\d+", text.strip()):
-        raise _err(line, f"{what}: expected a number, got {text!r}")
+    text = text.strip(_BLANKS)
+    if not _INT.fullmatch(text):
+        raise _err(line, f"{what}: expected a number, got {_echo(text)}")
     v = int(text)
     if not lo <= v <= hi:
         raise _err(line, f"{what}: must be {lo}..{hi}, got {v}")
@@ -431,8 +502,7 @@ def parse_record(text: str) -> Record:
     tags: dict[str, tuple[str, int]] = {}
     body: list[tuple[int, str]] = []
     in_body = False
-    for no, raw_line in enumerate(text.splitlines(), start=1):
-        line = raw_line.strip()
+    for no, line in enumerate(_text_lines(text), start=1):
         if not line or line.startswith(";"):
             if not line and tags:
                 in_body = True
@@ -440,14 +510,22 @@ def parse_record(text: str) -> Record:
         if line.startswith("["):
             if in_body:
                 raise _err(no, "a tag after the game's lines")
-            m = _TAG.match(line)
+            m = _TAG.fullmatch(line)
             if m is None:
-                raise _err(no, f'a tag is [Name "value"], got {line!r}')
+                raise _err(no, f'a tag is [Name "value"], got {_echo(line)}')
             name = m["name"]
             if name in tags:
                 raise _err(no, f"tag {name} is given twice")
-            tags[name] = (_unescape(m["value"]), no)
+            value = _unescape(m["value"])
+            if name in _FREE_TAGS or name.startswith("Seat"):
+                if not value.isprintable():
+                    bad = next(ch for ch in value if not ch.isprintable())
+                    raise _err(no, f"{name}: {bad!a} in {_echo(value)} (printable text only)")
+            else:
+                _check_ascii(line, no)
+            tags[name] = (value, no)
             continue
+        _check_ascii(line, no)
         in_body = True
         body.append((no, line))
 
@@ -459,7 +537,8 @@ def parse_record(text: str) -> Record:
     game_name, gline = need("Game")
     _import_games()
     if game_name not in _REGISTRY:
-        raise _err(gline, f"unknown game {game_name!r}; known: {', '.join(sorted(_REGISTRY))}")
+        known = ", ".join(sorted(_REGISTRY))
+        raise _err(gline, f"unknown game {_echo(game_name)}; known: {known}")
     cls = _REGISTRY[game_name]
     info = _info(game_name)
     ptext, pline = need("Players")
@@ -468,7 +547,7 @@ def parse_record(text: str) -> Record:
     for name, (_v, no) in tags.items():
         if name not in _BASE_TAGS and name not in seat_tags and name != "Result":
             known = ", ".join([*_BASE_TAGS, "Seat0..", "Result"])
-            raise _err(no, f"unknown tag {name!r}; known: {known}")
+            raise _err(no, f"unknown tag {_echo(name)}; known: {known}")
     rtext, rline = need("Rules")
     rules = _parse_rules(cls, rtext, rline)
     try:
@@ -480,7 +559,7 @@ def parse_record(text: str) -> Record:
         preset, prline = tags["Preset"]
         presets = cls.RULES_TYPE.presets()
         if preset not in presets:
-            raise _err(prline, f"unknown preset {preset!r}; known: {', '.join(presets)}")
+            raise _err(prline, f"unknown preset {_echo(preset)}; known: {', '.join(presets)}")
         if presets[preset] != rules:
             raise _err(prline, f"the Rules are not the preset {preset!r}")
     vtext, vline = need("View")
@@ -488,9 +567,9 @@ def parse_record(text: str) -> Record:
     if vtext == "referee":
         view = None
     else:
-        m = re.fullmatch(r"seat\s+(\d+)", vtext)
+        m = re.fullmatch(r"seat[ \t]+([0-9]+)", vtext, re.ASCII)
         if m is None:
-            raise _err(vline, f"View is 'referee' or 'seat K', got {vtext!r}")
+            raise _err(vline, f"View is 'referee' or 'seat K', got {_echo(vtext)}")
         view = _parse_int(m[1], "View", 0, players - 1, vline)
     seed = None
     if "Seed" in tags:
@@ -508,29 +587,31 @@ def parse_record(text: str) -> Record:
         try:
             deck = tuple(game.deck_ids(dtext))
         except (InvalidCardError, TypeError) as exc:
-            raise _err(dline, f"Deck: {exc}") from None
+            raise _err(dline, f"Deck: {_cut(str(exc))}") from None
         if not info["can_stack_deck"]:
             raise _err(dline, f"Deck: {game_name} cannot deal a stacked deck")
     date = None
     if "Date" in tags:
         date, dtline = tags["Date"]
         if not _DATE.match(date):
-            raise _err(dtline, f"Date is YYYY.MM.DD, got {date!r}")
+            raise _err(dtline, f"Date is YYYY.MM.DD, got {_echo(date)}")
     res_text, res_line = need("Result")
     result = None
     if res_text != "*":
-        parts = res_text.split()
+        parts = res_text.strip(_BLANKS).split()
         if len(parts) != players:
-            raise _err(res_line, f"Result: one number per seat ({players}) or *, got {res_text!r}")
+            raise _err(
+                res_line, f"Result: one number per seat ({players}) or *, got {_echo(res_text)}"
+            )
         result = tuple(_parse_int(p, "Result", -(1 << 31), (1 << 31) - 1, res_line) for p in parts)
     lines: list[tuple[int | None, str]] = []
     for no, line in body:
         if line.startswith("="):
             lines.append((None, " ".join(line[1:].split())))
             continue
-        m = _ACTION.match(line)
+        m = _ACTION.fullmatch(line)
         if m is None:
-            raise _err(no, f"expected 'seat K: action' or '= deal', got {line!r}")
+            raise _err(no, f"expected 'seat K: action' or '= deal', got {_echo(line)}")
         seat = _parse_int(m["seat"], "seat", 0, players - 1, no)
         name = " ".join(m["name"].split())
         _check_action_name(game, name, view, seat, no)
@@ -570,7 +651,7 @@ def _check_action_name(
         }
         if name in templates:
             return
-    raise _err(line, f"seat {seat}: unknown action {name!r} in {game.NAME}")
+    raise _err(line, f"seat {seat}: unknown action {_echo(name)} in {game.NAME}")
 
 
 def _replay_lines(record: Record) -> Iterator[tuple[int, str | None, State[Any]]]:
@@ -586,7 +667,7 @@ def _replay_lines(record: Record) -> Iterator[tuple[int, str | None, State[Any]]
     try:
         state = game.new_initial_state(record.seed, record.deck)
     except (InvalidCardError, ValueError) as exc:
-        raise RecordError(f"Deck: {exc}") from None
+        raise RecordError(_cut(str(exc)), "Deck") from None
     seen, raw = _all_events(state)
     expected = _deal_lines(game, raw, None)
     yield -1, None, state
@@ -616,20 +697,28 @@ def _replay_lines(record: Record) -> Iterator[tuple[int, str | None, State[Any]]
         yield i, text, state
     if record.result is not None:
         if not state.is_terminal:
-            raise RecordError("Result: the game is not over after the last action")
+            raise RecordError("the game is not over after the last action", "Result")
         if tuple(state.returns()) != record.result:
             got = " ".join(str(r) for r in state.returns())
-            raise RecordError(f"Result: the replay ends {got}, the record says {record.result}")
+            said = " ".join(str(r) for r in record.result)
+            raise RecordError(f"the replay ends {got}, the record says {said}", "Result")
     elif state.is_terminal:
-        raise RecordError("Result: the game is over; the record says * (in progress)")
+        raise RecordError("the game is over; the record says * (in progress)", "Result")
+
+
+def _tag_line_number(text: str, name: str) -> int | None:
+    for no, line in enumerate(_text_lines(text), start=1):
+        m = _TAG.fullmatch(line)
+        if m is not None and m["name"] == name:
+            return no
+    return None
 
 
 def _body_line_numbers(text: str) -> list[int]:
     numbers = []
     in_body = False
     seen_tag = False
-    for no, raw_line in enumerate(text.splitlines(), start=1):
-        line = raw_line.strip()
+    for no, line in enumerate(_text_lines(text), start=1):
         if not line or line.startswith(";"):
             in_body = in_body or (not line and seen_tag)
             continue
@@ -653,14 +742,21 @@ def _replay_checked(record: Record, text: str | None = None) -> State[Any]:
 
 
 def _with_line(exc: RecordError, text: str | None) -> RecordError:
-    """Turn "game line i" into the text's line number."""
+    """Turn "game line i" into the text's line number, and a tag's field
+    ("Result", "Deck") into its line's number."""
     field = exc.field
-    if text is not None and field is not None and field.startswith("game line "):
+    if text is None or field is None:
+        return exc
+    message = str(exc)[len(field) + 2 :]
+    if field.startswith("game line "):
         i = int(field.split()[-1]) - 1
         numbers = _body_line_numbers(text)
         if 0 <= i < len(numbers):
-            message = str(exc)[len(field) + 2 :]
             return RecordError(message, f"line {numbers[i]}")
+    elif field in ("Result", "Deck"):
+        no = _tag_line_number(text, field)
+        if no is not None:
+            return RecordError(f"{field}: {message}", f"line {no}")
     return exc
 
 

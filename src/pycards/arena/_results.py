@@ -443,7 +443,16 @@ class MatchResult:
         """Save a figure to ``path`` (format from its suffix: png, svg, pdf):
         the rating of each bot, and the distribution of its margin per deal
         group (per game without duplicate deals).  Needs the ``plot`` extra
-        (matplotlib)."""
+        (matplotlib).
+
+        The rating bars rise from a baseline below the lowest rating, so a
+        bot rated 0 has a bar too (its value is written on it, and a line
+        marks 0); the legend of the distributions sits below their axes,
+        off the bars."""
+        fig = self._figure()
+        fig.savefig(str(path), bbox_inches="tight")
+
+    def _figure(self) -> Any:
         try:
             from matplotlib.figure import Figure
         except ImportError:
@@ -459,7 +468,12 @@ class MatchResult:
         fig = Figure(figsize=(11, 4))
         ax1, ax2 = fig.subplots(1, 2)
         names = [b.name for b in self.bots]
-        ax1.bar(names, [b.rating for b in self.bots], color="tab:blue")
+        ratings = [float(b.rating) for b in self.bots]
+        base = _bar_baseline(ratings)
+        bars = ax1.bar(names, [r - base for r in ratings], bottom=base, color="tab:blue")
+        ax1.bar_label(bars, labels=[f"{r:.0f}" for r in ratings], padding=2)
+        high = max([0.0, *(r for r in ratings if math.isfinite(r))])
+        ax1.set_ylim(base, high + 0.15 * (high - base))
         ax1.axhline(0, color="black", linewidth=0.8)
         ax1.set_ylabel("rating (Bradley-Terry, Elo scale)")
         ax1.set_title("rating")
@@ -469,10 +483,25 @@ class MatchResult:
         ax2.set_xlabel("margin per " + ("deal group" if self.match.duplicate else "game"))
         ax2.set_ylabel("count")
         ax2.set_title("score distribution")
-        ax2.legend()
+        if any(margins):
+            ax2.legend(
+                loc="upper center",
+                bbox_to_anchor=(0.5, -0.18),
+                ncol=max(1, min(k, 4)),
+                frameon=False,
+            )
         fig.suptitle(self.header(), fontsize=9)
         fig.tight_layout()
-        fig.savefig(str(path))
+        return fig
+
+
+def _bar_baseline(ratings: Sequence[float]) -> float:
+    """Where the rating bars start: below the lowest rating and below 0 by a
+    tenth of the span (at least 10 rating points), so every bar has a height."""
+    finite = [r for r in ratings if math.isfinite(r)]
+    low = min([0.0, *finite])
+    high = max([0.0, *finite])
+    return low - max(10.0, 0.1 * (high - low))
 
 
 def _nan_none(x: float) -> float | None:

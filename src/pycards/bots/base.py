@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from cardcore import _core
 
-from .._args import as_int
+from .._args import as_int, echo
 from ..view import PlayerView
 
 __all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "parse_bot_spec", "register_bot"]
@@ -96,7 +97,7 @@ def _load_plugins() -> None:
 
 def register_bot(name: str, factory: BotFactory) -> None:
     """Make ``factory`` available to :func:`make_bot` (and the arena) as ``name``."""
-    if not isinstance(name, str) or not name.isidentifier():
+    if not isinstance(name, str) or not _KEY.fullmatch(name):
         raise ValueError(f"a bot name is an identifier, got {name!r}")
     _REGISTRY[name] = factory
 
@@ -107,33 +108,48 @@ def bot_names() -> list[str]:
     return sorted(_REGISTRY)
 
 
+# ASCII only (``int()`` and ``float()`` would read full-width digits, "1_000"
+# and "nan"): a spec is printable ASCII without blanks
+_SPEC = re.compile(r"[\x21-\x7e]+")
+_INT = re.compile(r"[-+]?[0-9]+")
+_FLOAT = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
 def _option(text: str) -> int | float | str:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
+    if _INT.fullmatch(text):
+        return int(text)
+    if _FLOAT.fullmatch(text):
+        return float(text)
     return text
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
     """Split ``"name:key=value:key=value"`` into the name and its options.
 
-    Values that read as an int or a float become one.
+    Values that read as an int or a float (in ASCII digits) become one.  A
+    spec is printable ASCII without blanks and its name and keys are ASCII
+    identifiers (``ValueError`` names any other character, such as a
+    full-width digit).
 
     >>> parse_bot_spec("ismcts:simulations=200:rollout=heuristic")
     ('ismcts', {'simulations': 200, 'rollout': 'heuristic'})
     """
     if not isinstance(spec, str):
         raise TypeError(f"a bot spec is a str, got {type(spec).__name__}")
-    name, *parts = spec.strip().split(":")
+    text = spec.strip(" \t")
+    if not _SPEC.fullmatch(text):
+        bad = next((ch for ch in text if not _SPEC.fullmatch(ch)), "")
+        what = f"{bad!a} is not allowed" if bad else "it is empty"
+        raise ValueError(f"bot spec {echo(spec)}: {what} (printable ASCII, no blanks)")
+    name, *parts = text.split(":")
     options: dict[str, int | float | str] = {}
     for part in parts:
         key, sep, value = part.partition("=")
-        if not sep or not key.isidentifier() or not value:
-            raise ValueError(f"bot spec {spec!r}: option {part!r} is not key=value")
+        if not sep or not _KEY.fullmatch(key) or not value:
+            raise ValueError(f"bot spec {echo(spec)}: option {echo(part)} is not key=value")
         if key in options or key == "seed":
-            raise ValueError(f"bot spec {spec!r}: option {key!r} repeated or reserved")
+            raise ValueError(f"bot spec {echo(spec)}: option {key!r} repeated or reserved")
         options[key] = _option(value)
     return name, options
 
@@ -142,15 +158,19 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     """A bot from its spec, e.g. ``"random"``, ``"heuristic"`` or
     ``"ismcts:simulations=200:rollout=heuristic"`` (see :func:`bot_names`).
 
+    ``seed`` is an int 0..2**64-1 (``TypeError`` for a float, ``None`` or a
+    str; ``ValueError`` out of range).
+
     >>> make_bot("random", seed=3)
     RandomBot(seed=3)
     """
     name, options = parse_bot_spec(spec)
+    seed = as_int(seed, "seed", 0, _M64)
     _load_plugins()
     factory = _REGISTRY.get(name)
     if factory is None:
-        raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(_REGISTRY))}")
+        raise ValueError(f"unknown bot {echo(name)}; known: {', '.join(sorted(_REGISTRY))}")
     try:
         return factory(seed=seed, **options)
     except TypeError as exc:
-        raise ValueError(f"bot spec {spec!r}: {exc}") from None
+        raise ValueError(f"bot spec {echo(spec)}: {exc}") from None

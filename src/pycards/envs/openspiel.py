@@ -39,9 +39,12 @@ None, e.g. ``-1``: see the game's page).
   does not forward to Python, so this module wraps the two functions (any
   other game goes to OpenSpiel's own).  The generator state of a game is the
   number of states it has made (the next is dealt from ``seed + k``); the
-  state's part is OpenSpiel's Python-state text (its history and a pickle of
-  its attributes, the pycards state pickling as its record).  Pickling a
-  game or a state keeps the same.  C++ callers (``random_sim_test`` with
+  state's part is one line, ``pycards=`` and the JSON of :func:`serialize`
+  (the game, its parameters and the pycards record: seed, stacked deck and
+  actions).  Nothing is unpickled: OpenSpiel's own text for a Python state
+  carries a pickle of its attributes, which would run code when read, and
+  :meth:`PycardsGame.deserialize_state` refuses it.  Pickling a game or a
+  state keeps the same.  C++ callers (``random_sim_test`` with
   ``serialize=True``) still meet OpenSpiel's "GetRNGState unimplemented".
 * Returns are the engine's final points (general sum), given at the end of
   the game (OpenSpiel's terminal reward model, which its MCTS requires); the
@@ -56,16 +59,18 @@ through :func:`pycards.bots.register_bot`).
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from pycards._args import as_int
+from pycards._args import as_int, echo
 from pycards.bots import Bot, make_bot
 from pycards.envs._common import NUMBER_BOUND
-from pycards.game import Game, State, load_game
+from pycards.errors import RecordError
+from pycards.game import Game, State, _unique_keys, load_game
 from pycards.game import game_names as _pycards_games
 from pycards.view import PlayerView
 
@@ -176,15 +181,34 @@ class PycardsGame(pyspiel.Game):
 
     def set_rng_state(self, text: str) -> None:
         """Set the generator state of :meth:`get_rng_state`."""
-        made = text.strip()
-        if not made.isdigit():
-            raise ValueError(f"a game's generator state is a count of states, got {text!r}")
+        made = text.strip(" \t\r\n") if isinstance(text, str) else ""
+        if not re.fullmatch(r"[0-9]{1,20}", made, re.ASCII):
+            raise ValueError(f"a game's generator state is a count of states, got {echo(text)}")
         self._made = int(made)
 
     def serialize(self) -> str:
         """The game as OpenSpiel's ``Game::Serialize`` writes a sampled-stochastic
         game: its string and its generator state."""
         return f"{self.to_string()}\n{_RNG_HEADER}\n{self.get_rng_state()}"
+
+    def deserialize_state(self, text: str) -> PycardsState:
+        """The state of :meth:`PycardsState.serialize` (``pycards=`` and JSON),
+        in this game.  Any other text, such as OpenSpiel's pickled state of a
+        Python game, raises :class:`~pycards.errors.RecordError`: nothing is
+        unpickled.  The game's generator state does not move."""
+        if not isinstance(text, str):
+            raise TypeError(f"a state's text is a str, got {type(text).__name__}")
+        line = text.strip(" \t\r\n")
+        if not line.startswith(_STATE_LINE) or "\n" in line:
+            raise RecordError(
+                f"a pycards state's text is one line {_STATE_LINE}<JSON>, got {echo(line)} "
+                "(a pickled state is not read)"
+            )
+        data = _serialized(line[len(_STATE_LINE) :])
+        record = State.from_json(json.dumps(data["record"]))
+        if record.game != self.pycards_game:
+            raise RecordError(f"the state is of {record.game!r}, not of this game {self}")
+        return _replayed(self, record)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -243,6 +267,12 @@ class PycardsState(pyspiel.State):
     def __str__(self) -> str:
         return str(self.pycards_state)
 
+    def serialize(self) -> str:
+        """The state as one line of text: ``pycards=`` and the JSON of
+        :func:`serialize` (read by :meth:`PycardsGame.deserialize_state`; no
+        pickle, unlike OpenSpiel's text for a Python state)."""
+        return _STATE_LINE + serialize(self)
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (deserialize, (serialize(self),))
 
@@ -263,12 +293,31 @@ def serialize(state: PycardsState) -> str:
     )
 
 
-def deserialize(text: str) -> PycardsState:
-    """The state of :func:`serialize`: the game loaded, and the record's
-    actions applied to a fresh deal of its seed (OpenSpiel's history too)."""
-    data = json.loads(text)
-    game = pyspiel.load_game(data["game"], data["params"])
-    record = State.from_json(json.dumps(data["record"]))
+def _serialized(text: str) -> dict[str, Any]:
+    """The checked JSON of :func:`serialize`: an object of a pycards game's
+    name, its parameters and a record (a key given twice is refused)."""
+    if not isinstance(text, str):
+        raise TypeError(f"a serialized state is a str, got {type(text).__name__}")
+    try:
+        data = json.loads(text, object_pairs_hook=_unique_keys)
+    except RecordError:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise RecordError(f"not JSON: {exc}") from None
+    if not isinstance(data, dict) or set(data) != {"game", "params", "record"}:
+        raise RecordError("a serialized state is a JSON object of game, params and record")
+    name = data["game"]
+    if not isinstance(name, str) or not name.startswith(_PREFIX):
+        raise RecordError(f"not a pycards game: {echo(name)}", "game")
+    if not isinstance(data["params"], dict):
+        raise RecordError(f"must be an object, got {echo(data['params'])}", "params")
+    return data
+
+
+def _replayed(game: PycardsGame, record: State[Any]) -> PycardsState:
+    """A fresh deal of ``record``'s seed in ``game``, with its actions applied
+    (OpenSpiel's history too)."""
+    assert record.seed is not None  # a state read from JSON has its record
     fresh = game.pycards_game.new_initial_state(record.seed, record.deck)
     out = PycardsState(game, fresh)
     for action in record.history:
@@ -276,7 +325,21 @@ def deserialize(text: str) -> PycardsState:
     return out
 
 
+def deserialize(text: str) -> PycardsState:
+    """The state of :func:`serialize`: the game loaded, and the record's
+    actions applied to a fresh deal of its seed (OpenSpiel's history too).
+    The text is JSON, checked whole: a bad one raises
+    :class:`~pycards.errors.RecordError`."""
+    data = _serialized(text)
+    game = pyspiel.load_game(data["game"], data["params"])
+    record = State.from_json(json.dumps(data["record"]))
+    if record.game != game.pycards_game:
+        raise RecordError(f"the record is of {record.game!r}, not of {game}", "record")
+    return _replayed(game, record)
+
+
 _RNG_HEADER = "[GameRNGState]"
+_STATE_LINE = "pycards="
 _META = "# Automatically generated by OpenSpiel SerializeGameAndState\n[Meta]\nVersion: 1\n"
 
 
