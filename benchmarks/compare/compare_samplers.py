@@ -22,12 +22,12 @@ Usage: ``PYTHONPATH=src python benchmarks/compare/compare_samplers.py [--quick] 
 
 from __future__ import annotations
 
+import importlib.util
 import pathlib
 import random
 import shlex
 import shutil
 import statistics
-import importlib.util
 import subprocess
 import sys
 import sysconfig
