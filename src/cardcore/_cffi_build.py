@@ -3,7 +3,8 @@
 Used by setup.py when ``PYCARDS_CFFI=1`` (``cffi_modules``; the module then
 links the engine's static library, compiled once for both bindings), or
 directly: ``python src/cardcore/_cffi_build.py`` builds the module in place
-next to this file, compiling the engine's sources with the same flags.  The cdef is read from the public headers themselves, so the
+next to this file, compiling the engine's sources with the same flags.  The
+cdef is read from the public headers themselves, so the
 binding never drifts from the C API: preprocessor lines are dropped and
 integer constants become ``#define NAME ...`` (their values come from the
 compiler).
