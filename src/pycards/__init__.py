@@ -3,8 +3,16 @@
 The public API: cards and card sets (:mod:`pycards.cards`), combination
 primitives (:mod:`pycards.combos`), the numpy batch API (:mod:`pycards.batch`),
 the generic game/state protocol (:mod:`pycards.game`) and one module per game.
+
+Importing the package imports the facade module of every game of the engine
+(``pycards.<name>``), whose :class:`~pycards.game.Game` subclass registers
+itself in :mod:`pycards.engine`: so every module finds every game by name.
 """
 
+import importlib
+
+from cardcore import _core
+from pycards._version import __version__
 from pycards.cards import (
     Card,
     CardSet,
@@ -16,12 +24,7 @@ from pycards.cards import (
     shuffled_deck,
 )
 from pycards.errors import IllegalActionError, InvalidCardError, PycardsError, RulesError
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
-    from pycards.playouts import Playouts, random_playouts
-
-__version__ = "0.1.0"
+from pycards.playouts import Playouts, random_playouts
 
 __all__ = [
     "Card",
@@ -42,10 +45,14 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    # the engine's playouts load the game layer: imported on first use
-    if name in ("random_playouts", "Playouts"):
-        from pycards import playouts
+def _import_facades() -> None:
+    """Import ``pycards.<name>`` for every engine game that has one."""
+    for name in _core.game_names():
+        try:
+            importlib.import_module(f"pycards.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"pycards.{name}":
+                raise
 
-        return getattr(playouts, name)
-    raise AttributeError(f"module 'pycards' has no attribute {name!r}")
+
+_import_facades()
