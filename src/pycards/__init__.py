@@ -3,15 +3,8 @@
 The public API: cards and card sets (:mod:`pycards.cards`), combination
 primitives (:mod:`pycards.combos`), the numpy batch API (:mod:`pycards.batch`),
 the generic game/state protocol (:mod:`pycards.game`) and one module per game.
-
-Importing the package imports the facade module of every game of the engine
-(``pycards.<name>``), whose :class:`~pycards.game.Game` subclass registers
-itself in :mod:`pycards.engine`: so every module finds every game by name.
 """
 
-import importlib
-
-from cardcore import _core
 from pycards._version import __version__
 from pycards.cards import (
     Card,
@@ -43,16 +36,3 @@ __all__ = [
     "random_playouts",
     "shuffled_deck",
 ]
-
-
-def _import_facades() -> None:
-    """Import ``pycards.<name>`` for every engine game that has one."""
-    for name in _core.game_names():
-        try:
-            importlib.import_module(f"pycards.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"pycards.{name}":
-                raise
-
-
-_import_facades()

@@ -4,10 +4,13 @@ This module is the bottom of the game layer: it reads the engine's tables
 (:func:`game_info`), names the constants of the game protocol, and keeps the
 registry of the :class:`pycards.game.Game` subclasses by their engine name.  A
 game's class registers itself when its facade module is imported (see
-:meth:`pycards.game.Game.__init_subclass__`), and importing :mod:`pycards`
-imports the facade of every engine game once; so :func:`registered_games`
-knows every game whatever module asks first, and no module imports a game
-facade from inside a function.
+:meth:`pycards.game.Game.__init_subclass__`).  The first call of
+:func:`registered_games` loads the facade of every game the engine names
+(``pycards.<name>``, when there is one), once: this is the one place where the
+facades are found, by name, so nothing lists the games by hand.  (The facades
+cannot be imported when :mod:`pycards` is: the compiled ``cardcore._core``
+imports :mod:`pycards.errors` while it initializes, and a facade reads the
+engine's tables when it is imported.)
 
 The modules above (:mod:`pycards.game`, :mod:`pycards.record`,
 :mod:`pycards.view`, the facades, the bots, the arena, the CLI) read the
@@ -23,6 +26,8 @@ games from here; this module imports none of them.
 from __future__ import annotations
 
 import functools
+import importlib
+import threading
 import types
 from collections.abc import Mapping
 from typing import Any
@@ -48,6 +53,8 @@ SEEN_ALL = 0xFFFFFFFF
 # engine name -> the Game subclass of that name (type[pycards.game.Game])
 _GAMES: dict[str, type[Any]] = {}
 _REGISTERED: Mapping[str, type[Any]] = types.MappingProxyType(_GAMES)
+_LOADED = threading.Event()
+_LOADING = threading.RLock()
 
 
 @functools.cache
@@ -66,5 +73,21 @@ def register_game(cls: type[Any]) -> None:
 
 
 def registered_games() -> Mapping[str, type[Any]]:
-    """The registered game classes by engine name (a live, read-only view)."""
+    """The registered game classes by engine name (a live, read-only view);
+    the first call loads the facade of every engine game."""
+    if not _LOADED.is_set():
+        _load_facades()
     return _REGISTERED
+
+
+def _load_facades() -> None:
+    with _LOADING:
+        if _LOADED.is_set():
+            return
+        for name in _core.game_names():
+            try:
+                importlib.import_module(f"pycards.{name}")
+            except ModuleNotFoundError as exc:
+                if exc.name != f"pycards.{name}":
+                    raise
+        _LOADED.set()
