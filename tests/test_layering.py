@@ -293,3 +293,21 @@ def test_the_cycle_check_sees_a_cycle() -> None:
     assert runtime_imports("pycards.view", typed) == set()
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_every_game_is_found_whatever_is_imported_first() -> None:
+    """The registry does not depend on import order: the compiled engine
+    imports pycards.errors while it initializes, so it may come first."""
+    import subprocess
+    import sys
+
+    from cardcore import _core
+
+    code = (
+        "import cardcore._core\n"
+        "from pycards.record import read_record\n"
+        "from pycards.engine import registered_games\n"
+        "print(' '.join(sorted(registered_games())))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == sorted(_core.game_names())
