@@ -1,9 +1,10 @@
 """Sphinx configuration for the pycards documentation."""
 
+from pycards import __version__ as release  # the one version: src/pycards/_version.py
+
 project = "pycards"
 author = "pycards developers"
 copyright = "2026, pycards developers"
-release = "0.1.0"
 
 extensions = [
     "sphinx.ext.autodoc",

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from pycards.engine import game_info as _info
 from pycards.errors import RecordError, RulesError
-from pycards.game import State, _info, game_names, load_game
+from pycards.game import State, game_names, load_game
 from pycards.record import Record, parse_record, read_record, replay, write_record
 
 GAMES = game_names()

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 import pycards
-from pycards.game import _info, game_names
+from pycards.engine import game_info as _info
+from pycards.game import game_names
 from pycards.record import parse_record, read_record
 
 pexpect = pytest.importorskip("pexpect")

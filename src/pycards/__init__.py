@@ -5,6 +5,7 @@ primitives (:mod:`pycards.combos`), the numpy batch API (:mod:`pycards.batch`),
 the generic game/state protocol (:mod:`pycards.game`) and one module per game.
 """
 
+from pycards._version import __version__
 from pycards.cards import (
     Card,
     CardSet,
@@ -16,12 +17,7 @@ from pycards.cards import (
     shuffled_deck,
 )
 from pycards.errors import IllegalActionError, InvalidCardError, PycardsError, RulesError
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
-    from pycards.playouts import Playouts, random_playouts
-
-__version__ = "0.1.0"
+from pycards.playouts import Playouts, random_playouts
 
 __all__ = [
     "Card",
@@ -40,12 +36,3 @@ __all__ = [
     "random_playouts",
     "shuffled_deck",
 ]
-
-
-def __getattr__(name: str) -> object:
-    # the engine's playouts load the game layer: imported on first use
-    if name in ("random_playouts", "Playouts"):
-        from pycards import playouts
-
-        return getattr(playouts, name)
-    raise AttributeError(f"module 'pycards' has no attribute {name!r}")

@@ -18,8 +18,17 @@ import numpy as np
 import numpy.typing as npt
 
 from pycards import batch
+from pycards._version import __version__
+from pycards.bots import bot_names, make_bot
+from pycards.cribbage import show_score_distribution
+from pycards.engine import game_info
 from pycards.errors import IllegalActionError, PycardsError, RecordError, RulesError
-from pycards.game import Game, State, _info, game_names, load_game
+from pycards.game import Game, State, game_names, load_game
+from pycards.nodde import hand_score_distribution
+from pycards.notakers import batch_split_points
+from pycards.playouts import random_playouts
+from pycards.record import parse_record, replay
+from pycards.terminal import play
 
 __all__ = ["main"]
 
@@ -113,7 +122,7 @@ class _Progress:
 
 
 def _game_from_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Game[Any, Any]:
-    info = _info(args.game)
+    info = game_info(args.game)
     players = args.players if args.players is not None else info["min_players"]
     if not info["min_players"] <= players <= info["max_players"]:
         parser.error(
@@ -267,7 +276,7 @@ def _add_score(sub: Any) -> None:
 
 def _games(args: argparse.Namespace) -> int:
     for name in game_names():
-        info = _info(name)
+        info = game_info(name)
         game = load_game(name, num_players=info["min_players"])
         presets = ", ".join(game.RULES_TYPE.PRESETS) or "-"
         print(f"{name:10} {info['min_players']}-{info['max_players']} players   presets: {presets}")
@@ -294,8 +303,6 @@ def _add_games(sub: Any) -> None:
 
 
 def _playouts(args: argparse.Namespace) -> int:
-    from pycards.playouts import random_playouts
-
     game = args.game_obj
     progress = _Progress(args.games, "playing")
     t0 = time.perf_counter()
@@ -344,21 +351,15 @@ def _distribution_counts(
     args: argparse.Namespace, game: Game[Any, Any]
 ) -> tuple[npt.NDArray[np.int64], str]:
     if game.NAME == "nodde":
-        from pycards.nodde import hand_score_distribution
-
         return hand_score_distribution(game.rules), (
             "exact, every 3-card hand with every turn-up: 1,082,900 deals"
         )
     if game.NAME == "cribbage":
-        from pycards.cribbage import show_score_distribution
-
         what = "crib" if args.crib else "hand"
         return show_score_distribution(crib=args.crib, rules=game.rules), (
             f"exact, every 4-card {what} with every starter: 12,994,800 deals"
         )
     if game.NAME == "notakers":
-        from pycards.notakers import batch_split_points
-
         hands = batch.random_hands(args.hands, args.cards, seed=args.seed)
         points = np.zeros(args.hands, dtype=np.int64)
         progress = _Progress(args.hands, "scoring hands")
@@ -450,8 +451,6 @@ def _add_distribution(sub: Any) -> None:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from pycards.terminal import play
-
     record = args.record
     if record is None and not args.no_record:
         record = f"pycards-{args.game}-{args.seed}.txt"
@@ -510,8 +509,6 @@ def _add_play(sub: Any) -> None:
 
 
 def _check_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    from pycards.bots import bot_names, make_bot
-
     game = args.game_obj
     if args.seat >= game.num_players:
         parser.error(f"--seat: 0..{game.num_players - 1} for {game.num_players} players")
@@ -538,8 +535,6 @@ def _check_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> No
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from pycards.record import parse_record, replay
-
     try:
         if args.file == "-":
             text = sys.stdin.read()
@@ -666,8 +661,6 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    from pycards import __version__
-
     parser.add_argument("--version", action="version", version=f"pycards {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="SUBCOMMAND")
     _SUBPARSERS.clear()

@@ -30,6 +30,16 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
+from pycards import _facade
+from pycards._facade import (
+    ItemizedScore,
+    as_card,
+    as_card_list,
+    as_rules,
+    complete_deck,
+    itemized,
+    stacked_hands,
+)
 from pycards.cards import Card, CardSet, CardsLike, to_mask52
 from pycards.errors import InvalidCardError
 from pycards.game import TERMINAL, Game, Rules, State
@@ -149,67 +159,22 @@ class CribbageRules(Rules):
 # scoring
 
 
-@dataclasses.dataclass(frozen=True)
-class ScoreItem:
+class ScoreItem(_facade.ScoreItem):
     """One scoring combination: its kind (see :data:`ITEM_KINDS`), cards and points."""
 
-    kind: str
-    cards: CardSet
-    points: int
 
-    def __str__(self) -> str:
-        return f"{self.kind} {self.cards}: {self.points}"
-
-
-@dataclasses.dataclass(frozen=True)
-class ShowScore:
+class ShowScore(ItemizedScore):
     """The itemized score of a hand or crib with the starter (docs/cribbage.rst, The show)."""
 
-    items: tuple[ScoreItem, ...]
-    total: int
 
-
-@dataclasses.dataclass(frozen=True)
-class PlayScore:
+class PlayScore(ItemizedScore):
     """What the last card of a count makes (docs/cribbage.rst, The play)."""
-
-    items: tuple[ScoreItem, ...]
-    total: int
-
-
-def _card(card: Card | int | str) -> Card:
-    if isinstance(card, str):
-        return Card.parse(card)
-    if isinstance(card, bool) or not isinstance(card, (int, np.integer)):
-        raise TypeError(f"a card is a Card, a card id 0..51 or a name like '7H', got {card!r}")
-    return Card(card)
-
-
-def _card_list(cards: str | Iterable[Card | int | str]) -> list[Card]:
-    """Cards in the order given (a string is split on spaces and commas)."""
-    if isinstance(cards, str):
-        return [Card.parse(t) for t in cards.replace(",", " ").split()]
-    if not isinstance(cards, Iterable):
-        raise TypeError(f"expected cards (a string like '7H 8S' or a sequence), got {cards!r}")
-    return [_card(c) for c in cards]
-
-
-def _rules(rules: CribbageRules | None) -> CribbageRules:
-    if rules is None:
-        return CribbageRules()
-    if not isinstance(rules, CribbageRules):
-        raise TypeError(f"rules must be CribbageRules, got {type(rules).__name__}")
-    return rules
 
 
 def _flag(value: object, name: str) -> bool:
     if not isinstance(value, bool):
         raise TypeError(f"{name} must be a bool, got {value!r}")
     return value
-
-
-def _items(raw: Iterable[tuple[int, int, int]]) -> tuple[ScoreItem, ...]:
-    return tuple(ScoreItem(ITEM_KINDS[k], CardSet(cards), p) for k, cards, p in raw)
 
 
 def score_show(
@@ -231,15 +196,15 @@ def score_show(
     (4, 0)
     """
     mask = to_mask52(hand)
-    up = _card(starter)
+    up = as_card(starter)
     if bin(mask).count("1") != 4:
         raise InvalidCardError(f"a cribbage hand has 4 cards, got {CardSet(mask)}")
     if mask & up.bit:
         raise InvalidCardError(f"the starter {up} is in the hand")
     is_crib = _flag(crib, "crib")
-    raw = _core.cribbage_score_show(mask, int(up), is_crib, _rules(rules).to_params())
-    items = _items(raw)
-    return ShowScore(items, sum(i.points for i in items))
+    params = as_rules(rules, CribbageRules).to_params()
+    raw = _core.cribbage_score_show(mask, int(up), is_crib, params)
+    return itemized(ShowScore, ScoreItem, raw, ITEM_KINDS)
 
 
 def score_play(sequence: Iterable[Card | int | str] | str) -> PlayScore:
@@ -253,15 +218,15 @@ def score_play(sequence: Iterable[Card | int | str] | str) -> PlayScore:
     >>> score_play("KH QS 6C 5D").total
     2
     """
-    cards = _card_list(sequence)
+    cards = as_card_list(sequence)
     if len(set(cards)) != len(cards):
         raise InvalidCardError(f"a card is played twice in {' '.join(map(str, cards))}")
     if not 1 <= len(cards) <= _MAX_PLAY:
         raise ValueError(f"a count has 1 to {_MAX_PLAY} cards, got {len(cards)}")
     if sum(c.pips for c in cards) > 31:
         raise ValueError(f"the count {' '.join(map(str, cards))} totals over 31")
-    items = _items(_core.cribbage_score_play([int(c) for c in cards]))
-    return PlayScore(items, sum(i.points for i in items))
+    raw = _core.cribbage_score_play([int(c) for c in cards])
+    return itemized(PlayScore, ScoreItem, raw, ITEM_KINDS)
 
 
 def batch_score_show(
@@ -279,7 +244,7 @@ def batch_score_show(
     [29]
     """
     result: npt.NDArray[np.int32] = _core.cribbage_batch_score_show(
-        hands, starters, _flag(crib, "crib"), _rules(rules).to_params()
+        hands, starters, _flag(crib, "crib"), as_rules(rules, CribbageRules).to_params()
     )
     return result
 
@@ -294,10 +259,8 @@ def show_score_distribution(
     >>> int(dist[0]), int(dist[29]), int(dist.sum())
     (1009008, 4, 12994800)
     """
-    hist = np.asarray(
-        _core.cribbage_show_distribution(_flag(crib, "crib"), _rules(rules).to_params()),
-        dtype=np.int64,
-    )
+    params = as_rules(rules, CribbageRules).to_params()
+    hist = np.asarray(_core.cribbage_show_distribution(_flag(crib, "crib"), params), dtype=np.int64)
     return hist[:30]
 
 
@@ -354,7 +317,7 @@ def analyze_discards(
     ('2C 9H', 14.326)
     """
     mask = _six(hand)
-    params = _rules(rules).to_params()
+    params = as_rules(rules, CribbageRules).to_params()
     sums, table = _core.cribbage_batch_discards(
         np.array([mask], dtype=np.uint64), params, not _flag(exact_crib, "exact_crib")
     )
@@ -392,7 +355,7 @@ def batch_discards(
     ((1, 15), 14.326)
     """
     sums, crib = _core.cribbage_batch_discards(
-        hands, _rules(rules).to_params(), _flag(with_crib, "with_crib")
+        hands, as_rules(rules, CribbageRules).to_params(), _flag(with_crib, "with_crib")
     )
     return np.asarray(sums, dtype=np.float64) / 46.0, crib
 
@@ -567,30 +530,18 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
         n = self.num_players
         dealer = self._stacking_dealer(dealer)
         size = 6 if n == 2 else 5
-        if isinstance(hands, str) or len(hands) != n:
-            raise ValueError(f"stacked_deck: give one hand per seat ({n} hands)")
-        cards = [_card_list(h) for h in hands]
-        for seat, hand in enumerate(cards):
-            if len(hand) != size:
-                raise InvalidCardError(
-                    f"stacked_deck: seat {seat} must get {size} cards, got {len(hand)}"
-                )
+        cards = stacked_hands(hands, n, size)
         table = self.table_order(seed)
         at = table.index(dealer)
         order = [cards[table[(at + 1 + i) % n]][k] for k in range(size) for i in range(n)]
         if n == 3:
             if crib_card is None:
                 raise ValueError("stacked_deck: with 3 players, name the crib_card")
-            order.append(_card(crib_card))
+            order.append(as_card(crib_card))
         elif crib_card is not None:
             raise ValueError("stacked_deck: a crib card is dealt with 3 players only")
-        order.append(_card(starter))
-        seen: set[Card] = set()
-        for c in order:
-            if c in seen:
-                raise InvalidCardError(f"stacked_deck: {c} is placed twice", str(c))
-            seen.add(c)
-        return order + [Card(i) for i in range(52) if i not in seen]
+        order.append(as_card(starter))
+        return complete_deck(order)
 
     def render(self, state: State[CribbageObservation], viewer: int | None = None) -> str:
         """The table as ``viewer`` sees it (``None``: the referee, every hand):

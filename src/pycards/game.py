@@ -17,17 +17,21 @@ the "player" of a finished game; chance events (deals) are resolved inside the
 state by its own seeded generator, so :data:`CHANCE` never comes up for the
 built-in games.  See ``docs/internals.rst`` for the conventions every game
 follows.
+
+The player's view (:mod:`pycards.view`) and the text records
+(:mod:`pycards.record`) sit below this module: they use a state through its
+public API and name this module's types for type checking only, so a state
+makes views and records without an import cycle.  The engine's tables and the
+registry of games are :mod:`pycards.engine`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
-import importlib
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -36,9 +40,7 @@ from cardcore import _core
 from pycards._args import as_int as _as_int
 from pycards._args import echo as _echo
 from pycards.cards import Card, CardSet, NancyCard, NancyCardSet
-
-if TYPE_CHECKING:
-    from pycards.view import PlayerView
+from pycards.engine import CHANCE, SEEN_ALL, TERMINAL, game_info, register_game, registered_games
 from pycards.errors import (
     IllegalActionError,
     InvalidCardError,
@@ -46,6 +48,8 @@ from pycards.errors import (
     RecordError,
     RulesError,
 )
+from pycards.record import read_record, write_record
+from pycards.view import PlayerView
 
 __all__ = [
     "CHANCE",
@@ -59,13 +63,6 @@ __all__ = [
     "load_game",
 ]
 
-#: The "player" of a chance node (reserved; built-in games resolve chance internally).
-CHANCE = -1
-#: The "player" of a finished game.
-TERMINAL = -4
-#: ``seen_by`` value of a public event.
-SEEN_ALL = 0xFFFFFFFF
-
 _M64 = (1 << 64) - 1
 _RANKS = "A23456789TJQK"
 _SUITS = "CDHS"
@@ -75,15 +72,6 @@ _ASCII_NAME = re.compile(r"[\x20-\x7e\t]*")
 
 ObsT = TypeVar("ObsT")
 RulesT = TypeVar("RulesT", bound="Rules")
-
-_REGISTRY: dict[str, type[Game[Any, Any]]] = {}
-
-
-@functools.cache
-def _info(name: str) -> dict[str, Any]:
-    info: dict[str, Any] = _core.game_info(name)
-    return info
-
 
 # ---------------------------------------------------------------------------
 # rules
@@ -110,7 +98,7 @@ class Rules:
     def parameters(cls) -> list[dict[str, Any]]:
         """The engine's description of each parameter (name, kind, range,
         choices, default, doc), in engine order."""
-        params: list[dict[str, Any]] = _info(cls.GAME)["params"]
+        params: list[dict[str, Any]] = game_info(cls.GAME)["params"]
         return params
 
     def __post_init__(self) -> None:
@@ -264,7 +252,7 @@ class Game(Generic[RulesT, ObsT]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "NAME" in cls.__dict__:
-            _REGISTRY[cls.NAME] = cls
+            register_game(cls)
 
     def __init__(self, rules: RulesT | None = None, num_players: int = 2) -> None:
         if rules is None:
@@ -273,7 +261,7 @@ class Game(Generic[RulesT, ObsT]):
             raise TypeError(
                 f"{self.NAME}: rules must be {self.RULES_TYPE.__name__}, got {type(rules).__name__}"
             )
-        info = _info(self.NAME)
+        info = game_info(self.NAME)
         lo, hi = info["min_players"], info["max_players"]
         if isinstance(num_players, (bool, np.bool_)) or not isinstance(
             num_players, (int, np.integer)
@@ -321,7 +309,7 @@ class Game(Generic[RulesT, ObsT]):
     @property
     def info(self) -> dict[str, Any]:
         """The engine's description of the game (players, deck, tables)."""
-        return _info(self.NAME)
+        return game_info(self.NAME)
 
     # -- new states -----------------------------------------------------------
     def new_initial_state(
@@ -345,7 +333,7 @@ class Game(Generic[RulesT, ObsT]):
         commas when the names have spaces).  :class:`InvalidCardError` names a
         card that is unknown, repeated or missing."""
         card_type = self.CARD_TYPE
-        size = _info(self.NAME)["deck_size"]
+        size = game_info(self.NAME)["deck_size"]
         if isinstance(deck, str):
             sep = r"[,;]" if ("," in deck or ";" in deck) else r"\s+"
             deck = [t.strip() for t in re.split(sep, deck) if t.strip()]
@@ -390,7 +378,7 @@ class Game(Generic[RulesT, ObsT]):
 
     def _build_names(self) -> list[str]:
         names = [""] * self.num_actions
-        for r in _info(self.NAME)["action_ranges"]:
+        for r in game_info(self.NAME)["action_ranges"]:
             seats = range(1, self.num_players) if r["stride"] else [0]
             for k in seats:
                 first = r["first"] + (k - 1) * r["stride"] if r["stride"] else r["first"]
@@ -449,7 +437,7 @@ class Game(Generic[RulesT, ObsT]):
         key = " ".join(name.lower().split())
         if key in self._ids:
             return self._ids[key]
-        for r in _info(self.NAME)["action_ranges"]:
+        for r in game_info(self.NAME)["action_ranges"]:
             a = self._parse_in_range(r, key)
             if a is not None:
                 return a
@@ -495,7 +483,7 @@ class Game(Generic[RulesT, ObsT]):
 
     def event_kind_name(self, kind: int) -> str:
         """The name of an event kind id."""
-        kinds = _info(self.NAME)["event_kinds"]
+        kinds = game_info(self.NAME)["event_kinds"]
         return kinds[kind]["name"] if 0 <= kind < len(kinds) else f"kind {kind}"
 
     def make_event(self, raw: tuple[int, int, int, int, int, int], viewer: int | None) -> Event:
@@ -504,7 +492,7 @@ class Game(Generic[RulesT, ObsT]):
         kind, who, target, value, extra, seen_by = raw
         bit = 0 if viewer is None else 1 << viewer
         visible = seen_by == SEEN_ALL or bool(seen_by & bit)
-        kinds = _info(self.NAME)["event_kinds"]
+        kinds = game_info(self.NAME)["event_kinds"]
         is_card = 0 <= kind < len(kinds) and kinds[kind]["value"] == "card"
         card = self._card_name(value) if visible and is_card and value >= 0 else None
         return Event(
@@ -572,28 +560,18 @@ def _turn(state: State[Any]) -> str:
 
 def game_names() -> list[str]:
     """Names of the engine's games that have a Python facade."""
-    _import_games()
-    return sorted(_REGISTRY)
-
-
-def _import_games() -> None:
-    for name in _core.game_names():
-        try:
-            importlib.import_module(f"pycards.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"pycards.{name}":
-                raise
+    return sorted(registered_games())
 
 
 def load_game(name: str, rules: Any = None, num_players: int = 2) -> Game[Any, Any]:
     """The game called ``name`` (see :func:`game_names`)."""
-    _import_games()
     if not isinstance(name, str):
         raise TypeError(f"a game name is a str, got {type(name).__name__}")
+    games = registered_games()
     try:
-        cls = _REGISTRY[name]
+        cls: type[Game[Any, Any]] = games[name]
     except KeyError:
-        raise ValueError(f"unknown game {name!r}; known: {sorted(_REGISTRY)}") from None
+        raise ValueError(f"unknown game {name!r}; known: {sorted(games)}") from None
     return cls(rules, num_players)
 
 
@@ -795,8 +773,6 @@ class State(Generic[ObsT]):
     def view(self, player: int) -> PlayerView[ObsT]:
         """What seat ``player`` may know, as a :class:`~pycards.view.PlayerView`
         (what a bot is given).  The view follows this state as it changes."""
-        from .view import PlayerView
-
         return PlayerView(self, self._check_seat(player))
 
     # -- text ------------------------------------------------------------------
@@ -845,7 +821,7 @@ class State(Generic[ObsT]):
         if not isinstance(text, (str, bytes)):
             raise TypeError(f"from_json takes a str, got {type(text).__name__}")
         try:
-            data = json.loads(text, object_pairs_hook=_unique_keys)
+            data = json.loads(text, object_pairs_hook=unique_keys)
         except RecordError:
             raise
         except (ValueError, RecursionError) as exc:
@@ -863,15 +839,11 @@ class State(Generic[ObsT]):
     ) -> str:
         """The readable text record of the game so far (see :mod:`pycards.record`):
         the referee's (``viewer=None``, replayable) or one seat's."""
-        from pycards.record import write_record
-
         return write_record(self, viewer=viewer, names=names, date=date, event=event)
 
     @staticmethod
     def from_record(text: str) -> State[Any]:
         """Replay a referee's text record (see :func:`pycards.record.read_record`)."""
-        from pycards.record import read_record
-
         return read_record(text)
 
 
@@ -879,9 +851,11 @@ def _state_from_json(text: str) -> State[Any]:
     return State.from_json(text)
 
 
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object's dict; a key given twice raises :class:`RecordError`
-    (``json`` would keep the last one silently)."""
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's dict, for ``json.loads(..., object_pairs_hook=unique_keys)``:
+    a key given twice raises :class:`~pycards.errors.RecordError` (``json``
+    would keep the last one silently).  Shared with the OpenSpiel adapter; not
+    in ``__all__``."""
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
@@ -914,11 +888,11 @@ def _state_from_dict(data: object) -> State[Any]:
         if key not in known:
             raise RecordError("unknown field", str(key))
     name = _field(data, "game")
-    _import_games()
-    if not isinstance(name, str) or name not in _REGISTRY:
-        raise RecordError(f"unknown game {name!r}; known: {sorted(_REGISTRY)}", "game")
-    cls = _REGISTRY[name]
-    info = _info(name)
+    games = registered_games()
+    if not isinstance(name, str) or name not in games:
+        raise RecordError(f"unknown game {name!r}; known: {sorted(games)}", "game")
+    cls: type[Game[Any, Any]] = games[name]
+    info = game_info(name)
     players = _record_int(
         _field(data, "players"), "players", info["min_players"], info["max_players"]
     )

@@ -30,6 +30,7 @@ import numpy.typing as npt
 from cardcore import _core
 from pycards._args import as_flag as _flag
 from pycards._args import as_int as _int
+from pycards._facade import as_rules
 from pycards.cards import Card, NancyCard, NancyCardSet, NancyCardsLike, to_mask78
 from pycards.errors import InvalidCardError
 from pycards.game import Event, Game, Rules, State
@@ -253,14 +254,6 @@ class NancyObservation:
 # strict arguments
 
 
-def _rules(rules: object) -> NancyRules:
-    if rules is None:
-        return NancyRules()
-    if not isinstance(rules, NancyRules):
-        raise TypeError(f"rules must be NancyRules or None, got {type(rules).__name__}")
-    return rules
-
-
 def _card(c: object, name: str) -> NancyCard:
     """One Nancy card: a NancyCard, a name or an id (never a bool, float or None)."""
     if isinstance(c, NancyCard):
@@ -329,7 +322,7 @@ def _trick(trick: object, name: str = "trick") -> list[int]:
 
 def _overtrump(rules: object, overtrump: object, where: str) -> bool:
     if overtrump is None:
-        return _rules(rules).overtrump_on_trump_lead
+        return as_rules(rules, NancyRules, "NancyRules or None").overtrump_on_trump_lead
     if rules is not None:
         raise ValueError(f"{where}: give rules= or overtrump=, not both")
     return _flag(overtrump, "overtrump")
@@ -340,7 +333,7 @@ def _arcane_mode(rules: object, arcane_sum_mode: object, where: str) -> int:
         p["choices"] for p in NancyRules.parameters() if p["name"] == "arcane_sum_mode"
     )
     if arcane_sum_mode is None:
-        return choices.index(_rules(rules).arcane_sum_mode)
+        return choices.index(as_rules(rules, NancyRules, "NancyRules or None").arcane_sum_mode)
     if rules is not None:
         raise ValueError(f"{where}: give rules= or arcane_sum_mode=, not both")
     if not isinstance(arcane_sum_mode, str) or arcane_sum_mode not in choices:

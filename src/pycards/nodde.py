@@ -31,6 +31,16 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
+from pycards import _facade
+from pycards._facade import (
+    ItemizedScore,
+    as_card,
+    as_card_list,
+    as_rules,
+    complete_deck,
+    itemized,
+    stacked_hands,
+)
 from pycards.cards import Card, CardSet, CardsLike, to_mask52
 from pycards.errors import InvalidCardError
 from pycards.game import TERMINAL, Game, Rules, State
@@ -163,61 +173,16 @@ class NoddeRules(Rules):
 # scoring
 
 
-@dataclasses.dataclass(frozen=True)
-class ScoreItem:
+class ScoreItem(_facade.ScoreItem):
     """One scoring combination: its kind (see :data:`ITEM_KINDS`), cards and points."""
 
-    kind: str
-    cards: CardSet
-    points: int
 
-    def __str__(self) -> str:
-        return f"{self.kind} {self.cards}: {self.points}"
-
-
-@dataclasses.dataclass(frozen=True)
-class HandScore:
+class HandScore(ItemizedScore):
     """The itemized score of a hand with the turn-up (docs/nodde.rst, Scoring the hand)."""
 
-    items: tuple[ScoreItem, ...]
-    total: int
 
-
-@dataclasses.dataclass(frozen=True)
-class PlayScore:
+class PlayScore(ItemizedScore):
     """What the last card of a play sequence makes (docs/nodde.rst, The play)."""
-
-    items: tuple[ScoreItem, ...]
-    total: int
-
-
-def _card(card: Card | int | str) -> Card:
-    if isinstance(card, str):
-        return Card.parse(card)
-    if isinstance(card, bool) or not isinstance(card, (int, np.integer)):
-        raise TypeError(f"a card is a Card, a card id 0..51 or a name like '7H', got {card!r}")
-    return Card(card)
-
-
-def _card_list(cards: str | Iterable[Card | int | str]) -> list[Card]:
-    """Cards in the order given (a string is split on spaces and commas)."""
-    if isinstance(cards, str):
-        return [Card.parse(t) for t in cards.replace(",", " ").split()]
-    if not isinstance(cards, Iterable):
-        raise TypeError(f"expected cards (a string like '7H 8S' or a sequence), got {cards!r}")
-    return [_card(c) for c in cards]
-
-
-def _rules(rules: NoddeRules | None) -> NoddeRules:
-    if rules is None:
-        return NoddeRules()
-    if not isinstance(rules, NoddeRules):
-        raise TypeError(f"rules must be NoddeRules, got {type(rules).__name__}")
-    return rules
-
-
-def _items(raw: Iterable[tuple[int, int, int]]) -> tuple[ScoreItem, ...]:
-    return tuple(ScoreItem(ITEM_KINDS[k], CardSet(cards), p) for k, cards, p in raw)
 
 
 def score_hand(
@@ -231,13 +196,13 @@ def score_hand(
     10
     """
     mask = to_mask52(hand)
-    up = _card(turnup)
+    up = as_card(turnup)
     if bin(mask).count("1") != 3:
         raise InvalidCardError(f"a Nodde hand has 3 cards, got {CardSet(mask)}")
     if mask & up.bit:
         raise InvalidCardError(f"the turn-up {up} is in the hand")
-    items = _items(_core.nodde_score_hand(mask, int(up), _rules(rules).to_params()))
-    return HandScore(items, sum(i.points for i in items))
+    raw = _core.nodde_score_hand(mask, int(up), as_rules(rules, NoddeRules).to_params())
+    return itemized(HandScore, ScoreItem, raw, ITEM_KINDS)
 
 
 def score_play(
@@ -251,15 +216,15 @@ def score_play(
     >>> [str(i) for i in score_play("7H 8S 9H 6C").items]
     ['run 6C 7H 9H 8S: 4']
     """
-    cards = _card_list(sequence)
+    cards = as_card_list(sequence)
     if len(set(cards)) != len(cards):
         raise InvalidCardError(f"a card is played twice in {' '.join(map(str, cards))}")
     if not 1 <= len(cards) <= _MAX_PLAY:
         raise ValueError(f"a play sequence has 1 to {_MAX_PLAY} cards, got {len(cards)}")
     if sum(c.pips for c in cards) > 31:
         raise ValueError(f"the sequence {' '.join(map(str, cards))} totals over 31")
-    items = _items(_core.nodde_score_play([int(c) for c in cards], _rules(rules).to_params()))
-    return PlayScore(items, sum(i.points for i in items))
+    raw = _core.nodde_score_play([int(c) for c in cards], as_rules(rules, NoddeRules).to_params())
+    return itemized(PlayScore, ScoreItem, raw, ITEM_KINDS)
 
 
 def batch_score_hands(
@@ -275,7 +240,7 @@ def batch_score_hands(
     [8]
     """
     result: npt.NDArray[np.int32] = _core.nodde_batch_score_hand(
-        hands, turnups, _rules(rules).to_params()
+        hands, turnups, as_rules(rules, NoddeRules).to_params()
     )
     return result
 
@@ -286,7 +251,8 @@ def hand_score_distribution(rules: NoddeRules | None = None) -> npt.NDArray[np.i
     to 1,082,900.  Milliseconds in C; the pure-Python backend takes about a
     minute.
     """
-    hist = np.asarray(_core.nodde_hand_distribution(_rules(rules).to_params()), dtype=np.int64)
+    params = as_rules(rules, NoddeRules).to_params()
+    hist = np.asarray(_core.nodde_hand_distribution(params), dtype=np.int64)
     nonzero = np.flatnonzero(hist)
     return hist[: int(nonzero[-1]) + 1] if len(nonzero) else hist[:1]
 
@@ -396,22 +362,10 @@ class NoddeGame(Game[NoddeRules, NoddeObservation]):
         """
         n = self.num_players
         dealer = self._stacking_dealer(dealer)
-        if isinstance(hands, str) or len(hands) != n:
-            raise ValueError(f"stacked_deck: give one hand per seat ({n} hands)")
-        cards = [_card_list(h) for h in hands]
-        for seat, hand in enumerate(cards):
-            if len(hand) != 3:
-                raise InvalidCardError(
-                    f"stacked_deck: seat {seat} must get 3 cards, got {len(hand)}"
-                )
+        cards = stacked_hands(hands, n, 3)
         order = [cards[(dealer + 1 + i) % n][k] for k in range(3) for i in range(n)]
-        order += [_card(turnup), *_card_list(rest)]
-        seen: set[Card] = set()
-        for c in order:
-            if c in seen:
-                raise InvalidCardError(f"stacked_deck: {c} is placed twice", str(c))
-            seen.add(c)
-        return order + [Card(i) for i in range(52) if i not in seen]
+        order += [as_card(turnup), *as_card_list(rest)]
+        return complete_deck(order)
 
     def render(self, state: State[NoddeObservation], viewer: int | None = None) -> str:
         """The table as ``viewer`` sees it (``None``: the referee, every hand):

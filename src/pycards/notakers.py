@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 from cardcore import _core
 from pycards._args import as_int
+from pycards._facade import as_rules
 from pycards.cards import RANKS, SUITS, Card, CardSet, CardsLike, to_mask52
 from pycards.game import Game, Rules, State
 
@@ -151,14 +152,6 @@ class NoTakersRules(Rules):
         return cls(max_turns=max_turns)
 
 
-def _rules(rules: NoTakersRules | None) -> NoTakersRules:
-    if rules is None:
-        return NoTakersRules()
-    if not isinstance(rules, NoTakersRules):
-        raise TypeError(f"rules must be NoTakersRules, got {type(rules).__name__}")
-    return rules
-
-
 # ---------------------------------------------------------------------------
 # scoring
 
@@ -227,7 +220,7 @@ def best_split(cards: CardsLike, rules: NoTakersRules | None = None) -> Split:
     >>> s.points, s.sets[0].kind, str(s.sets[0].cards), s.key
     (3, 'run', 'AH QH KH', ((3, 14, 3),))
     """
-    r = _rules(rules)
+    r = as_rules(rules, NoTakersRules)
     raw_points, raw_sets = _core.notakers_best_split(
         to_mask52(cards),
         _CHOICES["ace_in_runs"].index(r.ace_in_runs),
@@ -253,7 +246,7 @@ def split_points(cards: CardsLike, rules: NoTakersRules | None = None) -> int:
     >>> split_points("5H 5S 6H 6S 7H 7S")
     6
     """
-    r = _rules(rules)
+    r = as_rules(rules, NoTakersRules)
     return int(
         _core.notakers_points(to_mask52(cards), _CHOICES["ace_in_runs"].index(r.ace_in_runs))
     )
@@ -265,7 +258,7 @@ def splits_exactly(cards: CardsLike, rules: NoTakersRules | None = None) -> bool
     >>> splits_exactly("5H 5S 5C"), splits_exactly("5H 5S 6C")
     (True, False)
     """
-    r = _rules(rules)
+    r = as_rules(rules, NoTakersRules)
     return bool(
         _core.notakers_splits_exactly(
             to_mask52(cards), _CHOICES["ace_in_runs"].index(r.ace_in_runs)
@@ -282,7 +275,7 @@ def batch_split_points(
     >>> batch_split_points(CardSet.to_array(["5H 5S 5C", "AH 2H 3H"])).tolist()
     [2, 3]
     """
-    r = _rules(rules)
+    r = as_rules(rules, NoTakersRules)
     out: npt.NDArray[np.int32] = _core.batch_notakers_points(
         cards, _CHOICES["ace_in_runs"].index(r.ace_in_runs)
     )

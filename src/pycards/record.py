@@ -70,6 +70,11 @@ byte order mark (which some editors write) is skipped.  The writer refuses a
 name or an event that could not be read back: a control character, a line or
 paragraph separator, a blank other than the space, or more than
 :data:`MAX_NAME` characters.
+
+The functions that turn a state's event log into record lines
+(``all_events``, ``new_events``, ``deal_lines``, ``shown_action``,
+``deal_kinds``) are shared with :mod:`pycards.terminal`, which shows a game as
+it is played the way its record will read; they are not in ``__all__``.
 """
 
 from __future__ import annotations
@@ -77,11 +82,15 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from pycards._args import as_int
 from pycards._args import echo as _echo
+from pycards.engine import SEEN_ALL, game_info, registered_games
 from pycards.errors import IllegalActionError, InvalidCardError, RecordError, RulesError
-from pycards.game import _REGISTRY, SEEN_ALL, Game, Rules, State, _import_games, _info
+
+if TYPE_CHECKING:  # the game layer imports this module: its types are names here
+    from pycards.game import Game, Rules, State
 
 __all__ = [
     "MAX_LINE",
@@ -194,7 +203,7 @@ class Record:
         if self.seed is not None:
             tag("Seed", self.seed)
         if self.deck is not None:
-            card = _REGISTRY[self.game].CARD_TYPE
+            card = registered_games()[self.game].CARD_TYPE
             tag("Deck", " ".join(str(card(c)) for c in self.deck))
         if self.date is not None:
             tag("Date", self.date)
@@ -245,7 +254,8 @@ def _value_text(v: object) -> str:
     return str(v)
 
 
-def _deal_kinds(game: str) -> frozenset[str]:
+def deal_kinds(game: str) -> frozenset[str]:
+    """The event kinds of ``game`` (its engine name) that a record shows as deal lines."""
     return _DEAL_KINDS.get(game, _DEFAULT_DEAL_KINDS)
 
 
@@ -253,27 +263,29 @@ def _visible(seen_by: int, viewer: int | None) -> bool:
     return viewer is None or seen_by == SEEN_ALL or bool(seen_by & (1 << viewer))
 
 
-def _all_events(state: State[Any]) -> tuple[int, list[tuple[int, int, int, int, int, int]]]:
+def all_events(state: State[Any]) -> tuple[int, list[tuple[int, int, int, int, int, int]]]:
     """(number of events ever logged, the events the log keeps)."""
     raw: list[tuple[int, int, int, int, int, int]] = state._s.events()
     return state.events_dropped() + len(raw), raw
 
 
-def _new_events(
+def new_events(
     state: State[Any], before: int
 ) -> tuple[int, list[tuple[int, int, int, int, int, int]]]:
-    total, raw = _all_events(state)
+    """(number of events ever logged, the events logged since ``before`` of
+    them were): what :func:`all_events` gained since."""
+    total, raw = all_events(state)
     fresh = total - before
     return total, (raw[len(raw) - fresh :] if fresh > 0 else [])
 
 
-def _deal_lines(
+def deal_lines(
     game: Game[Any, Any], events: Sequence[tuple[int, int, int, int, int, int]], viewer: int | None
 ) -> list[str]:
     """The deal lines of a batch of events: grouped by (kind, seat, place), in
     order of first appearance, cards the viewer may not see as ``?``."""
-    kinds = _info(game.NAME)["event_kinds"]
-    chance = _deal_kinds(game.NAME)
+    kinds = game_info(game.NAME)["event_kinds"]
+    chance = deal_kinds(game.NAME)
     groups: dict[tuple[int, int, int], list[str]] = {}
     for kind, who, target, value, _extra, seen_by in events:
         if not 0 <= kind < len(kinds) or kinds[kind]["name"] not in chance:
@@ -299,7 +311,7 @@ def _deal_lines(
 
 def _action_card(game: Game[Any, Any], action: int) -> tuple[str, int] | None:
     """(the name template with its card as ``?``, the card id) of a card action."""
-    for r in _info(game.NAME)["action_ranges"]:
+    for r in game_info(game.NAME)["action_ranges"]:
         seats = range(1, game.num_players) if r["stride"] else [0]
         for k in seats:
             first = r["first"] + (k - 1) * r["stride"] if r["stride"] else r["first"]
@@ -312,13 +324,16 @@ def _action_card(game: Game[Any, Any], action: int) -> tuple[str, int] | None:
     return None
 
 
-def _shown_action(
+def shown_action(
     game: Game[Any, Any],
     action: int,
     seat: int,
     events: Sequence[tuple[int, int, int, int, int, int]],
     viewer: int | None,
 ) -> str:
+    """How a record shows ``seat``'s ``action`` to ``viewer`` (``None``: the
+    referee): its name, or its template with ``?`` for a card the viewer did
+    not see (``events`` are the events the action logged)."""
     name = game.action_name(action)
     if viewer is None or viewer == seat:
         return name
@@ -355,7 +370,7 @@ def record_of(
     game = state.game
     n = game.num_players
     if viewer is not None:
-        viewer = state._check_seat(viewer, "viewer")
+        viewer = as_int(viewer, "viewer", 0, n - 1)
     if names is None:
         names = [""] * n
     if isinstance(names, str) or len(names) != n:
@@ -367,14 +382,14 @@ def record_of(
     if event is not None:
         _check_free_text(event, "event")
     replay_state = game.new_initial_state(state.seed or 0, state.deck)
-    seen, raw = _all_events(replay_state)
-    lines: list[tuple[int | None, str]] = [(None, t) for t in _deal_lines(game, raw, viewer)]
+    seen, raw = all_events(replay_state)
+    lines: list[tuple[int | None, str]] = [(None, t) for t in deal_lines(game, raw, viewer)]
     for a in state.history:
         seat = replay_state.current_player
         replay_state.apply(a)
-        seen, fresh = _new_events(replay_state, seen)
-        lines.append((seat, _shown_action(game, a, seat, fresh, viewer)))
-        lines.extend((None, t) for t in _deal_lines(game, fresh, viewer))
+        seen, fresh = new_events(replay_state, seen)
+        lines.append((seat, shown_action(game, a, seat, fresh, viewer)))
+        lines.extend((None, t) for t in deal_lines(game, fresh, viewer))
     referee = viewer is None
     return Record(
         game=game.NAME,
@@ -535,12 +550,11 @@ def parse_record(text: str) -> Record:
         return tags[name]
 
     game_name, gline = need("Game")
-    _import_games()
-    if game_name not in _REGISTRY:
-        known = ", ".join(sorted(_REGISTRY))
-        raise _err(gline, f"unknown game {_echo(game_name)}; known: {known}")
-    cls = _REGISTRY[game_name]
-    info = _info(game_name)
+    games = registered_games()
+    if game_name not in games:
+        raise _err(gline, f"unknown game {_echo(game_name)}; known: {', '.join(sorted(games))}")
+    cls: type[Game[Any, Any]] = games[game_name]
+    info = game_info(game_name)
     ptext, pline = need("Players")
     players = _parse_int(ptext, "Players", info["min_players"], info["max_players"], pline)
     seat_tags = {f"Seat{i}" for i in range(players)}
@@ -645,7 +659,7 @@ def _check_action_name(
     if view is not None and view != seat and "?" in name:
         templates = {
             r["name"].replace("{card}", "?").replace("{seat}", str(k))
-            for r in _info(game.NAME)["action_ranges"]
+            for r in game_info(game.NAME)["action_ranges"]
             if r["arg"] == "card"
             for k in (range(1, game.num_players) if r["stride"] else [0])
         }
@@ -662,14 +676,14 @@ def _replay_lines(record: Record) -> Iterator[tuple[int, str | None, State[Any]]
             f"a seat's record (View seat {record.view}) cannot be replayed: it has no seed; "
             "read it with parse_record"
         )
-    cls = _REGISTRY[record.game]
+    cls = registered_games()[record.game]
     game = cls(record.rules, record.players)
     try:
         state = game.new_initial_state(record.seed, record.deck)
     except (InvalidCardError, ValueError) as exc:
         raise RecordError(_cut(str(exc)), "Deck") from None
-    seen, raw = _all_events(state)
-    expected = _deal_lines(game, raw, None)
+    seen, raw = all_events(state)
+    expected = deal_lines(game, raw, None)
     yield -1, None, state
     for i, (seat, text) in enumerate(record.lines):
         where = f"game line {i + 1}"
@@ -692,8 +706,8 @@ def _replay_lines(record: Record) -> Iterator[tuple[int, str | None, State[Any]]
             state.apply(a)
         except IllegalActionError as exc:
             raise RecordError(f"seat {seat}: {text!r} is illegal: {exc.reason}", where) from None
-        seen, fresh = _new_events(state, seen)
-        expected = _deal_lines(game, fresh, None)
+        seen, fresh = new_events(state, seen)
+        expected = deal_lines(game, fresh, None)
         yield i, text, state
     if record.result is not None:
         if not state.is_terminal:

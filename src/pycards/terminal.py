@@ -33,14 +33,16 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+from pycards.bots import bot_names, make_bot
+from pycards.engine import game_info
 from pycards.errors import PycardsError
-from pycards.game import Game, State, _info
+from pycards.game import Game, State
 from pycards.record import (
-    _all_events,
-    _deal_kinds,
-    _deal_lines,
-    _new_events,
-    _shown_action,
+    all_events,
+    deal_kinds,
+    deal_lines,
+    new_events,
+    shown_action,
     write_record,
 )
 
@@ -60,8 +62,6 @@ _HELP = """commands:
 
 def best_bot(candidates: Sequence[str] = HINT_BOTS) -> str:
     """The first of ``candidates`` that :func:`pycards.bots.make_bot` knows."""
-    from pycards.bots import bot_names
-
     known = set(bot_names())
     for name in candidates:
         if name in known:
@@ -118,8 +118,6 @@ class _Table:
         out: _Output,
         hint_bot: str,
     ) -> None:
-        from pycards.bots import make_bot
-
         self.game = game
         self.seat = seat
         self.seed = seed
@@ -135,12 +133,12 @@ class _Table:
             bot.reset((seed + 1 + k) % (1 << 64))
             self.bots[k] = bot
         self.state: State[Any] = game.new_initial_state(seed)
-        self.seen, raw = _all_events(self.state)
+        self.seen, raw = all_events(self.state)
         self._show_deals(raw)
 
     # -- showing --------------------------------------------------------------
     def _show_deals(self, events: Sequence[tuple[int, int, int, int, int, int]]) -> None:
-        for text in _deal_lines(self.game, events, self.seat):
+        for text in deal_lines(self.game, events, self.seat):
             self.out.line(f"  = {text}", style="dim")
 
     def _who(self, k: int) -> str:
@@ -172,8 +170,8 @@ class _Table:
     def apply(self, action: int) -> None:
         k = self.state.current_player
         self.state.apply(action)
-        self.seen, fresh = _new_events(self.state, self.seen)
-        shown = _shown_action(self.game, action, k, fresh, self.seat)
+        self.seen, fresh = new_events(self.state, self.seen)
+        shown = shown_action(self.game, action, k, fresh, self.seat)
         self.out.line(f"{self._who(k)}: {shown}", style=None if k != self.seat else "bold")
         self._show_deals(fresh)
 
@@ -183,8 +181,6 @@ class _Table:
             self.apply(self.bots[k].act(self.state.view(k)))
 
     def hint(self) -> str:
-        from pycards.bots import make_bot
-
         bot = make_bot(self.hint_bot, seed=(self.seed + len(self.state.history)) % (1 << 64))
         bot.reset((self.seed + len(self.state.history)) % (1 << 64))
         a = bot.act(self.state.view(self.seat))
@@ -201,12 +197,12 @@ class _Table:
         replay = self.game.new_initial_state(self.seed)
         for a in self.state.history[:mine]:
             replay.apply(a)
-        seen, _ = _all_events(replay)
-        chance = _deal_kinds(self.game.NAME)
-        kinds = _info(self.game.NAME)["event_kinds"]
+        seen, _ = all_events(replay)
+        chance = deal_kinds(self.game.NAME)
+        kinds = game_info(self.game.NAME)["event_kinds"]
         for a in self.state.history[mine:]:
             replay.apply(a)
-            seen, fresh = _new_events(replay, seen)
+            seen, fresh = new_events(replay, seen)
             for ev in fresh:
                 if 0 <= ev[0] < len(kinds) and kinds[ev[0]]["name"] in chance:
                     return "cards were dealt or drawn since your last move"
@@ -228,7 +224,7 @@ class _Table:
         for a in self.state.history[:mine]:
             state.apply(a)
         self.state = state
-        self.seen, _ = _all_events(state)
+        self.seen, _ = all_events(state)
 
     def record(self, viewer: int | None = None) -> str:
         return write_record(self.state, viewer=viewer, names=self.names, date=_today())

@@ -16,14 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from pycards.arena._cli import add_arguments, main
-from pycards.arena._match import (
-    FAILURE_KINDS,
-    BotLike,
-    Failure,
-    GameRecord,
-    Match,
-    derive_seed,
-)
+from pycards.arena._match import BotLike, Match, derive_seed
+from pycards.arena._records import FAILURE_KINDS, Failure, GameRecord
 from pycards.arena._results import (
     RATING_METHOD,
     Z95,

@@ -7,7 +7,10 @@ import json
 import sys
 from typing import Any
 
+from pycards.arena._match import Match, known_game_info
+from pycards.arena._run import require_dask
 from pycards.errors import PycardsError
+from pycards.game import load_game
 
 __all__ = ["add_arguments", "main"]
 
@@ -100,8 +103,6 @@ def main(args: argparse.Namespace) -> int:
     missing extra: checked before any game; an unreachable scheduler), or 130 if the match was
     interrupted (the finished games are still reported and written).
     """
-    from pycards.arena._match import Match
-
     try:
         match = Match(
             args.game,
@@ -114,9 +115,7 @@ def main(args: argparse.Namespace) -> int:
             rules=None if args.rules is None else _rules(args.game, args.rules),
         )
         if args.workers is not None or args.scheduler is not None:
-            from pycards.arena._run import _require_dask
-
-            _require_dask()
+            require_dask()
         if args.plot is not None:
             _require_matplotlib()
         result = match.run(
@@ -146,10 +145,7 @@ def main(args: argparse.Namespace) -> int:
 
 def _rules(game: str, text: str) -> Any:
     """The rules of ``--rules``: a preset's name or a JSON object of fields."""
-    from pycards.arena._match import _game_info
-    from pycards.game import load_game
-
-    info = _game_info(game)
+    info = known_game_info(game)
     cls = type(load_game(game, None, info["min_players"])).RULES_TYPE
     if text.lstrip().startswith("{"):
         try:

@@ -16,16 +16,19 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from pycards._args import as_int
+from pycards.arena._native import native_possible, play_native
+from pycards.arena._records import FAILURE_KINDS, Failure, GameRecord
+from pycards.arena._results import MatchResult
+from pycards.arena._run import run
+from pycards.bots import make_bot
+from pycards.engine import game_info
 from pycards.errors import RulesError
-from pycards.game import Game, State, load_game
-
-if TYPE_CHECKING:
-    from pycards.arena._results import MatchResult
+from pycards.game import Game, State, game_names, load_game
 
 __all__ = [
     "FAILURE_KINDS",
@@ -33,16 +36,12 @@ __all__ = [
     "Failure",
     "GameRecord",
     "Match",
+    "SeatBots",
     "derive_seed",
+    "known_game_info",
 ]
 
 _M64 = (1 << 64) - 1
-
-#: The ways a bot can fail a game, in the order the results list them:
-#: ``error`` (``reset`` or ``act`` raised), ``illegal`` (an int that is not a
-#: legal action), ``not_int`` (not an int: a bool, float, ``None``, a name...),
-#: ``timeout`` (a move took longer than the match's ``move_time``).
-FAILURE_KINDS = ("error", "illegal", "not_int", "timeout")
 
 
 @runtime_checkable
@@ -77,58 +76,6 @@ def derive_seed(seed: int, kind: str, *index: int) -> int:
 
 
 @dataclasses.dataclass(frozen=True)
-class Failure:
-    """A bot's failure that ended a game.
-
-    :ivar seat: the seat whose bot failed.
-    :ivar kind: one of :data:`FAILURE_KINDS`.
-    :ivar message: what happened, for the log.
-    """
-
-    seat: int
-    kind: str
-    message: str
-
-
-@dataclasses.dataclass(frozen=True)
-class GameRecord:
-    """One game of a match as it was played.
-
-    :ivar index: the game's index in the match.
-    :ivar group: its unit of the statistics: the deal group in duplicate play
-        (the games that replay one deal), else the game itself.
-    :ivar deal_seed: the seed the game was dealt from.
-    :ivar seating: the bot (its index in the match) in each seat.
-    :ivar returns: each seat's return at the end, the failing seat's replaced
-        by the game's worst return (see :class:`Failure` and the docs' scoring
-        rule).
-    :ivar failure: the failure that stopped the game, or ``None``.
-    :ivar moves: moves made by each seat.
-    :ivar seconds: time each seat's bot spent choosing its moves: its
-        thread's CPU time in the Python loop, wall-clock time in the native
-        loop (docs: "Time per move").
-    """
-
-    index: int
-    group: int
-    deal_seed: int
-    seating: tuple[int, ...]
-    returns: tuple[float, ...]
-    failure: Failure | None
-    moves: tuple[int, ...]
-    seconds: tuple[float, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The record as a JSON-friendly dict."""
-        out = dataclasses.asdict(self)
-        out["seating"] = list(self.seating)
-        out["returns"] = list(self.returns)
-        out["moves"] = list(self.moves)
-        out["seconds"] = list(self.seconds)
-        return out
-
-
-@dataclasses.dataclass(frozen=True)
 class _Entry:
     """A bot of the match: its display name and either a spec or an object."""
 
@@ -138,8 +85,6 @@ class _Entry:
 
 
 def _make_bot(spec: str, seed: int = 0) -> Any:
-    from pycards.bots import make_bot
-
     return make_bot(spec, seed=seed)
 
 
@@ -256,7 +201,7 @@ class Match:
                     )
             self.game: Game[Any, Any] = game
         elif isinstance(game, str):
-            info = _game_info(game)
+            info = known_game_info(game)
             lo, hi = info["min_players"], info["max_players"]
             if players is None:
                 players = min(max(len(self.entries), lo), hi)
@@ -336,13 +281,11 @@ class Match:
         )
 
     # -- playing --------------------------------------------------------------
-    def use_native(self, seats: _SeatBots | None = None) -> bool:
+    def use_native(self, seats: SeatBots | None = None) -> bool:
         """True if the games run in the engine's native loop (see ``native``)."""
-        from pycards.arena._native import native_possible
-
         if self.native is False:
             return False
-        possible = native_possible(self, _SeatBots(self) if seats is None else seats)
+        possible = native_possible(self, SeatBots(self) if seats is None else seats)
         if self.native and not possible:
             raise ValueError(
                 "native=True, but the native loop needs every bot built in, no move_time, "
@@ -362,9 +305,7 @@ class Match:
         :class:`KeyboardInterrupt` propagates; the games finished before it
         were passed to ``on_game``.
         """
-        from pycards.arena._native import play_native
-
-        seats = _SeatBots(self)
+        seats = SeatBots(self)
         out: list[GameRecord] = []
         if self.use_native(seats):
             return play_native(self, seats, list(indices), on_game)
@@ -375,10 +316,10 @@ class Match:
                 on_game(record)
         return out
 
-    def play_game(self, index: int, seats: _SeatBots | None = None) -> GameRecord:
+    def play_game(self, index: int, seats: SeatBots | None = None) -> GameRecord:
         """Play game ``index`` in Python and return its record."""
         if seats is None:
-            seats = _SeatBots(self)
+            seats = SeatBots(self)
         n = self.num_players
         seating = self.seating(index)
         bots = seats.at(seating)
@@ -451,24 +392,20 @@ class Match:
         installed).  Ctrl-C stops the match and returns the finished games'
         results, flagged ``interrupted``.
         """
-        from pycards.arena._run import run
-
         return run(
             self, workers=workers, scheduler=scheduler, progress=progress, chunk_size=chunk_size
         )
 
 
-def _game_info(name: str) -> dict[str, Any]:
-    from pycards.game import game_names
-
+def known_game_info(name: str) -> dict[str, Any]:
+    """The engine's description of the game ``name``; a :class:`TypeError`
+    or :class:`ValueError` naming the known games if there is none."""
     if not isinstance(name, str):
         raise TypeError(f"a game name is a str, got {type(name).__name__}")
     known = game_names()
     if name not in known:
         raise ValueError(f"unknown game {name!r}; known: {', '.join(known)}")
-    from cardcore import _core
-
-    info: dict[str, Any] = _core.game_info(name)
+    info: dict[str, Any] = game_info(name)
     return info
 
 
@@ -478,7 +415,7 @@ def _view(state: State[Any], seat: int) -> Any:
     return state.clone().view(seat)
 
 
-class _SeatBots:
+class SeatBots:
     """The bot objects of one process: one per (bot, seat occurrence).
 
     A bot that holds two seats of one game (more seats than bots) plays each

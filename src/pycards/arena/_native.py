@@ -16,9 +16,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardcore import _core
+from pycards.arena._records import GameRecord
+from pycards.bots import RandomBot
 
-if TYPE_CHECKING:
-    from pycards.arena._match import GameRecord, Match, _SeatBots
+if TYPE_CHECKING:  # the match plays here: its types are names only
+    from pycards.arena._match import Match, SeatBots
 
 __all__ = ["native_possible", "play_native"]
 
@@ -27,14 +29,12 @@ def _searcher(bot: Any, match: Match) -> Any:
     make = getattr(bot, "native_searcher", None)
     if make is not None:
         return make(match.game)
-    from pycards.bots import RandomBot
-
     if type(bot) is RandomBot:
         return vars(_core)["Searcher"](match.game._setup, "random")
     return None
 
 
-def native_possible(match: Match, seats: _SeatBots) -> bool:
+def native_possible(match: Match, seats: SeatBots) -> bool:
     """True if ``match`` can run in the native loop (see the module's docstring)."""
     if "play_match" not in vars(_core) or match.move_time is not None:
         return False
@@ -42,21 +42,17 @@ def native_possible(match: Match, seats: _SeatBots) -> bool:
 
 
 def _is_native(bot: Any) -> bool:
-    from pycards.bots import RandomBot
-
     return callable(getattr(bot, "native_searcher", None)) or type(bot) is RandomBot
 
 
 def play_native(
     match: Match,
-    seats: _SeatBots,
+    seats: SeatBots,
     indices: list[int],
     on_game: Callable[[GameRecord], None] | None = None,
 ) -> list[GameRecord]:
     """Play games ``indices`` in the native loop; their records in index order
     (each also passed to ``on_game`` as soon as it is played)."""
-    from pycards.arena._match import GameRecord
-
     play_match: Any = vars(_core)["play_match"]
     setup = match.game._setup
     cache: dict[int, Any] = {}

@@ -10,12 +10,15 @@ import json
 import math
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from pycards.arena._match import FAILURE_KINDS, GameRecord, Match
+from pycards.arena._records import FAILURE_KINDS, GameRecord
+
+if TYPE_CHECKING:  # a result keeps its match: the type is a name only
+    from pycards.arena._match import Match
 
 __all__ = [
     "RATING_METHOD",

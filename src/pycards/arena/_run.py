@@ -7,11 +7,14 @@ import logging
 import math
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pycards._args import as_int
-from pycards.arena._match import GameRecord, Match
+from pycards.arena._records import GameRecord
 from pycards.arena._results import MatchResult
+
+if TYPE_CHECKING:  # the match runs here: its type is a name only
+    from pycards.arena._match import Match
 
 __all__ = ["run"]
 
@@ -88,7 +91,7 @@ def run(
         raise TypeError(f"progress must be a bool or None, got {type(progress).__name__}")
     distributed = workers is not None or scheduler is not None
     if distributed:
-        _require_dask()
+        require_dask()
     native = match.use_native()
     t0 = time.perf_counter()
     bar = _Progress(match.total_games, progress, f"{match.game.NAME} arena")
@@ -126,7 +129,9 @@ def _run_here(
     return records, False
 
 
-def _require_dask() -> None:
+def require_dask() -> None:
+    """Raise :class:`ImportError` saying how to install the ``dask`` extra if
+    Dask's ``distributed`` is missing."""
     try:
         importlib.import_module("distributed")
     except ImportError:

@@ -47,7 +47,7 @@ from pycards.bots import Bot, make_bot
 from pycards.envs._common import make_game, observation_bounds, seed_from
 from pycards.envs._spaces import LegalActions
 from pycards.errors import IllegalActionError
-from pycards.game import Game, State
+from pycards.game import Game, State, game_names
 
 __all__ = ["CardGameEnv", "LegalActions", "env_ids"]
 
@@ -216,8 +216,6 @@ class CardGameEnv(gymnasium.Env):
 
 def env_ids() -> list[str]:
     """The Gymnasium ids registered for the games, ``"pycards/<game>-v0"``."""
-    from pycards.game import game_names
-
     return [f"pycards/{name}-v0" for name in game_names()]
 
 

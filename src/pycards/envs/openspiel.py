@@ -70,7 +70,7 @@ from pycards._args import as_int, echo
 from pycards.bots import Bot, make_bot
 from pycards.envs._common import NUMBER_BOUND
 from pycards.errors import RecordError
-from pycards.game import Game, State, _unique_keys, load_game
+from pycards.game import Game, State, load_game, unique_keys
 from pycards.game import game_names as _pycards_games
 from pycards.view import PlayerView
 
@@ -299,7 +299,7 @@ def _serialized(text: str) -> dict[str, Any]:
     if not isinstance(text, str):
         raise TypeError(f"a serialized state is a str, got {type(text).__name__}")
     try:
-        data = json.loads(text, object_pairs_hook=_unique_keys)
+        data = json.loads(text, object_pairs_hook=unique_keys)
     except RecordError:
         raise
     except (ValueError, RecursionError) as exc:

@@ -18,7 +18,8 @@ from typing import Any
 from ..bots import Bot, bot_names, make_bot
 from ..cards import Card, CardSet, NancyCard, NancyCardSet
 from ..errors import IllegalActionError
-from ..game import Game, State, _import_games, game_names, load_game
+from ..game import Game, State, game_names, load_game
+from ..record import write_record  # the record format (see docs/records)
 from ..view import PlayerView
 
 __all__ = ["Table", "TableError", "TableSpec", "Tables", "describe_games", "view_message"]
@@ -37,7 +38,6 @@ def _default_bot() -> str:
 def describe_games() -> list[dict[str, Any]]:
     """What the new-game form offers: each game with its player counts,
     rules presets and the bots that can sit at its table."""
-    _import_games()
     out = []
     for name in game_names():
         game = load_game(name)
@@ -75,7 +75,6 @@ class TableSpec:
         unknown = set(data) - {f.name for f in dataclasses.fields(cls)}
         if unknown:
             raise TableError(f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
-        _import_games()
         game = data.get("game")
         if not isinstance(game, str) or game not in game_names():
             raise TableError(f"game must be one of {', '.join(game_names())}, got {game!r}")
@@ -240,8 +239,6 @@ class Table:
 
     def record(self) -> str:
         """The game's record as the person's seat may know it."""
-        from ..record import write_record  # the record format (see docs/records)
-
         return write_record(self.state, viewer=self.seat, names=self.names)
 
 
