@@ -145,6 +145,7 @@ cdef extern from "cardcore.h" nogil:
         int32_t (*observe_tensor)(const void *state, int32_t player, float *out)
         int32_t (*sample_infoset)(const void *state, int32_t player, uint64_t seed, void *out)
         int32_t (*heuristic)(const void *state, cc_rng *rng, int32_t *action)
+        int32_t (*deal_index)(const void *state, int32_t *dealer)
 
     const cc_game *cc_game_by_index(int32_t i)
     const cc_game *cc_game_by_name(const char *name)

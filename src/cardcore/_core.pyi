@@ -94,14 +94,29 @@ def random_playouts(
 ) -> tuple[int, list[int]]: ...
 
 # --- built-in bots (_bots.pxi) ------------------------------------------------
+_Policy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_], int], int]
+_Evaluate = Callable[
+    [npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]], Any
+]
+_Priors = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_], int], Any]
+
 def check_bot(
     kind: str,
     simulations: _Int = 1000,
     seconds: float | None = None,
-    rollout: str = "random",
+    rollout: str | _Policy = "random",
     exploration: float = 0.7,
     samples: _Int = 10,
+    reward: str = "win",
+    horizon: str = "game",
+    threads: _Int = 1,
+    scale: float = 1.0,
+    win_table: npt.NDArray[np.floating[Any]] | None = None,
+    evaluate: _Evaluate | None = None,
+    batch: _Int = 1,
+    priors: _Priors | None = None,
 ) -> None: ...
+
 @disjoint_base
 class Searcher:
     def __new__(
@@ -110,16 +125,24 @@ class Searcher:
         kind: str,
         simulations: _Int = 1000,
         seconds: float | None = None,
-        rollout: str = "random",
+        rollout: str | _Policy = "random",
         exploration: float = 0.7,
         samples: _Int = 10,
+        reward: str = "win",
+        horizon: str = "game",
+        threads: _Int = 1,
+        scale: float = 1.0,
+        win_table: npt.NDArray[np.floating[Any]] | None = None,
+        evaluate: _Evaluate | None = None,
+        batch: _Int = 1,
+        priors: _Priors | None = None,
     ) -> Searcher: ...
     @property
     def setup(self) -> GameSetup: ...
     @property
     def kind(self) -> str: ...
     @property
-    def rollout(self) -> str: ...
+    def rollout(self) -> str | _Policy: ...
     @property
     def simulations(self) -> int: ...
     @property
@@ -129,11 +152,35 @@ class Searcher:
     @property
     def samples(self) -> int: ...
     @property
+    def reward(self) -> str: ...
+    @property
+    def horizon(self) -> str: ...
+    @property
+    def threads(self) -> int: ...
+    @property
+    def scale(self) -> float: ...
+    @property
+    def win_table(self) -> npt.NDArray[np.float64] | None: ...
+    @property
+    def policy(self) -> _Policy | None: ...
+    @property
+    def evaluate(self) -> _Evaluate | None: ...
+    @property
+    def batch(self) -> int: ...
+    @property
+    def priors(self) -> _Priors | None: ...
+    @property
+    def tensor_size(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
     def last_simulations(self) -> int: ...
     @property
     def last_nodes(self) -> int: ...
     def reset(self, seed: _Int) -> None: ...
     def act(self, state: GameState, player: _Int | None = None) -> int: ...
+
+def deal_index(state: GameState) -> tuple[int, int] | None: ...
 
 def play_match(
     setup: GameSetup,

@@ -380,6 +380,11 @@ typedef struct cc_game {
     int32_t (*sample_prepare)(const void *state, int32_t player, void *scratch, size_t cap);
     int32_t (*sample_draw)(const void *state, void *scratch, uint64_t seed, void *out);
     size_t sample_scratch_size;
+    /* Optional (NULL for a game of one deal): the deals (rounds) finished
+     * so far in state, and *dealer (may be NULL) the seat that deals the
+     * current one (-1 if none).  The number only grows; a searcher with a
+     * deal horizon (cc_bots.h) stops its rollouts when it changes. */
+    int32_t (*deal_index)(const void *state, int32_t *dealer);
 } cc_game;
 
 /* ---- generic functions over any game (game.c) ---------------------------- */

@@ -14,10 +14,28 @@
  *   CC_BOT_ISMCTS     single-observer information-set MCTS (Cowling, Powley
  *                     and Whitehouse 2012) with UCT and availability counts.
  *
- * Rewards (docs/search.rst): a finished game's returns are turned into one
- * reward in [0, 1] per player by rank: (number of other players with fewer
- * points + half the number with as many) / (nplayers - 1): 1 for a win, 0.5
- * for a tie, 0 for a loss with two players.
+ * Rewards (docs/search.rst, spec.reward): what a simulation is worth to
+ * each player, from the returns at its end.  CC_REWARD_WIN, by rank:
+ * (number of other players with fewer points + half the number with as
+ * many) / (nplayers - 1): 1 for a win, 0.5 for a tie, 0 for a loss with two
+ * players.  CC_REWARD_MARGIN: (own points - the mean of the others') /
+ * scale.  CC_REWARD_POINTS: own points / scale.
+ *
+ * Horizons (spec.horizon): CC_HORIZON_GAME rolls out to the end of the game;
+ * CC_HORIZON_DEAL stops a simulation where the deal (round) of the searched
+ * state ends (cc_game.deal_index changes; a game without deal_index is one
+ * deal) and values the position there: margin and points from the returns
+ * at that moment; win, with two players and a win table, as the table's
+ * probability that the next deal's dealer wins from the two scores; win
+ * without a table, by rank of the scores.
+ *
+ * Hooks (cc_searcher_set_hooks): a rollout policy, a batched leaf evaluator
+ * and action priors (PUCT), called with a context pointer; a hook that
+ * returns a nonzero status stops the search, which returns that status.
+ *
+ * Threads (spec.threads > 1): root parallelism; as many trees (ISMCTS) or
+ * sample sets (PIMC), each with its own generator seeded from the bot's
+ * generator, searched at once, their root statistics summed.
  *
  * Same spec, state and generator state -> the same action, on every
  * platform, except with a time budget (seconds > 0), where the number of
@@ -39,6 +57,24 @@
 #define CC_ROLLOUT_RANDOM 0
 #define CC_ROLLOUT_HEURISTIC 1
 
+#define CC_REWARD_WIN 0
+#define CC_REWARD_MARGIN 1
+#define CC_REWARD_POINTS 2
+
+#define CC_HORIZON_GAME 0
+#define CC_HORIZON_DEAL 1
+
+/* A hook's failure (an exception in the host language, say). */
+#define CC_E_HOOK -8
+
+/* The most trees of a root-parallel search. */
+#define CC_BOT_MAX_THREADS 64
+/* The largest reward scale, and the largest target of a win table. */
+#define CC_BOT_MAX_SCALE 1000000000
+#define CC_BOT_MAX_TARGET 1024
+/* The most leaves per evaluate hook call. */
+#define CC_BOT_MAX_BATCH 4096
+
 /* The largest simulation budget per move. */
 #define CC_BOT_MAX_SIMULATIONS 100000000
 /* The largest time budget per move, in seconds. */
@@ -59,12 +95,25 @@ typedef struct cc_bot_spec {
     int32_t kind;        /* CC_BOT_* */
     int32_t rollout;     /* CC_ROLLOUT_*: PIMC and ISMCTS rollouts */
     int64_t simulations; /* PIMC and ISMCTS: simulations (rollouts) per
-                            move, 1..CC_BOT_MAX_SIMULATIONS; with seconds
-                            > 0 an upper bound, 0 for none */
+                            move (per tree), 1..CC_BOT_MAX_SIMULATIONS; with
+                            seconds > 0 an upper bound, 0 for none */
     double seconds;      /* 0: budget by simulations; else the time budget
                             per move, (0, CC_BOT_MAX_SECONDS] */
     double exploration;  /* ISMCTS: the UCT constant c, 0..MAX_EXPLORATION */
     int32_t samples;     /* PIMC: determinizations per move, 1..MAX_SAMPLES */
+    int32_t reward;      /* CC_REWARD_* (0: win) */
+    int32_t horizon;     /* CC_HORIZON_* (0: game) */
+    int32_t threads;     /* PIMC and ISMCTS: 0 or 1 for one tree, else
+                            2..CC_BOT_MAX_THREADS root-parallel trees */
+    double scale;        /* margin and points: the points worth one unit of
+                            reward, 0 for 1, else (0, CC_BOT_MAX_SCALE] */
+    const double *win_table; /* NULL, or (horizon deal, reward win, two
+                            players) win_target * win_target values in
+                            [0, 1]: [x * win_target + y] the probability
+                            that the dealer of the next deal wins with x
+                            points to the other's y (copied by
+                            cc_searcher_new) */
+    int32_t win_target;  /* with a win table, 1..CC_BOT_MAX_TARGET; else 0 */
     int32_t reserved;    /* 0 */
 } cc_bot_spec;
 
@@ -77,7 +126,12 @@ typedef struct cc_searcher cc_searcher;
 #define CC_BOT_F_SECONDS 3
 #define CC_BOT_F_EXPLORATION 4
 #define CC_BOT_F_SAMPLES 5
-#define CC_BOT_F_RESERVED 6
+#define CC_BOT_F_REWARD 6
+#define CC_BOT_F_HORIZON 7
+#define CC_BOT_F_THREADS 8
+#define CC_BOT_F_SCALE 9
+#define CC_BOT_F_WIN_TABLE 10
+#define CC_BOT_F_RESERVED 11
 
 /* CC_OK if spec is a valid bot for game, else CC_E_ARG with *bad (may be
  * NULL) set to the CC_BOT_F_* field at fault (-1: game or spec NULL, or a
@@ -99,6 +153,48 @@ void cc_searcher_free(cc_searcher *searcher);
  * who is not the one to act.  A single legal action is returned at once. */
 int32_t cc_searcher_act(cc_searcher *searcher, const cc_game *game, const void *state,
                         int32_t player, cc_rng *rng, int32_t *action);
+
+/* Hooks: Python (or any host) code inside the search.  Each gets its
+ * context pointer back and returns CC_OK, or a nonzero status that stops
+ * the search (cc_searcher_act returns it; CC_E_HOOK by convention).
+ * Observations are the game's observe_tensor of `player` (tensor_size
+ * floats), masks CC_MASK_WORDS words of legal actions.
+ *
+ *   policy    the rollout policy: *action, a legal action for player (the
+ *             player to act), replaces CC_ROLLOUT_*;
+ *   evaluate  a leaf evaluator (ISMCTS): n leaves (1..batch) at once,
+ *             obs[i * tensor_size ...], masks[i * CC_MASK_WORDS ...] and
+ *             players[i] (the player to act there) in, values[i * nplayers
+ *             + p] out, the value of leaf i to player p in reward units; it
+ *             replaces the rollout (a finished game keeps its true reward);
+ *   priors    action priors for PUCT selection (ISMCTS): priors[a] >= 0 for
+ *             each legal a (num_actions doubles, the others ignored; they
+ *             need not sum to 1), asked once per expanded node; selection
+ *             then maximizes mean + c * prior * sqrt(avail) / (1 + visits)
+ *             and expansion takes the untried action of highest prior. */
+typedef int32_t (*cc_policy_hook)(void *ctx, const float *obs, const uint64_t *mask,
+                                  int32_t player, int32_t *action);
+typedef int32_t (*cc_evaluate_hook)(void *ctx, int32_t n, const float *obs,
+                                    const uint64_t *masks, const int32_t *players,
+                                    double *values);
+typedef int32_t (*cc_priors_hook)(void *ctx, const float *obs, const uint64_t *mask,
+                                  int32_t player, double *priors);
+
+typedef struct cc_bot_hooks {
+    cc_policy_hook policy; /* NULL: the spec's rollout */
+    void *policy_ctx;
+    cc_evaluate_hook evaluate; /* NULL: rollouts */
+    void *evaluate_ctx;
+    int32_t batch; /* with evaluate: leaves per call, 1..CC_BOT_MAX_BATCH */
+    int32_t reserved; /* 0 */
+    cc_priors_hook priors; /* NULL: UCT */
+    void *priors_ctx;
+} cc_bot_hooks;
+
+/* Set (NULL: clear) the searcher's hooks, for the PIMC and ISMCTS kinds
+ * (PIMC takes policy only).  CC_OK, CC_E_ARG (a bad batch, a hook its kind
+ * does not take), or CC_E_CAPACITY (no memory for the batch). */
+int32_t cc_searcher_set_hooks(cc_searcher *searcher, const cc_bot_hooks *hooks);
 
 /* The simulations (rollouts) and tree nodes of the last act. */
 int64_t cc_searcher_last_simulations(const cc_searcher *searcher);

@@ -23,6 +23,21 @@ cdef extern from "cc_bots.h" nogil:
     int CC_BOT_F_SECONDS
     int CC_BOT_F_EXPLORATION
     int CC_BOT_F_SAMPLES
+    int CC_BOT_F_REWARD
+    int CC_BOT_F_HORIZON
+    int CC_BOT_F_THREADS
+    int CC_BOT_F_SCALE
+    int CC_BOT_F_WIN_TABLE
+    int CC_REWARD_WIN
+    int CC_REWARD_MARGIN
+    int CC_REWARD_POINTS
+    int CC_HORIZON_GAME
+    int CC_HORIZON_DEAL
+    int CC_E_HOOK
+    int CC_BOT_MAX_THREADS
+    int CC_BOT_MAX_SCALE
+    int CC_BOT_MAX_TARGET
+    int CC_BOT_MAX_BATCH
 
     ctypedef struct cc_bot_spec:
         int32_t kind
@@ -31,7 +46,31 @@ cdef extern from "cc_bots.h" nogil:
         double seconds
         double exploration
         int32_t samples
+        int32_t reward
+        int32_t horizon
+        int32_t threads
+        double scale
+        const double *win_table
+        int32_t win_target
         int32_t reserved
+
+    ctypedef int32_t (*cc_policy_hook)(void *ctx, const float *obs, const uint64_t *mask,
+                                       int32_t player, int32_t *action)
+    ctypedef int32_t (*cc_evaluate_hook)(void *ctx, int32_t n, const float *obs,
+                                         const uint64_t *masks, const int32_t *players,
+                                         double *values)
+    ctypedef int32_t (*cc_priors_hook)(void *ctx, const float *obs, const uint64_t *mask,
+                                       int32_t player, double *priors)
+
+    ctypedef struct cc_bot_hooks:
+        cc_policy_hook policy
+        void *policy_ctx
+        cc_evaluate_hook evaluate
+        void *evaluate_ctx
+        int32_t batch
+        int32_t reserved
+        cc_priors_hook priors
+        void *priors_ctx
 
     ctypedef struct cc_searcher:
         pass
@@ -42,6 +81,7 @@ cdef extern from "cc_bots.h" nogil:
     void cc_searcher_free(cc_searcher *searcher)
     int32_t cc_searcher_act(cc_searcher *searcher, const cc_game *game, const void *state,
                             int32_t player, cc_rng *rng, int32_t *action)
+    int32_t cc_searcher_set_hooks(cc_searcher *searcher, const cc_bot_hooks *hooks)
     int64_t cc_searcher_last_simulations(const cc_searcher *searcher)
     int64_t cc_searcher_last_nodes(const cc_searcher *searcher)
     int32_t cc_play_match(const cc_game *game, const int32_t *params, int32_t nplayers,
@@ -52,6 +92,8 @@ cdef extern from "cc_bots.h" nogil:
 _BOT_KINDS = {"random": CC_BOT_RANDOM, "heuristic": CC_BOT_HEURISTIC, "pimc": CC_BOT_PIMC,
               "ismcts": CC_BOT_ISMCTS}
 _ROLLOUTS = {"random": CC_ROLLOUT_RANDOM, "heuristic": CC_ROLLOUT_HEURISTIC}
+_REWARDS = {"win": CC_REWARD_WIN, "margin": CC_REWARD_MARGIN, "points": CC_REWARD_POINTS}
+_HORIZONS = {"game": CC_HORIZON_GAME, "deal": CC_HORIZON_DEAL}
 
 
 cdef double _float_arg(object value, str name) except? -1.0:
@@ -70,14 +112,47 @@ cdef str _choice_arg(object value, str name, dict choices):
     return value
 
 
+cdef object _win_table_arg(object table):
+    """A C-contiguous float64 square array (target x target) or None."""
+    if table is None:
+        return None
+    if not isinstance(table, np.ndarray):
+        raise TypeError(f"win_table must be a numpy.ndarray or None, got {type(table).__name__}")
+    if table.dtype.kind != "f":
+        raise TypeError(f"win_table: expected a float array, got dtype {table.dtype}")
+    if table.ndim != 2 or table.shape[0] != table.shape[1] or table.shape[0] < 1:
+        raise ValueError(f"win_table: expected a square 2-D array, got shape {table.shape}")
+    return np.ascontiguousarray(table, dtype=np.float64)
+
+
 cdef int _make_spec(cc_bot_spec *spec, const cc_game *game, str gname, object kind,
                     object simulations, object seconds, object rollout, object exploration,
-                    object samples) except -1:
+                    object samples, object reward="win", object horizon="game",
+                    object threads=1, object scale=1.0, object win_table=None) except -1:
     """Fill ``spec`` from the Python arguments (types converted) and have the
-    engine check it; ValueError names the field the engine refuses."""
+    engine check it; ValueError names the field the engine refuses.  A
+    callable ``rollout`` is the policy hook (set on the searcher): the spec
+    keeps the random rollout.  ``win_table`` must be the array from
+    :func:`_win_table_arg` and stay alive while ``spec`` is used."""
     memset(spec, 0, sizeof(cc_bot_spec))
     spec.kind = _BOT_KINDS[_choice_arg(kind, "kind", _BOT_KINDS)]
-    spec.rollout = _ROLLOUTS[_choice_arg(rollout, "rollout", _ROLLOUTS)]
+    if callable(rollout):
+        spec.rollout = CC_ROLLOUT_RANDOM
+    else:
+        spec.rollout = _ROLLOUTS[_choice_arg(rollout, "rollout", _ROLLOUTS)]
+    spec.reward = _REWARDS[_choice_arg(reward, "reward", _REWARDS)]
+    spec.horizon = _HORIZONS[_choice_arg(horizon, "horizon", _HORIZONS)]
+    spec.threads = _c_int32(threads, "threads")
+    if spec.threads == 0:
+        spec.threads = -1  # 0 means 1 in C; here it is refused
+    spec.scale = _float_arg(scale, "scale")
+    if spec.scale == 0.0:
+        spec.scale = -1.0  # 0 means 1 in C; here it is refused
+    cdef const double[:, ::1] wt
+    if win_table is not None:
+        wt = win_table
+        spec.win_table = &wt[0, 0]
+        spec.win_target = <int32_t>wt.shape[0] if wt.shape[0] <= CC_BOT_MAX_TARGET else -1
     spec.simulations = _c_int64(simulations, "simulations")
     if seconds is None:
         spec.seconds = 0.0
@@ -105,17 +180,122 @@ cdef int _make_spec(cc_bot_spec *spec, const cc_game *game, str gname, object ki
     if bad == CC_BOT_F_SAMPLES:
         raise ValueError(f"samples must be {1 if search else 0}..{CC_BOT_MAX_SAMPLES}, "
                          f"got {samples!r}")
+    if bad == CC_BOT_F_THREADS:
+        raise ValueError(f"threads must be 1..{CC_BOT_MAX_THREADS}, got {threads!r}")
+    if bad == CC_BOT_F_SCALE:
+        raise ValueError(f"scale must be in (0, {CC_BOT_MAX_SCALE}], got {scale!r}")
+    if bad == CC_BOT_F_WIN_TABLE:
+        raise ValueError(f"win_table must be a square table of probabilities in [0, 1] "
+                         f"with a side of 1..{CC_BOT_MAX_TARGET}")
     raise ValueError(f"{gname}: the engine refused bot {kind!r}")
 
 
 def check_bot(object kind, object simulations=1000, object seconds=None,
-              object rollout="random", object exploration=0.7, object samples=10):
+              object rollout="random", object exploration=0.7, object samples=10,
+              object reward="win", object horizon="game", object threads=1, object scale=1.0,
+              object win_table=None, object evaluate=None, object batch=1, object priors=None):
     """Raise TypeError or ValueError (naming the argument) if the engine would
     refuse this bot; the arguments are those of :class:`Searcher`."""
     cdef cc_bot_spec spec
     cdef const cc_game *g = cc_game_by_index(0)
+    table = _win_table_arg(win_table)
     _make_spec(&spec, g, _text(g.name), kind, simulations, seconds, rollout, exploration,
-               samples)
+               samples, reward, horizon, threads, scale, table)
+    _check_hooks(kind, rollout, evaluate, batch, priors)
+
+
+cdef int _check_hooks(object kind, object rollout, object evaluate, object batch,
+                      object priors) except -1:
+    for name, hook in (("evaluate", evaluate), ("priors", priors)):
+        if hook is not None and not callable(hook):
+            raise TypeError(f"{name} must be a callable or None, got {type(hook).__name__}")
+    hooked = callable(rollout) or evaluate is not None or priors is not None
+    if hooked and kind not in ("pimc", "ismcts"):
+        raise ValueError(f"hooks are for the pimc and ismcts bots, not {kind!r}")
+    if kind == "pimc" and (evaluate is not None or priors is not None):
+        raise ValueError("pimc takes a rollout policy hook only (evaluate and priors: ismcts)")
+    _i32_arg(batch, "batch", 1, CC_BOT_MAX_BATCH)
+    return 0
+
+
+cdef object _mask_array(const uint64_t *mask, int32_t num_actions):
+    """A bool array of num_actions: bit a of mask."""
+    cdef const uint8_t[::1] raw = <const uint8_t[:CC_MASK_WORDS * 8]> (<const uint8_t *> mask)
+    bits = np.unpackbits(np.asarray(raw), bitorder="little")
+    return bits[:num_actions].astype(np.bool_)
+
+
+cdef int32_t _policy_hook(void *ctx, const float *obs, const uint64_t *mask, int32_t player,
+                          int32_t *action) noexcept with gil:
+    cdef Searcher s = <Searcher> ctx
+    cdef int32_t n = s.tensor_size
+    try:
+        o = np.array(<const float[:n]> obs)
+        a = s.policy(o, _mask_array(mask, s.num_actions), player)
+        if isinstance(a, (bool, np.bool_)) or not isinstance(a, (int, np.integer)):
+            raise TypeError(f"rollout policy must return an int action, got "
+                            f"{type(a).__name__} {a!r}")
+        if not 0 <= a < s.num_actions or not (mask[a >> 6] >> (a & 63)) & 1:
+            raise ValueError(f"rollout policy returned {a!r}, not a legal action")
+        action[0] = <int32_t> a
+        return CC_OK
+    except BaseException as exc:
+        s._fail(exc)
+        return CC_E_HOOK
+
+
+cdef int32_t _evaluate_hook(void *ctx, int32_t n, const float *obs, const uint64_t *masks,
+                            const int32_t *players, double *values) noexcept with gil:
+    cdef Searcher s = <Searcher> ctx
+    cdef int32_t t = s.tensor_size
+    cdef int32_t np_ = s.setup.nplayers
+    cdef int32_t i
+    cdef double[:, ::1] out
+    cdef const double[:, ::1] src
+    try:
+        o = np.array(<const float[:n, :t]> obs)
+        m = np.empty((n, s.num_actions), dtype=np.bool_)
+        for i in range(n):
+            m[i] = _mask_array(masks + i * CC_MASK_WORDS, s.num_actions)
+        pl = np.array(<const int32_t[:n]> players)
+        v = np.asarray(s.evaluate(o, m, pl), dtype=np.float64)
+        if v.shape != (n, np_):
+            raise ValueError(f"evaluate must return an array of shape {(n, np_)} (leaves x "
+                             f"players), got {v.shape}")
+        if not np.isfinite(v).all():
+            raise ValueError("evaluate returned a value that is not finite")
+        out = <double[:n, :np_]> values
+        src = np.ascontiguousarray(v)
+        out[:, :] = src
+        return CC_OK
+    except BaseException as exc:
+        s._fail(exc)
+        return CC_E_HOOK
+
+
+cdef int32_t _priors_hook(void *ctx, const float *obs, const uint64_t *mask, int32_t player,
+                          double *priors) noexcept with gil:
+    cdef Searcher s = <Searcher> ctx
+    cdef int32_t n = s.tensor_size
+    cdef int32_t na = s.num_actions
+    cdef double[::1] out
+    cdef const double[::1] src
+    try:
+        o = np.array(<const float[:n]> obs)
+        m = _mask_array(mask, na)
+        v = np.asarray(s.priors(o, m, player), dtype=np.float64)
+        if v.shape != (na,):
+            raise ValueError(f"priors must return an array of shape ({na},) (one per action), "
+                             f"got {v.shape}")
+        if not (np.isfinite(v[m]).all() and (v[m] >= 0).all()):
+            raise ValueError("priors must be finite and >= 0 for the legal actions")
+        out = <double[:na]> priors
+        src = np.ascontiguousarray(v)
+        out[:] = src
+        return CC_OK
+    except BaseException as exc:
+        s._fail(exc)
+        return CC_E_HOOK
 
 
 cdef class Searcher:
@@ -123,34 +303,66 @@ cdef class Searcher:
     ``"ismcts"``) for one :class:`GameSetup`, with everything its search needs
     allocated once, and its own generator (seeded by :meth:`reset`).
 
-    ``simulations`` is the number of simulations (rollouts) per move;
-    ``seconds``, when not None, is a time budget per move instead (with
-    ``simulations`` as an upper bound, 0 for none); ``rollout`` is the
-    rollout policy (``"random"`` or ``"heuristic"``); ``exploration`` the UCT
-    constant (ISMCTS); ``samples`` the determinizations per move (PIMC)."""
+    ``simulations`` is the number of simulations (rollouts) per move (per
+    tree); ``seconds``, when not None, is a time budget per move instead (with
+    ``simulations`` as an upper bound, 0 for none); ``rollout`` is the rollout
+    policy (``"random"``, ``"heuristic"``, or a callable ``policy(obs, mask,
+    player) -> action``); ``exploration`` the UCT constant (ISMCTS);
+    ``samples`` the determinizations per move (PIMC).
+
+    ``reward`` is what a simulation is worth (``"win"``: by rank; ``"margin"``:
+    points over the others' mean, divided by ``scale``; ``"points"``);
+    ``horizon`` where a simulation stops (``"game"``, or ``"deal"``: the end
+    of the searched deal, valued there, with two players and reward ``"win"``
+    by ``win_table[dealer's points, other's points]``, the probability that
+    the next deal's dealer wins); ``threads`` the root-parallel trees.
+
+    Hooks (ISMCTS): ``evaluate(obs, masks, players) -> values`` values
+    ``batch`` leaves at once (float32 (n, tensor_size), bool (n,
+    num_actions), int32 (n,) in; (n, players) out, in reward units) instead
+    of rollouts; ``priors(obs, mask, player) -> priors`` (num_actions,) turns
+    selection into PUCT.  The search holds the GIL only to call them; an
+    exception in a hook stops the search and is raised by :meth:`act`."""
     cdef cc_searcher *s
     cdef cc_rng rng
     cdef void *root
     cdef bint busy
     cdef readonly GameSetup setup
     cdef readonly str kind
-    cdef readonly str rollout
+    cdef readonly object rollout
     cdef readonly object simulations
     cdef readonly object seconds
     cdef readonly double exploration
     cdef readonly int samples
+    cdef readonly str reward
+    cdef readonly str horizon
+    cdef readonly int threads
+    cdef readonly double scale
+    cdef readonly object win_table
+    cdef readonly object policy
+    cdef readonly object evaluate
+    cdef readonly int batch
+    cdef readonly object priors
+    cdef readonly int tensor_size
+    cdef readonly int num_actions
+    cdef object _error
 
     def __cinit__(self, GameSetup setup not None, object kind, object simulations=1000,
                   object seconds=None, object rollout="random", object exploration=0.7,
-                  object samples=10):
+                  object samples=10, object reward="win", object horizon="game",
+                  object threads=1, object scale=1.0, object win_table=None,
+                  object evaluate=None, object batch=1, object priors=None):
         self.s = NULL
         self.root = NULL
         self.busy = False
+        self._error = None
         if setup.nplayers == 0:
             raise _errors.RulesError(f"{setup.name}: a searcher needs a player count")
         cdef cc_bot_spec spec
+        table = _win_table_arg(win_table)
         _make_spec(&spec, setup.game, setup.name, kind, simulations, seconds, rollout,
-                   exploration, samples)
+                   exploration, samples, reward, horizon, threads, scale, table)
+        _check_hooks(kind, rollout, evaluate, batch, priors)
         cdef int32_t status = CC_OK
         self.s = cc_searcher_new(setup.game, setup.values, setup.nplayers, &spec, &status)
         if self.s == NULL:
@@ -167,6 +379,34 @@ cdef class Searcher:
         self.seconds = None if seconds is None else spec.seconds
         self.exploration = spec.exploration
         self.samples = spec.samples
+        self.reward = reward
+        self.horizon = horizon
+        self.threads = spec.threads
+        self.scale = spec.scale
+        self.win_table = table
+        self.policy = rollout if callable(rollout) else None
+        self.evaluate = evaluate
+        self.batch = batch
+        self.priors = priors
+        self.tensor_size = setup.game.tensor_size(setup.values, setup.nplayers)
+        self.num_actions = setup.game.num_actions(setup.values, setup.nplayers)
+        cdef cc_bot_hooks hooks
+        memset(&hooks, 0, sizeof(cc_bot_hooks))
+        if self.policy is not None or evaluate is not None or priors is not None:
+            if self.policy is not None:
+                hooks.policy = _policy_hook
+                hooks.policy_ctx = <void *> self
+            if evaluate is not None:
+                hooks.evaluate = _evaluate_hook
+                hooks.evaluate_ctx = <void *> self
+                hooks.batch = batch
+            if priors is not None:
+                hooks.priors = _priors_hook
+                hooks.priors_ctx = <void *> self
+            status = cc_searcher_set_hooks(self.s, &hooks)
+            if status == CC_E_CAPACITY:
+                raise MemoryError(f"{setup.name}: no memory for the hooks' buffers")
+            _check(status, f"{setup.name}: searcher hooks")
         cc_rng_seed(&self.rng, 0)
 
     def __dealloc__(self):
@@ -174,6 +414,11 @@ cdef class Searcher:
             cc_searcher_free(self.s)
         if self.root != NULL:
             PyMem_Free(self.root)
+
+    cdef void _fail(self, object exc):
+        """Keep the first exception a hook raised in this search."""
+        if self._error is None:
+            self._error = exc
 
     def reset(self, object seed):
         """Seed the searcher's generator (0..2**64-1): the same seed, the same
@@ -186,10 +431,18 @@ cdef class Searcher:
         self.busy = True
         return 0
 
+    cdef int _raise_hook_error(self) except -1:
+        exc = self._error
+        if exc is not None:
+            self._error = None
+            raise exc
+        return 0
+
     def act(self, GameState state not None, object player=None):
         """The action chosen for the player to act in ``state`` (a state of this
         searcher's setup); ``player``, if given, must be that player.  The
-        search runs on a copy of the state with the GIL released."""
+        search runs on a copy of the state with the GIL released (taken back
+        only to call the hooks)."""
         state._live()
         cdef int32_t p = -1
         if player is not None:
@@ -205,11 +458,13 @@ cdef class Searcher:
         memcpy(self.root, state.state, cc_game_used_size(g, state.state))
         cdef int32_t action = -1
         cdef int32_t rc
+        self._error = None
         try:
             with nogil:
                 rc = cc_searcher_act(self.s, g, self.root, p, &self.rng, &action)
         finally:
             self.busy = False
+        self._raise_hook_error()
         _check(rc, f"{self.setup.name}: {self.kind} bot")
         return action
 
@@ -227,7 +482,20 @@ cdef class Searcher:
     def __repr__(self):
         return (f"Searcher({self.setup.name!r}, {self.kind!r}, simulations={self.simulations}, "
                 f"seconds={self.seconds}, rollout={self.rollout!r}, "
-                f"exploration={self.exploration}, samples={self.samples})")
+                f"exploration={self.exploration}, samples={self.samples}, "
+                f"reward={self.reward!r}, horizon={self.horizon!r}, threads={self.threads})")
+
+
+def deal_index(GameState state not None):
+    """``(deals finished, the current dealer's seat)`` of ``state``, or None for a
+    game of one deal (the engine's ``deal_index``)."""
+    state._live()
+    cdef const cc_game *g = state.game
+    if g.deal_index == NULL:
+        return None
+    cdef int32_t dealer = -1
+    cdef int32_t k = g.deal_index(state.state, &dealer)
+    return k, dealer
 
 
 cdef int _same_setup(GameSetup a, GameSetup b, str what) except -1:
@@ -329,5 +597,7 @@ def play_match(GameSetup setup not None, object searchers, object deal_seeds,
         for sr in claimed:
             (<Searcher>sr).busy = False
         PyMem_Free(state)
+    for sr in claimed:
+        (<Searcher>sr)._raise_hook_error()
     _check(rc, f"{setup.name}: play_match")
     return returns, moves, secs

@@ -131,9 +131,13 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
     spec is printable ASCII without blanks and its name and keys are ASCII
     identifiers (``ValueError`` names any other character, such as a
     full-width digit).
+    A name followed by a part without ``=`` is an import path,
+    ``"module:attribute"``, kept whole as the name.
 
     >>> parse_bot_spec("ismcts:simulations=200:rollout=heuristic")
     ('ismcts', {'simulations': 200, 'rollout': 'heuristic'})
+    >>> parse_bot_spec("mypkg.bots:MyBot:depth=2")
+    ('mypkg.bots:MyBot', {'depth': 2})
     """
     if not isinstance(spec, str):
         raise TypeError(f"a bot spec is a str, got {type(spec).__name__}")
@@ -143,6 +147,12 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
         what = f"{bad!a} is not allowed" if bad else "it is empty"
         raise ValueError(f"bot spec {echo(spec)}: {what} (printable ASCII, no blanks)")
     name, *parts = text.split(":")
+    if ("." in name and not parts) or (parts and "=" not in parts[0]):
+        if not parts or not parts[0]:
+            raise ValueError(
+                f"bot spec {echo(spec)}: an import path is module:attribute, e.g. mypkg.bots:MyBot"
+            )
+        name = f"{name}:{parts.pop(0)}"
     options: dict[str, int | float | str] = {}
     for part in parts:
         key, sep, value = part.partition("=")
@@ -154,9 +164,31 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
     return name, options
 
 
+def _import_factory(spec: str, path: str) -> BotFactory:
+    """The class or factory at ``module:attribute`` (dotted attributes too)."""
+    module_name, _, attr = path.partition(":")
+    try:
+        obj: Any = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and module_name.startswith(exc.name):
+            raise ValueError(f"bot spec {echo(spec)}: no module named {exc.name!r}") from None
+        raise
+    for part in attr.split("."):
+        if not (part.isascii() and part.isidentifier()) or not hasattr(obj, part):
+            raise ValueError(f"bot spec {echo(spec)}: module {module_name!r} has no {attr!r}")
+        obj = getattr(obj, part)
+    if not callable(obj):
+        raise ValueError(f"bot spec {echo(spec)}: {path} is not a class or factory")
+    factory: BotFactory = obj
+    return factory
+
+
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """A bot from its spec, e.g. ``"random"``, ``"heuristic"`` or
-    ``"ismcts:simulations=200:rollout=heuristic"`` (see :func:`bot_names`).
+    ``"ismcts:simulations=200:rollout=heuristic"`` (see :func:`bot_names`), or
+    a class or factory by import path, ``"mypkg.bots:MyBot:key=value"``: it
+    is called with ``seed=`` and the options as keywords.  A missing module,
+    attribute or option is a ValueError naming it.
 
     ``seed`` is an int 0..2**64-1 (``TypeError`` for a float, ``None`` or a
     str; ``ValueError`` out of range).
@@ -168,9 +200,14 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     seed = as_int(seed, "seed", 0, _M64)
     _load_plugins()
     factory = _REGISTRY.get(name)
+    if factory is None and ":" in name:
+        factory = _import_factory(spec, name)
     if factory is None:
         raise ValueError(f"unknown bot {echo(name)}; known: {', '.join(sorted(_REGISTRY))}")
     try:
-        return factory(seed=seed, **options)
+        bot = factory(seed=seed, **options)
     except TypeError as exc:
         raise ValueError(f"bot spec {echo(spec)}: {exc}") from None
+    if not callable(getattr(bot, "act", None)):
+        raise ValueError(f"bot spec {echo(spec)}: {name} made {type(bot).__name__}, not a bot")
+    return bot

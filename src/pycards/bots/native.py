@@ -18,6 +18,7 @@ A match where every seat is a built-in bot can run entirely in C through
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from cardcore import _core
@@ -26,10 +27,61 @@ from .._args import as_int
 from ..game import Game
 from ..view import PlayerView
 from .base import register_bot
+from .value import RACE_GAMES, win_probability_table
 
-__all__ = ["HeuristicBot", "ISMCTSBot", "NativeBot", "PIMCBot"]
+__all__ = [
+    "SEARCH_DEFAULTS",
+    "HeuristicBot",
+    "ISMCTSBot",
+    "NativeBot",
+    "PIMCBot",
+    "search_defaults",
+]
 
 _M64 = 2**64 - 1
+
+#: The search options a PIMC or ISMCTS bot takes in each game unless told
+#: otherwise (docs/search.rst, "Defaults"): what the game scores (the points
+#: margin where a deal is scored in points, the probability of winning in a
+#: race to a target), rollouts by the game's heuristic, and a horizon at the
+#: end of the deal in games of many deals (valued by the win table in the
+#: race games, by the round's payments in the Game of Nancy).  ``scale`` is
+#: about twice the spread of a deal's margin between heuristic players.
+SEARCH_DEFAULTS: dict[str, dict[str, Any]] = {
+    "nodde": {"reward": "win", "horizon": "deal", "rollout": "heuristic"},
+    "cribbage": {"reward": "win", "horizon": "deal", "rollout": "heuristic"},
+    "nancy": {"reward": "margin", "horizon": "deal", "rollout": "heuristic", "scale": 50.0},
+    "notakers": {"reward": "margin", "horizon": "game", "rollout": "heuristic", "scale": 5.0},
+}
+
+#: The deals simulated for a default win table (cached per rules).
+WIN_TABLE_DEALS = 4000
+
+
+def search_defaults(game: Game[Any, Any]) -> dict[str, Any]:
+    """The search options of :data:`SEARCH_DEFAULTS` for ``game`` (its rules and
+    players): with reward ``"win"`` and horizon ``"deal"`` in a two-player race
+    game, the win table too (:func:`pycards.bots.value.win_probability_table`).
+    A game not listed gets the engine's defaults (an empty dict)."""
+    opts = dict(SEARCH_DEFAULTS.get(game.NAME, {}))
+    return opts
+
+
+def _resolve(game: Game[Any, Any], options: dict[str, Any]) -> dict[str, Any]:
+    """The searcher's options: the game's defaults, then ``options``; a win
+    table where the reward is a win, the horizon the deal and the game a race
+    of two players."""
+    opts = search_defaults(game)
+    opts.update(options)
+    if (
+        opts.get("reward") == "win"
+        and opts.get("horizon") == "deal"
+        and "win_table" not in opts
+        and game.NAME in RACE_GAMES
+        and game.num_players == 2
+    ):
+        opts["win_table"] = win_probability_table(game, deals=WIN_TABLE_DEALS)
+    return opts
 
 
 class NativeBot:
@@ -45,11 +97,16 @@ class NativeBot:
     KIND: ClassVar[str]
     name: str = "native"
 
+    #: Does this kind take the game's search defaults (:data:`SEARCH_DEFAULTS`)?
+    SEARCH: ClassVar[bool] = False
+
     def __init__(self, seed: int = 0, **options: Any) -> None:
         """``options`` are the searcher's keyword arguments that this kind of
         bot takes (see :class:`cardcore._core.Searcher`); the engine checks
-        them now, and the others keep the searcher's defaults."""
+        them now.  An option that is None takes the game's default
+        (:func:`search_defaults`), the others the searcher's."""
         self._seed = as_int(seed, "seed", 0, _M64)
+        options = {k: v for k, v in options.items() if v is not None or k == "seconds"}
         _core.check_bot(self.KIND, **options)
         self._options: dict[str, Any] = options
         self._searcher: _core.Searcher | None = None
@@ -71,7 +128,8 @@ class NativeBot:
         setup = game._setup
         s = self._searcher
         if s is None or s.setup is not setup:
-            s = _core.Searcher(setup, self.KIND, **self._options)
+            opts = _resolve(game, self._options) if self.SEARCH else self._options
+            s = _core.Searcher(setup, self.KIND, **opts)
             s.reset(self._seed)
             self._searcher = s
         return s
@@ -116,10 +174,12 @@ class PIMCBot(NativeBot):
     """Determinized Monte Carlo: ``samples`` states drawn among those the seat
     cannot tell apart; each legal action scored by rollouts in each; the best
     mean reward wins.  ``simulations`` rollouts per move in all (or a time
-    budget of ``seconds``)."""
+    budget of ``seconds``); ``rollout``, ``reward``, ``horizon``, ``scale`` and
+    ``threads`` as for :class:`ISMCTSBot` (None: the game's defaults)."""
 
     KIND = "pimc"
     name = "pimc"
+    SEARCH = True
 
     def __init__(
         self,
@@ -127,11 +187,23 @@ class PIMCBot(NativeBot):
         *,
         simulations: int = 1000,
         seconds: float | None = None,
-        rollout: str = "random",
+        rollout: str | Callable[..., int] | None = None,
         samples: int = 10,
+        reward: str | None = None,
+        horizon: str | None = None,
+        scale: float | None = None,
+        threads: int = 1,
     ) -> None:
         super().__init__(
-            seed, simulations=simulations, seconds=seconds, rollout=rollout, samples=samples
+            seed,
+            simulations=simulations,
+            seconds=seconds,
+            rollout=rollout,
+            samples=samples,
+            reward=reward,
+            horizon=horizon,
+            scale=scale,
+            threads=threads,
         )
 
 
@@ -139,10 +211,16 @@ class ISMCTSBot(NativeBot):
     """Single-observer information-set MCTS with UCT (``exploration`` is the
     constant ``c``) and availability counts: ``simulations`` iterations per
     move (or a time budget of ``seconds``), each on a fresh determinization,
-    with ``rollout`` (``"random"`` or ``"heuristic"``) to the end of the game."""
+    with ``rollout`` (``"random"``, ``"heuristic"`` or a callable ``policy(obs,
+    mask, player) -> action``) to the ``horizon`` (``"game"`` or ``"deal"``),
+    for the ``reward`` (``"win"``, ``"margin"``, ``"points"``), on ``threads``
+    root-parallel trees; ``evaluate`` and ``priors`` are Python hooks
+    (:class:`cardcore._core.Searcher`, :doc:`/search`).  Options left None
+    take the game's defaults (:data:`SEARCH_DEFAULTS`)."""
 
     KIND = "ismcts"
     name = "ismcts"
+    SEARCH = True
 
     def __init__(
         self,
@@ -150,8 +228,15 @@ class ISMCTSBot(NativeBot):
         *,
         simulations: int = 1000,
         seconds: float | None = None,
-        rollout: str = "random",
+        rollout: str | Callable[..., int] | None = None,
         exploration: float = 0.7,
+        reward: str | None = None,
+        horizon: str | None = None,
+        scale: float | None = None,
+        threads: int = 1,
+        evaluate: Callable[..., Any] | None = None,
+        batch: int = 1,
+        priors: Callable[..., Any] | None = None,
     ) -> None:
         super().__init__(
             seed,
@@ -159,6 +244,13 @@ class ISMCTSBot(NativeBot):
             seconds=seconds,
             rollout=rollout,
             exploration=exploration,
+            reward=reward,
+            horizon=horizon,
+            scale=scale,
+            threads=threads,
+            evaluate=evaluate,
+            batch=batch,
+            priors=priors,
         )
 
 

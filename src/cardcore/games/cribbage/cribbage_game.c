@@ -1253,6 +1253,14 @@ static void g_returns(const void *state, int32_t *out) {
     for (int32_t q = 0; q < s->n; q++) out[q] = s->score[side_of(s, s->pos_of[q])];
 }
 
+/* Deals finished: deal_no counts the deals started, the current one too;
+ * the dealer is a position, its seat seat_of[dealer]. */
+static int32_t g_deal_index(const void *state, int32_t *dealer) {
+    const cribbage_state *s = (const cribbage_state *)state;
+    if (dealer != NULL) *dealer = s->dealer >= 0 ? s->seat_of[s->dealer] : -1;
+    return s->deal_no - 1;
+}
+
 /* ---- information-set sampling -------------------------------------------------- */
 /*
  * Every decision falls in the discard, the play or (muggins) the show of
@@ -1624,4 +1632,5 @@ const cc_game cc_game_cribbage = {
     .observe_tensor = g_observe_tensor,
     .sample_infoset = g_sample_infoset,
     .heuristic = g_heuristic,
+    .deal_index = g_deal_index,
 };

@@ -905,6 +905,13 @@ static void n_returns(const void *state, int32_t *out) {
     for (int32_t p = 0; p < s->n; p++) out[p] = s->scores[p];
 }
 
+/* Rounds finished (a thrown-in deal is not one). */
+static int32_t n_deal_index(const void *state, int32_t *dealer) {
+    const cc_nancy_state *s = (const cc_nancy_state *)state;
+    if (dealer != NULL) *dealer = s->dealer;
+    return s->rounds_done;
+}
+
 /* ---- observation -------------------------------------------------------- */
 
 /* LO_POS[b]: the card of lo bit b (s*16+r is card s*14+r, r < 14); HI_POS[b]:
@@ -1034,4 +1041,5 @@ const cc_game cc_game_nancy = {
     .sample_prepare = cc_nancy_sample_prepare,
     .sample_draw = cc_nancy_sample_draw,
     .sample_scratch_size = CC_NANCY_SAMPLE_SCRATCH,
+    .deal_index = n_deal_index,
 };

@@ -671,6 +671,13 @@ static void g_returns(const void *state, int32_t *out) {
     for (int32_t q = 0; q < s->n; q++) out[q] = s->score[side_of(s, q)];
 }
 
+/* Deals finished: deal_no counts the deals started, the current one too. */
+static int32_t g_deal_index(const void *state, int32_t *dealer) {
+    const nodde_state *s = (const nodde_state *)state;
+    if (dealer != NULL) *dealer = s->dealer;
+    return s->deal_no - 1;
+}
+
 /* ---- information-set sampling -------------------------------------------------- */
 /*
  * What player p does not know is which of the cards he has not seen since
@@ -1059,4 +1066,5 @@ const cc_game cc_game_nodde = {
     .observe_tensor = g_observe_tensor,
     .sample_infoset = g_sample_infoset,
     .heuristic = cc_nodde_heuristic,
+    .deal_index = g_deal_index,
 };
