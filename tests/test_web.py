@@ -57,7 +57,9 @@ def _checked_message(self: Table, seat: int | None, away: set[int] | None = None
             assert got == spectator_message(world, self.names, self.bot_specs), p
     else:
         world = self.state.sample_infoset(seat, random.getrandbits(64))
-        assert got == view_message(world.view(seat), self.names, self.bot_specs)
+        assert got == view_message(
+            world.view(seat), self.names, self.bot_specs, self.state.events_dropped()
+        )
     return msg
 
 

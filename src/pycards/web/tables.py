@@ -287,28 +287,34 @@ def _action(a: int, name: str, cards: set[str], seat: int, players: int) -> dict
     return out
 
 
-def event_line(event: Event, names: list[str]) -> str:
+def event_line(event: Event, names: list[str], game: str = "") -> str:
     """One event of the log in words (the table's story panel shows these)."""
     who = names[event.player] if 0 <= event.player < len(names) else ""
     what = event.kind.replace("_", " ")
-    shown = event.card if event.card is not None else ("?" if event.value is None else event.value)
+    shown: object = event.card if event.card is not None else event.value
+    if shown is None:
+        shown = "?"
+    elif game == "notakers" and event.kind == "ask" and isinstance(event.value, int):
+        from ..notakers import descriptor_name
+
+        shown = descriptor_name(event.value)
     if 0 <= event.target < len(names) and event.target != event.player:
         what += f" ({names[event.target]})"
     return " ".join(str(x) for x in (who, what, shown) if x != "").strip()
 
 
-def _tell(events: list[Event], names: list[str]) -> list[str]:
+def _tell(events: list[Event], names: list[str], game: str) -> list[str]:
     """The log in plain lines, one per visible event (the one place to point
     at a narration that tells the story in full sentences)."""
-    return [event_line(e, names) for e in events]
+    return [event_line(e, names, game) for e in events]
 
 
 LOG_LINES = 60
 
 
-def _log(events: list[Event], names: list[str], dropped: int) -> list[dict[str, Any]]:
+def _log(events: list[Event], names: list[str], dropped: int, game: str) -> list[dict[str, Any]]:
     start = max(0, len(events) - LOG_LINES)
-    lines = _tell(events, names)
+    lines = _tell(events, names, game)
     return [{"n": dropped + i + 1, "text": lines[i]} for i in range(start, len(lines))]
 
 
@@ -325,8 +331,12 @@ def _readable(game: Game[Any, Any], obs: Any) -> dict[str, Any]:
     return out
 
 
-def view_message(view: PlayerView[Any], names: list[str], bots: list[str]) -> dict[str, Any]:
-    """The message describing the table as ``view``'s seat sees it.
+def view_message(
+    view: PlayerView[Any], names: list[str], bots: list[str], dropped: int = 0
+) -> dict[str, Any]:
+    """The message describing the table as ``view``'s seat sees it
+    (``dropped``: how many of the oldest events the log no longer keeps, so
+    its lines keep their numbers).
 
     Built from the view only: the typed observation, the legal actions with
     names (and the hand card each one plays, for clicking), the redacted
@@ -357,7 +367,7 @@ def view_message(view: PlayerView[Any], names: list[str], bots: list[str]) -> di
         "observation": fields,
         "readable": _readable(game, obs),
         "legal": legal,
-        "log": _log(events, names, view._state.events_dropped()),
+        "log": _log(events, names, dropped, game.NAME),
         "returns": view.returns(),
         "table": view.table(),
     }
@@ -389,7 +399,7 @@ def spectator_message(state: State[Any], names: list[str], bots: list[str]) -> d
         "observation": obs,
         "readable": readable,
         "legal": [],
-        "log": _log(state.events(None), names, state.events_dropped()),
+        "log": _log(state.events(None), names, state.events_dropped(), state.game.NAME),
         "returns": first["returns"] if same else [0] * state.num_players,
         "table": "",
     }
@@ -507,7 +517,9 @@ class Table:
         if seat is None:
             msg = spectator_message(self.state, self.names, self.bot_specs)
         else:
-            msg = view_message(self.state.view(seat), self.names, self.bot_specs)
+            msg = view_message(
+                self.state.view(seat), self.names, self.bot_specs, self.state.events_dropped()
+            )
         msg["turn"] = self.turn
         msg["table_id"] = self.id
         msg["away"] = sorted(away or ())

@@ -163,8 +163,8 @@ function drawInfo(m) {
 function playCards(m) {
   const o = m.observation, r = m.readable || {};
   if (m.game === "nancy") return (o.trick || []).map((c, p) => [p, c && c.length ? c[0] : null]).filter(([, c]) => c);
+  if (Array.isArray(o.count)) return o.count.map((c) => [null, c]); // cribbage: this count only
   if (Array.isArray(r.play)) return r.play.map((c) => [null, c]);
-  if (Array.isArray(o.count)) return o.count.map((c) => [null, c]);
   if (m.game === "notakers" && o.selection && o.selection.length) return o.selection.map((c) => [m.seat, c]);
   return [];
 }
