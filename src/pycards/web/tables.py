@@ -314,8 +314,8 @@ LOG_LINES = 60
 
 def _log(events: list[Event], names: list[str], dropped: int, game: str) -> list[dict[str, Any]]:
     start = max(0, len(events) - LOG_LINES)
-    lines = _tell(events, names, game)
-    return [{"n": dropped + i + 1, "text": lines[i]} for i in range(start, len(lines))]
+    lines = _tell(events[start:], names, game)
+    return [{"n": dropped + start + i + 1, "text": line} for i, line in enumerate(lines)]
 
 
 def _readable(game: Game[Any, Any], obs: Any) -> dict[str, Any]:
@@ -340,7 +340,7 @@ def view_message(
 
     Built from the view only: the typed observation, the legal actions with
     names (and the hand card each one plays, for clicking), the redacted
-    events told in words, the public scores and the table as text.
+    events told in words and the public scores.
     """
     game = view.game
     obs = view.observation
@@ -369,7 +369,6 @@ def view_message(
         "legal": legal,
         "log": _log(events, names, dropped, game.NAME),
         "returns": view.returns(),
-        "table": view.table(),
     }
 
 
@@ -401,7 +400,6 @@ def spectator_message(state: State[Any], names: list[str], bots: list[str]) -> d
         "legal": [],
         "log": _log(state.events(None), names, state.events_dropped(), state.game.NAME),
         "returns": first["returns"] if same else [0] * state.num_players,
-        "table": "",
     }
 
 

@@ -259,7 +259,6 @@ function drawSide(m) {
   const log = $("#log");
   log.replaceChildren(...(m.log || []).map((l) => el("li", { value: l.n }, l.text)));
   log.scrollTop = 1e9;
-  $("#table-text").textContent = m.table || "";
   const res = $("#result");
   res.hidden = !m.terminal;
   if (m.terminal) {
