@@ -300,8 +300,9 @@ def test_notakers_split_points_is_the_scalar_per_set() -> None:
         got = batch.notakers_split_points(hands, rules)
         assert got.dtype == np.int32 and got.shape == hands.shape
         assert got.tolist() == [split_points(int(h), rules) for h in hands]
-    assert batch.notakers_split_points(hands).tolist() == batch.notakers_split_points(
-        hands, NoTakersRules()
-    ).tolist()
+    assert (
+        batch.notakers_split_points(hands).tolist()
+        == batch.notakers_split_points(hands, NoTakersRules()).tolist()
+    )
     with pytest.raises(TypeError):
         batch.notakers_split_points(hands.astype(np.int64))

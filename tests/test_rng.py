@@ -49,4 +49,3 @@ def test_below_is_unbiased_enough() -> None:
 def test_deck_size_rejected(n: int) -> None:
     with pytest.raises((ValueError, OverflowError)):
         _core.shuffled_deck(1, n)
-

@@ -1,30 +1,64 @@
 """Tables of the web server, free of any web framework.
 
-A :class:`Table` holds one game: the person's seat, the bots in the other
-seats, and the real state, which never leaves the server.  Everything sent to
-the browser is built by :func:`view_message` from the person's
-:class:`~pycards.view.PlayerView` alone, so a message cannot carry a card the
-seat may not see.
+A :class:`Table` holds one game: its seats (each a person, who acts with the
+secret token of that seat, or a bot), and the real state, which never leaves
+the server.  Everything sent to a seat is built by :func:`view_message` from
+that seat's :class:`~pycards.view.PlayerView` alone, and everything sent to a
+spectator by :func:`spectator_message` from what every seat's view agrees on
+(the public part), so a message cannot carry a card its reader may not see.
+
+Bots are bounded: a searching bot thinks at most :data:`MAX_MOVE_SECONDS` per
+move (its spec is given ``seconds=`` if it has none), and a table's bots think
+at most :data:`TABLE_BOT_SECONDS` in all, after which they play at random.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 import secrets
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..bots import Bot, bot_names, make_bot
+from ..bots import Bot, bot_names, make_bot, parse_bot_spec
 from ..cards import Card, CardSet, NancyCard, NancyCardSet
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, PycardsError
 from ..game import Game, State, game_names, load_game
 from ..record import write_record  # the record format (see docs/records)
 from ..view import PlayerView
 
-__all__ = ["Table", "TableError", "TableSpec", "Tables", "describe_games", "view_message"]
+if TYPE_CHECKING:
+    from ..game import Event
+
+__all__ = [
+    "MAX_MOVE_SECONDS",
+    "MAX_SIMULATIONS",
+    "TABLE_BOT_SECONDS",
+    "SeatSpec",
+    "Table",
+    "TableError",
+    "TableSpec",
+    "Tables",
+    "describe_games",
+    "event_line",
+    "spectator_message",
+    "view_message",
+]
 
 _M64 = 2**64 - 1
+
+#: The longest a bot may think for one move, in seconds.
+MAX_MOVE_SECONDS = 2.0
+#: The most simulations a searching bot may run for one move.
+MAX_SIMULATIONS = 20_000
+#: The most a table's bots may think in all, in seconds; then they play at random.
+TABLE_BOT_SECONDS = 900.0
+#: Bots that answer at once (they run in their own pool, never behind a search).
+LIGHT_BOTS = frozenset({"random", "heuristic"})
+#: The longest seat name.
+MAX_NAME = 24
 
 
 class TableError(ValueError):
@@ -50,34 +84,114 @@ def describe_games() -> list[dict[str, Any]]:
                 "max_players": info["max_players"],
                 "presets": sorted(game.RULES_TYPE.presets()),
                 "bots": sorted(bot_names(), key=lambda b: (b != _default_bot(), b)),
+                "max_move_seconds": MAX_MOVE_SECONDS,
             }
         )
     return out
 
 
+def check_bot_spec(spec: object, field: str) -> str:
+    """The bot spec as the server runs it, bounded (``seconds=`` added to a
+    searching bot), or :class:`TableError` naming ``field``."""
+    if not isinstance(spec, str) or not spec or len(spec) > 100:
+        raise TableError(f"{field} must be a bot spec string, got {spec!r}")
+    known = bot_names()  # registered names only: a table never imports a class by path
+    head = spec.partition(":")[0].strip()
+    if head not in known:
+        raise TableError(f"{field}: unknown bot {head!r:.40}; known: {', '.join(known)}")
+    try:
+        name, options = parse_bot_spec(spec)
+    except (TypeError, ValueError) as exc:
+        raise TableError(f"{field}: {exc}") from None
+    if name not in LIGHT_BOTS:
+        seconds = options.get("seconds", MAX_MOVE_SECONDS)
+        if isinstance(seconds, str) or not 0 < seconds <= MAX_MOVE_SECONDS:
+            raise TableError(
+                f"{field}: seconds must be a number in (0, {MAX_MOVE_SECONDS}], got {seconds!r}"
+            )
+        options["seconds"] = seconds
+        sims = options.get("simulations", 1000)
+        if not isinstance(sims, int) or not 1 <= sims <= MAX_SIMULATIONS:
+            raise TableError(f"{field}: simulations must be an int 1..{MAX_SIMULATIONS}")
+    canonical = ":".join([name, *(f"{k}={v}" for k, v in options.items())])
+    try:
+        make_bot(canonical, seed=0)
+    except (TypeError, ValueError, PycardsError) as exc:
+        raise TableError(f"{field}: {exc}") from None
+    return canonical
+
+
+def _check_name(value: object, field: str) -> str:
+    if not isinstance(value, str):
+        raise TableError(f"{field} must be a string, got {value!r}")
+    name = " ".join(value.split())
+    if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
+        raise TableError(f"{field} must be 1..{MAX_NAME} printable characters, got {value!r}")
+    return name
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatSpec:
+    """One seat: its name, and the bot that plays it (``None``: a person)."""
+
+    name: str
+    bot: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as JSON."""
+        return {"name": self.name, "bot": self.bot}
+
+
 @dataclasses.dataclass(frozen=True)
 class TableSpec:
-    """A new table: the game, its rules preset, players, the person's seat,
-    the bots (one name for all other seats, or one per seat) and the seed."""
+    """A new table: the game, its rules preset, the seats, whether the lobby
+    lists it, and (only for practice) the seed."""
 
     game: str
     players: int
-    seat: int = 0
+    seats: tuple[SeatSpec, ...]
     preset: str | None = None
-    bots: tuple[str, ...] = ()
+    listed: bool = True
+    practice: bool = False
     seed: int | None = None
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats played by people."""
+        return [p for p, s in enumerate(self.seats) if s.bot is None]
+
+    def to_json(self) -> dict[str, Any]:
+        """The spec as JSON (read back by :meth:`from_json`)."""
+        out: dict[str, Any] = {
+            "game": self.game,
+            "players": self.players,
+            "seats": [s.to_json() for s in self.seats],
+            "preset": self.preset,
+            "listed": self.listed,
+            "practice": self.practice,
+        }
+        if self.seed is not None:
+            out["seed"] = self.seed
+        return out
 
     @classmethod
     def from_json(cls, data: object) -> TableSpec:
-        """Check a request body field by field (:class:`TableError` names the field)."""
+        """Check a request body field by field (:class:`TableError` names the field).
+
+        ``seats`` is a list of ``{"name": ..., "bot": spec or null}``, one per
+        player (default: a person in seat 0, the default bot elsewhere).  A
+        ``seed`` is accepted only with ``"practice": true`` and one person,
+        since anyone who knows it knows every hidden card.
+        """
         if not isinstance(data, Mapping):
             raise TableError("a new table is a JSON object")
-        unknown = set(data) - {f.name for f in dataclasses.fields(cls)}
+        allowed = {"game", "players", "seats", "preset", "listed", "practice", "seed"}
+        unknown = set(data) - allowed
         if unknown:
-            raise TableError(f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+            raise TableError(f"unknown field(s): {', '.join(sorted(map(str, unknown)))[:200]}")
         game = data.get("game")
         if not isinstance(game, str) or game not in game_names():
-            raise TableError(f"game must be one of {', '.join(game_names())}, got {game!r}")
+            raise TableError(f"game must be one of {', '.join(game_names())}, got {game!r:.40}")
         info = load_game(game).info
 
         def _int(key: str, lo: int, hi: int, default: int | None) -> int | None:
@@ -85,30 +199,46 @@ class TableSpec:
             if value is None and default is None:
                 return None
             if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-                raise TableError(f"{key} must be an int {lo}..{hi}, got {value!r}")
+                raise TableError(f"{key} must be an int {lo}..{hi}, got {value!r:.40}")
+            return value
+
+        def _bool(key: str, default: bool) -> bool:
+            value = data.get(key, default)
+            if not isinstance(value, bool):
+                raise TableError(f"{key} must be true or false, got {value!r:.40}")
             return value
 
         players = _int("players", info["min_players"], info["max_players"], info["min_players"])
         assert players is not None
-        seat = _int("seat", 0, players - 1, 0)
-        assert seat is not None
         preset = data.get("preset")
         presets = load_game(game).RULES_TYPE.presets()
         if preset is not None and preset not in presets:
-            raise TableError(f"preset must be one of {', '.join(sorted(presets))}, got {preset!r}")
-        bots = data.get("bots", [])
-        if isinstance(bots, str):
-            bots = [bots]
-        if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
-            raise TableError("bots must be a list of bot names")
-        if len(bots) not in (0, 1, players - 1):
-            raise TableError(f"bots: give one name, or one for each of the {players - 1} others")
-        known = bot_names()
-        for b in bots:
-            if b.split(":")[0] not in known:
-                raise TableError(f"unknown bot {b!r}; known: {', '.join(known)}")
+            raise TableError(
+                f"preset must be one of {', '.join(sorted(presets))}, got {preset!r:.40}"
+            )
+        raw = data.get("seats")
+        if raw is None:
+            raw = [{"name": "You", "bot": None}] + [{"bot": _default_bot()}] * (players - 1)
+        if not isinstance(raw, list) or len(raw) != players:
+            raise TableError(f"seats must be a list of {players} seats")
+        seats = []
+        for p, seat in enumerate(raw):
+            if not isinstance(seat, Mapping) or set(seat) - {"name", "bot"}:
+                raise TableError(f'seats[{p}] must be {{"name": ..., "bot": spec or null}}')
+            bot = seat.get("bot")
+            spec = None if bot is None else check_bot_spec(bot, f"seats[{p}].bot")
+            default = f"{spec.split(':')[0]} bot" if spec else f"Player {p + 1}"
+            name = _check_name(seat.get("name", default), f"seats[{p}].name")
+            seats.append(SeatSpec(name, spec))
+        listed = _bool("listed", True)
+        practice = _bool("practice", False)
         seed = _int("seed", 0, _M64, None)
-        return cls(game, players, seat, preset, tuple(bots), seed)
+        if seed is not None and not practice:
+            raise TableError('seed: the server chooses the seed unless "practice" is true')
+        humans = sum(s.bot is None for s in seats)
+        if practice and humans != 1:
+            raise TableError("practice: a practice table has exactly one person")
+        return cls(game, players, tuple(seats), preset, listed, practice, seed)
 
 
 def _value(v: object) -> object:
@@ -127,27 +257,105 @@ def _card_of(name: str, cards: set[str]) -> str | None:
     return hits[0] if len(hits) == 1 else None
 
 
-def view_message(view: PlayerView[Any], names: list[str], bots: list[str]) -> dict[str, Any]:
-    """The message describing the table as ``view``'s seat sees it.
+def _seat_cards(fields: Mapping[str, object], seat: int) -> set[str]:
+    """The cards the seat may click where they lie: its hand and its own
+    face-up cards."""
+    out: set[str] = set()
+    hand = fields.get("hand")
+    if isinstance(hand, list):
+        out.update(c for c in hand if isinstance(c, str))
+    face_up = fields.get("face_up")
+    if isinstance(face_up, list) and seat < len(face_up) and isinstance(face_up[seat], list):
+        out.update(c for c in face_up[seat] if isinstance(c, str))
+    return out
+
+
+def _action(a: int, name: str, cards: set[str], seat: int, players: int) -> dict[str, Any]:
+    """A legal action for the page: its id and name, the card it plays (if
+    any), and an ask taken apart (the seat asked, by absolute number)."""
+    out: dict[str, Any] = {"id": a, "name": name, "card": _card_of(name, cards)}
+    words = name.split()
+    if len(words) == 4 and words[0] == "ask" and words[1].startswith("+"):
+        offset = words[1][1:]
+        if offset.isdigit():
+            out["ask"] = {
+                "seat": (seat + int(offset)) % players,
+                "by": words[2],
+                "what": words[3],
+            }
+    return out
+
+
+def event_line(event: Event, names: list[str], game: str = "") -> str:
+    """One event of the log in words (the table's story panel shows these)."""
+    who = names[event.player] if 0 <= event.player < len(names) else ""
+    what = event.kind.replace("_", " ")
+    shown: object = event.card if event.card is not None else event.value
+    if shown is None:
+        shown = "?"
+    elif game == "notakers" and event.kind == "ask" and isinstance(event.value, int):
+        from ..notakers import descriptor_name
+
+        shown = descriptor_name(event.value)
+    if 0 <= event.target < len(names) and event.target != event.player:
+        what += f" ({names[event.target]})"
+    return " ".join(str(x) for x in (who, what, shown) if x != "").strip()
+
+
+def _tell(events: list[Event], names: list[str], game: str) -> list[str]:
+    """The log in plain lines, one per visible event (the one place to point
+    at a narration that tells the story in full sentences)."""
+    return [event_line(e, names, game) for e in events]
+
+
+LOG_LINES = 60
+
+
+def _log(events: list[Event], names: list[str], dropped: int, game: str) -> list[dict[str, Any]]:
+    start = max(0, len(events) - LOG_LINES)
+    lines = _tell(events[start:], names, game)
+    return [{"n": dropped + start + i + 1, "text": line} for i, line in enumerate(lines)]
+
+
+def _readable(game: Game[Any, Any], obs: Any) -> dict[str, Any]:
+    """Fields in words that the page shows instead of raw numbers."""
+    out: dict[str, Any] = {}
+    for name in ("phase_name", "play", "trick_cards"):
+        if isinstance(getattr(type(obs), name, None), property):
+            out[name] = _value(getattr(obs, name))
+    if game.NAME == "notakers" and getattr(obs, "descriptor", None) is not None:
+        from ..notakers import descriptor_name
+
+        out["asked_for"] = descriptor_name(obs.descriptor)
+    return out
+
+
+def view_message(
+    view: PlayerView[Any], names: list[str], bots: list[str], dropped: int = 0
+) -> dict[str, Any]:
+    """The message describing the table as ``view``'s seat sees it
+    (``dropped``: how many of the oldest events the log no longer keeps, so
+    its lines keep their numbers).
 
     Built from the view only: the typed observation, the legal actions with
     names (and the hand card each one plays, for clicking), the redacted
-    events, the public scores and the table as text.
+    events told in words and the public scores.
     """
     game = view.game
     obs = view.observation
     fields = {f.name: _value(getattr(obs, f.name)) for f in dataclasses.fields(obs)}
-    hand = fields.get("hand")
-    hand_names = set(hand) if isinstance(hand, list) else set()
+    cards = _seat_cards(fields, view.seat)
     legal = [
-        {"id": a, "name": n, "card": _card_of(n, hand_names)}
+        _action(a, n, cards, view.seat, view.num_players)
         for a, n in zip(view.legal_actions(), view.legal_action_names(), strict=True)
     ]
+    events = view.events()
     return {
         "type": "view",
         "game": game.NAME,
         "title": type(game).__name__.removesuffix("Game"),
         "rules": game.rules.differences(),
+        "target": game.rules.to_dict().get("game_target"),
         "players": view.num_players,
         "names": names,
         "bots": bots,
@@ -156,125 +364,326 @@ def view_message(view: PlayerView[Any], names: list[str], bots: list[str]) -> di
         "current_player": view.current_player,
         "terminal": view.is_terminal,
         "observation": fields,
+        "readable": _readable(game, obs),
         "legal": legal,
-        "events": [str(e) for e in view.events()[-40:]],
+        "log": _log(events, names, dropped, game.NAME),
         "returns": view.returns(),
-        "table": view.table(),
     }
 
 
-class Table:
-    """One game at the server: the real state, the person's seat and the bots."""
+_SHARED = ("type", "game", "title", "rules", "target", "players", "names", "bots")
 
-    def __init__(self, spec: TableSpec, seed: int) -> None:
-        rules = None
-        game_cls = load_game(spec.game)
-        if spec.preset is not None:
-            rules = game_cls.RULES_TYPE.presets()[spec.preset]
-        self.game: Game[Any, Any] = load_game(spec.game, rules, spec.players)
+
+def spectator_message(state: State[Any], names: list[str], bots: list[str]) -> dict[str, Any]:
+    """The table as a spectator sees it: only what every seat's view agrees
+    on (no hand, no card any seat may not see), the spectator's log, no moves."""
+    seats = [view_message(state.view(p), names, bots) for p in range(state.num_players)]
+    first = seats[0]
+    obs = {
+        k: v
+        for k, v in first["observation"].items()
+        if k not in ("hand", "player") and all(m["observation"][k] == v for m in seats)
+    }
+    readable = {
+        k: v for k, v in first["readable"].items() if all(m["readable"].get(k) == v for m in seats)
+    }
+    same = all(m["returns"] == first["returns"] for m in seats)
+    return {
+        **{k: first[k] for k in _SHARED},
+        "seat": None,
+        "deck": first["deck"],
+        "current_player": state.current_player,
+        "terminal": state.is_terminal,
+        "observation": obs,
+        "readable": readable,
+        "legal": [],
+        "log": _log(state.events(None), names, state.events_dropped(), state.game.NAME),
+        "returns": first["returns"] if same else [0] * state.num_players,
+    }
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _mix(*parts: int) -> int:
+    h = hashlib.blake2b(b"|".join(str(p).encode() for p in parts), digest_size=8)
+    return int.from_bytes(h.digest(), "little")
+
+
+class Table:
+    """One game at the server: the real state, the seats and their bots.
+
+    Make one with :meth:`new` (which also returns the seats' tokens) or
+    :meth:`restore` (from the store).
+    """
+
+    def __init__(
+        self,
+        table_id: str,
+        spec: TableSpec,
+        seed: int,
+        token_digests: dict[int, str],
+        state: State[Any],
+        bot_seconds: float = 0.0,
+    ) -> None:
+        self.id = table_id
         self.spec = spec
         self.seed = seed
-        #: The secret that lets a browser act for the person's seat.
-        self.token = secrets.token_urlsafe(16)
-        self.id = secrets.token_urlsafe(8)
-        self.state: State[Any] = self.game.new_initial_state(seed)
-        self.seat = spec.seat
-        others = [p for p in range(spec.players) if p != spec.seat]
-        chosen = list(spec.bots) or [_default_bot()]
-        if len(chosen) == 1:
-            chosen = chosen * len(others)
-        self.bots: dict[int, Bot] = {}
-        self.bot_specs: list[str] = ["you"] * spec.players
-        for i, (p, name) in enumerate(zip(others, chosen, strict=True)):
-            self.bots[p] = make_bot(name, seed=(seed + 1 + i) & _M64)
-            self.bots[p].reset((seed + 1 + i) & _M64)
-            self.bot_specs[p] = name
-        self.names = [
-            "You" if p == spec.seat else f"{self.bot_specs[p]} bot" for p in range(spec.players)
-        ]
+        self.game: Game[Any, Any] = state.game
+        self.state: State[Any] = state
+        self._digests = dict(token_digests)
+        self.names = [s.name for s in spec.seats]
+        self.bot_specs = ["person" if s.bot is None else s.bot for s in spec.seats]
+        self.bots: dict[int, Bot] = {
+            p: make_bot(s.bot, seed=_mix(seed, p)) for p, s in enumerate(spec.seats) if s.bot
+        }
+        #: Seconds the bots of this table have thought so far.
+        self.bot_seconds = bot_seconds
+        #: Seats whose token has connected at least once (not open to the lobby).
+        self.claimed: set[int] = set()
         self.last_active = time.monotonic()
+
+    @classmethod
+    def new(cls, spec: TableSpec) -> tuple[Table, dict[int, str]]:
+        """A new table and the secret token of each person's seat."""
+        seed = spec.seed if spec.seed is not None else secrets.randbits(63)
+        rules = None
+        if spec.preset is not None:
+            rules = load_game(spec.game).RULES_TYPE.presets()[spec.preset]
+        game = load_game(spec.game, rules, spec.players)
+        tokens = {p: secrets.token_urlsafe(16) for p in spec.humans}
+        digests = {p: _digest(t) for p, t in tokens.items()}
+        table = cls(secrets.token_urlsafe(8), spec, seed, digests, game.new_initial_state(seed))
+        return table, tokens
+
+    @classmethod
+    def restore(
+        cls,
+        table_id: str,
+        spec: dict[str, Any],
+        seed: int,
+        digests: dict[int, str],
+        state_json: str,
+        bot_seconds: float,
+    ) -> Table:
+        """A table read back from the store."""
+        return cls(
+            table_id,
+            TableSpec.from_json(spec),
+            seed,
+            digests,
+            State.from_json(state_json),
+            bot_seconds,
+        )
 
     @property
     def turn(self) -> int:
         """How many actions have been applied (a move names it to be current)."""
         return len(self.state.history)
 
-    def message(self) -> dict[str, Any]:
-        """The person's view of the table, with the turn number and table id."""
-        msg = view_message(self.state.view(self.seat), self.names, self.bot_specs)
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over."""
+        return self.state.is_terminal
+
+    @property
+    def digests(self) -> dict[int, str]:
+        """The SHA-256 of each person's seat token (what the store keeps)."""
+        return dict(self._digests)
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token this is, or None."""
+        d = _digest(token)
+        for p, digest in self._digests.items():
+            if secrets.compare_digest(d, digest):
+                return p
+        return None
+
+    def reissue(self, seat: int) -> str:
+        """A fresh token for a person's seat (the old one stops working)."""
+        if seat not in self._digests:
+            raise TableError(f"seat {seat} is not a person's")
+        token = secrets.token_urlsafe(16)
+        self._digests[seat] = _digest(token)
+        return token
+
+    def message(self, seat: int | None, away: set[int] | None = None) -> dict[str, Any]:
+        """The table as ``seat`` sees it (``None``: a spectator), with the
+        turn, the table id and who of the people is away."""
+        if seat is None:
+            msg = spectator_message(self.state, self.names, self.bot_specs)
+        else:
+            msg = view_message(
+                self.state.view(seat), self.names, self.bot_specs, self.state.events_dropped()
+            )
         msg["turn"] = self.turn
         msg["table_id"] = self.id
+        msg["away"] = sorted(away or ())
+        msg["humans"] = self.spec.humans
+        if self.spec.practice:
+            msg["warning"] = "practice table: its seed was chosen, so the bots' cards are known"
         return msg
 
-    def person_move(self, action: object, turn: object) -> None:
-        """Apply the person's move; :class:`TableError` (nothing changed) if it is
-        forged, stale, out of turn or illegal."""
+    def person_move(self, seat: int, action: object, turn: object) -> None:
+        """Apply the move of the person in ``seat``; :class:`TableError`
+        (nothing changed) if it is forged, late, out of turn or illegal."""
         if isinstance(turn, bool) or not isinstance(turn, int):
-            raise TableError(f"a move names the turn it answers (an int), got {turn!r}")
+            raise TableError(f"a move names the turn it answers (an int), got {turn!r:.40}")
+        if turn < self.turn:
+            raise TableError(
+                f"too late: turn {turn} was already played (the table is at turn {self.turn})"
+            )
         if turn != self.turn:
             raise TableError(f"stale move: it answers turn {turn}, the table is at {self.turn}")
         if isinstance(action, bool) or not isinstance(action, int):
-            raise TableError(f"an action is an int id, got {action!r}")
+            raise TableError(f"an action is an int id, got {action!r:.40}")
         if self.state.is_terminal:
             raise TableError("the game is over")
+        if seat in self.bots:
+            raise TableError(f"seat {seat} is a bot's")
         try:
-            self.state.apply(action, player=self.seat)
+            self.state.apply(action, player=seat)
         except IllegalActionError as exc:
             raise TableError(str(exc)) from None
         self.last_active = time.monotonic()
 
     def bot_to_move(self) -> int | None:
-        """The seat of the bot to act, or None (the person's turn or game over)."""
+        """The seat of the bot to act, or None (a person's turn or game over)."""
+        if self.state.is_terminal:
+            return None
         p = self.state.current_player
         return p if p in self.bots else None
 
-    def bot_move(self) -> int:
-        """Let the bot to act choose and apply its action (run off the event loop)."""
+    def bot_is_light(self) -> bool:
+        """Whether the bot to act answers at once (or searches)."""
+        p = self.bot_to_move()
+        return p is None or self.bot_specs[p].split(":")[0] in LIGHT_BOTS
+
+    def bot_choose(self) -> int:
+        """The action of the bot to act, without applying it (safe to run in a
+        worker thread while nothing changes the state).  A bot is reseeded from
+        the table's seed, its seat and the turn, so a restarted server plays on
+        as it would have; once the table's budget is spent, it plays at random."""
         p = self.bot_to_move()
         if p is None:
             raise TableError("no bot is to act")
-        action = self.bots[p].act(self.state.view(p))
-        self.state.apply(action, player=p)
+        bot = self.bots[p]
+        if self.bot_seconds >= TABLE_BOT_SECONDS:
+            bot = make_bot("random")
+        bot.reset(_mix(self.seed, p, self.turn))
+        start = time.monotonic()
+        action = bot.act(self.state.view(p))
+        self.bot_seconds += time.monotonic() - start
         return action
 
-    def record(self) -> str:
-        """The game's record as the person's seat may know it."""
-        return write_record(self.state, viewer=self.seat, names=self.names)
+    def bot_apply(self, action: int) -> None:
+        """Apply the action :meth:`bot_choose` chose."""
+        p = self.bot_to_move()
+        if p is None:
+            raise TableError("no bot is to act")
+        self.state.apply(action, player=p)
+        self.last_active = time.monotonic()
+
+    def bot_move(self) -> int:
+        """Choose and apply the bot's action (both steps at once)."""
+        action = self.bot_choose()
+        self.bot_apply(action)
+        return action
+
+    def summary(self) -> dict[str, Any]:
+        """What the lobby shows: no token, no card."""
+        return {
+            "table_id": self.id,
+            "game": self.game.NAME,
+            "title": type(self.game).__name__.removesuffix("Game"),
+            "players": self.spec.players,
+            "preset": self.spec.preset,
+            "seats": [
+                {
+                    "name": s.name,
+                    "bot": s.bot,
+                    "open": s.bot is None and p not in self.claimed,
+                }
+                for p, s in enumerate(self.spec.seats)
+            ],
+            "turn": self.turn,
+            "terminal": self.finished,
+        }
+
+    def record(self, seat: int) -> str:
+        """The game's record as ``seat`` may know it."""
+        return write_record(self.state, viewer=seat, names=self.names)
+
+    def state_json(self) -> str:
+        """The game as JSON, for the store."""
+        return self.state.to_json()
+
+
+def replay_message(state_json: str, spec: dict[str, Any], step: int) -> tuple[dict[str, Any], int]:
+    """The spectator's message of a stored game after ``step`` actions, and
+    the number of actions in all (:class:`TableError` for a bad step)."""
+    data = json.loads(state_json)
+    history = data["history"]
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(history):
+        raise TableError(f"step must be an int 0..{len(history)}, got {step!r:.40}")
+    data["history"] = history[:step]
+    state = State.from_json(json.dumps(data))
+    seats = spec["seats"]
+    names = [s["name"] for s in seats]
+    bots = ["person" if s["bot"] is None else s["bot"] for s in seats]
+    msg = spectator_message(state, names, bots)
+    msg["turn"] = step
+    return msg, len(history)
 
 
 class Tables:
-    """The server's tables, dropped after ``idle_seconds`` without activity."""
+    """The server's live tables.  Unfinished tables count against
+    ``max_tables``; finished ones leave the cap at once and are dropped from
+    memory after ``idle_seconds`` (the store keeps them)."""
 
     def __init__(self, idle_seconds: float = 1800.0, max_tables: int = 200) -> None:
         self.idle_seconds = idle_seconds
         self.max_tables = max_tables
         self._tables: dict[str, Table] = {}
 
-    def create(self, spec: TableSpec) -> Table:
-        """A new table (its seed from the spec, or fresh)."""
-        self.drop_idle()
-        if len(self._tables) >= self.max_tables:
-            raise TableError("too many tables are open; try again later")
-        seed = spec.seed if spec.seed is not None else secrets.randbits(63)
-        table = Table(spec, seed)
-        self._tables[table.id] = table
-        return table
+    def open_count(self) -> int:
+        """How many unfinished tables there are."""
+        return sum(not t.finished for t in self._tables.values())
 
-    def get(self, table_id: str, token: str) -> Table:
-        """The table, if ``token`` is its secret (else :class:`TableError`)."""
+    def create(self, spec: TableSpec) -> tuple[Table, dict[int, str]]:
+        """A new table and its seats' tokens."""
+        self.drop_idle()
+        if self.open_count() >= self.max_tables:
+            raise TableError("too many tables are open; try again later")
+        table, tokens = Table.new(spec)
+        self._tables[table.id] = table
+        return table, tokens
+
+    def add(self, table: Table) -> None:
+        """Take a table back (when the server restarts)."""
+        self._tables[table.id] = table
+
+    def find(self, table_id: str) -> Table | None:
+        """The table by id, or None."""
+        return self._tables.get(table_id)
+
+    def get(self, table_id: str, token: str) -> tuple[Table, int]:
+        """The table and the seat whose token this is (else :class:`TableError`)."""
         table = self._tables.get(table_id)
-        if table is None or not secrets.compare_digest(table.token, token):
+        seat = None if table is None else table.seat_of(token)
+        if table is None or seat is None:
             raise TableError("no such table (it may have been dropped when idle)")
         table.last_active = time.monotonic()
-        return table
+        return table, seat
 
-    def drop_idle(self) -> int:
-        """Drop the tables idle for longer than ``idle_seconds``; how many."""
+    def drop_idle(self) -> list[str]:
+        """Drop the tables idle for longer than ``idle_seconds``; their ids."""
         now = time.monotonic()
         idle = [k for k, t in self._tables.items() if now - t.last_active > self.idle_seconds]
         for k in idle:
             del self._tables[k]
-        return len(idle)
+        return idle
 
     def __len__(self) -> int:
         return len(self._tables)

@@ -1,167 +1,356 @@
-// The browser side of the pycards table: draws the person's view and sends moves.
-// Everything shown comes from the server's view message (what the seat may know).
+// The browser side of the pycards table: a lobby, a table drawn from the
+// server's messages (what this seat, or a spectator, may know), and replays.
 "use strict";
 
 const $ = (sel) => document.querySelector(sel);
-const SUITS52 = { C: ["\u2663", false], D: ["\u2666", true], H: ["\u2665", true], S: ["\u2660", false] };
-const SUITS78 = { R: "rats", S: "swords", X: "skulls", P: "pistols" };
-const GLYPH78 = { R: "\u2766", S: "\u2694", X: "\u2620", P: "\u2739" };
+// suits by shape and by letter, so they stay distinct without colour
+const SUITS52 = { C: ["\u2663", "clubs", false], D: ["\u2666", "diamonds", true], H: ["\u2665", "hearts", true], S: ["\u2660", "spades", false] };
+const SUITS78 = { R: ["\u2766", "rats"], S: ["\u2694", "swords"], X: ["\u2620", "skulls"], P: ["\u2739", "pistols"] };
+const RANKS = { A: "ace", J: "jack", Q: "queen", K: "king", T: "ten", C: "cavalier" };
 let games = [];
-let conn = null;     // {ws, table_id, token}
-let last = null;     // the last view message
+let conn = null;      // {ws, table_id, token, retry}
+let last = null;      // the last table message
+let lingering = null; // {cards, until, text}: a finished trick or count, kept a moment
+let selected = null;  // the seat picked in an ask
 
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v; else if (k.startsWith("data-")) e.setAttribute(k, v); else e[k] = v;
+    if (k === "class") e.className = v;
+    else if (k.startsWith("data-") || k.startsWith("aria-") || k === "role") e.setAttribute(k, v);
+    else e[k] = v;
   }
-  for (const c of children) e.append(c);
+  for (const c of children) if (c !== null && c !== undefined) e.append(c);
   return e;
 }
 
+function cardLabel(name, deck) {
+  if (deck === 52) {
+    const r = name.slice(0, -1), s = SUITS52[name.slice(-1)];
+    return `${RANKS[r] || r} of ${s ? s[1] : name.slice(-1)}`;
+  }
+  if (name === "OUT") return "the Outsider";
+  if (/^[IVX]+$/.test(name)) return `trump ${name}`;
+  const s = SUITS78[name.slice(-1)], r = name.slice(0, -1);
+  return `${RANKS[r] || r} of ${s ? s[1] : name.slice(-1)}`;
+}
+
 function cardEl(name, deck) {
-  const card = el("span", { class: "card", "data-card": name, title: name });
-  let rank = name, suit = "", label = name;
+  const card = el("span", { class: "card", "data-card": name, title: cardLabel(name, deck), role: "img", "aria-label": cardLabel(name, deck) });
+  let rank = name, suit = "";
   if (deck === 52) {
     rank = name.slice(0, -1).replace("T", "10");
-    const [sym, red] = SUITS52[name.slice(-1)] || ["?", false];
-    suit = sym;
-    if (red) card.classList.add("red");
+    const s = SUITS52[name.slice(-1)] || ["?", "", false];
+    suit = s[0];
+    card.classList.add("suit-" + name.slice(-1));
+    if (s[2]) card.classList.add("red");
   } else if (name === "OUT" || /^[IVX]+$/.test(name)) {
     card.classList.add("trump");
-    rank = name;
     suit = name === "OUT" ? "\u2605" : "\u2726";
-    label = name === "OUT" ? "out" : "trump";
   } else {
-    const s = name.slice(-1);
     rank = name.slice(0, -1);
-    suit = GLYPH78[s] || s;
-    label = SUITS78[s] || s;
-    card.classList.add("suit-" + s);
+    suit = (SUITS78[name.slice(-1)] || ["?"])[0];
+    card.classList.add("suit-" + name.slice(-1));
   }
-  card.append(el("span", { class: "r" }, rank), el("span", { class: "s" }, suit), el("span", { class: "name" }, label));
+  card.append(el("span", { class: "r" }, rank), el("span", { class: "s" }, suit));
   return card;
 }
 
-function cardsEl(names, deck, small = true) {
-  const box = el("div", { class: "cards" + (small ? " small" : "") });
-  if (!names.length) box.append(el("span", { class: "none" }, "\u2013"));
-  for (const n of names) box.append(cardEl(n, deck));
+function cardsEl(names, deck, cls = "") {
+  const box = el("div", { class: "cards " + cls });
+  if (!names || !names.length) box.append(el("span", { class: "none" }, "\u2013"));
+  else for (const n of names) box.append(cardEl(n, deck));
   return box;
 }
 
-function isCardList(v) { return Array.isArray(v) && v.every((x) => typeof x === "string"); }
+const backs = (n) => el("span", { class: "backs", "aria-label": `${n} cards in hand` }, `\ud83c\udca0\u00d7${n}`);
 
-function valueEl(v, deck) {
-  if (v === null || v === undefined) return document.createTextNode("\u2013");
-  if (typeof v === "string") return cardsEl([v], deck);
-  if (isCardList(v)) return cardsEl(v, deck);
-  return document.createTextNode(Array.isArray(v) ? v.join(" ") : String(v));
+// ---- what each game shows of a seat, in words ----
+function seatFacts(m, p) {
+  const o = m.observation, out = [];
+  const at = (k) => (Array.isArray(o[k]) ? o[k][p] : undefined);
+  if (m.game === "nancy") {
+    const b = at("bids");
+    if (b !== undefined && b !== null) out.push(b > 0 ? `bid ${b}` : b === 0 ? "passed" : "no bid yet");
+    if (o.taker === p) out.push("Nancy (taker)");
+    if (o.partner === p) out.push("Partner");
+  } else if (m.game === "notakers") {
+    if (at("hand_sizes") !== undefined) out.push(`${at("hand_sizes")} in hand`);
+    if (at("save_sizes") !== undefined) out.push(`${at("save_sizes")} saved`);
+  } else {
+    if (o.dealer === p) out.push("dealer");
+    if (at("held") !== undefined && at("held") !== null) out.push(`${at("held")} held`);
+    if (at("gone")) out.push("go");
+  }
+  return out.join(" \u00b7 ");
 }
 
-const HIDDEN_FIELDS = new Set(["player", "hand", "current_player", "to_act", "play_order"]);
+function seatBox(m, p) {
+  const box = el("div", { class: "seat", "data-seat": String(p) });
+  if (p === m.current_player && !m.terminal) box.classList.add("to-act");
+  const away = (m.away || []).includes(p);
+  const bot = m.bots[p].split(":")[0] + " bot";
+  const who = m.bots[p] === "person" ? (away ? "away" : "here") : m.names[p] === bot ? "bot" : bot;
+  box.append(el("h3", {}, el("span", { class: "name" }, m.names[p]), el("span", { class: "who" + (away ? " away" : "") }, who),
+    el("span", { class: "score", "data-score": String(m.returns[p]) }, String(scoreOf(m, p)))));
+  box.append(el("p", { class: "facts" }, seatFacts(m, p)));
+  const o = m.observation;
+  if (Array.isArray(o.face_up) && o.face_up[p] && o.face_up[p].length) box.append(cardsEl(o.face_up[p], m.deck, "small"));
+  if (Array.isArray(o.save_piles) && o.save_piles[p]) box.append(cardsEl(o.save_piles[p], m.deck, "small"));
+  if (m.game !== "nancy" && Array.isArray(o.played) && o.played[p] && o.played[p].length) box.append(cardsEl(o.played[p], m.deck, "small played"));
+  return box;
+}
 
-function drawSeats(m) {
-  const box = $("#seats");
+function scoreOf(m, p) {
+  const s = m.observation.scores || m.observation.points;
+  return Array.isArray(s) && s[p] !== null && s[p] !== undefined ? s[p] : m.returns[p];
+}
+
+function drawOthers(m) {
+  const box = $("#others");
   box.replaceChildren();
-  const obs = m.observation;
-  const perSeat = Object.entries(obs).filter(([k, v]) => Array.isArray(v) && v.length === m.players && !HIDDEN_FIELDS.has(k) && !isCardList(v));
+  const me = m.seat === null ? -1 : m.seat;
+  for (let i = 1; i <= m.players; i++) {
+    const p = (Math.max(me, 0) + i) % m.players;
+    if (p === me) continue;
+    box.append(seatBox(m, p));
+  }
+  box.dataset.n = String(box.children.length);
+}
+
+function pegBoard(m) {
+  const o = m.observation, target = m.target || 121;
+  const board = el("div", { class: "pegboard", role: "img", "aria-label": "peg board: " + m.names.map((n, p) => `${n} ${scoreOf(m, p)}`).join(", ") });
+  const seen = new Set();
   for (let p = 0; p < m.players; p++) {
-    const seat = el("div", { class: "seat", "data-seat": String(p) });
-    if (p === m.seat) seat.classList.add("me");
-    if (p === m.current_player) seat.classList.add("to-act");
-    seat.append(el("h3", {}, el("span", {}, `${p}: ${m.names[p]}`), el("span", { class: "score", "data-score": String(m.returns[p]) }, `${m.returns[p]} pts`)));
-    const dl = el("dl");
-    for (const [k, v] of perSeat) {
-      dl.append(el("dt", {}, k.replaceAll("_", " ")), el("dd", {}, valueEl(v[p], m.deck)));
-    }
-    seat.append(dl);
-    box.append(seat);
+    const s = Math.min(scoreOf(m, p) || 0, target);
+    const key = String(s) + (m.players === 4 ? p % 2 : p);
+    if (m.players === 4 && p >= 2) continue; // partners share a track
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const track = el("div", { class: "track" }, el("span", { class: "track-name" }, m.players === 4 ? `${m.names[p]} & ${m.names[p + 2]}` : m.names[p]),
+      el("span", { class: "holes" }, el("span", { class: "peg", style: `left:${(100 * s) / target}%` })), el("span", { class: "track-score" }, `${s}/${target}`));
+    board.append(track);
+  }
+  return board;
+}
+
+function drawInfo(m) {
+  const o = m.observation, box = $("#info"), r = m.readable || {};
+  box.replaceChildren();
+  const item = (label, ...content) => box.append(el("div", { class: "info-item" }, el("span", { class: "label" }, label), ...content));
+  if (m.game === "nancy") {
+    const bids = (o.bids || []).map((b, p) => `${m.names[p]}: ${b > 0 ? b : b === 0 ? "pass" : "\u2013"}`).join(", ");
+    item("Bids", bids);
+    if (o.taker !== null && o.taker !== undefined) item("Nancy", m.names[o.taker]);
+    if (o.called) item("Called", cardsEl([o.called], m.deck, "small"), o.partner_revealed ? ` partner ${m.names[o.partner]}` : " partner unknown");
+    if (o.hound && o.hound.length) item("Hound", cardsEl(o.hound, m.deck, "small"));
+    if (o.nancy_pile && o.opponents_pile) item("Piles", `Nancy ${o.nancy_pile.length} \u00b7 opponents ${o.opponents_pile.length}`);
+    if (r.phase_name) item("Now", r.phase_name);
+  } else if (m.game === "notakers") {
+    item("Draw pile", String(o.pile_size));
+    if (r.phase_name) item("Now", r.phase_name.replaceAll("_", " "));
+    if (o.asker !== null && o.asker !== undefined) item("Ask", `${m.names[o.asker]} asks ${m.names[o.asked]} for ${(m.readable && m.readable.asked_for) || "?"}`);
+    if (o.save && o.save.length) item("Your save", cardsEl(o.save, m.deck, "small"));
+  } else {
+    if (o.turnup) item("Turn-up", cardsEl([o.turnup], m.deck, "small"));
+    if (o.starter) item("Starter", cardsEl([o.starter], m.deck, "small"));
+    if (m.game === "cribbage" && o.dealer !== null && o.dealer !== undefined) item("Crib", `${m.names[o.dealer]}'s`, o.discards && o.discards.length ? cardsEl(o.discards, m.deck, "small") : null);
+    box.append(pegBoard(m));
   }
 }
 
-function drawBoard(m) {
-  const dl = el("dl");
-  for (const [k, v] of Object.entries(m.observation)) {
-    if (HIDDEN_FIELDS.has(k)) continue;
-    if (Array.isArray(v) && v.length === m.players && !isCardList(v)) continue;
-    dl.append(el("dt", {}, k.replaceAll("_", " ")), el("dd", {}, valueEl(v, m.deck)));
+function playCards(m) {
+  const o = m.observation, r = m.readable || {};
+  if (m.game === "nancy") return (o.trick || []).map((c, p) => [p, c && c.length ? c[0] : null]).filter(([, c]) => c);
+  if (Array.isArray(o.count)) return o.count.map((c) => [null, c]); // cribbage: this count only
+  if (Array.isArray(r.play)) return r.play.map((c) => [null, c]);
+  if (m.game === "notakers" && o.selection && o.selection.length) return o.selection.map((c) => [m.seat, c]);
+  return [];
+}
+
+function drawPlay(m) {
+  const box = $("#play"), now = playCards(m);
+  box.replaceChildren();
+  const prev = last && last.table_id === m.table_id ? playCards(last) : [];
+  if (!now.length && prev.length >= 2 && !(lingering && lingering.turn === m.turn)) {
+    const line = (m.log || []).slice(-4).map((l) => l.text).reverse().find((t) => / trick| go| last card| won/.test(t));
+    lingering = { cards: prev, until: Date.now() + 1600, text: line || "", turn: m.turn };
+    setTimeout(() => { if (last) drawPlay(last); }, 1650);
   }
-  $("#board").replaceChildren(el("h2", {}, `${m.title}, ${m.players} players`), dl);
+  const show = now.length ? now : lingering && Date.now() < lingering.until ? lingering.cards : [];
+  const slots = el("div", { class: "slots" + (!now.length && show.length ? " swept" : "") });
+  for (const [p, c] of show) {
+    slots.append(el("div", { class: "slot" }, cardEl(c, m.deck), p === null ? null : el("span", { class: "slot-name" }, m.names[p])));
+  }
+  if (!show.length) slots.append(el("span", { class: "none" }, m.game === "notakers" ? "" : "\u2013"));
+  box.append(slots);
+  if (!now.length && show.length && lingering) box.append(el("p", { class: "won" }, lingering.text));
+  if (m.observation.total !== undefined && m.game !== "notakers") box.append(el("p", { class: "total" }, `count ${m.observation.total}`));
 }
 
 function drawHand(m) {
-  const hand = Array.isArray(m.observation.hand) ? m.observation.hand : [];
+  const o = m.observation;
+  const hand = Array.isArray(o.hand) ? o.hand : [];
   const byCard = new Map();
   for (const a of m.legal) if (a.card) (byCard.get(a.card) || byCard.set(a.card, []).get(a.card)).push(a);
-  const box = cardsEl(hand, m.deck, false);
-  for (const c of box.querySelectorAll(".card")) {
-    const acts = byCard.get(c.dataset.card) || [];
+  const box = $("#hand");
+  box.replaceChildren();
+  const mine = [...hand];
+  if (m.game === "nancy" && Array.isArray(o.face_up) && m.seat !== null) for (const c of o.face_up[m.seat] || []) mine.push(c);
+  const chosen = new Set(o.selection || []);
+  for (const name of mine) {
+    const c = cardEl(name, m.deck);
+    if (!hand.includes(name)) c.classList.add("face-up");
+    if (chosen.has(name)) c.classList.add("chosen");
+    const acts = byCard.get(name) || [];
     if (acts.length === 1) {
       c.classList.add("legal");
-      c.title = acts[0].name;
+      c.tabIndex = 0;
+      c.setAttribute("role", "option");
+      c.setAttribute("aria-label", `${acts[0].name}: ${cardLabel(name, m.deck)}`);
       c.addEventListener("click", () => send(acts[0].id));
-    } else if (m.legal.length) {
-      c.classList.add("dim");
-    }
+      c.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); send(acts[0].id); } });
+    } else if (m.legal.length) c.classList.add("dim");
+    box.append(c);
   }
-  $("#hand").replaceChildren(...box.childNodes);
+  if (!mine.length) box.append(el("span", { class: "none" }, m.seat === null ? "You are watching." : "No cards."));
 }
 
 function drawMoves(m) {
   const box = $("#moves");
   box.replaceChildren();
-  if (!m.legal.length) {
-    box.append(el("span", { class: "none" }, m.terminal ? "The game is over." : "Waiting for the other seats."));
-    return;
-  }
-  for (const a of m.legal) {
+  if (conn && conn.down) { box.append(el("span", { class: "none" }, "Reconnecting\u2026")); return; }
+  const others = m.legal.filter((a) => !a.card && !a.ask);
+  const asks = m.legal.filter((a) => a.ask);
+  for (const a of others) {
     const b = el("button", { type: "button", "data-action": String(a.id) }, a.name);
     b.addEventListener("click", () => send(a.id));
     box.append(b);
   }
+  if (asks.length) {
+    const seats = [...new Set(asks.map((a) => a.ask.seat))];
+    if (!seats.includes(selected)) selected = seats[0];
+    const pick = el("div", { class: "ask", role: "group", "aria-label": "ask" }, el("span", { class: "label" }, "Ask"));
+    for (const s of seats) {
+      const b = el("button", { type: "button", class: "seat-pick" + (s === selected ? " on" : ""), "aria-pressed": String(s === selected) }, m.names[s]);
+      b.addEventListener("click", () => { selected = s; drawMoves(m); });
+      pick.append(b);
+    }
+    const bys = {};
+    for (const a of asks.filter((x) => x.ask.seat === selected)) (bys[a.ask.by] = bys[a.ask.by] || []).push(a);
+    for (const [by, acts] of Object.entries(bys)) {
+      const sel = el("select", { "aria-label": `ask for a ${by}`, "data-by": by }, el("option", { value: "" }, `a ${by}\u2026`),
+        ...acts.map((a) => el("option", { value: String(a.id) }, a.ask.what)));
+      sel.addEventListener("change", () => { if (sel.value) send(Number(sel.value)); });
+      pick.append(sel);
+    }
+    box.append(pick);
+  }
+  if (!m.legal.length) {
+    const text = m.terminal ? "The game is over." : m.seat === null ? "" : `Waiting for ${m.names[m.current_player]}\u2026`;
+    box.append(el("span", { class: "none" }, text));
+  }
+}
+
+function drawSide(m) {
+  const rows = m.names.map((n, p) => el("tr", { class: p === m.seat ? "me" : "" }, el("td", {}, n), el("td", { class: "num" }, String(scoreOf(m, p)))));
+  $("#scores").replaceChildren(el("table", {}, el("caption", {}, `${m.title}${m.target ? ` to ${m.target}` : ""}`), ...rows));
+  const log = $("#log");
+  log.replaceChildren(...(m.log || []).map((l) => el("li", { value: l.n }, l.text)));
+  log.scrollTop = 1e9;
+  const res = $("#result");
+  res.hidden = !m.terminal;
+  if (m.terminal) {
+    const best = Math.max(...m.returns);
+    const winners = m.names.filter((_, p) => m.returns[p] === best);
+    res.replaceChildren(el("h2", {}, `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}`),
+      el("p", {}, m.names.map((n, p) => `${n}: ${m.returns[p]}`).join(", ")));
+  }
+  $("#after").hidden = !(m.terminal && conn && conn.token);
+  if (m.terminal && conn && conn.token) $("#record-link").href = `/api/tables/${m.table_id}/record?token=${encodeURIComponent(conn.token)}`;
 }
 
 function draw(m) {
+  drawOthers(m);
+  drawInfo(m);
+  drawPlay(m);
+  drawHand(m);
+  drawMoves(m);
+  drawSide(m);
   last = m;
   document.body.dataset.terminal = String(m.terminal);
   document.body.dataset.turn = String(m.turn);
   document.body.dataset.game = m.game;
-  const who = m.current_player === m.seat ? "Your turn" : m.terminal ? "" : `${m.names[m.current_player]} (seat ${m.current_player}) is thinking\u2026`;
-  $("#status").textContent = m.terminal ? `Game over. Scores: ${m.returns.map((r, p) => `${m.names[p]} ${r}`).join(", ")}` : who;
-  drawSeats(m);
-  drawBoard(m);
-  drawHand(m);
-  drawMoves(m);
-  $("#table-text").textContent = m.table;
-  $("#log").replaceChildren(...m.events.map((e) => el("li", {}, e)));
-  $("#log").scrollTop = 1e9;
-  const after = $("#after");
-  after.hidden = !m.terminal;
-  if (m.terminal) $("#record-link").href = `/api/tables/${conn.table_id}/record?token=${encodeURIComponent(conn.token)}`;
+  document.body.dataset.seat = m.seat === null ? "spectator" : String(m.seat);
+  const mine = m.seat !== null ? el("span", {}, `${m.names[m.seat]} \u00b7 ${scoreOf(m, m.seat)} \u00b7 ${seatFacts(m, m.seat)}`) : el("span", {}, "Watching");
+  $("#mybar").replaceChildren(mine);
+  $("#me").classList.toggle("to-act", m.current_player === m.seat && !m.terminal);
+  const away = (m.away || []).map((p) => m.names[p]);
+  let status = m.terminal ? "Game over." : m.current_player === m.seat ? "Your turn." : `${m.names[m.current_player]} to play.`;
+  if (away.length) status += ` Away: ${away.join(", ")}.`;
+  $("#status").textContent = status;
   $("#error").textContent = m.error || "";
+  const w = $("#warning");
+  w.hidden = !m.warning;
+  w.textContent = m.warning || "";
 }
 
 function send(action) {
-  if (!conn || !last) return;
+  if (!conn || !last || conn.down) return;
   conn.ws.send(JSON.stringify({ type: "move", action, turn: last.turn }));
 }
 
+function show(view) {
+  document.body.dataset.view = view;
+  $("#lobby-view").hidden = view !== "lobby";
+  $("#history-view").hidden = view !== "history";
+  $("#table-view").hidden = view !== "table" && view !== "replay";
+}
+
 function connect(table_id, token) {
-  if (conn) conn.ws.close();
+  if (conn) { conn.closed = true; conn.ws.close(); }
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/${table_id}?token=${encodeURIComponent(token)}`);
-  conn = { ws, table_id, token };
-  localStorage.setItem("pycards-table", JSON.stringify({ table_id, token }));
+  const q = token ? `?token=${encodeURIComponent(token)}` : "";
+  const ws = new WebSocket(`${proto}://${location.host}/ws/${table_id}${q}`);
+  const c = { ws, table_id, token, down: false, closed: false, retry: (conn && conn.table_id === table_id ? conn.retry : 0) };
+  conn = c;
+  const hash = `#t=${table_id}` + (token ? `&k=${token}` : "");
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+  show("table");
+  ws.onopen = () => { c.retry = 0; c.down = false; $("#banner").hidden = true; document.body.dataset.connected = "true"; };
   ws.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
     if (m.type === "view") draw(m);
-    else if (m.type === "error") {
-      $("#error").textContent = m.message;
-      if (m.message.startsWith("no such table")) localStorage.removeItem("pycards-table");
-    }
+    else if (m.type === "error") $("#error").textContent = m.message;
   };
-  ws.onclose = (ev) => { if (ev.code === 4404) $("#status").textContent = "This table is gone: start a new game."; };
+  ws.onclose = (ev) => {
+    if (c.closed || conn !== c) return;
+    document.body.dataset.connected = "false";
+    if (ev.code === 4404) { $("#status").textContent = "This table is gone."; return; }
+    c.down = true;
+    $("#banner").hidden = false;
+    if (last) drawMoves(last);
+    const wait = Math.min(5000, 300 * 2 ** c.retry++);
+    setTimeout(() => { if (conn === c) connect(table_id, token); }, wait);
+  };
+}
+
+// ---- the lobby and the new-table form ----
+function seatRows() {
+  const g = games.find((x) => x.name === $("#game").value) || games[0];
+  const n = Number($("#players").value);
+  const box = $("#seat-rows");
+  const old = [...box.querySelectorAll(".seat-row")].map((r) => [r.querySelector("select").value, r.querySelector("input").value]);
+  box.replaceChildren();
+  for (let p = 0; p < n; p++) {
+    const kind = el("select", { "aria-label": `seat ${p + 1} player`, "data-seat-kind": String(p) }, el("option", { value: "" }, "a person"), ...g.bots.map((b) => el("option", { value: b }, `${b} bot`)));
+    const name = el("input", { size: 12, maxLength: 24, "aria-label": `seat ${p + 1} name`, "data-seat-name": String(p) });
+    const [k, nm] = old[p] || [p === 0 ? "" : g.bots[0], ""];
+    kind.value = k;
+    name.value = nm || (p === 0 ? "You" : "");
+    box.append(el("div", { class: "seat-row" }, el("span", {}, `Seat ${p + 1}`), kind, name));
+  }
 }
 
 function fillForm() {
@@ -174,36 +363,122 @@ function fillForm() {
   const players = [];
   for (let n = g.min_players; n <= g.max_players; n++) players.push([String(n), String(n)]);
   keep("#players", players);
-  keep("#preset", [["", "default"], ...g.presets.map((p) => [p, p])]);
-  const n = Number($("#players").value);
-  keep("#seat", [...Array(n).keys()].map((i) => [String(i), String(i)]));
+  keep("#preset", [["", "standard"], ...g.presets.map((p) => [p, p.replaceAll("_", " ")])]);
+  seatRows();
 }
 
 async function start(ev) {
   ev.preventDefault();
-  const body = { game: $("#game").value, players: Number($("#players").value), seat: Number($("#seat").value), bots: [$("#bots").value] };
+  const seats = [...document.querySelectorAll(".seat-row")].map((r) => {
+    const bot = r.querySelector("select").value || null, name = r.querySelector("input").value.trim();
+    return name ? { bot, name } : { bot };
+  });
+  const body = { game: $("#game").value, players: Number($("#players").value), seats, listed: $("#listed").checked };
   if ($("#preset").value) body.preset = $("#preset").value;
-  if ($("#seed").value.trim()) body.seed = Number($("#seed").value.trim());
+  if ($("#seed").value.trim()) { body.seed = Number($("#seed").value.trim()); body.practice = true; }
   const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const j = await r.json();
-  if (!r.ok) { $("#error").textContent = j.error; return; }
-  connect(j.table_id, j.token);
+  if (!r.ok) { $("#error").textContent = j.error; alert(j.error); return; }
+  const list = $("#invite-list");
+  list.replaceChildren();
+  for (const [p, t] of Object.entries(j.tokens)) {
+    if (Number(p) === j.seat) continue;
+    const url = `${location.origin}/#t=${j.table_id}&k=${t}`;
+    list.append(el("li", {}, `${seats[p].name || "Seat " + (Number(p) + 1)}: `, el("a", { href: url, "data-invite": p }, url)));
+  }
+  $("#invites").hidden = !list.children.length;
+  sessionStorage.setItem("pycards-invites-" + j.table_id, list.innerHTML);
+  if (j.token) connect(j.table_id, j.token); else connect(j.table_id, null);
 }
+
+async function loadLobby() {
+  const r = await fetch("/api/tables");
+  const tables = await r.json();
+  const list = $("#lobby-list");
+  list.replaceChildren();
+  if (!tables.length) list.append(el("li", { class: "none" }, "None yet."));
+  for (const t of tables) {
+    const li = el("li", {}, `${t.title}: ${t.seats.map((s) => s.name + (s.bot ? " (bot)" : "")).join(", ")} \u00b7 move ${t.turn} `);
+    const watch = el("button", { type: "button" }, "Watch");
+    watch.addEventListener("click", () => connect(t.table_id, null));
+    li.append(watch);
+    t.seats.forEach((s, p) => {
+      if (!s.open) return;
+      const b = el("button", { type: "button" }, `Sit as ${s.name}`);
+      b.addEventListener("click", async () => {
+        const jr = await fetch(`/api/tables/${t.table_id}/join`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seat: p }) });
+        const j = await jr.json();
+        if (jr.ok) connect(j.table_id, j.token); else alert(j.error);
+      });
+      li.append(b);
+    });
+    list.append(li);
+  }
+}
+
+// ---- finished games, replayed move by move ----
+let replayId = null;
+async function loadHistory() {
+  show("history");
+  const r = await fetch("/api/history");
+  const rows = await r.json();
+  const list = $("#history-list");
+  list.replaceChildren();
+  if (!rows.length) list.append(el("li", { class: "none" }, "No finished game yet."));
+  for (const g of rows) {
+    const b = el("button", { type: "button" }, "Replay");
+    b.addEventListener("click", () => replayAt(g.table_id, 0));
+    list.append(el("li", {}, `${g.game}: ${g.names.map((n, p) => `${n} ${g.returns[p]}`).join(", ")} (${g.moves} moves) `, b));
+  }
+}
+
+async function replayAt(id, step) {
+  const r = await fetch(`/api/history/${id}?step=${step}`);
+  if (!r.ok) return;
+  const m = await r.json();
+  replayId = id;
+  if (conn) { conn.closed = true; conn.ws.close(); conn = null; }
+  draw(m);
+  show("replay");
+  $("#history-view").hidden = false;
+  $("#replay-bar").hidden = false;
+  const s = $("#replay-step");
+  s.max = String(m.steps);
+  s.value = String(step);
+  $("#replay-label").textContent = `move ${step} of ${m.steps}`;
+}
+
+function route() {
+  const h = new URLSearchParams(location.hash.slice(1));
+  if (h.get("t")) connect(h.get("t"), h.get("k"));
+  else { show("lobby"); loadLobby(); }
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (!["ArrowLeft", "ArrowRight"].includes(ev.key)) return;
+  const cards = [...document.querySelectorAll("#hand .card.legal")];
+  if (!cards.length) return;
+  const i = cards.indexOf(document.activeElement);
+  const j = i < 0 ? 0 : (i + (ev.key === "ArrowRight" ? 1 : cards.length - 1)) % cards.length;
+  cards[j].focus();
+  ev.preventDefault();
+});
 
 async function init() {
   const r = await fetch("/api/games");
   games = await r.json();
   $("#game").replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));
-  const bots = games.length ? (games[0].bots || []) : [];
-  $("#bots").replaceChildren(...(bots.length ? bots : ["random"]).map((b) => el("option", { value: b }, b)));
   $("#game").addEventListener("change", fillForm);
-  $("#players").addEventListener("change", fillForm);
+  $("#players").addEventListener("change", seatRows);
   $("#new-game").addEventListener("submit", start);
+  $("#to-lobby").addEventListener("click", () => { if (conn) { conn.closed = true; conn.ws.close(); conn = null; } history.replaceState(null, "", "#"); show("lobby"); loadLobby(); });
+  $("#to-history").addEventListener("click", loadHistory);
+  $("#replay-step").addEventListener("input", () => replayAt(replayId, Number($("#replay-step").value)));
+  $("#replay-prev").addEventListener("click", () => replayAt(replayId, Math.max(0, Number($("#replay-step").value) - 1)));
+  $("#replay-next").addEventListener("click", () => replayAt(replayId, Math.min(Number($("#replay-step").max), Number($("#replay-step").value) + 1)));
+  window.addEventListener("hashchange", route);
   fillForm();
-  const saved = localStorage.getItem("pycards-table");
-  if (saved) {
-    try { const { table_id, token } = JSON.parse(saved); connect(table_id, token); } catch (e) { localStorage.removeItem("pycards-table"); }
-  }
+  route();
   document.body.dataset.ready = "true";
 }
 
