@@ -104,18 +104,6 @@ static double ln_exact(double x) {
     return 2.0 * s + 2.0 * s * (s2 * p) + (double)e * 0.69314718055994530942;
 }
 
-/* The k-th (0-based) set bit of mask[0..nwords-1], or -1. */
-static int32_t nth_bit(const uint64_t *mask, int32_t nwords, int32_t k) {
-    for (int32_t w = 0; w < nwords; w++) {
-        uint64_t m = mask[w];
-        if (m == 0) continue;
-        int32_t c = cc_popcount64(m);
-        if (k < c) return w * 64 + cc_select64(m, k);
-        k -= c;
-    }
-    return -1;
-}
-
 /* Legal actions of state into mask (cleared first): their number. */
 static inline int32_t legal(const cc_searcher *s, const void *state, uint64_t *mask) {
     memset(mask, 0, sizeof(uint64_t) * (size_t)s->nwords);
@@ -127,7 +115,7 @@ static int32_t random_action(const cc_searcher *s, const void *state, cc_rng *rn
     uint64_t mask[CC_MASK_WORDS];
     int32_t n = legal(s, state, mask);
     if (n <= 0) return n < 0 ? n : CC_E_GAME_OVER;
-    int32_t a = nth_bit(mask, s->nwords, (int32_t)cc_rng_below(rng, (uint64_t)n));
+    int32_t a = cc_mask_select(mask, s->nwords, (int32_t)cc_rng_below(rng, (uint64_t)n));
     if (a < 0) return CC_E_ARG;
     *action = a;
     return CC_OK;
@@ -187,15 +175,15 @@ static int32_t rollout(const cc_searcher *s, void *state, cc_rng *rng, double *r
                     a = (int32_t)rng_uniform(rng, (uint32_t)s->num_actions);
                 } while (!((mask[a >> 6] >> (a & 63)) & 1) && ++tries < 64);
                 if (tries == 64)
-                    a = nth_bit(mask, s->nwords, (int32_t)rng_uniform(rng, (uint32_t)n));
+                    a = cc_mask_select(mask, s->nwords, (int32_t)rng_uniform(rng, (uint32_t)n));
             } else {
-                a = nth_bit(mask, s->nwords, (int32_t)rng_uniform(rng, (uint32_t)n));
+                a = cc_mask_select(mask, s->nwords, (int32_t)rng_uniform(rng, (uint32_t)n));
             }
             rc = a < 0 ? CC_E_ARG : CC_OK;
         }
-        if (rc != CC_OK) return rc < 0 ? rc : CC_E_ARG;
+        if (rc != CC_OK) return cc_status_error(rc, CC_E_ARG);
         rc = g->apply(state, a);
-        if (rc != 0) return rc < 0 ? rc : CC_E_ILLEGAL;
+        if (rc != 0) return cc_status_error(rc, CC_E_ILLEGAL);
         if (++steps > CC_BOT_ROLLOUT_LIMIT) return CC_E_CAPACITY;
     }
     rank_rewards(s, state, reward);
@@ -352,7 +340,7 @@ static int32_t pimc(cc_searcher *s, const void *state, int32_t root, const uint6
     size_t ss = g->state_size;
     int32_t acts[CC_MAX_ACTIONS];
     for (int32_t i = 0; i < nlegal; i++) {
-        acts[i] = nth_bit(mask, s->nwords, i);
+        acts[i] = cc_mask_select(mask, s->nwords, i);
         s->sum[acts[i]] = 0.0;
         s->count[acts[i]] = 0;
     }
@@ -374,7 +362,7 @@ static int32_t pimc(cc_searcher *s, const void *state, int32_t root, const uint6
             for (int32_t k = 0; k < nlegal && !budget_spent(s, sims, t0); k++) {
                 memcpy(s->work, d, cc_game_used_size(g, d));
                 int32_t rc = g->apply(s->work, acts[k]);
-                if (rc != 0) return rc < 0 ? rc : CC_E_ILLEGAL;
+                if (rc != 0) return cc_status_error(rc, CC_E_ILLEGAL);
                 rc = rollout(s, s->work, rng, reward);
                 if (rc != CC_OK) return rc;
                 s->sum[acts[k]] += reward[root];
@@ -438,7 +426,7 @@ static int32_t ismcts_iteration(cc_searcher *s, const void *state, int32_t root,
         }
         int32_t untried = n - navail;
         if (untried > 0 && s->used_nodes < s->cap_nodes) {
-            int32_t a = nth_bit(mask, nw, (int32_t)rng_uniform(rng, (uint32_t)untried));
+            int32_t a = cc_mask_select(mask, nw, (int32_t)rng_uniform(rng, (uint32_t)untried));
             if (a < 0) return CC_E_ARG;
             int32_t ch = s->used_nodes++;
             node *x = &nodes[ch];
@@ -452,13 +440,13 @@ static int32_t ismcts_iteration(cc_searcher *s, const void *state, int32_t root,
             edges[ch].player = (int16_t)cp;
             nodes[cur].first_child = ch;
             rc = g->apply(det, a);
-            if (rc != 0) return rc < 0 ? rc : CC_E_ILLEGAL;
+            if (rc != 0) return cc_status_error(rc, CC_E_ILLEGAL);
             cur = ch;
             break;
         }
         if (best < 0) break; /* the pool is full: roll out from here */
         rc = g->apply(det, edges[best].action);
-        if (rc != 0) return rc < 0 ? rc : CC_E_ILLEGAL;
+        if (rc != 0) return cc_status_error(rc, CC_E_ILLEGAL);
         cur = best;
     }
     double reward[CC_MAX_PLAYERS];
@@ -533,7 +521,7 @@ int32_t cc_searcher_act(cc_searcher *s, const cc_game *game, const void *state,
     if (kind == CC_BOT_HEURISTIC) {
         int32_t a = -1;
         rc = policy_action(s, 1, state, rng, &a);
-        if (rc != CC_OK) return rc < 0 ? rc : CC_E_ARG;
+        if (rc != CC_OK) return cc_status_error(rc, CC_E_ARG);
         if (game->verify(state, a) != 0) return CC_E_ILLEGAL;
         *action = a;
         return CC_OK;
@@ -542,7 +530,7 @@ int32_t cc_searcher_act(cc_searcher *s, const cc_game *game, const void *state,
     int32_t n = legal(s, state, mask);
     if (n <= 0) return n < 0 ? n : CC_E_GAME_OVER;
     if (n == 1) {
-        *action = nth_bit(mask, s->nwords, 0);
+        *action = cc_mask_select(mask, s->nwords, 0);
         return *action < 0 ? CC_E_ARG : CC_OK;
     }
     /* The search works on a copy whose log is muted: the determinizations
@@ -606,7 +594,7 @@ int32_t cc_play_match(const cc_game *game, const int32_t *params, int32_t nplaye
             if (rc != CC_OK) return rc;
             moves[cp]++;
             rc = game->apply(state, a);
-            if (rc != 0) return rc < 0 ? rc : CC_E_ILLEGAL;
+            if (rc != 0) return cc_status_error(rc, CC_E_ILLEGAL);
             if (++steps > CC_BOT_ROLLOUT_LIMIT) return CC_E_CAPACITY;
         }
         game->returns(state, returns_out + gi * nplayers);

@@ -19,19 +19,6 @@
 #define TERMINAL CC_PLAYER_TERMINAL
 #define NP CC_CRIBBAGE_NUM_PARAMS
 
-/* ---- cards ------------------------------------------------------------ */
-
-static inline int32_t rank_of(int32_t id) { return id % 13; }
-static inline int32_t suit_of(int32_t id) { return id / 13; }
-static inline int32_t pip_of_rank(int32_t r) { return r >= 9 ? 10 : r + 1; }
-static inline int32_t pip_of(int32_t id) { return pip_of_rank(rank_of(id)); }
-static inline uint64_t bit_of(int32_t id) {
-    return (uint64_t)1 << (16 * suit_of(id) + rank_of(id));
-}
-static inline uint64_t lanes(uint32_t rank_mask) {
-    return (uint64_t)rank_mask * 0x0001000100010001ULL;
-}
-
 /* ---- rules parameters ---------------------------------------------------- */
 
 /* docs/cribbage.rst, "Rules parameters": the fields of the Python
@@ -135,7 +122,7 @@ static int32_t hand_cards(uint64_t hand, int32_t starter, int32_t *c) {
     if (hand & ~CC_DECK52_MASK) return CC_E_CARDS;
     if (cc_popcount64(hand) != 4) return CC_E_CARDS;
     if (starter < 0 || starter >= NUM_CARDS) return CC_E_CARDS;
-    if (hand & bit_of(starter)) return CC_E_CARDS;
+    if (hand & cc_bit_of(starter)) return CC_E_CARDS;
     hand_ids(hand, starter, c);
     return CC_OK;
 }
@@ -217,7 +204,7 @@ static void build_rank_table(uint8_t *t) {
         for (int32_t i = 0; i < 5; i++) {
             int32_t k = 0;
             for (int32_t j = 0; j < i; j++) k += q[j] == q[i];
-            cards |= bit_of(k * 13 + q[i]);
+            cards |= cc_bit_of(k * 13 + q[i]);
         }
         t[idx] = (uint8_t)cc_show_rank_points(cards, &rules);
     }
@@ -243,7 +230,7 @@ int32_t cc_cribbage_batch_score_show(const uint64_t *hands, const uint8_t *start
         uint64_t h = hands[i];
         int32_t s = starters[i];
         if ((h & ~CC_DECK52_MASK) || cc_popcount64(h) != 4 || s >= NUM_CARDS ||
-            (h & bit_of(s))) {
+            (h & cc_bit_of(s))) {
             if (bad_index) *bad_index = i;
             return CC_E_CARDS;
         }
@@ -259,7 +246,7 @@ int32_t cc_cribbage_batch_score_show(const uint64_t *hands, const uint8_t *start
     for (int64_t i = 0; i < n; i++) {
         uint64_t h = hands[i];
         int32_t s = starters[i];
-        out[i] = t[rank_index4(h) + rank_of(s)] + suit_points(h, s, is_crib, four);
+        out[i] = t[rank_index4(h) + cc_rank_of(s)] + suit_points(h, s, is_crib, four);
     }
     free(t);
     return CC_OK;
@@ -278,11 +265,11 @@ int32_t cc_cribbage_show_distribution(int32_t is_crib, const int32_t *params, in
         for (int32_t b = a + 1; b < NUM_CARDS; b++)
             for (int32_t c = b + 1; c < NUM_CARDS; c++)
                 for (int32_t d = c + 1; d < NUM_CARDS; d++) {
-                    uint64_t h = bit_of(a) | bit_of(b) | bit_of(c) | bit_of(d);
+                    uint64_t h = cc_bit_of(a) | cc_bit_of(b) | cc_bit_of(c) | cc_bit_of(d);
                     int32_t base = rank_index4(h);
                     for (int32_t s = 0; s < NUM_CARDS; s++) {
-                        if (h & bit_of(s)) continue;
-                        int32_t v = t[base + rank_of(s)] + suit_points(h, s, is_crib, four);
+                        if (h & cc_bit_of(s)) continue;
+                        int32_t v = t[base + cc_rank_of(s)] + suit_points(h, s, is_crib, four);
                         if (v >= CC_CRIBBAGE_HIST_SIZE) {
                             free(t);
                             return CC_E_CAPACITY;
@@ -299,16 +286,16 @@ int32_t cc_cribbage_show_distribution(int32_t is_crib, const int32_t *params, in
 static double crib_expect(const uint8_t *t, int32_t a, int32_t b, const uint8_t *pool,
                           int32_t m, int32_t four) {
     int64_t sum = 0, count = 0;
-    uint64_t ab = bit_of(a) | bit_of(b);
-    int32_t rab = rank_of(a) * 13 + rank_of(b);
+    uint64_t ab = cc_bit_of(a) | cc_bit_of(b);
+    int32_t rab = cc_rank_of(a) * 13 + cc_rank_of(b);
     for (int32_t i = 0; i < m; i++)
         for (int32_t j = i + 1; j < m; j++)
             for (int32_t k = j + 1; k < m; k++) {
                 int32_t x[3] = {pool[i], pool[j], pool[k]};
-                int32_t rank_part = t[((rab * 13 + rank_of(x[0])) * 13 + rank_of(x[1])) * 13 +
-                                      rank_of(x[2])];
+                int32_t rank_part = t[((rab * 13 + cc_rank_of(x[0])) * 13 + cc_rank_of(x[1])) * 13 +
+                                      cc_rank_of(x[2])];
                 for (int32_t s = 0; s < 3; s++) {
-                    uint64_t crib = ab | bit_of(x[(s + 1) % 3]) | bit_of(x[(s + 2) % 3]);
+                    uint64_t crib = ab | cc_bit_of(x[(s + 1) % 3]) | cc_bit_of(x[(s + 2) % 3]);
                     sum += rank_part + suit_points(crib, x[s], 1, four);
                 }
                 count += 3;
@@ -327,7 +314,7 @@ int32_t cc_cribbage_crib_exact(uint64_t hand, const int32_t *params, double *out
     uint8_t pool[NUM_CARDS];
     int32_t m = 0;
     for (int32_t i = 0, x = 0; x < NUM_CARDS; x++) {
-        if (hand & bit_of(x)) ids[i++] = x;
+        if (hand & cc_bit_of(x)) ids[i++] = x;
         else pool[m++] = (uint8_t)x;
     }
     int32_t k = 0;
@@ -514,7 +501,7 @@ static int32_t peg(cribbage_state *s, int32_t seat, int32_t pts) {
 
 static inline int32_t min_pip(uint64_t cards) {
     uint32_t ranks = (uint32_t)(cards | cards >> 16 | cards >> 32 | cards >> 48) & 0x1FFFu;
-    return ranks ? pip_of_rank(cc_ctz64(ranks)) : 11;
+    return ranks ? cc_pip_of_rank(cc_ctz64(ranks)) : 11;
 }
 
 static inline int32_t can_play(const cribbage_state *s, int32_t seat) {
@@ -540,7 +527,7 @@ static void start_deal(cribbage_state *s);
 static uint64_t crib_of(const cribbage_state *s) {
     uint64_t crib = 0;
     for (int32_t q = 0; q < s->n; q++) crib |= s->disc[q];
-    if (s->crib_dealt >= 0) crib |= bit_of(s->crib_dealt);
+    if (s->crib_dealt >= 0) crib |= cc_bit_of(s->crib_dealt);
     return crib;
 }
 
@@ -811,7 +798,7 @@ static void start_deal(cribbage_state *s) {
         for (int32_t i = 1; i <= n; i++) {
             int32_t q = (s->dealer + i) % n;
             int32_t c = deal_card(s);
-            s->hand[q] |= bit_of(c);
+            s->hand[q] |= cc_bit_of(c);
             log_ev(s, CC_CRIBBAGE_EV_DEAL_CARD, q, -1, c, 0, 1u << q);
         }
     if (n == 3) {
@@ -827,7 +814,7 @@ static void start_play(cribbage_state *s) {
     s->starter = deal_card(s);
     log_ev(s, CC_CRIBBAGE_EV_STARTER, s->dealer, -1, s->starter, 0, CC_SEEN_ALL);
     s->phase = PHASE_PLAY;
-    if (rank_of(s->starter) == JACK) {
+    if (cc_rank_of(s->starter) == JACK) {
         log_ev(s, CC_CRIBBAGE_EV_HEELS, s->dealer, -1, 2, 0, CC_SEEN_ALL);
         if (peg(s, s->dealer, 2)) return;
     }
@@ -1017,10 +1004,10 @@ static int32_t cut_for_deal(cribbage_state *s, int32_t log_it, int32_t partners,
         for (int32_t q = 0; q < s->n; q++) {
             int32_t c;
             do c = (int32_t)cc_rng_below_inline(&s->rng, NUM_CARDS);
-            while (used & bit_of(c));
-            used |= bit_of(c);
+            while (used & cc_bit_of(c));
+            used |= cc_bit_of(c);
             if (log_it) log_ev(s, CC_CRIBBAGE_EV_CUT, q, -1, c, round, CC_SEEN_ALL);
-            rk[q] = rank_of(c);
+            rk[q] = cc_rank_of(c);
         }
         /* who: the lowest; *second: the second lowest (ties by seat) */
         int32_t who = 0;
@@ -1114,8 +1101,8 @@ static int32_t g_init_deck(void *state, const int32_t *params, int32_t nplayers,
     if (deck == NULL || ndeck != NUM_CARDS) return CC_E_ARG;
     uint64_t seen = 0;
     for (int32_t i = 0; i < NUM_CARDS; i++) {
-        if (deck[i] >= NUM_CARDS || (seen & bit_of(deck[i]))) return CC_E_ARG;
-        seen |= bit_of(deck[i]);
+        if (deck[i] >= NUM_CARDS || (seen & cc_bit_of(deck[i]))) return CC_E_ARG;
+        seen |= cc_bit_of(deck[i]);
     }
     init_state((cribbage_state *)state, params, nplayers, seed, deck);
     return CC_OK;
@@ -1130,7 +1117,7 @@ static uint64_t legal_bits(const cribbage_state *s) {
     if (s->phase == PHASE_DISCARD) return s->hand[s->to_act];
     int32_t room = 31 - s->total;
     uint32_t rm = room >= 10 ? 0x1FFFu : (room <= 0 ? 0u : (1u << room) - 1);
-    return s->hand[s->to_act] & lanes(rm);
+    return s->hand[s->to_act] & cc_lanes(rm);
 }
 
 static int32_t g_legal_actions(const void *state, uint64_t *mask) {
@@ -1183,8 +1170,8 @@ static int32_t g_verify(const void *state, int32_t action) {
     int32_t card = discard ? action : action - CC_CRIBBAGE_A_PLAY;
     if (discard && s->phase != PHASE_DISCARD) return CC_CRIBBAGE_R_NOT_DISCARD;
     if (!discard && s->phase != PHASE_PLAY) return CC_CRIBBAGE_R_NOT_PLAY;
-    if (!(s->hand[s->to_act] & bit_of(card))) return CC_CRIBBAGE_R_NOT_HELD;
-    if (!discard && pip_of(card) > 31 - s->total) return CC_CRIBBAGE_R_OVER_31;
+    if (!(s->hand[s->to_act] & cc_bit_of(card))) return CC_CRIBBAGE_R_NOT_HELD;
+    if (!discard && cc_pip_of(card) > 31 - s->total) return CC_CRIBBAGE_R_OVER_31;
     return 0;
 }
 
@@ -1217,7 +1204,7 @@ static int32_t g_apply(void *state, int32_t action) {
         return 0;
     }
     if (s->phase == PHASE_DISCARD) {
-        uint64_t b = bit_of(action);
+        uint64_t b = cc_bit_of(action);
         s->hand[seat] &= ~b;
         s->disc[seat] |= b;
         log_ev(s, CC_CRIBBAGE_EV_DISCARD, seat, -1, action, 0, 1u << seat);
@@ -1227,9 +1214,9 @@ static int32_t g_apply(void *state, int32_t action) {
         return 0;
     }
     int32_t card = action - CC_CRIBBAGE_A_PLAY;
-    s->hand[seat] &= ~bit_of(card);
+    s->hand[seat] &= ~cc_bit_of(card);
     s->play[s->nplay++] = (uint8_t)card;
-    s->total += pip_of(card);
+    s->total += cc_pip_of(card);
     s->last_player = seat;
     int32_t pts = cc_play_points(s->play + s->count_start, s->nplay - s->count_start, s->total,
                                  &play_rules);
@@ -1285,13 +1272,13 @@ static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed
     /* what p has seen this deal (the crib, once turned up in a muggins show) */
     int32_t crib_known = s->crib_shown;
     uint64_t seen = s->dealt[player];
-    if (s->starter >= 0) seen |= bit_of(s->starter);
-    for (int32_t k = 0; k < s->nplay; k++) seen |= bit_of(s->play[k]);
+    if (s->starter >= 0) seen |= cc_bit_of(s->starter);
+    for (int32_t k = 0; k < s->nplay; k++) seen |= cc_bit_of(s->play[k]);
     if (crib_known) seen |= crib_of(s);
     uint8_t pool[NUM_CARDS];
     int32_t m = 0;
     for (int32_t x = 0; x < NUM_CARDS; x++)
-        if (!(seen & bit_of(x))) pool[m++] = (uint8_t)x;
+        if (!(seen & cc_bit_of(x))) pool[m++] = (uint8_t)x;
     /* hidden places: per other seat its held cards then its discards, then the crib card */
     int32_t held_k[CC_CRIBBAGE_MAX_PLAYERS] = {0}, disc_k[CC_CRIBBAGE_MAX_PLAYERS] = {0};
     int32_t need = 0;
@@ -1313,7 +1300,7 @@ static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed
     for (int32_t q = 0; q < n; q++) {
         if (q == player) continue;
         for (int32_t i = 0; i < m; i++)
-            if (pip_of(pool[i]) > s->go_room[q]) elig[q][ne[q]++] = pool[i];
+            if (cc_pip_of(pool[i]) > s->go_room[q]) elig[q][ne[q]++] = pool[i];
         if (ne[q] < held_k[q]) return CC_E_ARG; /* not a real state */
     }
     uint64_t held[CC_CRIBBAGE_MAX_PLAYERS] = {0}, disc[CC_CRIBBAGE_MAX_PLAYERS] = {0};
@@ -1332,7 +1319,7 @@ static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed
                 uint8_t x = elig[q][j];
                 elig[q][j] = elig[q][top];
                 elig[q][top] = x;
-                held[q] |= bit_of(x);
+                held[q] |= cc_bit_of(x);
             }
             if (held[q] & used) ok = 0;
             used |= held[q];
@@ -1346,7 +1333,7 @@ static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed
     uint8_t rest[NUM_CARDS];
     int32_t r = 0;
     for (int32_t i = 0; i < m; i++)
-        if (!(used & bit_of(pool[i]))) rest[r++] = pool[i];
+        if (!(used & cc_bit_of(pool[i]))) rest[r++] = pool[i];
     int32_t at = r;
     for (int32_t q = 0; q < n; q++) {
         disc[q] = crib_known ? s->disc[q] : 0;
@@ -1357,7 +1344,7 @@ static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed
             uint8_t x = rest[j];
             rest[j] = rest[top];
             rest[top] = x;
-            disc[q] |= bit_of(x);
+            disc[q] |= cc_bit_of(x);
         }
     }
     int32_t crib_card = s->crib_dealt;
@@ -1383,11 +1370,11 @@ static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed
     uint64_t stock_set = 0;
     for (int32_t i = 0; i < stock; i++) {
         o->deck[i] = rest[i];
-        stock_set |= bit_of(rest[i]);
+        stock_set |= cc_bit_of(rest[i]);
     }
     int32_t fill = stock;
     for (int32_t x = 0; x < NUM_CARDS && fill < NUM_CARDS; x++)
-        if (!(stock_set & bit_of(x))) o->deck[fill++] = (uint8_t)x;
+        if (!(stock_set & cc_bit_of(x))) o->deck[fill++] = (uint8_t)x;
     o->stacked = 0;
     /* the log: hidden values of this deal become the sampled cards; those of
      * earlier deals -1 */
@@ -1459,12 +1446,12 @@ static int32_t heuristic_discard(const cribbage_state *s, cc_rng *rng, int32_t *
     int32_t pick = ids[0], ties = 0;
     for (int32_t i = 0; i < k; i++)
         for (int32_t j = (need == 2 ? i + 1 : k - 1); j < k; j++) {
-            uint64_t d = bit_of(ids[i]) | (need == 2 ? bit_of(ids[j]) : 0);
+            uint64_t d = cc_bit_of(ids[i]) | (need == 2 ? cc_bit_of(ids[j]) : 0);
             uint64_t kept = hand & ~d;
             if (cc_popcount64(kept) != 4) continue;
             int64_t sum = 0, cnt = 0;
             for (int32_t st = 0; st < NUM_CARDS; st++) {
-                if (s->dealt[q] & bit_of(st)) continue;
+                if (s->dealt[q] & cc_bit_of(st)) continue;
                 sum += show_points(kept, st, 0, s->params[CC_CRIBBAGE_P_CRIB_FOUR_FLUSH]);
                 cnt++;
             }
@@ -1495,13 +1482,13 @@ static int32_t heuristic_play(const cribbage_state *s, cc_rng *rng, int32_t *act
     for (uint64_t u = legal; u; u &= u - 1) {
         int32_t c = cc_card52_id_of_bit(cc_ctz64(u));
         seq[len] = (uint8_t)c;
-        int32_t total = s->total + pip_of(c);
+        int32_t total = s->total + cc_pip_of(c);
         int32_t pts = cc_play_points(seq, len + 1, total, &play_rules);
         int32_t v = pts * 100;
         if (total == 5 || total == 21) v -= 150; /* a ten-card makes 15 or 31 */
-        if (len == 0 && pip_of(c) == 5) v -= 100; /* do not lead a five */
+        if (len == 0 && cc_pip_of(c) == 5) v -= 100; /* do not lead a five */
         if (len == 0 && c % 13 < 4) v += 20;       /* lead low */
-        v += pip_of(c);                            /* keep low cards for later counts */
+        v += cc_pip_of(c);                            /* keep low cards for later counts */
         if (v > best) {
             best = v;
             pick = c;
