@@ -41,7 +41,7 @@ static const cc_param cribbage_params[NP] = {
                                           "against 1+3"},
 };
 
-static int32_t g_check_params(const int32_t *params, int32_t nplayers, int32_t *bad) {
+static int32_t cc_cribbage_check_params(const int32_t *params, int32_t nplayers, int32_t *bad) {
     int32_t ignored;
     if (bad == NULL) bad = &ignored;
     if (params == NULL) return CC_E_ARG;
@@ -410,7 +410,7 @@ static void start_play(cribbage_state *s) {
 
 /* One fixed action space: the claims, muggins and pass are legal only with
  * muggins, while a claim or a call is awaited. */
-static int32_t g_num_actions(const int32_t *params, int32_t nplayers) {
+static int32_t cc_cribbage_num_actions(const int32_t *params, int32_t nplayers) {
     (void)params;
     (void)nplayers;
     return CC_CRIBBAGE_NUM_ACTIONS;
@@ -490,7 +490,7 @@ static void init_state(cribbage_state *s, const int32_t *params, int32_t nplayer
     s->discards = nplayers == 2 ? 2 : 1;
     cc_rng_seed(&s->rng, seed);
     s->winner = -1;
-    s->num_actions = g_num_actions(params, nplayers);
+    s->num_actions = cc_cribbage_num_actions(params, nplayers);
     for (int32_t q = 0; q < CC_CRIBBAGE_MAX_PLAYERS; q++) {
         s->seat_of[q] = q;
         s->pos_of[q] = q;
@@ -514,7 +514,7 @@ static int32_t check_init(const int32_t *params, int32_t nplayers) {
     return cc_game_check_params(&cc_game_cribbage, params, nplayers, NULL);
 }
 
-static int32_t g_init(void *state, const int32_t *params, int32_t nplayers, uint64_t seed) {
+static int32_t cc_cribbage_init(void *state, const int32_t *params, int32_t nplayers, uint64_t seed) {
     if (state == NULL) return CC_E_ARG;
     int32_t rc = check_init(params, nplayers);
     if (rc != CC_OK) return rc;
@@ -522,7 +522,7 @@ static int32_t g_init(void *state, const int32_t *params, int32_t nplayers, uint
     return CC_OK;
 }
 
-static int32_t g_init_deck(void *state, const int32_t *params, int32_t nplayers,
+static int32_t cc_cribbage_init_deck(void *state, const int32_t *params, int32_t nplayers,
                            uint64_t seed, const uint8_t *deck, int32_t ndeck) {
     if (state == NULL) return CC_E_ARG;
     int32_t rc = check_init(params, nplayers);
@@ -537,12 +537,12 @@ static int32_t g_init_deck(void *state, const int32_t *params, int32_t nplayers,
     return CC_OK;
 }
 
-static int32_t g_current_player(const void *state) {
+static int32_t cc_cribbage_current_player(const void *state) {
     const cribbage_state *s = (const cribbage_state *)state;
     return s->to_act == TERMINAL ? TERMINAL : s->seat_of[s->to_act];
 }
 
-static int32_t g_legal_actions(const void *state, uint64_t *mask) {
+static int32_t cc_cribbage_legal_actions(const void *state, uint64_t *mask) {
     const cribbage_state *s = (const cribbage_state *)state;
     if (s == NULL || mask == NULL) return CC_E_ARG;
     if (s->to_act == TERMINAL) return 0;
@@ -567,7 +567,7 @@ static int32_t g_legal_actions(const void *state, uint64_t *mask) {
     return k;
 }
 
-/* g_verify of a claim, muggins or pass, and of a card while claiming. */
+/* cc_cribbage_verify of a claim, muggins or pass, and of a card while claiming. */
 static int32_t verify_muggins(const cribbage_state *s, int32_t action) {
     if (action >= CC_CRIBBAGE_A_CLAIM && !s->params[CC_CRIBBAGE_P_MUGGINS])
         return CC_CRIBBAGE_R_NO_MUGGINS;
@@ -581,7 +581,7 @@ static int32_t verify_muggins(const cribbage_state *s, int32_t action) {
     return s->phase == PHASE_SHOW ? CC_CRIBBAGE_R_IN_SHOW : CC_CRIBBAGE_R_CLAIM_FIRST;
 }
 
-static int32_t g_verify(const void *state, int32_t action) {
+static int32_t cc_cribbage_verify(const void *state, int32_t action) {
     const cribbage_state *s = (const cribbage_state *)state;
     if (s == NULL) return CC_E_ARG;
     if (s->to_act == TERMINAL) return CC_E_GAME_OVER;
@@ -597,7 +597,7 @@ static int32_t g_verify(const void *state, int32_t action) {
     return 0;
 }
 
-static const char *g_reason_text(int32_t reason) {
+static const char *cc_cribbage_reason_text(int32_t reason) {
     switch (reason) {
     case CC_CRIBBAGE_R_INVALID: return "not an action id of this game";
     case CC_CRIBBAGE_R_IN_SHOW: return "the show: claim the points of the hand or crib";
@@ -615,9 +615,9 @@ static const char *g_reason_text(int32_t reason) {
     }
 }
 
-static int32_t g_apply(void *state, int32_t action) {
+static int32_t cc_cribbage_apply(void *state, int32_t action) {
     cribbage_state *s = (cribbage_state *)state;
-    int32_t v = g_verify(s, action);
+    int32_t v = cc_cribbage_verify(s, action);
     if (v != 0) return v;
     int32_t seat = s->to_act;
     if (action >= CC_CRIBBAGE_A_CLAIM) {
@@ -656,7 +656,7 @@ static int32_t g_apply(void *state, int32_t action) {
     return 0;
 }
 
-static void g_returns(const void *state, int32_t *out) {
+static void cc_cribbage_returns(const void *state, int32_t *out) {
     const cribbage_state *s = (const cribbage_state *)state;
     if (s == NULL || out == NULL) return;
     for (int32_t q = 0; q < s->n; q++) out[q] = s->score[side_of(s, s->pos_of[q])];
@@ -739,22 +739,22 @@ const cc_game cc_game_cribbage = {
     .log_capacity = CC_CRIBBAGE_LOG_CAP,
     .num_params = NP,
     .params = cribbage_params,
-    .check_params = g_check_params,
-    .num_actions = g_num_actions,
+    .check_params = cc_cribbage_check_params,
+    .num_actions = cc_cribbage_num_actions,
     .tensor_size = cc_cribbage_tensor_size,
     .segments = cc_cribbage_segments,
     .num_event_kinds = (int32_t)(sizeof cribbage_event_kinds / sizeof cribbage_event_kinds[0]),
     .event_kinds = cribbage_event_kinds,
     .num_action_ranges = (int32_t)(sizeof cribbage_actions / sizeof cribbage_actions[0]),
     .action_ranges = cribbage_actions,
-    .init = g_init,
-    .init_deck = g_init_deck,
-    .current_player = g_current_player,
-    .legal_actions = g_legal_actions,
-    .verify = g_verify,
-    .reason_text = g_reason_text,
-    .apply = g_apply,
-    .returns = g_returns,
+    .init = cc_cribbage_init,
+    .init_deck = cc_cribbage_init_deck,
+    .current_player = cc_cribbage_current_player,
+    .legal_actions = cc_cribbage_legal_actions,
+    .verify = cc_cribbage_verify,
+    .reason_text = cc_cribbage_reason_text,
+    .apply = cc_cribbage_apply,
+    .returns = cc_cribbage_returns,
     .observe_tensor = cc_cribbage_observe_tensor,
     .sample_infoset = cc_cribbage_sample_infoset,
     .heuristic = cc_cribbage_heuristic,

@@ -56,7 +56,7 @@ static const cc_param nodde_params[CC_NODDE_NUM_PARAMS] = {
 };
 
 /* The constraints between parameters and with the player count. */
-static int32_t g_check_params(const int32_t *params, int32_t nplayers, int32_t *bad) {
+static int32_t cc_nodde_check_params(const int32_t *params, int32_t nplayers, int32_t *bad) {
     int32_t ignored;
     if (bad == NULL) bad = &ignored;
     if (params == NULL) return CC_E_ARG;
@@ -396,7 +396,7 @@ static void start_deal(nodde_state *s) {
     next_turn(s, s->dealer);
 }
 
-static int32_t g_num_actions(const int32_t *params, int32_t nplayers) {
+static int32_t cc_nodde_num_actions(const int32_t *params, int32_t nplayers) {
     (void)params;
     (void)nplayers;
     return NUM_CARDS;
@@ -430,13 +430,13 @@ static int32_t valid_players(int32_t nplayers) {
     return nplayers >= 2 && nplayers <= CC_NODDE_MAX_PLAYERS;
 }
 
-static int32_t g_tensor_size(const int32_t *params, int32_t nplayers) {
+static int32_t cc_nodde_tensor_size(const int32_t *params, int32_t nplayers) {
     (void)params;
     if (!valid_players(nplayers)) return CC_E_PLAYERS;
     return T_SIZE(nplayers);
 }
 
-static int32_t g_segments(const int32_t *params, int32_t nplayers, cc_segment *out,
+static int32_t cc_nodde_segments(const int32_t *params, int32_t nplayers, cc_segment *out,
                           int32_t cap) {
     (void)params;
     if (!valid_players(nplayers)) return CC_E_PLAYERS;
@@ -472,7 +472,7 @@ static void one_hot_cards(float *out, uint64_t cards) {
     }
 }
 
-static int32_t g_observe_tensor(const void *state, int32_t player, float *out) {
+static int32_t cc_nodde_observe_tensor(const void *state, int32_t player, float *out) {
     const nodde_state *s = (const nodde_state *)state;
     if (s == NULL || out == NULL || player < 0 || player >= s->n) return CC_E_ARG;
     int32_t n = s->n;
@@ -526,7 +526,7 @@ static void init_state(nodde_state *s, const int32_t *params, int32_t nplayers, 
     start_deal(s);
 }
 
-static int32_t g_init(void *state, const int32_t *params, int32_t nplayers, uint64_t seed) {
+static int32_t cc_nodde_init(void *state, const int32_t *params, int32_t nplayers, uint64_t seed) {
     if (state == NULL || params == NULL) return CC_E_ARG;
     if (nplayers < cc_game_nodde.min_players || nplayers > cc_game_nodde.max_players)
         return CC_E_PLAYERS;
@@ -536,7 +536,7 @@ static int32_t g_init(void *state, const int32_t *params, int32_t nplayers, uint
     return CC_OK;
 }
 
-static int32_t g_init_deck(void *state, const int32_t *params, int32_t nplayers,
+static int32_t cc_nodde_init_deck(void *state, const int32_t *params, int32_t nplayers,
                            uint64_t seed, const uint8_t *deck, int32_t ndeck) {
     if (state == NULL || params == NULL) return CC_E_ARG;
     if (nplayers < cc_game_nodde.min_players || nplayers > cc_game_nodde.max_players)
@@ -553,7 +553,7 @@ static int32_t g_init_deck(void *state, const int32_t *params, int32_t nplayers,
     return CC_OK;
 }
 
-static int32_t g_current_player(const void *state) {
+static int32_t cc_nodde_current_player(const void *state) {
     return ((const nodde_state *)state)->to_act;
 }
 
@@ -563,7 +563,7 @@ static uint64_t legal_bits(const nodde_state *s) {
     return s->hand[s->to_act] & cc_lanes(rm);
 }
 
-static int32_t g_legal_actions(const void *state, uint64_t *mask) {
+static int32_t cc_nodde_legal_actions(const void *state, uint64_t *mask) {
     const nodde_state *s = (const nodde_state *)state;
     if (s == NULL || mask == NULL) return CC_E_ARG;
     if (s->to_act == TERMINAL) return 0;
@@ -577,7 +577,7 @@ static int32_t g_legal_actions(const void *state, uint64_t *mask) {
     return k;
 }
 
-static int32_t g_verify(const void *state, int32_t action) {
+static int32_t cc_nodde_verify(const void *state, int32_t action) {
     const nodde_state *s = (const nodde_state *)state;
     if (s == NULL) return CC_E_ARG;
     if (s->to_act == TERMINAL) return CC_E_GAME_OVER;
@@ -587,7 +587,7 @@ static int32_t g_verify(const void *state, int32_t action) {
     return 0;
 }
 
-static const char *g_reason_text(int32_t reason) {
+static const char *cc_nodde_reason_text(int32_t reason) {
     switch (reason) {
     case CC_NODDE_R_INVALID: return "not a card id 0..51";
     case CC_NODDE_R_NOT_HELD: return "card not held";
@@ -598,9 +598,9 @@ static const char *g_reason_text(int32_t reason) {
 }
 
 /* docs/nodde.rst, "The play". */
-static int32_t g_apply(void *state, int32_t action) {
+static int32_t cc_nodde_apply(void *state, int32_t action) {
     nodde_state *s = (nodde_state *)state;
-    int32_t v = g_verify(s, action);
+    int32_t v = cc_nodde_verify(s, action);
     if (v != 0) return v;
     int32_t seat = s->to_act;
     uint64_t b = cc_bit_of(action);
@@ -618,7 +618,7 @@ static int32_t g_apply(void *state, int32_t action) {
     return 0;
 }
 
-static void g_returns(const void *state, int32_t *out) {
+static void cc_nodde_returns(const void *state, int32_t *out) {
     const nodde_state *s = (const nodde_state *)state;
     if (s == NULL || out == NULL) return;
     for (int32_t q = 0; q < s->n; q++) out[q] = s->score[side_of(s, q)];
@@ -660,23 +660,23 @@ const cc_game cc_game_nodde = {
     .log_capacity = CC_NODDE_LOG_CAP,
     .num_params = CC_NODDE_NUM_PARAMS,
     .params = nodde_params,
-    .check_params = g_check_params,
-    .num_actions = g_num_actions,
-    .tensor_size = g_tensor_size,
-    .segments = g_segments,
+    .check_params = cc_nodde_check_params,
+    .num_actions = cc_nodde_num_actions,
+    .tensor_size = cc_nodde_tensor_size,
+    .segments = cc_nodde_segments,
     .num_event_kinds = (int32_t)(sizeof nodde_event_kinds / sizeof nodde_event_kinds[0]),
     .event_kinds = nodde_event_kinds,
     .num_action_ranges = (int32_t)(sizeof nodde_actions / sizeof nodde_actions[0]),
     .action_ranges = nodde_actions,
-    .init = g_init,
-    .init_deck = g_init_deck,
-    .current_player = g_current_player,
-    .legal_actions = g_legal_actions,
-    .verify = g_verify,
-    .reason_text = g_reason_text,
-    .apply = g_apply,
-    .returns = g_returns,
-    .observe_tensor = g_observe_tensor,
+    .init = cc_nodde_init,
+    .init_deck = cc_nodde_init_deck,
+    .current_player = cc_nodde_current_player,
+    .legal_actions = cc_nodde_legal_actions,
+    .verify = cc_nodde_verify,
+    .reason_text = cc_nodde_reason_text,
+    .apply = cc_nodde_apply,
+    .returns = cc_nodde_returns,
+    .observe_tensor = cc_nodde_observe_tensor,
     .sample_infoset = cc_nodde_sample_infoset,
     .heuristic = cc_nodde_heuristic,
 };
