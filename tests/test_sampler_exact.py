@@ -286,7 +286,7 @@ def test_nodde_scans_by_rank_triples_find_every_consistent_filling(
     cc = c_compiler()
     if cc is None:
         pytest.skip("no C compiler")
-    sources = engine_sources(exclude=("nodde_game.c",))
+    sources = engine_sources(exclude=("nodde_sample.c",))
     exe = tmp_path / "nodde_scan_check"
     harness = ROOT / "tests" / "c" / "nodde_scan_check.c"
     build = [

@@ -2,12 +2,13 @@
  * (driven by tests/test_sampler_exact.py).  scan_slot3 (three hidden cards,
  * by rank triples) must find as many consistent fillings as scan_slot (every
  * subset), and pick a consistent one, on the opponents' slots of random
- * positions of 2 to 4 players.  It includes nodde.c to reach its static
- * functions (link it with the other engine sources, not nodde.c).
+ * positions of 2 to 4 players.  It includes nodde_sample.c to reach its
+ * static functions (link it with the other engine sources, not
+ * nodde_sample.c).
  * Prints "slots S bad B". */
 #include <stdio.h>
 
-#include "nodde_game.c"
+#include "nodde_sample.c"
 
 int main(void) {
     uint64_t x = 12345;
@@ -18,14 +19,14 @@ int main(void) {
         for (int32_t i = 0; i < CC_NODDE_NUM_PARAMS; i++)
             params[i] = cc_game_nodde.params[i].default_value;
         int32_t n = 2 + (int32_t)(seed % 3);
-        if (g_init(&st, params, n, seed) != CC_OK) continue;
+        if (cc_game_nodde.init(&st, params, n, seed) != CC_OK) continue;
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
         for (int32_t k = 0, stop = (int32_t)(x % 6); k < stop && st.to_act >= 0; k++) {
             uint64_t mask[CC_MASK_WORDS] = {0};
-            if (g_legal_actions(&st, mask) <= 0) break;
-            g_apply(&st, cc_ctz64(mask[0]));
+            if (cc_game_nodde.legal_actions(&st, mask) <= 0) break;
+            cc_game_nodde.apply(&st, cc_ctz64(mask[0]));
         }
         if (st.to_act < 0) continue;
         int32_t p = st.to_act, m = 0;

@@ -44,6 +44,26 @@ static inline int32_t cc_select64(uint64_t x, int32_t k) {
     return 8 * b + cc_ctz64(v);
 }
 
+/* The k-th (0-based) set bit of the mask of nwords words mask[0..nwords-1]
+ * (an action mask, cardcore.h), or -1 when k is not below its count. */
+static inline int32_t cc_mask_select(const uint64_t *mask, int32_t nwords, int32_t k) {
+    for (int32_t w = 0; w < nwords; w++) {
+        uint64_t m = mask[w];
+        if (m == 0) continue;
+        int32_t c = cc_popcount64(m);
+        if (k < c) return w * 64 + cc_select64(m, k);
+        k -= c;
+    }
+    return -1;
+}
+
+/* The error of an apply or verify status (cardcore.h, "the game table":
+ * CC_OK, a reason > 0 that the action is illegal, or an error < 0): CC_OK,
+ * the error itself, or `reason_error` for a reason. */
+static inline int32_t cc_status_error(int32_t status, int32_t reason_error) {
+    return status < 0 ? status : status > 0 ? reason_error : CC_OK;
+}
+
 /* The generator, inline (cardcore.h, "random numbers"; the same sequence as
  * cc_rng_next and cc_rng_below, which call these): rng is not NULL. */
 static inline uint64_t cc_rng_next_inline(cc_rng *rng) {
@@ -91,6 +111,27 @@ static inline uint64_t cc_rng_below_inline(cc_rng *rng, uint64_t n) {
         while (x < threshold) x = cc_rng_next_inline(rng);
     }
     return cc_mod64(x, n);
+}
+
+/* 52-card ids and sets (cardcore.h, "Card layout"): id s * 13 + r, set bit
+ * s * 16 + r; valid ids only. */
+static inline int32_t cc_rank_of(int32_t id) { return id % 13; }
+static inline int32_t cc_suit_of(int32_t id) { return id / 13; }
+/* The pip value of a rank: Ace 1 .. Ten 10, the court cards 10. */
+static inline int32_t cc_pip_of_rank(int32_t r) { return r >= 9 ? 10 : r + 1; }
+static inline int32_t cc_pip_of(int32_t id) { return cc_pip_of_rank(cc_rank_of(id)); }
+static inline uint64_t cc_bit_of(int32_t id) {
+    return (uint64_t)1 << (16 * cc_suit_of(id) + cc_rank_of(id));
+}
+/* The cards of the ranks in rank_mask, in every suit. */
+static inline uint64_t cc_lanes(uint32_t rank_mask) {
+    return (uint64_t)rank_mask * 0x0001000100010001ULL;
+}
+
+/* The lowest pip value among cards (11, above every card, for none). */
+static inline int32_t cc_min_pip(uint64_t cards) {
+    uint32_t ranks = (uint32_t)(cards | cards >> 16 | cards >> 32 | cards >> 48) & 0x1FFFu;
+    return ranks ? cc_pip_of_rank(cc_ctz64(ranks)) : 11;
 }
 
 /* Lane of suit s (13 rank bits) of a 52-card set. */

@@ -78,19 +78,6 @@ int32_t cc_game_events(const cc_game *game, const void *state, cc_event *out, in
 }
 
 /* The k-th (0-based) set bit of a CC_MASK_WORDS mask. */
-static int32_t nth_action(const uint64_t *mask, int32_t k) {
-    for (int32_t w = 0; w < CC_MASK_WORDS; w++) {
-        int32_t c = cc_popcount64(mask[w]);
-        if (k < c) {
-            uint64_t m = mask[w];
-            for (int32_t i = 0; i < k; i++) m &= m - 1;
-            return w * 64 + cc_ctz64(m);
-        }
-        k -= c;
-    }
-    return -1;
-}
-
 /* A guard against a game that never ends under random play. */
 #define CC_PLAYOUT_STEP_LIMIT 1000000
 
@@ -116,9 +103,9 @@ int32_t cc_random_playouts(const cc_game *game, const int32_t *params,
             memset(mask, 0, sizeof mask);
             int32_t n = game->legal_actions(scratch, mask);
             if (n <= 0) return CC_E_ARG;
-            int32_t a = nth_action(mask, (int32_t)cc_rng_below_inline(&rng, (uint64_t)n));
+            int32_t a = cc_mask_select(mask, CC_MASK_WORDS, (int32_t)cc_rng_below_inline(&rng, (uint64_t)n));
             rc = game->apply(scratch, a);
-            if (rc != CC_OK) return rc < 0 ? rc : CC_E_ILLEGAL;
+            if (rc != CC_OK) return cc_status_error(rc, CC_E_ILLEGAL);
             if (++local > CC_PLAYOUT_STEP_LIMIT) return CC_E_CAPACITY;
         }
         steps += local;

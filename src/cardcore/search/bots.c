@@ -127,18 +127,6 @@ static double ln_exact(double x) {
     return 2.0 * s + 2.0 * s * (s2 * p) + (double)e * 0.69314718055994530942;
 }
 
-/* The k-th (0-based) set bit of mask[0..nwords-1], or -1. */
-static int32_t nth_bit(const uint64_t *mask, int32_t nwords, int32_t k) {
-    for (int32_t w = 0; w < nwords; w++) {
-        uint64_t m = mask[w];
-        if (m == 0) continue;
-        int32_t c = cc_popcount64(m);
-        if (k < c) return w * 64 + cc_select64(m, k);
-        k -= c;
-    }
-    return -1;
-}
-
 /* Legal actions of state into mask (cleared first): their number. */
 static inline int32_t legal(const cc_searcher *s, const void *state, uint64_t *mask) {
     memset(mask, 0, sizeof(uint64_t) * (size_t)s->nwords);
@@ -150,7 +138,7 @@ static int32_t random_action(const cc_searcher *s, const void *state, cc_rng *rn
     uint64_t mask[CC_MASK_WORDS];
     int32_t n = legal(s, state, mask);
     if (n <= 0) return n < 0 ? n : CC_E_GAME_OVER;
-    int32_t a = nth_bit(mask, s->nwords, (int32_t)cc_rng_below(rng, (uint64_t)n));
+    int32_t a = cc_mask_select(mask, s->nwords, (int32_t)cc_rng_below(rng, (uint64_t)n));
     if (a < 0) return CC_E_ARG;
     *action = a;
     return CC_OK;
@@ -241,10 +229,10 @@ static inline void leaf_rewards(const cc_searcher *s, const void *state, double 
 static int32_t hook_policy(const cc_searcher *s, const void *state, int32_t player,
                            const uint64_t *mask, int32_t *action) {
     int32_t rc = s->game->observe_tensor(state, player, s->obs);
-    if (rc != CC_OK) return rc < 0 ? rc : CC_E_ARG;
+    if (rc != CC_OK) return cc_status_error(rc, CC_E_ARG);
     int32_t a = -1;
     rc = s->hooks.policy(s->hooks.policy_ctx, s->obs, mask, player, &a);
-    if (rc != CC_OK) return rc < 0 ? rc : CC_E_HOOK;
+    if (rc != CC_OK) return cc_status_error(rc, CC_E_HOOK);
     if (a < 0 || a >= s->num_actions || !((mask[a >> 6] >> (a & 63)) & 1)) return CC_E_ILLEGAL;
     *action = a;
     return CC_OK;
@@ -266,7 +254,7 @@ static int32_t hook_rollout(const cc_searcher *s, void *state, double *reward) {
         int32_t rc = hook_policy(s, state, cp, mask, &a);
         if (rc != CC_OK) return rc;
         rc = g->apply(state, a);
-        if (rc != 0) return rc < 0 ? rc : CC_E_ILLEGAL;
+        if (rc != 0) return cc_status_error(rc, CC_E_ILLEGAL);
         if (++steps > CC_BOT_ROLLOUT_LIMIT) return CC_E_CAPACITY;
     }
     leaf_rewards(s, state, reward);
@@ -309,15 +297,15 @@ static int32_t rollout(const cc_searcher *s, void *state, cc_rng *rng, double *r
                     a = (int32_t)rng_uniform(rng, (uint32_t)s->num_actions);
                 } while (!((mask[a >> 6] >> (a & 63)) & 1) && ++tries < 64);
                 if (tries == 64)
-                    a = nth_bit(mask, s->nwords, (int32_t)rng_uniform(rng, (uint32_t)n));
+                    a = cc_mask_select(mask, s->nwords, (int32_t)rng_uniform(rng, (uint32_t)n));
             } else {
-                a = nth_bit(mask, s->nwords, (int32_t)rng_uniform(rng, (uint32_t)n));
+                a = cc_mask_select(mask, s->nwords, (int32_t)rng_uniform(rng, (uint32_t)n));
             }
             rc = a < 0 ? CC_E_ARG : CC_OK;
         }
-        if (rc != CC_OK) return rc < 0 ? rc : CC_E_ARG;
+        if (rc != CC_OK) return cc_status_error(rc, CC_E_ARG);
         rc = g->apply(state, a);
-        if (rc != 0) return rc < 0 ? rc : CC_E_ILLEGAL;
+        if (rc != 0) return cc_status_error(rc, CC_E_ILLEGAL);
         if (++steps > CC_BOT_ROLLOUT_LIMIT) return CC_E_CAPACITY;
     }
     final_rewards(s, state, reward);
@@ -603,7 +591,7 @@ static int32_t pimc_run(cc_searcher *s, const void *state, int32_t root, const i
             for (int32_t k = 0; k < nlegal && !budget_spent(s, sims, t0); k++) {
                 memcpy(s->work, d, cc_game_used_size(g, d));
                 int32_t rc = g->apply(s->work, acts[k]);
-                if (rc != 0) return rc < 0 ? rc : CC_E_ILLEGAL;
+                if (rc != 0) return cc_status_error(rc, CC_E_ILLEGAL);
                 rc = rollout(s, s->work, rng, reward);
                 if (rc != CC_OK) return rc;
                 s->sum[acts[k]] += reward[root];
@@ -641,10 +629,10 @@ static int32_t pimc_choose(const cc_searcher *s, const int32_t *acts, int32_t nl
 static int32_t hook_priors(cc_searcher *s, const void *det, int32_t cp, const uint64_t *mask,
                            int32_t n) {
     int32_t rc = s->game->observe_tensor(det, cp, s->obs);
-    if (rc != CC_OK) return rc < 0 ? rc : CC_E_ARG;
+    if (rc != CC_OK) return cc_status_error(rc, CC_E_ARG);
     for (int32_t a = 0; a < s->num_actions; a++) s->pri[a] = 0.0;
     rc = s->hooks.priors(s->hooks.priors_ctx, s->obs, mask, cp, s->pri);
-    if (rc != CC_OK) return rc < 0 ? rc : CC_E_HOOK;
+    if (rc != CC_OK) return cc_status_error(rc, CC_E_HOOK);
     double sum = 0.0;
     for (int32_t w = 0; w < s->nwords; w++)
         for (uint64_t m = mask[w]; m; m &= m - 1) {
@@ -711,7 +699,7 @@ static int32_t ismcts_select(cc_searcher *s, const void *state, int32_t root, cc
         if (untried > 0 && s->used_nodes < s->cap_nodes) {
             int32_t a;
             if (prior == NULL) {
-                a = nth_bit(mask, nw, (int32_t)rng_uniform(rng, (uint32_t)untried));
+                a = cc_mask_select(mask, nw, (int32_t)rng_uniform(rng, (uint32_t)untried));
             } else {
                 /* the untried action of highest prior (ties: the lowest id) */
                 rc = hook_priors(s, det, cp, all, n);
@@ -737,13 +725,13 @@ static int32_t ismcts_select(cc_searcher *s, const void *state, int32_t root, cc
             if (prior != NULL) s->prior[ch] = (float)s->pri[a];
             nodes[cur].first_child = ch;
             rc = g->apply(det, a);
-            if (rc != 0) return rc < 0 ? rc : CC_E_ILLEGAL;
+            if (rc != 0) return cc_status_error(rc, CC_E_ILLEGAL);
             cur = ch;
             break;
         }
         if (best < 0) break; /* the pool is full: roll out from here */
         rc = g->apply(det, edges[best].action);
-        if (rc != 0) return rc < 0 ? rc : CC_E_ILLEGAL;
+        if (rc != 0) return cc_status_error(rc, CC_E_ILLEGAL);
         cur = best;
     }
     *leaf = cur;
@@ -767,7 +755,7 @@ static int32_t flush_leaves(cc_searcher *s) {
     s->nbatch = 0;
     int32_t rc = s->hooks.evaluate(s->hooks.evaluate_ctx, nb, s->obs, s->bmasks, s->bplayers,
                                    s->bvalues);
-    if (rc != CC_OK) return rc < 0 ? rc : CC_E_HOOK;
+    if (rc != CC_OK) return cc_status_error(rc, CC_E_HOOK);
     for (int32_t i = 0; i < nb; i++) {
         const double *v = s->bvalues + (size_t)i * (size_t)s->nplayers;
         for (int32_t p = 0; p < s->nplayers; p++)
@@ -794,7 +782,7 @@ static int32_t ismcts_iteration(cc_searcher *s, const void *state, int32_t root,
         }
         int32_t i = s->nbatch;
         rc = s->game->observe_tensor(det, cp, s->obs + (size_t)i * (size_t)s->tensor_size);
-        if (rc != CC_OK) return rc < 0 ? rc : CC_E_ARG;
+        if (rc != CC_OK) return cc_status_error(rc, CC_E_ARG);
         uint64_t *m = s->bmasks + (size_t)i * CC_MASK_WORDS;
         memset(m, 0, sizeof(uint64_t) * CC_MASK_WORDS);
         s->game->legal_actions(det, m);
@@ -976,7 +964,7 @@ int32_t cc_searcher_act(cc_searcher *s, const cc_game *game, const void *state,
     if (kind == CC_BOT_HEURISTIC) {
         int32_t a = -1;
         rc = policy_action(s, 1, state, rng, &a);
-        if (rc != CC_OK) return rc < 0 ? rc : CC_E_ARG;
+        if (rc != CC_OK) return cc_status_error(rc, CC_E_ARG);
         if (game->verify(state, a) != 0) return CC_E_ILLEGAL;
         *action = a;
         return CC_OK;
@@ -985,7 +973,7 @@ int32_t cc_searcher_act(cc_searcher *s, const cc_game *game, const void *state,
     int32_t n = legal(s, state, mask);
     if (n <= 0) return n < 0 ? n : CC_E_GAME_OVER;
     if (n == 1) {
-        *action = nth_bit(mask, s->nwords, 0);
+        *action = cc_mask_select(mask, s->nwords, 0);
         return *action < 0 ? CC_E_ARG : CC_OK;
     }
     /* The search works on a copy whose log is muted: the determinizations
@@ -1009,7 +997,7 @@ int32_t cc_searcher_act(cc_searcher *s, const cc_game *game, const void *state,
     if (s->horizon) s->root_deal = game->deal_index(s->root, NULL);
     for (int32_t w = 0; w < s->nworkers; w++) s->workers[w]->root_deal = s->root_deal;
     int32_t acts[CC_MAX_ACTIONS];
-    for (int32_t i = 0; i < n; i++) acts[i] = nth_bit(mask, s->nwords, i);
+    for (int32_t i = 0; i < n; i++) acts[i] = cc_mask_select(mask, s->nwords, i);
     if (s->nworkers > 0) return parallel(s, s->root, cp, acts, n, rng, action);
     if (kind == CC_BOT_PIMC) {
         rc = pimc_run(s, s->root, cp, acts, n, rng);
@@ -1060,7 +1048,7 @@ int32_t cc_play_match(const cc_game *game, const int32_t *params, int32_t nplaye
             if (rc != CC_OK) return rc;
             moves[cp]++;
             rc = game->apply(state, a);
-            if (rc != 0) return rc < 0 ? rc : CC_E_ILLEGAL;
+            if (rc != 0) return cc_status_error(rc, CC_E_ILLEGAL);
             if (++steps > CC_BOT_ROLLOUT_LIMIT) return CC_E_CAPACITY;
         }
         game->returns(state, returns_out + gi * nplayers);

@@ -155,38 +155,6 @@ int64_t cc_vecenv_skipped(const void *mem) {
 
 /* ---- one game ------------------------------------------------------------- */
 
-/* POP8[b]: the number of set bits of the byte b. */
-#define PC1(b) ((((b) >> 0) & 1) + (((b) >> 1) & 1) + (((b) >> 2) & 1) + (((b) >> 3) & 1) + \
-                (((b) >> 4) & 1) + (((b) >> 5) & 1) + (((b) >> 6) & 1) + (((b) >> 7) & 1))
-#define PC4(b) PC1(b), PC1((b) + 1), PC1((b) + 2), PC1((b) + 3)
-#define PC16(b) PC4(b), PC4((b) + 4), PC4((b) + 8), PC4((b) + 12)
-#define PC64(b) PC16(b), PC16((b) + 16), PC16((b) + 32), PC16((b) + 48)
-static const uint8_t POP8[256] = {PC64(0), PC64(64), PC64(128), PC64(192)};
-#undef PC1
-#undef PC4
-#undef PC16
-#undef PC64
-
-/* The k-th (0-based) set bit of a mask of nwords words (k below its count):
- * whole bytes are skipped by their counts (a table, cheaper than the libgcc
- * popcount a portable build calls), zero bytes not looked at. */
-static int32_t nth_action(const uint64_t *mask, int32_t nwords, int32_t k) {
-    for (int32_t w = 0; w < nwords; w++) {
-        for (uint64_t m = mask[w]; m;) {
-            int32_t shift = cc_ctz64(m) & ~7;
-            uint32_t b = (uint32_t)(m >> shift) & 0xFF;
-            int32_t c = POP8[b];
-            if (k < c) {
-                for (int32_t i = 0; i < k; i++) b &= b - 1;
-                return w * 64 + shift + cc_ctz64(b);
-            }
-            k -= c;
-            m &= ~((uint64_t)0xFF << shift);
-        }
-    }
-    return -1;
-}
-
 static int32_t opponent_action(const vec_header *v, const void *state, cc_rng *rng,
                                int32_t *action) {
     if (v->opponent == CC_VEC_HEURISTIC && v->game->heuristic != NULL)
@@ -194,7 +162,7 @@ static int32_t opponent_action(const vec_header *v, const void *state, cc_rng *r
     uint64_t mask[CC_MASK_WORDS] = {0};
     int32_t n = v->game->legal_actions(state, mask);
     if (n <= 0) return CC_E_ARG;
-    *action = nth_action(mask, v->mask_words, (int32_t)cc_rng_below_inline(rng, (uint64_t)n));
+    *action = cc_mask_select(mask, v->mask_words, (int32_t)cc_rng_below_inline(rng, (uint64_t)n));
     return *action < 0 ? CC_E_ARG : CC_OK;
 }
 
@@ -209,9 +177,9 @@ static int32_t advance(const vec_header *v, vec_slot *s, int32_t *who) {
         if (p < 0 || p >= v->nplayers) return CC_E_ARG; /* explicit chance: not supported */
         int32_t a = -1;
         int32_t rc = opponent_action(v, state, &s->rng, &a);
-        if (rc != CC_OK) return rc < 0 ? rc : CC_E_ILLEGAL;
+        if (rc != CC_OK) return cc_status_error(rc, CC_E_ILLEGAL);
         rc = g->apply(state, a);
-        if (rc != CC_OK) return rc < 0 ? rc : CC_E_ILLEGAL;
+        if (rc != CC_OK) return cc_status_error(rc, CC_E_ILLEGAL);
         if (++moves > VEC_STEP_LIMIT) return CC_E_CAPACITY;
     }
     *who = p;
@@ -345,7 +313,7 @@ static int32_t run_job(vec_job *j) {
             break;
         case JOB_STEP: {
             rc = g->apply(state, j->actions[i]);
-            if (rc != CC_OK) return rc < 0 ? rc : CC_E_ILLEGAL;
+            if (rc != CC_OK) return cc_status_error(rc, CC_E_ILLEGAL);
             int32_t who = CC_PLAYER_TERMINAL;
             rc = advance(v, s, &who);
             if (rc != CC_OK) return rc;
@@ -754,7 +722,7 @@ int32_t cc_vecenv_random_actions(void *mem, int32_t *actions, int32_t nthreads) 
         vec_slot *s = slot_at(v, i);
         if (s->nlegal <= 0) return CC_E_ARG;
         uint64_t k = cc_rng_below_inline(&s->learner, (uint64_t)s->nlegal);
-        actions[i] = nth_action(s->legal, v->mask_words, (int32_t)k);
+        actions[i] = cc_mask_select(s->legal, v->mask_words, (int32_t)k);
     }
     return CC_OK;
 }

@@ -53,7 +53,7 @@ static const cc_param PARAMS[CC_NANCY_NUM_PARAMS] = {
                                  "the first dealer's seat; None: drawn from the game seed"},
 };
 
-static int32_t n_check_params(const int32_t *params, int32_t nplayers, int32_t *bad) {
+static int32_t cc_nancy_check_params(const int32_t *params, int32_t nplayers, int32_t *bad) {
     int32_t ignored;
     if (bad == NULL) bad = &ignored;
     if (params == NULL) return CC_E_ARG;
@@ -106,93 +106,10 @@ static const cc_action_range ACTION_RANGES[] = {
     {"pick {card}", CC_NANCY_A_PICK, 78, CC_ARG_CARD, 0, 0},
 };
 
-static int32_t n_num_actions(const int32_t *params, int32_t nplayers) {
+static int32_t cc_nancy_num_actions(const int32_t *params, int32_t nplayers) {
     (void)params;
     (void)nplayers;
     return CC_NANCY_NUM_ACTIONS;
-}
-
-/* The observation tensor (docs/nancy.rst, "Observation tensor"), in order.
- * Per-seat parts are relative to the observer: block r is seat
- * (observer + r) mod n, and a seat one-hot marks that relative seat. */
-enum { U_ONE = 0, U_DECK, U_SEATS, U_SEAT_DECKS, U_PHASES };
-static const struct {
-    const char *name;
-    int32_t kind, unit;
-    const char *doc;
-} SEGMENTS[] = {
-    {"hand", CC_SEG_CARDS, U_DECK, "own face-down hand"},
-    {"face_up", CC_SEG_SEAT_CARDS, U_SEAT_DECKS, "face-up cards of each seat"},
-    {"table_down", CC_SEG_SEAT_NUMBERS, U_SEATS, "face-down table cards per seat (2 players)"},
-    {"trick", CC_SEG_SEAT_CARDS, U_SEAT_DECKS, "each seat's card in the current trick"},
-    {"leader", CC_SEG_SEAT, U_SEATS, "the seat that led the current trick"},
-    {"played", CC_SEG_CARDS, U_DECK, "cards played to tricks this deal"},
-    {"bids", CC_SEG_SEAT_NUMBERS, U_SEATS, "each seat's bid: -1 none yet, 0 pass, 1..9"},
-    {"dealer", CC_SEG_SEAT, U_SEATS, "the dealer"},
-    {"taker", CC_SEG_SEAT, U_SEATS, "the Taker, once bidding is over"},
-    {"called", CC_SEG_CARD, U_DECK, "the called card (5 and 6 players)"},
-    {"partner_revealed", CC_SEG_NUMBER, U_ONE, "1 once the called card's holder is known"},
-    {"partner", CC_SEG_SEAT, U_SEATS, "the Partner, once revealed"},
-    {"hound", CC_SEG_CARDS, U_DECK, "the Hound, once taken, if shown or to the Taker"},
-    {"discards", CC_SEG_CARDS, U_DECK, "own discards (the Taker)"},
-    {"shown_trumps", CC_SEG_CARDS, U_DECK, "trumps the Taker discarded (shown to all)"},
-    {"nancy_pile", CC_SEG_CARDS, U_DECK, "the Nancy (Taker's pile) as far as visible"},
-    {"opponents_pile", CC_SEG_CARDS, U_DECK, "the opponents' pile"},
-    {"void_rats", CC_SEG_SEAT_NUMBERS, U_SEATS, "1 if the seat showed no Rats"},
-    {"void_swords", CC_SEG_SEAT_NUMBERS, U_SEATS, "1 if the seat showed no Swords"},
-    {"void_skulls", CC_SEG_SEAT_NUMBERS, U_SEATS, "1 if the seat showed no Skulls"},
-    {"void_pistols", CC_SEG_SEAT_NUMBERS, U_SEATS, "1 if the seat showed no Pistols"},
-    {"trump_ceiling", CC_SEG_SEAT_NUMBERS, U_SEATS, "the seat holds no trump above this"},
-    {"phase", CC_SEG_ONE_HOT, U_PHASES, "bidding, call, discard, play, pick, over"},
-    {"current_player", CC_SEG_SEAT, U_SEATS, "the player to act"},
-    {"scores", CC_SEG_SEAT_NUMBERS, U_SEATS, "cumulative scores"},
-    {"trick_index", CC_SEG_NUMBER, U_ONE, "tricks completed this deal"},
-    {"rounds_done", CC_SEG_NUMBER, U_ONE, "deals completed"},
-    {"outsider_debt", CC_SEG_NUMBER, U_ONE, "1 while an Outsider exchange is owed"},
-    {"outsider_played", CC_SEG_NUMBER, U_ONE, "1 once the Outsider was played this deal"},
-};
-#define NUM_SEGMENTS ((int32_t)(sizeof SEGMENTS / sizeof SEGMENTS[0]))
-
-static int32_t unit_len(int32_t unit, int32_t n) {
-    switch (unit) {
-    case U_ONE: return 1;
-    case U_DECK: return 78;
-    case U_SEATS: return n;
-    case U_SEAT_DECKS: return n * 78;
-    default: return CC_NANCY_NUM_PHASES;
-    }
-}
-
-/* The tensor's length for n players: 8 card segments, 5 numbers and the
- * phase one-hot, then per seat 2 seat-card blocks and 13 seat values (the
- * segment table, unit by unit: the tests check that the segments cover
- * exactly this). */
-static int32_t tensor_len(int32_t n) {
-    return 8 * 78 + 5 + CC_NANCY_NUM_PHASES + (2 * 78 + 13) * n;
-}
-
-static int32_t n_tensor_size(const int32_t *params, int32_t nplayers) {
-    (void)params;
-    if (nplayers < 2 || nplayers > CC_NANCY_MAX_PLAYERS) return CC_E_PLAYERS;
-    return tensor_len(nplayers);
-}
-
-static int32_t n_segments(const int32_t *params, int32_t nplayers, cc_segment *out,
-                          int32_t cap) {
-    (void)params;
-    if (nplayers < 2 || nplayers > CC_NANCY_MAX_PLAYERS) return CC_E_PLAYERS;
-    if (out == NULL && cap > 0) return CC_E_ARG;
-    int32_t offset = 0;
-    for (int32_t i = 0; i < NUM_SEGMENTS; i++) {
-        int32_t len = unit_len(SEGMENTS[i].unit, nplayers);
-        if (i < cap) {
-            cc_segment seg = {SEGMENTS[i].name, offset, len, SEGMENTS[i].kind, 1, 0,
-                              SEGMENTS[i].doc};
-            out[i] = seg;
-        }
-        offset += len;
-    }
-    return NUM_SEGMENTS;
 }
 
 static const int32_t EACH[7] = {0, 0, 36, 24, 18, 15, 12};
@@ -349,11 +266,11 @@ static int32_t start_match(void *state, const int32_t *params, int32_t nplayers,
     return CC_OK;
 }
 
-static int32_t n_init(void *state, const int32_t *params, int32_t nplayers, uint64_t seed) {
+static int32_t cc_nancy_init(void *state, const int32_t *params, int32_t nplayers, uint64_t seed) {
     return start_match(state, params, nplayers, seed, NULL);
 }
 
-static int32_t n_init_deck(void *state, const int32_t *params, int32_t nplayers, uint64_t seed,
+static int32_t cc_nancy_init_deck(void *state, const int32_t *params, int32_t nplayers, uint64_t seed,
                            const uint8_t *deck, int32_t ndeck) {
     if (state == NULL) return CC_E_ARG;
     if (nplayers < 2 || nplayers > CC_NANCY_MAX_PLAYERS) return CC_E_PLAYERS;
@@ -368,7 +285,7 @@ static int32_t n_init_deck(void *state, const int32_t *params, int32_t nplayers,
     return start_match(state, params, nplayers, seed, deck);
 }
 
-static int32_t n_current_player(const void *state) {
+static int32_t cc_nancy_current_player(const void *state) {
     const cc_nancy_state *s = (const cc_nancy_state *)state;
     return s->phase == CC_NANCY_PH_OVER ? CC_PLAYER_TERMINAL : s->cur;
 }
@@ -445,7 +362,7 @@ static void mask_cards(uint64_t *mask, cc_nancy_cards set, int32_t base) {
     if (v1 >> (64 - sh)) mask[w + 2] |= v1 >> (64 - sh);
 }
 
-static int32_t n_legal_actions(const void *state, uint64_t *mask) {
+static int32_t cc_nancy_legal_actions(const void *state, uint64_t *mask) {
     const cc_nancy_state *s = (const cc_nancy_state *)state;
     switch (s->phase) {
     case CC_NANCY_PH_BID: {
@@ -518,12 +435,12 @@ static const char *const REASONS[R_COUNT] = {
     "that card is not eligible for the exchange",
 };
 
-static const char *n_reason_text(int32_t reason) {
+static const char *cc_nancy_reason_text(int32_t reason) {
     if (reason <= 0 || reason >= R_COUNT) return "unknown reason";
     return REASONS[reason];
 }
 
-static int32_t n_verify(const void *state, int32_t a) {
+static int32_t cc_nancy_verify(const void *state, int32_t a) {
     const cc_nancy_state *s = (const cc_nancy_state *)state;
     if (s->phase == CC_NANCY_PH_OVER) return CC_E_GAME_OVER;
     if (a < 0 || a >= CC_NANCY_NUM_ACTIONS) return R_RANGE;
@@ -821,10 +738,10 @@ static void play_card(cc_nancy_state *s, int32_t c) {
         finish_trick(s);
 }
 
-static int32_t n_apply(void *state, int32_t a) {
+static int32_t cc_nancy_apply(void *state, int32_t a) {
     cc_nancy_state *s = (cc_nancy_state *)state;
     if (!cc_log_trusted(&s->log)) { /* (a search's copy: a from its legal mask) */
-        int32_t r = n_verify(s, a);
+        int32_t r = cc_nancy_verify(s, a);
         if (r != 0) return r;
     }
     switch (s->phase) {
@@ -900,113 +817,16 @@ static int32_t n_apply(void *state, int32_t a) {
     }
 }
 
-static void n_returns(const void *state, int32_t *out) {
+static void cc_nancy_returns(const void *state, int32_t *out) {
     const cc_nancy_state *s = (const cc_nancy_state *)state;
     for (int32_t p = 0; p < s->n; p++) out[p] = s->scores[p];
 }
 
 /* Rounds finished (a thrown-in deal is not one). */
-static int32_t n_deal_index(const void *state, int32_t *dealer) {
+static int32_t cc_nancy_deal_index(const void *state, int32_t *dealer) {
     const cc_nancy_state *s = (const cc_nancy_state *)state;
     if (dealer != NULL) *dealer = s->dealer;
     return s->rounds_done;
-}
-
-/* ---- observation -------------------------------------------------------- */
-
-/* LO_POS[b]: the card of lo bit b (s*16+r is card s*14+r, r < 14); HI_POS[b]:
- * the card of hi bit b (1..21: trump 55+b; 0: the Outsider, 77). */
-#define LP4(b) (b) / 16 * 14 + (b) % 16, ((b) + 1) / 16 * 14 + ((b) + 1) % 16, \
-               ((b) + 2) / 16 * 14 + ((b) + 2) % 16, ((b) + 3) / 16 * 14 + ((b) + 3) % 16
-#define LP16(b) LP4(b), LP4((b) + 4), LP4((b) + 8), LP4((b) + 12)
-static const uint8_t LO_POS[64] = {LP16(0), LP16(16), LP16(32), LP16(48)};
-#undef LP4
-#undef LP16
-
-/* Mark a card set in 78 cleared floats: one pass over the set bits. */
-static void put_set(float *o, cc_nancy_cards set) {
-    for (uint64_t m = set.lo; m; m &= m - 1) o[LO_POS[cc_ctz64(m)]] = 1.0f;
-    for (uint64_t m = set.hi; m; m &= m - 1) {
-        int32_t b = cc_ctz64(m);
-        o[b == 0 ? 77 : 55 + b] = 1.0f;
-    }
-}
-
-/* In the order of SEGMENTS; per-seat blocks are relative to `player`. */
-static int32_t n_observe(const void *state, int32_t player, float *out) {
-    const cc_nancy_state *s = (const cc_nancy_state *)state;
-    if (s == NULL || out == NULL) return CC_E_ARG;
-    int32_t n = s->n;
-    if (player < 0 || player >= n) return CC_E_ARG;
-    memset(out, 0, sizeof(float) * (size_t)tensor_len(n));
-    int32_t rel[CC_NANCY_MAX_PLAYERS]; /* rel[q]: seat q relative to the player */
-    for (int32_t q = 0, r = n - player; q < n; q++, r++) rel[q] = r >= n ? r - n : r;
-    float *o = out;
-    put_set(o, s->hand[player]); /* hand */
-    o += 78;
-    for (int32_t q = 0; q < n; q++) put_set(o + rel[q] * 78, s->up[q]); /* face_up */
-    o += n * 78;
-    if (n == 2)
-        for (int32_t q = 0; q < n; q++) { /* table_down */
-            int32_t cnt = 0;
-            for (int32_t i = 0; i < 8; i++) cnt += s->pbot[q][i] >= 0;
-            o[rel[q]] = (float)cnt;
-        }
-    o += n;
-    int32_t playing = s->phase == CC_NANCY_PH_PLAY;
-    if (playing) /* trick */
-        for (int32_t i = 0; i < s->trick_n; i++)
-            o[rel[s->trick_player[i]] * 78 + s->trick_card[i]] = 1.0f;
-    o += n * 78;
-    if (playing) o[rel[s->leader]] = 1.0f; /* leader */
-    o += n;
-    put_set(o, s->played); /* played */
-    o += 78;
-    for (int32_t q = 0; q < n; q++) o[rel[q]] = (float)s->bid[q]; /* bids */
-    o += n;
-    o[rel[s->dealer]] = 1.0f; /* dealer */
-    o += n;
-    if (s->taker >= 0) o[rel[s->taker]] = 1.0f; /* taker */
-    o += n;
-    if (s->called >= 0) o[s->called] = 1.0f; /* called */
-    o += 78;
-    o[0] = (float)(s->partner_revealed != 0); /* partner_revealed */
-    o += 1;
-    if (s->partner_revealed && s->partner >= 0) o[rel[s->partner]] = 1.0f; /* partner */
-    o += n;
-    int32_t after_hound = s->taker >= 0 && s->phase != CC_NANCY_PH_BID && s->phase != CC_NANCY_PH_CALL;
-    if (after_hound && (s->params[CC_NANCY_P_REVEAL_HOUND] == 1 || player == s->taker))
-        put_set(o, s->hound); /* hound */
-    o += 78;
-    if (player == s->taker) put_set(o, s->discards); /* discards */
-    o += 78;
-    put_set(o, s->shown); /* shown_trumps */
-    o += 78;
-    cc_nancy_cards hidden = cs_andnot(s->discards, s->disc_public); /* nancy_pile */
-    put_set(o, player == s->taker ? s->pile[CC_NANCY_PILE_NANCY]
-                                  : cs_andnot(s->pile[CC_NANCY_PILE_NANCY], hidden));
-    o += 78;
-    put_set(o, s->pile[CC_NANCY_PILE_OPP]); /* opponents_pile */
-    o += 78;
-    for (int32_t q = 0; q < n; q++) { /* void_rats .. void_pistols */
-        uint32_t v = s->voids[q];
-        if (v)
-            for (int32_t su = 0; su < 4; su++) o[su * n + rel[q]] = (float)((v >> su) & 1);
-    }
-    o += 4 * n;
-    for (int32_t q = 0; q < n; q++) o[rel[q]] = (float)s->ceil[q]; /* trump_ceiling */
-    o += n;
-    o[s->phase] = 1.0f; /* phase */
-    o += CC_NANCY_NUM_PHASES;
-    if (s->phase != CC_NANCY_PH_OVER) o[rel[s->cur]] = 1.0f; /* current_player */
-    o += n;
-    for (int32_t q = 0; q < n; q++) o[rel[q]] = (float)s->scores[q]; /* scores */
-    o += n;
-    o[0] = (float)s->trick_idx;
-    o[1] = (float)s->rounds_done;
-    o[2] = (float)s->debt;
-    o[3] = (float)(s->out_player >= 0);
-    return CC_OK;
 }
 
 const cc_game cc_game_nancy = {
@@ -1019,27 +839,27 @@ const cc_game cc_game_nancy = {
     .log_capacity = CC_NANCY_LOG_CAP,
     .num_params = CC_NANCY_NUM_PARAMS,
     .params = PARAMS,
-    .check_params = n_check_params,
-    .num_actions = n_num_actions,
-    .tensor_size = n_tensor_size,
-    .segments = n_segments,
+    .check_params = cc_nancy_check_params,
+    .num_actions = cc_nancy_num_actions,
+    .tensor_size = cc_nancy_tensor_size,
+    .segments = cc_nancy_segments,
     .num_event_kinds = CC_NANCY_NUM_EVENT_KINDS,
     .event_kinds = EVENT_KINDS,
     .num_action_ranges = (int32_t)(sizeof ACTION_RANGES / sizeof ACTION_RANGES[0]),
     .action_ranges = ACTION_RANGES,
-    .init = n_init,
-    .init_deck = n_init_deck,
-    .current_player = n_current_player,
-    .legal_actions = n_legal_actions,
-    .verify = n_verify,
-    .reason_text = n_reason_text,
-    .apply = n_apply,
-    .returns = n_returns,
-    .observe_tensor = n_observe,
+    .init = cc_nancy_init,
+    .init_deck = cc_nancy_init_deck,
+    .current_player = cc_nancy_current_player,
+    .legal_actions = cc_nancy_legal_actions,
+    .verify = cc_nancy_verify,
+    .reason_text = cc_nancy_reason_text,
+    .apply = cc_nancy_apply,
+    .returns = cc_nancy_returns,
+    .observe_tensor = cc_nancy_observe_tensor,
     .sample_infoset = cc_nancy_sample_infoset,
     .heuristic = cc_nancy_heuristic,
     .sample_prepare = cc_nancy_sample_prepare,
     .sample_draw = cc_nancy_sample_draw,
     .sample_scratch_size = CC_NANCY_SAMPLE_SCRATCH,
-    .deal_index = n_deal_index,
+    .deal_index = cc_nancy_deal_index,
 };

@@ -183,6 +183,12 @@ static inline int32_t winner_pos(const int8_t *trick, int32_t k) {
 /* Objectives 1..7 met by a Nancy (CC_NANCY_OBJ_* bits), unchecked. */
 int32_t cc_nancy_objectives_of(cc_nancy_cards nc, int32_t arcane_mode);
 
+/* The observation tensor (nancy_observe.c): the table's tensor_size,
+ * segments and observe_tensor. */
+int32_t cc_nancy_tensor_size(const int32_t *params, int32_t nplayers);
+int32_t cc_nancy_segments(const int32_t *params, int32_t nplayers, cc_segment *out, int32_t cap);
+int32_t cc_nancy_observe_tensor(const void *state, int32_t player, float *out);
+
 /* The game table's sample_infoset (nancy_sample.c). */
 int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed, void *outp);
 /* The game table's prepared sampler (nancy_sample.c, cardcore.h). */

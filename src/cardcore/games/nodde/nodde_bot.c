@@ -20,10 +20,6 @@
  * player has seen since the shuffle. */
 #include "nodde_internal.h"
 
-static inline int32_t rank_of(int32_t id) { return id % 13; }
-static inline int32_t pip_of_rank(int32_t r) { return r >= 9 ? 10 : r + 1; }
-static inline int32_t pip_of(int32_t id) { return pip_of_rank(rank_of(id)); }
-
 /* Points a card of each rank would make as the next card after seq[0..n-1]
  * (whose total is total), for the danger estimate: the rank-borne items of
  * docs/nodde.rst, "The play" (fifteen, thirty-one, twenty-five, pair, run;
@@ -44,15 +40,15 @@ static void reply_points(const uint8_t *seq, int32_t n, int32_t total, const int
             for (int32_t r = 9; r < 13; r++) acc[r] += pts[k];
     }
     /* pairs: the rank of the last card, as many times as it ends the play */
-    int32_t r0 = rank_of(seq[n - 1]), same = 0;
-    for (int32_t i = n - 1; i >= 0 && rank_of(seq[i]) == r0; i--) same++;
+    int32_t r0 = cc_rank_of(seq[n - 1]), same = 0;
+    for (int32_t i = n - 1; i >= 0 && cc_rank_of(seq[i]) == r0; i--) same++;
     acc[r0] += same == 1 ? 2 : same == 2 ? 6 : same >= 3 ? 12 : 0;
     /* runs: the last j cards (distinct ranks) and the new card make j + 1
      * consecutive ranks when it extends their span or fills its one gap */
     int32_t best[13] = {0};
     uint32_t m = 0;
     for (int32_t i = n - 1, j = 1; i >= 0; i--, j++) {
-        uint32_t b = 1u << rank_of(seq[i]);
+        uint32_t b = 1u << cc_rank_of(seq[i]);
         if (m & b) break;
         m |= b;
         if (j < 2) continue;
@@ -68,7 +64,7 @@ static void reply_points(const uint8_t *seq, int32_t n, int32_t total, const int
     int32_t per_card = p[CC_NODDE_P_RUN_POINTS] != CC_NODDE_RUN_MWYNWEN;
     for (int32_t r = 0; r < 13; r++) {
         if (best[r]) acc[r] += per_card ? best[r] : 2 * (best[r] - 2);
-        if (pip_of_rank(r) > room) acc[r] = 0;
+        if (cc_pip_of_rank(r) > room) acc[r] = 0;
     }
 }
 
@@ -82,7 +78,7 @@ int32_t cc_nodde_heuristic(const void *state, cc_rng *rng, int32_t *action) {
     uint64_t legal = 0;
     for (uint64_t h = s->hand[me]; h; h &= h - 1) {
         int32_t c = cc_card52_id_of_bit(cc_ctz64(h));
-        if (pip_of(c) <= room) legal |= h & -h;
+        if (cc_pip_of(c) <= room) legal |= h & -h;
     }
     if (legal == 0) return CC_E_ARG; /* not a state the game makes */
     int32_t n = s->n;
@@ -119,7 +115,7 @@ int32_t cc_nodde_heuristic(const void *state, cc_rng *rng, int32_t *action) {
     for (uint64_t l = legal; l; l &= l - 1) {
         int32_t c = cc_card52_id_of_bit(cc_ctz64(l));
         seq[nseq - 1] = (uint8_t)c;
-        int32_t total = s->total + pip_of(c);
+        int32_t total = s->total + cc_pip_of(c);
         int32_t gain = cc_play_points(seq, nseq, total, &rules);
         if (gain > 0 && s->score[my_side] + gain >= s->target) gain = 1000; /* wins */
         int64_t reply = 0;
@@ -128,7 +124,7 @@ int32_t cc_nodde_heuristic(const void *state, cc_rng *rng, int32_t *action) {
             reply_points(seq, nseq, total, s->params, acc);
             for (int32_t r = 0; r < 13; r++) reply += (int64_t)per_rank[r] * acc[r];
         }
-        int64_t score = ((int64_t)gain * (nunseen > 0 ? nunseen : 1) - held * reply) * 16 + pip_of(c);
+        int64_t score = ((int64_t)gain * (nunseen > 0 ? nunseen : 1) - held * reply) * 16 + cc_pip_of(c);
         if (pick < 0 || score > best) {
             best = score;
             pick = c;

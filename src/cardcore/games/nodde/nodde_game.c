@@ -1,34 +1,18 @@
-/* nodde.c: Nodde Knave (docs/nodde.rst).
+/* nodde_game.c: Nodde Knave (docs/nodde.rst): the rules and the state.
  *
  * The game transitions live here; the hand and play scoring is the
- * cribbage family's scorer (score_internal.h, combos.c), given Nodde's
+ * cribbage family's scorer (score_internal.h, core/show_score.c), given Nodde's
  * rules: three cards and the turn-up, and the variants of the rules array.
  * The batch kernel and the distribution use lookup tables built from that
  * scorer, split by kind: the rank kinds (fifteens, pairs, runs, 31, 25)
  * depend only on the four ranks, the suit kinds (flush, knave noddy) only
- * on the suits and on which hand cards are Jacks. */
+ * on the suits and on which hand cards are Jacks.  The information-set
+ * sampler is nodde_sample.c, the heuristic nodde_bot.c. */
 #include "cc_nodde.h"
 
 #include "cc_internal.h"
 #include "nodde_internal.h"
 
-#define NUM_CARDS 52
-#define JACK 10
-#define TERMINAL CC_PLAYER_TERMINAL
-
-/* ---- cards ------------------------------------------------------------ */
-
-static inline int32_t rank_of(int32_t id) { return id % 13; }
-static inline int32_t suit_of(int32_t id) { return id / 13; }
-static inline int32_t pip_of_rank(int32_t r) { return r >= 9 ? 10 : r + 1; }
-static inline int32_t pip_of(int32_t id) { return pip_of_rank(rank_of(id)); }
-static inline uint64_t bit_of(int32_t id) {
-    return (uint64_t)1 << (16 * suit_of(id) + rank_of(id));
-}
-/* A 13-bit rank mask repeated in the four suit lanes. */
-static inline uint64_t lanes(uint32_t rank_mask) {
-    return (uint64_t)rank_mask * 0x0001000100010001ULL;
-}
 
 /* ---- rules parameters ---------------------------------------------------- */
 
@@ -72,7 +56,7 @@ static const cc_param nodde_params[CC_NODDE_NUM_PARAMS] = {
 };
 
 /* The constraints between parameters and with the player count. */
-static int32_t g_check_params(const int32_t *params, int32_t nplayers, int32_t *bad) {
+static int32_t cc_nodde_check_params(const int32_t *params, int32_t nplayers, int32_t *bad) {
     int32_t ignored;
     if (bad == NULL) bad = &ignored;
     if (params == NULL) return CC_E_ARG;
@@ -105,27 +89,12 @@ static void copy_items(cc_nodde_item *out, const cc_score_item *items, int32_t n
     }
 }
 
-/* The points of a valid 3-card hand with the turn-up. */
-static inline int32_t hand_points(uint64_t hand, int32_t turnup, const int32_t *p) {
-    cc_show_rules r = show_rules(p);
-    return cc_show_points(hand, turnup, &r);
-}
-
-/* The three ids of a valid 3-card hand bitset, then the turn-up. */
-static void hand_ids(uint64_t hand, int32_t turnup, int32_t *c) {
-    for (int32_t i = 0; i < 3; i++) {
-        c[i] = cc_card52_id_of_bit(cc_ctz64(hand));
-        hand &= hand - 1;
-    }
-    c[3] = turnup;
-}
-
 /* Validate a hand and turn-up, then hand_ids. */
 static int32_t hand_cards(uint64_t hand, int32_t turnup, int32_t *c) {
     if (hand & ~CC_DECK52_MASK) return CC_E_CARDS;
     if (cc_popcount64(hand) != 3) return CC_E_CARDS;
     if (turnup < 0 || turnup >= NUM_CARDS) return CC_E_CARDS;
-    if (hand & bit_of(turnup)) return CC_E_CARDS;
+    if (hand & cc_bit_of(turnup)) return CC_E_CARDS;
     hand_ids(hand, turnup, c);
     return CC_OK;
 }
@@ -178,16 +147,6 @@ typedef struct tables {
     uint8_t rank[RANK_TABLE];
     uint8_t suit[SUIT_TABLE];
 } tables;
-
-/* Points of the rank kinds (rank_kinds 1: fifteens, pairs, runs, 31, 25,
- * which depend on the four ranks alone) or of the suit kinds (0: flush,
- * knave noddy) of the hand c[0..2] with the turn-up c[3]. */
-static int32_t kind_points(const int32_t *c, const int32_t *p, int32_t rank_kinds) {
-    cc_show_rules r = show_rules(p);
-    uint64_t hand = bit_of(c[0]) | bit_of(c[1]) | bit_of(c[2]);
-    return rank_kinds ? cc_show_rank_points(hand | bit_of(c[3]), &r)
-                      : cc_show_suit_points(hand, c[3], &r);
-}
 
 static void build_tables(const int32_t *p, tables *t) {
     int32_t r[4], c[4];
@@ -244,7 +203,7 @@ int32_t cc_nodde_batch_score_hand(const uint64_t *hands, const uint8_t *turnups,
         uint64_t h = hands[i];
         int32_t t = turnups[i];
         if ((h & ~CC_DECK52_MASK) || cc_popcount64(h) != 3 || t >= NUM_CARDS ||
-            (h & bit_of(t))) {
+            (h & cc_bit_of(t))) {
             if (bad_index) *bad_index = i;
             return CC_E_CARDS;
         }
@@ -276,9 +235,9 @@ int32_t cc_nodde_hand_distribution(const int32_t *params, int64_t *hist) {
     for (int32_t a = 0; a < NUM_CARDS; a++)
         for (int32_t b = a + 1; b < NUM_CARDS; b++)
             for (int32_t c = b + 1; c < NUM_CARDS; c++) {
-                int32_t b0 = 16 * suit_of(a) + rank_of(a);
-                int32_t b1 = 16 * suit_of(b) + rank_of(b);
-                int32_t b2 = 16 * suit_of(c) + rank_of(c);
+                int32_t b0 = 16 * cc_suit_of(a) + cc_rank_of(a);
+                int32_t b1 = 16 * cc_suit_of(b) + cc_rank_of(b);
+                int32_t b2 = 16 * cc_suit_of(c) + cc_rank_of(c);
                 for (int32_t u = 0; u < NUM_CARDS; u++) {
                     if (u == a || u == b || u == c) continue;
                     int32_t s = table_score(&t, b0, b1, b2, u);
@@ -321,14 +280,8 @@ static int32_t peg(nodde_state *s, int32_t seat, int32_t pts) {
     return 0;
 }
 
-/* The lowest pip value among cards (11, above every card, for none). */
-static inline int32_t min_pip(uint64_t cards) {
-    uint32_t ranks = (uint32_t)(cards | cards >> 16 | cards >> 32 | cards >> 48) & 0x1FFFu;
-    return ranks ? pip_of_rank(cc_ctz64(ranks)) : 11;
-}
-
 static inline int32_t can_play(const nodde_state *s, int32_t seat) {
-    return s->hand[seat] != 0 && min_pip(s->hand[seat]) <= 31 - s->total;
+    return s->hand[seat] != 0 && cc_min_pip(s->hand[seat]) <= 31 - s->total;
 }
 
 static void start_deal(nodde_state *s);
@@ -417,18 +370,18 @@ static void start_deal(nodde_state *s) {
     for (int32_t k = 0; k < 3; k++)
         for (int32_t i = 1, q = next_seat(s, s->dealer); i <= n; i++, q = next_seat(s, q)) {
             int32_t c = deal_card(s);
-            s->hand[q] |= bit_of(c);
+            s->hand[q] |= cc_bit_of(c);
             log_ev(s, CC_NODDE_EV_DEAL_CARD, q, -1, c, 0, 1u << q);
         }
     s->turnup = deal_card(s);
     for (int32_t q = 0; q < n; q++) {
         s->dealt[q] = s->hand[q];
-        s->seen[q] |= s->hand[q] | bit_of(s->turnup);
+        s->seen[q] |= s->hand[q] | cc_bit_of(s->turnup);
     }
     log_ev(s, CC_NODDE_EV_TURNUP, s->dealer, -1, s->turnup, 0, CC_SEEN_ALL);
     s->to_act = 0; /* not terminal while scoring */
     int32_t elder = next_seat(s, s->dealer);
-    if (rank_of(s->turnup) == JACK) {
+    if (cc_rank_of(s->turnup) == JACK) {
         int32_t who =
             s->params[CC_NODDE_P_KNAVE_SCORER] == CC_NODDE_KNAVE_DEALER ? s->dealer : elder;
         log_ev(s, CC_NODDE_EV_TURNED_KNAVE, who, -1, 2, 0, CC_SEEN_ALL);
@@ -443,7 +396,7 @@ static void start_deal(nodde_state *s) {
     next_turn(s, s->dealer);
 }
 
-static int32_t g_num_actions(const int32_t *params, int32_t nplayers) {
+static int32_t cc_nodde_num_actions(const int32_t *params, int32_t nplayers) {
     (void)params;
     (void)nplayers;
     return NUM_CARDS;
@@ -477,13 +430,13 @@ static int32_t valid_players(int32_t nplayers) {
     return nplayers >= 2 && nplayers <= CC_NODDE_MAX_PLAYERS;
 }
 
-static int32_t g_tensor_size(const int32_t *params, int32_t nplayers) {
+static int32_t cc_nodde_tensor_size(const int32_t *params, int32_t nplayers) {
     (void)params;
     if (!valid_players(nplayers)) return CC_E_PLAYERS;
     return T_SIZE(nplayers);
 }
 
-static int32_t g_segments(const int32_t *params, int32_t nplayers, cc_segment *out,
+static int32_t cc_nodde_segments(const int32_t *params, int32_t nplayers, cc_segment *out,
                           int32_t cap) {
     (void)params;
     if (!valid_players(nplayers)) return CC_E_PLAYERS;
@@ -519,7 +472,7 @@ static void one_hot_cards(float *out, uint64_t cards) {
     }
 }
 
-static int32_t g_observe_tensor(const void *state, int32_t player, float *out) {
+static int32_t cc_nodde_observe_tensor(const void *state, int32_t player, float *out) {
     const nodde_state *s = (const nodde_state *)state;
     if (s == NULL || out == NULL || player < 0 || player >= s->n) return CC_E_ARG;
     int32_t n = s->n;
@@ -573,7 +526,7 @@ static void init_state(nodde_state *s, const int32_t *params, int32_t nplayers, 
     start_deal(s);
 }
 
-static int32_t g_init(void *state, const int32_t *params, int32_t nplayers, uint64_t seed) {
+static int32_t cc_nodde_init(void *state, const int32_t *params, int32_t nplayers, uint64_t seed) {
     if (state == NULL || params == NULL) return CC_E_ARG;
     if (nplayers < cc_game_nodde.min_players || nplayers > cc_game_nodde.max_players)
         return CC_E_PLAYERS;
@@ -583,7 +536,7 @@ static int32_t g_init(void *state, const int32_t *params, int32_t nplayers, uint
     return CC_OK;
 }
 
-static int32_t g_init_deck(void *state, const int32_t *params, int32_t nplayers,
+static int32_t cc_nodde_init_deck(void *state, const int32_t *params, int32_t nplayers,
                            uint64_t seed, const uint8_t *deck, int32_t ndeck) {
     if (state == NULL || params == NULL) return CC_E_ARG;
     if (nplayers < cc_game_nodde.min_players || nplayers > cc_game_nodde.max_players)
@@ -593,24 +546,24 @@ static int32_t g_init_deck(void *state, const int32_t *params, int32_t nplayers,
     if (deck == NULL || ndeck != NUM_CARDS) return CC_E_ARG;
     uint64_t seen = 0;
     for (int32_t i = 0; i < NUM_CARDS; i++) {
-        if (deck[i] >= NUM_CARDS || (seen & bit_of(deck[i]))) return CC_E_ARG;
-        seen |= bit_of(deck[i]);
+        if (deck[i] >= NUM_CARDS || (seen & cc_bit_of(deck[i]))) return CC_E_ARG;
+        seen |= cc_bit_of(deck[i]);
     }
     init_state((nodde_state *)state, params, nplayers, seed, deck);
     return CC_OK;
 }
 
-static int32_t g_current_player(const void *state) {
+static int32_t cc_nodde_current_player(const void *state) {
     return ((const nodde_state *)state)->to_act;
 }
 
 static uint64_t legal_bits(const nodde_state *s) {
     int32_t room = 31 - s->total;
     uint32_t rm = room >= 10 ? 0x1FFFu : (room <= 0 ? 0u : (1u << room) - 1);
-    return s->hand[s->to_act] & lanes(rm);
+    return s->hand[s->to_act] & cc_lanes(rm);
 }
 
-static int32_t g_legal_actions(const void *state, uint64_t *mask) {
+static int32_t cc_nodde_legal_actions(const void *state, uint64_t *mask) {
     const nodde_state *s = (const nodde_state *)state;
     if (s == NULL || mask == NULL) return CC_E_ARG;
     if (s->to_act == TERMINAL) return 0;
@@ -624,17 +577,17 @@ static int32_t g_legal_actions(const void *state, uint64_t *mask) {
     return k;
 }
 
-static int32_t g_verify(const void *state, int32_t action) {
+static int32_t cc_nodde_verify(const void *state, int32_t action) {
     const nodde_state *s = (const nodde_state *)state;
     if (s == NULL) return CC_E_ARG;
     if (s->to_act == TERMINAL) return CC_E_GAME_OVER;
     if (action < 0 || action >= NUM_CARDS) return CC_NODDE_R_INVALID;
-    if (!(s->hand[s->to_act] & bit_of(action))) return CC_NODDE_R_NOT_HELD;
-    if (pip_of(action) > 31 - s->total) return CC_NODDE_R_OVER_31;
+    if (!(s->hand[s->to_act] & cc_bit_of(action))) return CC_NODDE_R_NOT_HELD;
+    if (cc_pip_of(action) > 31 - s->total) return CC_NODDE_R_OVER_31;
     return 0;
 }
 
-static const char *g_reason_text(int32_t reason) {
+static const char *cc_nodde_reason_text(int32_t reason) {
     switch (reason) {
     case CC_NODDE_R_INVALID: return "not a card id 0..51";
     case CC_NODDE_R_NOT_HELD: return "card not held";
@@ -645,15 +598,15 @@ static const char *g_reason_text(int32_t reason) {
 }
 
 /* docs/nodde.rst, "The play". */
-static int32_t g_apply(void *state, int32_t action) {
+static int32_t cc_nodde_apply(void *state, int32_t action) {
     nodde_state *s = (nodde_state *)state;
-    int32_t v = g_verify(s, action);
+    int32_t v = cc_nodde_verify(s, action);
     if (v != 0) return v;
     int32_t seat = s->to_act;
-    uint64_t b = bit_of(action);
+    uint64_t b = cc_bit_of(action);
     s->hand[seat] &= ~b;
     s->seq[s->nseq++] = (uint8_t)action;
-    s->total += pip_of(action);
+    s->total += cc_pip_of(action);
     s->last_player = seat;
     for (int32_t q = 0; q < s->n; q++) s->seen[q] |= b;
     cc_play_rules rules = play_rules(s->params);
@@ -665,350 +618,17 @@ static int32_t g_apply(void *state, int32_t action) {
     return 0;
 }
 
-static void g_returns(const void *state, int32_t *out) {
+static void cc_nodde_returns(const void *state, int32_t *out) {
     const nodde_state *s = (const nodde_state *)state;
     if (s == NULL || out == NULL) return;
     for (int32_t q = 0; q < s->n; q++) out[q] = s->score[side_of(s, q)];
 }
 
 /* Deals finished: deal_no counts the deals started, the current one too. */
-static int32_t g_deal_index(const void *state, int32_t *dealer) {
+static int32_t cc_nodde_deal_index(const void *state, int32_t *dealer) {
     const nodde_state *s = (const nodde_state *)state;
     if (dealer != NULL) *dealer = s->dealer;
     return s->deal_no - 1;
-}
-
-/* ---- information-set sampling -------------------------------------------------- */
-/*
- * What player p does not know is which of the cards he has not seen since
- * the last shuffle each other seat holds (or held, unplayed, in an earlier
- * deal of the same shuffle); the rest of them is the stock, in unknown
- * order.  The public facts that constrain one seat's hidden cards in one
- * deal (a "slot") concern that slot alone: the hand score he pegged (with
- * his played cards and that deal's turn-up), the total at which he said go
- * (every hidden card is too high), and, for the seat to act, that he can
- * play (a hidden card fits).  So the consistent deals are the tuples of
- * pairwise disjoint slot fillings, each consistent on its own, and the
- * sampler draws each slot uniformly among its consistent fillings and
- * starts again if two slots share a card: exactly uniform over the tuples.
- * A slot is drawn by rejection (a uniform subset of the unseen cards until
- * one is consistent), and after SLOT_TRIES failures by one pass over all
- * its subsets keeping a uniform consistent one (by rank triples for three
- * hidden cards, scan_slot3): uniform either way.  The expected number of
- * tries is the number of distinct public outcomes of a slot (about 20 hand
- * scores), so a sample costs a few microseconds.
- */
-
-#define SLOT_TRIES 1024
-#define MAX_SLOTS (CC_NODDE_MAX_DEALS + CC_NODDE_MAX_PLAYERS)
-
-typedef struct slot {
-    int32_t seat, deal; /* deal: index into past[], or -1 for this deal */
-    int32_t k;          /* hidden cards */
-    uint64_t known;     /* his played cards of that deal */
-    int32_t turnup;
-    int32_t announced; /* the hand score he pegged, or -1 */
-    int32_t go_room;   /* every hidden card is above it, or -1 */
-    int32_t fit_room;  /* a hidden card is at most it, or -1 */
-    const int32_t *params;
-} slot;
-
-static int32_t slot_ok(const slot *sl, uint64_t hidden) {
-    int32_t low = min_pip(hidden);
-    if (sl->go_room >= 0 && low <= sl->go_room) return 0;
-    if (sl->fit_room >= 0 && low > sl->fit_room) return 0;
-    if (sl->announced >= 0 &&
-        hand_points(sl->known | hidden, sl->turnup, sl->params) != sl->announced)
-        return 0;
-    return 1;
-}
-
-/* Sort three small ints and index them in base b. */
-static inline int32_t sorted_index(int32_t a, int32_t b, int32_t c, int32_t base) {
-    int32_t x;
-    if (a > b) x = a, a = b, b = x;
-    if (b > c) x = b, b = c, c = x;
-    if (a > b) x = a, a = b, b = x;
-    return (a * base + b) * base + c;
-}
-
-/* A uniform consistent k-subset of pool[0..m-1] by one pass over all of
- * them (reservoir sampling: the c-th consistent one replaces the pick with
- * probability 1/c).  The hand score is split as the batch tables split it
- * (build_tables): the rank kinds depend on the ranks of the three hand
- * cards only, the suit kinds on their suits and which are Jacks only, each
- * part scored once per pattern met by the rule itself.  CC_E_ARG if no
- * subset is consistent; *nfound (if not NULL) gets their number. */
-static int32_t scan_slot(const slot *sl, const uint64_t *pool, int32_t m, cc_rng *rng,
-                         uint64_t *pick, uint64_t *nfound) {
-    static const int32_t plain[3] = {1, 2, 3};
-    int32_t k = sl->k;
-    uint64_t count = 0;
-    int8_t rank_part[13 * 13 * 13], suit_part[8 * 8 * 8];
-    memset(rank_part, -1, sizeof rank_part);
-    memset(suit_part, -1, sizeof suit_part);
-    int32_t tr = rank_of(sl->turnup), ts = suit_of(sl->turnup);
-    int32_t idx[3] = {0, 1, 2};
-    for (;;) {
-        uint64_t h = 0;
-        for (int32_t i = 0; i < k; i++) h |= pool[idx[i]];
-        int32_t low = min_pip(h), ok = 1;
-        if (sl->go_room >= 0 && low <= sl->go_room) ok = 0;
-        if (sl->fit_room >= 0 && low > sl->fit_room) ok = 0;
-        if (ok && sl->announced >= 0) {
-            int32_t c[4], rep[4];
-            hand_ids(sl->known | h, sl->turnup, c);
-            int32_t ri = sorted_index(rank_of(c[0]), rank_of(c[1]), rank_of(c[2]), 13);
-            if (rank_part[ri] < 0) {
-                for (int32_t i = 0; i < 3; i++) rep[i] = i * 13 + rank_of(c[i]);
-                rep[3] = 3 * 13 + tr;
-                rank_part[ri] = (int8_t)kind_points(rep, sl->params, 1);
-            }
-            int32_t pat[3];
-            for (int32_t i = 0; i < 3; i++) pat[i] = suit_of(c[i]) * 2 + (rank_of(c[i]) == JACK);
-            int32_t si = sorted_index(pat[0], pat[1], pat[2], 8);
-            if (suit_part[si] < 0) {
-                int32_t q[3] = {si / 64, si / 8 % 8, si % 8};
-                for (int32_t i = 0; i < 3; i++) rep[i] = (q[i] >> 1) * 13 + ((q[i] & 1) ? JACK : plain[i]);
-                rep[3] = ts * 13 + 6;
-                suit_part[si] = (int8_t)kind_points(rep, sl->params, 0);
-            }
-            ok = rank_part[ri] + suit_part[si] == sl->announced;
-        }
-        if (ok && cc_rng_below(rng, ++count) == 0) *pick = h;
-        int32_t i = k - 1;
-        while (i >= 0 && idx[i] == m - k + i) i--;
-        if (i < 0) break;
-        idx[i]++;
-        for (int32_t j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
-    }
-    if (nfound) *nfound = count;
-    return count > 0 ? CC_OK : CC_E_ARG;
-}
-
-/* scan_slot for a slot of 3 hidden cards, by rank triples: the rank part of
- * the hand score and the lowest pip depend on the three ranks alone, and the
- * suit part lies between 0 and its largest value over the suit patterns, so
- * only the rank triples that can meet the pegged score and the go and fit
- * limits are expanded into cards (the rare slots that fall back to a scan
- * are those with a high score, which few rank triples reach). */
-static int32_t scan_slot3(const slot *sl, const uint64_t *pool, int32_t m, cc_rng *rng,
-                          uint64_t *pick, uint64_t *nfound) {
-    static const int32_t plain[3] = {1, 2, 3};
-    int32_t tr = rank_of(sl->turnup), ts = suit_of(sl->turnup);
-    uint64_t byr[13][4];
-    int32_t cnt[13] = {0};
-    for (int32_t i = 0; i < m; i++) {
-        int32_t r = cc_ctz64(pool[i]) & 15;
-        if (cnt[r] < 4) byr[r][cnt[r]++] = pool[i];
-    }
-    int8_t suit_part[8 * 8 * 8];
-    int32_t maxsp = 0;
-    if (sl->announced >= 0)
-        for (int32_t a = 0; a < 8; a++)
-            for (int32_t b = a; b < 8; b++)
-                for (int32_t c = b; c < 8; c++) {
-                    int32_t q[3] = {a, b, c}, rep[4];
-                    for (int32_t i = 0; i < 3; i++)
-                        rep[i] = (q[i] >> 1) * 13 + ((q[i] & 1) ? JACK : plain[i]);
-                    rep[3] = ts * 13 + 6;
-                    int32_t v = kind_points(rep, sl->params, 0);
-                    suit_part[(a * 8 + b) * 8 + c] = (int8_t)v;
-                    if (v > maxsp) maxsp = v;
-                }
-    uint64_t count = 0;
-    for (int32_t r1 = 0; r1 < 13; r1++)
-        for (int32_t r2 = r1; r2 < 13; r2++)
-            for (int32_t r3 = r2; r3 < 13; r3++) {
-                if (r1 == r3 ? cnt[r1] < 3
-                    : r1 == r2 ? cnt[r1] < 2 || cnt[r3] < 1
-                    : r2 == r3 ? cnt[r1] < 1 || cnt[r2] < 2
-                               : cnt[r1] < 1 || cnt[r2] < 1 || cnt[r3] < 1)
-                    continue;
-                int32_t low = pip_of_rank(r1);
-                if (sl->go_room >= 0 && low <= sl->go_room) continue;
-                if (sl->fit_room >= 0 && low > sl->fit_room) continue;
-                int32_t need = -1;
-                if (sl->announced >= 0) {
-                    int32_t rep[4] = {r1, 13 + r2, 26 + r3, 39 + tr};
-                    need = sl->announced - kind_points(rep, sl->params, 1);
-                    if (need < 0 || need > maxsp) continue;
-                }
-                /* the card triples of these ranks */
-                const uint64_t *A = byr[r1], *B = byr[r2], *C = byr[r3];
-                for (int32_t i = 0; i < cnt[r1]; i++)
-                    for (int32_t j = (r2 == r1 ? i + 1 : 0); j < cnt[r2]; j++)
-                        for (int32_t l = (r3 == r2 ? j + 1 : 0); l < cnt[r3]; l++) {
-                            uint64_t h = A[i] | B[j] | C[l];
-                            if (need >= 0) {
-                                int32_t c[4];
-                                hand_ids(h, sl->turnup, c);
-                                int32_t pat[3];
-                                for (int32_t x = 0; x < 3; x++)
-                                    pat[x] = suit_of(c[x]) * 2 + (rank_of(c[x]) == JACK);
-                                if (suit_part[sorted_index(pat[0], pat[1], pat[2], 8)] != need)
-                                    continue;
-                            }
-                            if (cc_rng_below(rng, ++count) == 0) *pick = h;
-                        }
-            }
-    if (nfound) *nfound = count;
-    return count > 0 ? CC_OK : CC_E_ARG;
-}
-
-/* Uniform indices below m (1 <= m <= 64) from 6-bit chunks of the
- * generator's words, a chunk >= m drawn again: exact, and one 64-bit draw
- * serves several indices. */
-typedef struct chunks {
-    cc_rng *rng;
-    uint64_t bits;
-    int32_t left; /* chunks left in bits */
-} chunks;
-
-static inline int32_t chunk_below(chunks *c, int32_t m) {
-    for (;;) {
-        if (c->left == 0) {
-            c->bits = cc_rng_next(c->rng);
-            c->left = 10;
-        }
-        int32_t x = (int32_t)(c->bits & 63);
-        c->bits >>= 6;
-        c->left--;
-        if (x < m) return x;
-    }
-}
-
-/* A uniform consistent filling of the slot (1 <= k <= 3) from pool. */
-static int32_t draw_slot(const slot *sl, const uint64_t *pool, int32_t m, cc_rng *rng,
-                         uint64_t *pick) {
-    int32_t k = sl->k;
-    if (k < 1 || k > 3 || k > m) return CC_E_ARG;
-    chunks c = {rng, 0, 0};
-    for (int32_t t = 0; t < SLOT_TRIES; t++) {
-        uint64_t h = 0;
-        for (int32_t i = 0; i < k;) {
-            uint64_t b = pool[chunk_below(&c, m)];
-            if (h & b) continue;
-            h |= b;
-            i++;
-        }
-        if (slot_ok(sl, h)) {
-            *pick = h;
-            return CC_OK;
-        }
-    }
-    if (k == 3 && sl->known == 0) return scan_slot3(sl, pool, m, rng, pick, NULL);
-    return scan_slot(sl, pool, m, rng, pick, NULL); /* CC_E_ARG: not a real state */
-}
-
-static int32_t g_sample_infoset(const void *state, int32_t player, uint64_t seed, void *outp) {
-    const nodde_state *s = (const nodde_state *)state;
-    if (s == NULL || outp == NULL || outp == state || player < 0 || player >= s->n)
-        return CC_E_ARG;
-    int32_t n = s->n;
-    /* the slots */
-    slot slots[MAX_SLOTS];
-    int32_t nslots = 0;
-    for (int32_t d = 0; d <= s->npast; d++) {
-        const nodde_past *pd = d < s->npast ? &s->past[d] : NULL;
-        for (int32_t q = 0; q < n; q++) {
-            if (q == player) continue;
-            slot *sl = &slots[nslots];
-            uint64_t left = pd ? pd->left[q] : s->hand[q];
-            uint64_t dealt = pd ? pd->dealt[q] : s->dealt[q];
-            int32_t go = pd ? pd->go_total[q] : s->go_total[q];
-            sl->seat = q;
-            sl->deal = pd ? d : -1;
-            sl->k = cc_popcount64(left);
-            sl->known = dealt & ~left;
-            sl->turnup = pd ? pd->turnup : s->turnup;
-            sl->announced = pd ? pd->announced[q] : s->announced[q];
-            sl->go_room = go >= 0 ? 31 - go : -1;
-            sl->fit_room = (!pd && q == s->to_act) ? 31 - s->total : -1;
-            sl->params = s->params;
-            if (sl->k > 0) nslots++;
-        }
-    }
-    /* the cards p has not seen since the shuffle */
-    uint64_t pool[NUM_CARDS];
-    int32_t m = 0;
-    uint64_t unseen = CC_DECK52_MASK & ~s->seen[player];
-    for (uint64_t u = unseen; u; u &= u - 1) pool[m++] = u & -u;
-    uint64_t pick[MAX_SLOTS];
-    cc_rng rng; /* out's generator: from the sample seed alone */
-    cc_rng_seed(&rng, seed);
-    for (;;) {
-        uint64_t used = 0;
-        int32_t i = 0;
-        for (; i < nslots; i++) {
-            int32_t rc = draw_slot(&slots[i], pool, m, &rng, &pick[i]);
-            if (rc != CC_OK) return rc;
-            if (pick[i] & used) break;
-            used |= pick[i];
-        }
-        if (i == nslots) break;
-    }
-    /* out: the state with the sampled cards */
-    nodde_state *o = (nodde_state *)outp;
-    memcpy(o, s, cc_game_used_size(&cc_game_nodde, s));
-    o->rng = rng;
-    uint64_t hidden = 0;
-    for (int32_t i = 0; i < nslots; i++) {
-        const slot *sl = &slots[i];
-        hidden |= pick[i];
-        if (sl->deal < 0) {
-            o->hand[sl->seat] = pick[i];
-            o->dealt[sl->seat] = sl->known | pick[i];
-        } else {
-            o->past[sl->deal].left[sl->seat] = pick[i];
-            o->past[sl->deal].dealt[sl->seat] = sl->known | pick[i];
-        }
-    }
-    for (int32_t q = 0; q < n; q++) {
-        if (q == player) continue;
-        uint64_t own = o->dealt[q];
-        for (int32_t d = 0; d < s->npast; d++) own |= o->past[d].dealt[q];
-        o->seen[q] = (s->seen[q] & s->seen[player]) | own;
-    }
-    /* the stock: the unseen cards no seat holds, in any order (the state
-     * shuffles it lazily as it deals); the dealt cards after it */
-    int32_t stock = NUM_CARDS - s->top;
-    uint64_t rest = unseen & ~hidden;
-    if (cc_popcount64(rest) != stock) return CC_E_ARG;
-    int32_t at = 0;
-    for (uint64_t u = rest; u; u &= u - 1) o->deck[at++] = (uint8_t)cc_card52_id_of_bit(cc_ctz64(u));
-    for (uint64_t u = CC_DECK52_MASK & ~rest; u; u &= u - 1)
-        o->deck[at++] = (uint8_t)cc_card52_id_of_bit(cc_ctz64(u));
-    o->stacked = 0;
-    /* the log: p's unseen deal_card values become the sampled cards of this
-     * shuffle's deals, and -1 for deals of earlier shuffles */
-    uint64_t left[CC_NODDE_MAX_DEALS + 1][CC_NODDE_MAX_PLAYERS];
-    for (int32_t d = 0; d <= s->npast; d++)
-        for (int32_t q = 0; q < CC_NODDE_MAX_PLAYERS; q++)
-            left[d][q] = d < s->npast ? o->past[d].dealt[q] : o->dealt[q];
-    int32_t kept = cc_log_kept(&o->log);
-    int64_t first = o->log.total - kept;
-    int64_t shuffle_start = s->npast > 0 ? s->past[0].log_start : s->deal_log_start;
-    int32_t slot_at = (int32_t)(first % CC_NODDE_LOG_CAP); /* ring position of event first */
-    for (int32_t i = 0; i < kept; i++) {
-        cc_log_entry *e = &o->log_entries[(slot_at + i) % CC_NODDE_LOG_CAP];
-        if (e->seen_by >> player & 1) continue;
-        int64_t g = first + i;
-        int32_t q = e->player;
-        if (e->kind != CC_NODDE_EV_DEAL_CARD || g < shuffle_start || q < 0 || q >= n) {
-            e->value = -1;
-            continue;
-        }
-        int32_t d = s->npast;
-        while (d > 0 && g < (d < s->npast ? s->past[d].log_start : s->deal_log_start)) d--;
-        if (left[d][q]) {
-            e->value = cc_card52_id_of_bit(cc_ctz64(left[d][q]));
-            left[d][q] &= left[d][q] - 1;
-        } else {
-            e->value = -1;
-        }
-    }
-    return CC_OK;
 }
 
 /* ---- the table ------------------------------------------------------------------- */
@@ -1047,24 +667,24 @@ const cc_game cc_game_nodde = {
     .log_capacity = CC_NODDE_LOG_CAP,
     .num_params = CC_NODDE_NUM_PARAMS,
     .params = nodde_params,
-    .check_params = g_check_params,
-    .num_actions = g_num_actions,
-    .tensor_size = g_tensor_size,
-    .segments = g_segments,
+    .check_params = cc_nodde_check_params,
+    .num_actions = cc_nodde_num_actions,
+    .tensor_size = cc_nodde_tensor_size,
+    .segments = cc_nodde_segments,
     .num_event_kinds = (int32_t)(sizeof nodde_event_kinds / sizeof nodde_event_kinds[0]),
     .event_kinds = nodde_event_kinds,
     .num_action_ranges = (int32_t)(sizeof nodde_actions / sizeof nodde_actions[0]),
     .action_ranges = nodde_actions,
-    .init = g_init,
-    .init_deck = g_init_deck,
-    .current_player = g_current_player,
-    .legal_actions = g_legal_actions,
-    .verify = g_verify,
-    .reason_text = g_reason_text,
-    .apply = g_apply,
-    .returns = g_returns,
-    .observe_tensor = g_observe_tensor,
-    .sample_infoset = g_sample_infoset,
+    .init = cc_nodde_init,
+    .init_deck = cc_nodde_init_deck,
+    .current_player = cc_nodde_current_player,
+    .legal_actions = cc_nodde_legal_actions,
+    .verify = cc_nodde_verify,
+    .reason_text = cc_nodde_reason_text,
+    .apply = cc_nodde_apply,
+    .returns = cc_nodde_returns,
+    .observe_tensor = cc_nodde_observe_tensor,
+    .sample_infoset = cc_nodde_sample_infoset,
     .heuristic = cc_nodde_heuristic,
-    .deal_index = g_deal_index,
+    .deal_index = cc_nodde_deal_index,
 };

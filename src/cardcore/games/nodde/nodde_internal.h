@@ -1,5 +1,6 @@
-/* nodde_internal.h: the Nodde Knave state, shared by nodde.c (the game) and
- * nodde_bot.c (the heuristic).  Private: the public API is cc_nodde.h; the
+/* nodde_internal.h: the Nodde Knave state and scoring helpers, shared by
+ * nodde_game.c (the game), nodde_sample.c (the sampler) and nodde_bot.c
+ * (the heuristic).  Private: the public API is cc_nodde.h; the
  * rules are in docs/nodde.rst. */
 #ifndef NODDE_INTERNAL_H
 #define NODDE_INTERNAL_H
@@ -7,6 +8,10 @@
 #include "cc_internal.h"
 #include "cc_nodde.h"
 #include "score_internal.h"
+
+#define NUM_CARDS 52
+#define JACK 10
+#define TERMINAL CC_PLAYER_TERMINAL
 
 /* An earlier deal from the current shuffle (only without reshuffling): what
  * the sampler needs of it, since its unplayed cards stay hidden and are not
@@ -74,5 +79,34 @@ static inline cc_play_rules play_rules(const int32_t *p) {
                        .score_25 = sr.score_25};
     return r;
 }
+
+/* The points of a valid 3-card hand with the turn-up. */
+static inline int32_t hand_points(uint64_t hand, int32_t turnup, const int32_t *p) {
+    cc_show_rules r = show_rules(p);
+    return cc_show_points(hand, turnup, &r);
+}
+
+/* The three ids of a valid 3-card hand bitset, then the turn-up. */
+static inline void hand_ids(uint64_t hand, int32_t turnup, int32_t *c) {
+    for (int32_t i = 0; i < 3; i++) {
+        c[i] = cc_card52_id_of_bit(cc_ctz64(hand));
+        hand &= hand - 1;
+    }
+    c[3] = turnup;
+}
+
+/* Points of the rank kinds (rank_kinds 1: fifteens, pairs, runs, 31, 25,
+ * which depend on the four ranks alone) or of the suit kinds (0: flush,
+ * knave noddy) of the hand c[0..2] with the turn-up c[3]. */
+static inline int32_t kind_points(const int32_t *c, const int32_t *p, int32_t rank_kinds) {
+    cc_show_rules r = show_rules(p);
+    uint64_t hand = cc_bit_of(c[0]) | cc_bit_of(c[1]) | cc_bit_of(c[2]);
+    return rank_kinds ? cc_show_rank_points(hand | cc_bit_of(c[3]), &r)
+                      : cc_show_suit_points(hand, c[3], &r);
+}
+
+/* The sampler (nodde_sample.c), the table's sample_infoset; the heuristic
+ * is public (cc_nodde.h). */
+int32_t cc_nodde_sample_infoset(const void *state, int32_t player, uint64_t seed, void *out);
 
 #endif /* NODDE_INTERNAL_H */

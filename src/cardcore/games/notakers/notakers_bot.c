@@ -28,7 +28,6 @@
 
 #define ASK_TURNS 200
 
-static inline uint64_t card_bit(int32_t c) { return (uint64_t)1 << (16 * (c / 13) + c % 13); }
 static inline uint64_t rank_mask(int32_t r) { return 0x0001000100010001ULL << r; }
 
 /* The cards of cards that are in some set: two or more of a rank, or three
@@ -61,7 +60,7 @@ static int32_t closeness(uint64_t mine, int32_t c) {
     uint32_t lane = cc_lane(mine, s);
     uint32_t near = lane & (0x1Fu << (r + 2) >> 4); /* ranks r-2..r+2 */
     near &= ~(1u << r);
-    return cc_popcount64(mine & rank_mask(r) & ~card_bit(c)) * 2 + cc_popcount64(near);
+    return cc_popcount64(mine & rank_mask(r) & ~cc_bit_of(c)) * 2 + cc_popcount64(near);
 }
 
 /* The least useful card of cands (a subset of mine) to part with. */
@@ -169,7 +168,7 @@ static int32_t choose_ask(const nt_state *st, int32_t me, cc_rng *rng) {
     uint64_t ties = 0;
     for (int32_t d = 0; d < CC_NOTAKERS_D_CARD + CC_NUM_CARDS52; d++) {
         if (d >= CC_NOTAKERS_D_SUIT && d < CC_NOTAKERS_D_CARD) continue; /* no suit asks */
-        uint64_t match = d < 13 ? rank_mask(d) : card_bit(d - CC_NOTAKERS_D_CARD);
+        uint64_t match = d < 13 ? rank_mask(d) : cc_bit_of(d - CC_NOTAKERS_D_CARD);
         if (d < 13 && !(mine & match)) continue;
         uint64_t want = match & possible;
         if (!want) continue;
@@ -222,7 +221,7 @@ static int32_t choose_ask(const nt_state *st, int32_t me, cc_rng *rng) {
     if (nunseen > 0 && best * nunseen <= 1024 * take * sum) return CC_NOTAKERS_A_DRAW;
     /* whom to ask: a seat known to hold one, else the most cards in hand
      * not known to lack it */
-    uint64_t match = best_d < 13 ? rank_mask(best_d) : card_bit(best_d - CC_NOTAKERS_D_CARD);
+    uint64_t match = best_d < 13 ? rank_mask(best_d) : cc_bit_of(best_d - CC_NOTAKERS_D_CARD);
     int32_t target = -1, target_score = -1;
     ties = 0;
     for (int32_t k = 1; k < n; k++) {

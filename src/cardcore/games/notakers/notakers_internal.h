@@ -1,5 +1,5 @@
-/* notakers_internal.h: the No Takers? state, shared by notakers.c (the game)
- * and notakers_bot.c (the heuristic).  Private: the public API is
+/* notakers_internal.h: the No Takers? state, shared by notakers_game.c (the game),
+ * notakers_sample.c (the sampler) and notakers_bot.c (the heuristic).  Private: the public API is
  * cc_notakers.h; the rules are in docs/notakers.rst. */
 #ifndef NOTAKERS_INTERNAL_H
 #define NOTAKERS_INTERNAL_H
@@ -37,5 +37,9 @@ typedef struct nt_state {
     CC_LOG_MEMBERS(CC_NOTAKERS_LOG_CAPACITY);
 } nt_state;
 CC_LOG_LAYOUT(nt_state);
+
+/* The sampler (notakers_sample.c), the table's sample_infoset; the
+ * heuristic is public (cc_notakers.h). */
+int32_t cc_notakers_sample_infoset(const void *state, int32_t player, uint64_t seed, void *out);
 
 #endif /* NOTAKERS_INTERNAL_H */
