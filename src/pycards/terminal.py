@@ -46,6 +46,11 @@ from pycards.record import (
 
 __all__ = ["HINT_BOTS", "best_bot", "play"]
 
+# the event kinds told in the transcript besides every score change
+_TOLD = frozenset(
+    {"trick", "result", "score", "game_over", "go", "pass", "no_takers", "skunk", "taker"}
+)
+
 #: The bots ``hint`` asks, strongest first; the first one registered is used.
 HINT_BOTS = ("ismcts", "pimc", "heuristic", "random")
 
@@ -176,6 +181,20 @@ class _Table:
         shown = _shown_action(self.game, action, k, fresh, self.seat)
         self.out.line(f"{self._who(k)}: {shown}", style=None if k != self.seat else "bold")
         self._show_deals(fresh)
+        self._tell(len(fresh))
+
+    def _tell(self, count: int) -> None:
+        """The story of the newest ``count`` events: every score change with
+        its reason, trick winners, results and the end of the game."""
+        from pycards.narrate import _Memory, narrate_event
+
+        if count <= 0:
+            return
+        memory = self.__dict__.setdefault("_memory", _Memory())
+        for ev in self.state.events(self.seat, since=self.state.event_count - count):
+            line = narrate_event(self.game, ev, memory)
+            if line.points or ev.kind in _TOLD:
+                self.out.line(f"  * {line.text}")
 
     def bots_play(self) -> None:
         while not self.state.is_terminal and self.state.current_player != self.seat:
@@ -229,6 +248,7 @@ class _Table:
             state.apply(a)
         self.state = state
         self.seen, _ = _all_events(state)
+        self.__dict__.pop("_memory", None)  # the story goes on from the new state
 
     def record(self, viewer: int | None = None) -> str:
         return write_record(self.state, viewer=viewer, names=self.names, date=_today())
