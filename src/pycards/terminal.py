@@ -142,6 +142,7 @@ class _Table:
         self.state: State[Any] = game.new_initial_state(seed)
         self.seen, raw = _all_events(self.state)
         self._show_deals(raw)
+        self._tell(len(raw))
 
     # -- showing --------------------------------------------------------------
     def _show_deals(self, events: Sequence[tuple[int, int, int, int, int, int]]) -> None:
