@@ -232,7 +232,8 @@ class Event:
     :ivar card: the card's name when ``value`` is a card the viewer may see.
     :ivar index: the event's place in everything the state ever logged, from 0
         (the same for every viewer; ``-1`` when unknown): the cursor of
-        :meth:`State.events`.
+        :meth:`State.events`.  Two events compare by what they say, not by
+        their index.
     """
 
     kind: str
@@ -242,7 +243,7 @@ class Event:
     value: int | None
     extra: int
     card: str | None = None
-    index: int = -1
+    index: int = dataclasses.field(default=-1, compare=False)
 
     def __str__(self) -> str:
         who = f"seat {self.player} " if self.player >= 0 else ""
