@@ -418,10 +418,12 @@ def test_a_game_brings_its_page_oracle_record_and_paths(name: str) -> None:
     ("module", "test"),
     [
         ("test_terminal", "test_complete_game_at_the_terminal"),
-        ("test_web", "test_a_whole_game_over_the_socket_leaks_nothing"),
-        ("test_web", "test_a_browser_plays_a_whole_game_by_clicks"),
+        ("test_web", "test_two_people_and_a_spectator_play_a_whole_game"),
+        ("test_web_browser", "test_two_people_play_a_whole_game_in_chromium"),
     ],
 )
 def test_a_game_has_a_terminal_and_a_web_session(name: str, module: str, test: str) -> None:
     pytest.importorskip("pexpect" if module == "test_terminal" else "starlette")
+    if module == "test_web_browser":
+        pytest.importorskip("playwright")
     assert name in _parametrized_games(module, test), f"{module}.{test} does not play {name}"

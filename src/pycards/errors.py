@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 __all__ = [
+    "EventsDroppedError",
     "IllegalActionError",
     "InvalidCardError",
     "PycardsError",
@@ -71,3 +72,25 @@ class RecordError(PycardsError, ValueError):
 
 class RulesError(PycardsError, ValueError):
     """Contradictory or out-of-range rules settings, or an unsupported player count."""
+
+
+class EventsDroppedError(PycardsError, LookupError):
+    """The events asked for (from a cursor on) are no longer all in the log:
+    the ring keeps the most recent events of a long game only.
+
+    :ivar since: the cursor asked for.
+    :ivar first: the index of the oldest event the log still keeps.
+    :ivar dropped: how many of the events asked for are gone (``first - since``).
+
+    >>> str(EventsDroppedError(10, 25))
+    'since: the log no longer keeps events 10 to 24 (15 dropped); it starts at 25'
+    """
+
+    def __init__(self, since: int, first: int) -> None:
+        super().__init__(
+            f"since: the log no longer keeps events {since} to {first - 1} "
+            f"({first - since} dropped); it starts at {first}"
+        )
+        self.since = since
+        self.first = first
+        self.dropped = first - since

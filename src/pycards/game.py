@@ -42,6 +42,7 @@ from pycards._args import echo as _echo
 from pycards.cards import Card, CardSet, NancyCard, NancyCardSet
 from pycards.engine import CHANCE, SEEN_ALL, TERMINAL, game_info, register_game, registered_games
 from pycards.errors import (
+    EventsDroppedError,
     IllegalActionError,
     InvalidCardError,
     PycardsError,
@@ -53,6 +54,7 @@ from pycards.view import PlayerView
 
 __all__ = [
     "CHANCE",
+    "REFEREE",
     "SEEN_ALL",
     "TERMINAL",
     "Event",
@@ -62,6 +64,12 @@ __all__ = [
     "game_names",
     "load_game",
 ]
+
+#: The viewer who sees every value of every event (never a ``current_player``):
+#: ``state.events(REFEREE)``; ``None`` is the spectator, who sees public values only.
+REFEREE = -2
+#: Undo keeps a snapshot of the engine state every this many actions.
+_UNDO_STRIDE = 16
 
 _M64 = (1 << 64) - 1
 _RANKS = "A23456789TJQK"
@@ -214,6 +222,10 @@ class Event:
     :ivar value: a card id, bid or points; ``None`` when hidden from the viewer.
     :ivar extra: a public detail (game-specific).
     :ivar card: the card's name when ``value`` is a card the viewer may see.
+    :ivar index: the event's place in everything the state ever logged, from 0
+        (the same for every viewer; ``-1`` when unknown): the cursor of
+        :meth:`State.events`.  Two events compare by what they say, not by
+        their index.
     """
 
     kind: str
@@ -223,6 +235,7 @@ class Event:
     value: int | None
     extra: int
     card: str | None = None
+    index: int = dataclasses.field(default=-1, compare=False)
 
     def __str__(self) -> str:
         who = f"seat {self.player} " if self.player >= 0 else ""
@@ -486,12 +499,14 @@ class Game(Generic[RulesT, ObsT]):
         kinds = game_info(self.NAME)["event_kinds"]
         return kinds[kind]["name"] if 0 <= kind < len(kinds) else f"kind {kind}"
 
-    def make_event(self, raw: tuple[int, int, int, int, int, int], viewer: int | None) -> Event:
-        """An engine event tuple as ``viewer`` (a seat, or ``None`` for a spectator)
-        may see it."""
+    def make_event(
+        self, raw: tuple[int, int, int, int, int, int], viewer: int | None, index: int = -1
+    ) -> Event:
+        """An engine event tuple as ``viewer`` (a seat, ``None`` for a spectator or
+        :data:`REFEREE`) may see it; ``index`` is its place in the whole log."""
         kind, who, target, value, extra, seen_by = raw
-        bit = 0 if viewer is None else 1 << viewer
-        visible = seen_by == SEEN_ALL or bool(seen_by & bit)
+        bit = 0 if viewer is None or viewer < 0 else 1 << viewer
+        visible = viewer == REFEREE or seen_by == SEEN_ALL or bool(seen_by & bit)
         kinds = game_info(self.NAME)["event_kinds"]
         is_card = 0 <= kind < len(kinds) and kinds[kind]["value"] == "card"
         card = self._card_name(value) if visible and is_card and value >= 0 else None
@@ -503,6 +518,7 @@ class Game(Generic[RulesT, ObsT]):
             value if visible else None,
             extra,
             card,
+            index,
         )
 
     # -- observations -----------------------------------------------------------
@@ -593,7 +609,7 @@ class State(Generic[ObsT]):
     and it has no record (:meth:`to_json` and pickling refuse it).
     """
 
-    __slots__ = ("_s", "deck", "game", "seed")
+    __slots__ = ("_s", "_snapshots", "deck", "game", "seed")
 
     def __init__(
         self,
@@ -608,6 +624,8 @@ class State(Generic[ObsT]):
         self.seed = seed
         #: The stacked first deal (card ids, top first), or ``None`` if shuffled.
         self.deck = deck
+        # undo's snapshots: history length -> (the history then, the engine state)
+        self._snapshots: dict[int, tuple[tuple[int, ...], Any]] = {}
 
     # -- inspection ---------------------------------------------------------
     @property
@@ -722,7 +740,40 @@ class State(Generic[ObsT]):
         other._s = self._s.clone()
         other.seed = self.seed
         other.deck = self.deck
+        other._snapshots = dict(self._snapshots)
         return other
+
+    def undo(self) -> int:
+        """Take back the last action and everything the engine did after it
+        (deals, scores, events), as python-chess's ``Board.pop()`` does; returns
+        the action taken back.
+
+        The state is rebuilt from its seed, deck and history, from the nearest
+        snapshot (undo keeps one every 16 actions), so undoing again costs at
+        most 16 actions.  :class:`~pycards.errors.PycardsError` if there is no
+        action to take back or the state is a sample (it has no history).
+        """
+        if self.is_sample:
+            raise PycardsError("undo: a sampled state has no history to take back")
+        history = self.history
+        if not history:
+            raise PycardsError("undo: no action to take back")
+        want = len(history) - 1
+        base = 0
+        backend: Any = None
+        for k in sorted(self._snapshots, reverse=True):
+            prefix, snap = self._snapshots[k]
+            if k <= want and prefix == history[:k]:
+                base, backend = k, snap.clone()
+                break
+        if backend is None:
+            backend = self.game._setup.new_state(self.seed or 0, self.deck)
+        for i in range(base, want):
+            if i % _UNDO_STRIDE == 0 and i not in self._snapshots:
+                self._snapshots[i] = (history[:i], backend.clone())
+            backend.apply(history[i])
+        self._s = backend
+        return history[-1]
 
     def __copy__(self) -> State[ObsT]:
         return self.clone()
@@ -743,15 +794,39 @@ class State(Generic[ObsT]):
         """What ``player`` may know, as the game's typed observation."""
         return self.game.decode_observation(self, self._check_seat(player))
 
-    def events(self, player: int | None = None) -> list[Event]:
-        """The event log as ``player`` sees it (``None``: as a spectator sees it).
+    def events(self, player: int | None = None, *, since: int | None = None) -> list[Event]:
+        """The event log as ``player`` sees it (``None``: as a spectator sees it;
+        :data:`REFEREE`: every value).
 
-        A value that the viewer may not see is ``None``.  The log keeps the most
-        recent events of a long game (see :meth:`events_dropped`).
+        A value that the viewer may not see is ``None``.  Each event carries its
+        :attr:`~Event.index` in everything the state ever logged.  The log keeps
+        the most recent events of a long game (see :meth:`events_dropped`);
+        ``since`` (a cursor: an index, e.g. the :attr:`event_count` of an
+        earlier moment) returns exactly the events from that index on, or raises
+        :class:`~pycards.errors.EventsDroppedError` saying how many of them the
+        log no longer keeps.
         """
-        viewer = None if player is None else self._check_seat(player)
+        viewer = player
+        if player is not None and player != REFEREE:
+            viewer = self._check_seat(player)
+        raw = self._s.events()
+        first = self._s.events_dropped()
+        total = first + len(raw)
+        start = 0
+        if since is not None:
+            cursor = _as_int(since, "since", 0, total)
+            if cursor < first:
+                raise EventsDroppedError(cursor, first)
+            start = cursor - first
         make = self.game.make_event
-        return [make(raw, viewer) for raw in self._s.events()]
+        return [make(raw[i], viewer, first + i) for i in range(start, len(raw))]
+
+    @property
+    def event_count(self) -> int:
+        """How many events the state has ever logged: the cursor that
+        :meth:`events` ``(since=...)`` continues from."""
+        dropped: int = self._s.events_dropped()
+        return dropped + len(self._s.events())
 
     def events_dropped(self) -> int:
         """How many of the oldest events a long game's log no longer keeps."""

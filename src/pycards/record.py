@@ -341,11 +341,13 @@ def shown_action(
     if hidden is None:
         return name
     template, _card = hidden
-    # the action's own event (the first the actor logs) says who saw it
+    # the action's own event (the first the actor logs) says who saw it; an
+    # action that logs no event of its own (a No Takers save selection, told
+    # only at ``end save``) shows its card to nobody
     for _kind, who, _t, _value, _x, seen_by in events:
         if who == seat:
             return name if _visible(seen_by, viewer) else template
-    return name
+    return template
 
 
 def _matching_preset(rules: Rules) -> str | None:

@@ -37,6 +37,7 @@ from pycards.bots import bot_names, make_bot
 from pycards.engine import game_info
 from pycards.errors import PycardsError
 from pycards.game import Game, State
+from pycards.narrate import NarrationMemory, narrate_event
 from pycards.record import (
     all_events,
     deal_kinds,
@@ -47,6 +48,11 @@ from pycards.record import (
 )
 
 __all__ = ["HINT_BOTS", "best_bot", "play"]
+
+# the event kinds told in the transcript besides every score change
+_TOLD = frozenset(
+    {"trick", "result", "score", "game_over", "go", "pass", "no_takers", "skunk", "taker"}
+)
 
 #: The bots ``hint`` asks, strongest first; the first one registered is used.
 HINT_BOTS = ("ismcts", "pimc", "heuristic", "random")
@@ -135,6 +141,7 @@ class _Table:
         self.state: State[Any] = game.new_initial_state(seed)
         self.seen, raw = all_events(self.state)
         self._show_deals(raw)
+        self._tell(len(raw))
 
     # -- showing --------------------------------------------------------------
     def _show_deals(self, events: Sequence[tuple[int, int, int, int, int, int]]) -> None:
@@ -174,6 +181,18 @@ class _Table:
         shown = shown_action(self.game, action, k, fresh, self.seat)
         self.out.line(f"{self._who(k)}: {shown}", style=None if k != self.seat else "bold")
         self._show_deals(fresh)
+        self._tell(len(fresh))
+
+    def _tell(self, count: int) -> None:
+        """The story of the newest ``count`` events: every score change with
+        its reason, trick winners, results and the end of the game."""
+        if count <= 0:
+            return
+        memory = self.__dict__.setdefault("_memory", NarrationMemory())
+        for ev in self.state.events(self.seat, since=self.state.event_count - count):
+            line = narrate_event(self.game, ev, memory)
+            if line.points or ev.kind in _TOLD:
+                self.out.line(f"  * {line.text}")
 
     def bots_play(self) -> None:
         while not self.state.is_terminal and self.state.current_player != self.seat:
@@ -225,6 +244,7 @@ class _Table:
             state.apply(a)
         self.state = state
         self.seen, _ = all_events(state)
+        self.__dict__.pop("_memory", None)  # the story goes on from the new state
 
     def record(self, viewer: int | None = None) -> str:
         return write_record(self.state, viewer=viewer, names=self.names, date=_today())

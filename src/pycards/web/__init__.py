@@ -17,6 +17,8 @@ import threading
 import webbrowser
 from typing import TYPE_CHECKING
 
+from .store import default_db_path
+
 if TYPE_CHECKING:
     from starlette.applications import Starlette
 
@@ -55,8 +57,6 @@ def serve(
     """Run the table server until interrupted, opening the page in a browser;
     its tables are kept in ``db`` (default: :func:`pycards.web.store.default_db_path`)."""
     import uvicorn
-
-    from .store import default_db_path
 
     path = default_db_path() if db is None else db
     app = create_app(bot_delay=bot_delay, idle_seconds=idle_seconds, db=path)

@@ -26,6 +26,7 @@ from ..bots import Bot, bot_names, make_bot, parse_bot_spec
 from ..cards import Card, CardSet, NancyCard, NancyCardSet
 from ..errors import IllegalActionError, PycardsError
 from ..game import Game, State, game_names, load_game
+from ..notakers import descriptor_name
 from ..record import write_record  # the record format (see docs/records)
 from ..view import PlayerView
 
@@ -294,8 +295,6 @@ def event_line(event: Event, names: list[str], game: str = "") -> str:
     if shown is None:
         shown = "?"
     elif game == "notakers" and event.kind == "ask" and isinstance(event.value, int):
-        from ..notakers import descriptor_name
-
         shown = descriptor_name(event.value)
     if 0 <= event.target < len(names) and event.target != event.player:
         what += f" ({names[event.target]})"
@@ -324,8 +323,6 @@ def _readable(game: Game[Any, Any], obs: Any) -> dict[str, Any]:
         if isinstance(getattr(type(obs), name, None), property):
             out[name] = _value(getattr(obs, name))
     if game.NAME == "notakers" and getattr(obs, "descriptor", None) is not None:
-        from ..notakers import descriptor_name
-
         out["asked_for"] = descriptor_name(obs.descriptor)
     return out
 
