@@ -51,6 +51,10 @@ class Profile:
     #: mean rank reward), the quick match and the slow one.
     ismcts_match: tuple[int, int, int, float] | None = None
     ismcts_match_slow: tuple[int, int, int, float] | None = None
+    #: Table sizes the speed benchmarks time and the docs quote
+    #: (``benchmarks/compare/compare_vecenv.py``, ``count_vecenv.py``); default:
+    #: the shared tests' tables.
+    bench_tables: tuple[int, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -80,6 +84,11 @@ class GameCase:
     def tables(self) -> tuple[int, ...]:
         """The table sizes the shared tests play, the usual one first."""
         return self.profile.tables or (self.min_players,)
+
+    @property
+    def bench_tables(self) -> tuple[int, ...]:
+        """The table sizes the speed benchmarks time, the usual one first."""
+        return self.profile.bench_tables or self.tables
 
     def quick_rules(self) -> Rules:
         """The rules of the game's quick preset."""

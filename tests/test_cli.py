@@ -28,7 +28,8 @@ def test_default_job_scores_hands(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--hands", "5000", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "5,000 random 5-card hands" in out
-    assert "throughput:" in out and "M hands/s" in out and "median of 5 warm calls" in out
+    assert "throughput (warm, buffers reused): " in out and "M hands/s on 1 thread" in out
+    assert "throughput (kept, a fresh output per call): " in out
     for label in ("fifteens (to 15)", "pairs", "run points", "flush"):
         assert label in out
     # the explicit subcommand says the same (but for the timing)
@@ -336,3 +337,12 @@ def test_games_lists_every_rule(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["games", "--rules"]) == 0
     out = capsys.readouterr().out
     assert "    game_target = 31:" in out and "    max_turns = None:" in out
+
+
+def test_score_threads_give_the_same_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "--hands", "70000", "--seed", "4", "--cards", "6"]) == 0
+    one = capsys.readouterr().out
+    assert main(["score", "--hands", "70000", "--seed", "4", "--cards", "6", "--threads", "2"]) == 0
+    two = capsys.readouterr().out
+    assert "on 2 threads" in two
+    assert one.split("throughput")[0] == two.split("throughput")[0]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from cardcore import _core as c_core
 from pycards.cards import CardSet
-from pycards.errors import RulesError
+from pycards.errors import InvalidCardError, RulesError
 from pycards.notakers import (
     NoTakersRules,
     batch_split_points,
@@ -246,3 +246,19 @@ def test_bad_inputs() -> None:
     with pytest.raises(ValueError, match=r"arr\[1\]"):
         c_core.batch_notakers_points(np.array([0, 1 << 14], dtype=np.uint64), 0)
     assert c_core.batch_notakers_points(np.zeros(0, dtype=np.uint64), 0).tolist() == []
+
+
+def test_batch_split_points_threads_and_out() -> None:
+    from pycards.batch import random_hands
+
+    hands = random_hands(100_003, 7, seed=14)
+    one = batch_split_points(hands)
+    for t in (1, 2, 3, 7, 0):
+        out = np.zeros(len(hands), dtype=np.int32)
+        assert batch_split_points(hands, out=out, threads=t) is out
+        assert np.array_equal(out, one)
+    hands[99_999] |= np.uint64(1 << 63)
+    hands[99_000 + 1_000 + 2] |= np.uint64(1 << 63)
+    for t in (1, 2, 3, 7):
+        with pytest.raises(InvalidCardError, match=r"\[99999\]"):
+            batch_split_points(hands, threads=t)

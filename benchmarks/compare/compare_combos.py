@@ -6,7 +6,7 @@ fifteens + pairs + run score + suit counts of each hand.  Each figure is the
 best of several repeats, on one core.  The fused kernel is also timed on each
 of its paths this CPU runs (portable, popcnt, BMI2, AVX2, AVX-512).
 
-Usage: ``PYTHONPATH=src python benchmarks/compare/compare_combos.py [--quick]``.
+Usage: ``python benchmarks/compare/compare_combos.py [--quick]``.
 """
 
 from __future__ import annotations

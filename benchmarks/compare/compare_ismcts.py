@@ -10,7 +10,7 @@ the best of ``--repeats`` runs.  Times are the process's CPU time
 (``time.process_time``), so that a loaded machine inflates them less than
 wall time would.
 
-Run: ``PYTHONPATH=src python benchmarks/compare/compare_ismcts.py [--simulations N]``.
+Run: ``python benchmarks/compare/compare_ismcts.py [--simulations N]``.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import random
 import time
 from typing import Any
 
+import _here  # noqa: F401
 from _search_positions import GAMES, positions
 
 from cardcore import _core

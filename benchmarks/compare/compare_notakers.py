@@ -6,7 +6,7 @@ The oracle deals only from a given deck: its random playouts take, for game
 choose actions with the engine's generator as ``random_playouts`` does, so it
 plays the native loop's very games (checked: the step counts must agree).
 
-Usage: ``PYTHONPATH=src python benchmarks/compare/compare_notakers.py [--quick]``.
+Usage: ``python benchmarks/compare/compare_notakers.py [--quick]``.
 """
 
 from __future__ import annotations

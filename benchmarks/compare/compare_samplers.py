@@ -17,7 +17,7 @@ arena": Nodde <= 5 us, No Takers <= 10 us, Nancy 4 players <= 5 us, Nancy 6
 players with ``face_up_count=0`` <= 50 us).  Timings on a shared machine are
 noisy: compare runs made in the same conditions.
 
-Usage: ``PYTHONPATH=src python benchmarks/compare/compare_samplers.py [--quick] [--no-c]``.
+Usage: ``python benchmarks/compare/compare_samplers.py [--quick] [--no-c]``.
 """
 
 from __future__ import annotations

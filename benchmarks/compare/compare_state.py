@@ -10,7 +10,7 @@ one binding, one convention"); per sample, Nodde <= 5 us, No Takers <= 10 us,
 Nancy 4 players <= 5 us and 6 players with ``face_up_count=0`` <= 50 us (issue
 "Bots and the arena").
 
-Usage: ``PYTHONPATH=src python benchmarks/compare/compare_state.py [--quick]``.
+Usage: ``python benchmarks/compare/compare_state.py [--quick]``.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ vector's.  Rates are the medians of the rounds.  Target: the vector at least 10 
 Python loop for every game, with 1 and with 2 threads.  ``count_vecenv.py``
 counts instructions instead.
 
-Usage: ``PYTHONPATH=src python benchmarks/compare/compare_vecenv.py [--quick]``.
+Usage: ``python benchmarks/compare/compare_vecenv.py [--quick]``.
 """
 
 from __future__ import annotations
@@ -49,12 +49,9 @@ from _timing import QUICK, rate_once
 from pycards.envs.vector import VectorEnv
 from pycards.game import load_game
 
-#: every registered game at its fewest players and at each table of its test profile
-GAMES = [
-    (name, n)
-    for name, case in REGISTERED.items()
-    for n in sorted({case.min_players, *case.tables})
-]
+#: every registered game at each table its profile gives the speed benchmarks
+#: (``bench_tables`` in ``tests/profiles``: the player counts the docs quote)
+GAMES = [(name, n) for name, case in REGISTERED.items() for n in sorted(case.bench_tables)]
 NUM_ENVS = 256
 ROUNDS = 7
 WARM_UP = 3

@@ -13,7 +13,7 @@ observation tensor of 4 to 7 KB is cleared on every step on both sides), and
 ``OPENBLAS_NUM_THREADS=1`` keeps numpy's idle BLAS threads from spinning into the
 count.
 
-Usage: ``PYTHONPATH=src python benchmarks/compare/count_vecenv.py [name players ...]``
+Usage: ``python benchmarks/compare/count_vecenv.py [name players ...]``
 (default: every game of ``compare_vecenv.GAMES``).  Several minutes per game.
 """
 

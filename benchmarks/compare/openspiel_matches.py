@@ -13,7 +13,7 @@ see every hidden card, so they are not a fair opponent, only a working one.
 No Takers? is capped at a few turns, Nancy plays a single deal and cribbage
 to 31 points (as in the tests) so that a run stays within a couple of minutes.
 
-Usage: ``PYTHONPATH=src python benchmarks/compare/openspiel_matches.py [games] [simulations]``.
+Usage: ``python benchmarks/compare/openspiel_matches.py [games] [simulations]``.
 """
 
 from __future__ import annotations

@@ -21,10 +21,10 @@ the extension) is listed as "not built" with the reason.
 
 Usage (from the repository root, after ``python setup.py build_ext --inplace``)::
 
-    PYTHONPATH=src python benchmarks/guard/harness.py            # full run, 10 to 15 s
-    PYTHONPATH=src python benchmarks/guard/harness.py --short    # CI: fewer samples
-    PYTHONPATH=src python benchmarks/guard/harness.py --update --runs 5   # the baseline
-    PYTHONPATH=src python benchmarks/guard/harness.py --list     # the paths
+    python benchmarks/guard/harness.py            # full run, 10 to 15 s
+    python benchmarks/guard/harness.py --short    # CI: fewer samples
+    python benchmarks/guard/harness.py --update --runs 5   # the baseline
+    python benchmarks/guard/harness.py --list     # the paths
 
 The debug build (``PYCARDS_DEBUG=1``) honours ``PYCARDS_SLOW_PATH=<site>``,
 which slows one site on purpose, to prove the guard fails (tests/test_guard.py).
@@ -71,7 +71,7 @@ C_UNIT_ROUNDS = 1000
 PY_UNIT_ROUNDS = 100
 #: Fresh processes that re-measure a figure 1.25x its baseline or worse.
 CONFIRM_RUNS = 2
-UPDATE_CMD = "PYTHONPATH=src python benchmarks/guard/harness.py --update"
+UPDATE_CMD = "python benchmarks/guard/harness.py --update"
 
 Op = Callable[[], object]
 

@@ -4,7 +4,7 @@ Groups hold equal workloads only: one random 5-card hand per call for the
 scalar functions, 1 M random 5-card hands for the C batch kernels, and
 10,000 hands for the C-against-reference batch comparison.
 
-Run: ``PYTHONPATH=src python -m pytest benchmarks/suite/bench_combos.py``.
+Run: ``python -m pytest benchmarks/suite/bench_combos.py``.
 """
 
 from __future__ import annotations

@@ -196,7 +196,11 @@ def notakers_best_split(
     cards: int, ace_in_runs: int, tiebreak_ace: int
 ) -> tuple[int, list[tuple[int, int, int, int, int, int]]]: ...
 def batch_notakers_points(
-    arr: npt.NDArray[np.uint64], ace_in_runs: int
+    arr: npt.NDArray[np.uint64],
+    ace_in_runs: int,
+    *,
+    out: npt.NDArray[np.int32] | None = None,
+    threads: _Int = 1,
 ) -> npt.NDArray[np.int32]: ...
 def notakers_knowledge(
     state: GameState, player: int
@@ -209,21 +213,43 @@ def rank_counts(cards: _Int) -> tuple[int, ...]: ...
 def suit_counts(cards: _Int) -> tuple[int, int, int, int]: ...
 def runs(cards: _Int) -> list[tuple[int, int, int]]: ...
 def longest_suit_run(cards: _Int) -> int: ...
+def batch_threads_default() -> int: ...
 def batch_count_fifteens(
-    arr: npt.NDArray[np.uint64], target: _Int = 15
+    arr: npt.NDArray[np.uint64],
+    target: _Int = 15,
+    *,
+    out: npt.NDArray[np.int64] | None = None,
+    threads: _Int = 1,
 ) -> npt.NDArray[np.int64]: ...
-def batch_count_pairs(arr: npt.NDArray[np.uint64]) -> npt.NDArray[np.int32]: ...
-def batch_suit_counts(arr: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint8]: ...
-def batch_run_score(arr: npt.NDArray[np.uint64]) -> npt.NDArray[np.int32]: ...
-def batch_longest_suit_run(arr: npt.NDArray[np.uint64]) -> npt.NDArray[np.int32]: ...
+def batch_count_pairs(
+    arr: npt.NDArray[np.uint64], *, out: npt.NDArray[np.int32] | None = None, threads: _Int = 1
+) -> npt.NDArray[np.int32]: ...
+def batch_suit_counts(
+    arr: npt.NDArray[np.uint64], *, out: npt.NDArray[np.uint8] | None = None, threads: _Int = 1
+) -> npt.NDArray[np.uint8]: ...
+def batch_run_score(
+    arr: npt.NDArray[np.uint64], *, out: npt.NDArray[np.int32] | None = None, threads: _Int = 1
+) -> npt.NDArray[np.int32]: ...
+def batch_longest_suit_run(
+    arr: npt.NDArray[np.uint64], *, out: npt.NDArray[np.int32] | None = None, threads: _Int = 1
+) -> npt.NDArray[np.int32]: ...
 def batch_hand_stats(
-    arr: npt.NDArray[np.uint64], target: _Int = 15
+    arr: npt.NDArray[np.uint64],
+    target: _Int = 15,
+    *,
+    out: Sequence[npt.NDArray[Any]] | None = None,
+    threads: _Int = 1,
 ) -> tuple[
     npt.NDArray[np.int64], npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.uint8]
 ]: ...
 def _combos_paths() -> list[int]: ...
 def _batch_hand_stats_path(
-    path: _Int, arr: npt.NDArray[np.uint64], target: _Int = 15
+    path: _Int,
+    arr: npt.NDArray[np.uint64],
+    target: _Int = 15,
+    *,
+    out: Sequence[npt.NDArray[Any]] | None = None,
+    threads: _Int = 1,
 ) -> tuple[
     npt.NDArray[np.int64], npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.uint8]
 ]: ...
@@ -251,7 +277,12 @@ def nodde_score_hand(
 ) -> list[tuple[int, int, int]]: ...
 def nodde_score_play(seq: Sequence[int], params: Sequence[int]) -> list[tuple[int, int, int]]: ...
 def nodde_batch_score_hand(
-    hands: npt.NDArray[np.uint64], turnups: npt.NDArray[np.uint8], params: Sequence[int]
+    hands: npt.NDArray[np.uint64],
+    turnups: npt.NDArray[np.uint8],
+    params: Sequence[int],
+    *,
+    out: npt.NDArray[np.int32] | None = None,
+    threads: _Int = 1,
 ) -> npt.NDArray[np.int32]: ...
 def nodde_hand_distribution(params: Sequence[int]) -> npt.NDArray[np.int64]: ...
 
@@ -265,6 +296,9 @@ def cribbage_batch_score_show(
     starters: npt.NDArray[np.uint8],
     is_crib: bool,
     params: Sequence[int],
+    *,
+    out: npt.NDArray[np.int32] | None = None,
+    threads: _Int = 1,
 ) -> npt.NDArray[np.int32]: ...
 def cribbage_show_distribution(is_crib: bool, params: Sequence[int]) -> npt.NDArray[np.int64]: ...
 def cribbage_batch_discards(

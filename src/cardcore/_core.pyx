@@ -74,6 +74,7 @@ cdef extern from *:
 # ---------------------------------------------------------------------------
 # per-part includes (one per module of the engine; see docs/internals.rst)
 include "pxi/cards.pxi"
+include "pxi/batch_out.pxi"
 include "pxi/combos.pxi"
 include "pxi/cribbage.pxi"
 include "pxi/game.pxi"

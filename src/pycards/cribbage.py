@@ -235,16 +235,27 @@ def batch_score_show(
     *,
     crib: bool = False,
     rules: CribbageRules | None = None,
+    out: npt.NDArray[np.int32] | None = None,
+    threads: int = 1,
 ) -> npt.NDArray[np.int32]:
     """Show scores of many hands: ``hands`` are 4-card bitsets (uint64, 1-D),
     ``starters`` card ids (uint8, same length).  Computed in C without the GIL.
+
+    ``out`` and ``threads`` are those of :mod:`pycards.batch`: the int32 array
+    to write the scores to (returned), and the threads to spread the batch
+    over (0: every core).
 
     >>> h = np.array([int(CardSet("5H 5S 5C JD"))], dtype=np.uint64)
     >>> batch_score_show(h, np.array([Card.parse("5D")], dtype=np.uint8)).tolist()
     [29]
     """
     result: npt.NDArray[np.int32] = _core.cribbage_batch_score_show(
-        hands, starters, _flag(crib, "crib"), as_rules(rules, CribbageRules).to_params()
+        hands,
+        starters,
+        _flag(crib, "crib"),
+        as_rules(rules, CribbageRules).to_params(),
+        out=out,
+        threads=threads,
     )
     return result
 

@@ -231,16 +231,23 @@ def batch_score_hands(
     hands: npt.NDArray[np.uint64],
     turnups: npt.NDArray[np.uint8],
     rules: NoddeRules | None = None,
+    *,
+    out: npt.NDArray[np.int32] | None = None,
+    threads: int = 1,
 ) -> npt.NDArray[np.int32]:
     """Hand scores of many deals: ``hands`` are 3-card bitsets (uint64, 1-D),
     ``turnups`` card ids (uint8, same length).  Computed in C without the GIL.
+
+    ``out`` and ``threads`` are those of :mod:`pycards.batch`: the int32 array
+    to write the scores to (returned), and the threads to spread the batch
+    over (0: every core).
 
     >>> h = np.array([int(CardSet("6H 6S 9C"))], dtype=np.uint64)
     >>> batch_score_hands(h, np.array([Card.parse("KD")], dtype=np.uint8)).tolist()
     [8]
     """
     result: npt.NDArray[np.int32] = _core.nodde_batch_score_hand(
-        hands, turnups, as_rules(rules, NoddeRules).to_params()
+        hands, turnups, as_rules(rules, NoddeRules).to_params(), out=out, threads=threads
     )
     return result
 

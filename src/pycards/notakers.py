@@ -267,19 +267,25 @@ def splits_exactly(cards: CardsLike, rules: NoTakersRules | None = None) -> bool
 
 
 def batch_split_points(
-    cards: npt.NDArray[np.uint64], rules: NoTakersRules | None = None
+    cards: npt.NDArray[np.uint64],
+    rules: NoTakersRules | None = None,
+    *,
+    out: npt.NDArray[np.int32] | None = None,
+    threads: int = 1,
 ) -> npt.NDArray[np.int32]:
     """:func:`split_points` of each bitset of a 1-D C-contiguous ``uint64`` array
-    (the C backend releases the GIL).
+    (the C backend releases the GIL).  ``out`` and ``threads`` are those of
+    :mod:`pycards.batch`: the int32 array to write the points to (returned), and
+    the threads to spread the batch over (0: every core).
 
     >>> batch_split_points(CardSet.to_array(["5H 5S 5C", "AH 2H 3H"])).tolist()
     [2, 3]
     """
     r = as_rules(rules, NoTakersRules)
-    out: npt.NDArray[np.int32] = _core.batch_notakers_points(
-        cards, _CHOICES["ace_in_runs"].index(r.ace_in_runs)
+    result: npt.NDArray[np.int32] = _core.batch_notakers_points(
+        cards, _CHOICES["ace_in_runs"].index(r.ace_in_runs), out=out, threads=threads
     )
-    return out
+    return result
 
 
 def winners(hands: Sequence[CardsLike], rules: NoTakersRules | None = None) -> list[int]:

@@ -2,4 +2,4 @@
 
 from _games import Profile
 
-PROFILE = Profile(tables=(2, 3, 4), heuristic_match=(2, 60))
+PROFILE = Profile(tables=(2, 3, 4), heuristic_match=(2, 60), bench_tables=(2,))

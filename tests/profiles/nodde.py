@@ -8,4 +8,5 @@ PROFILE = Profile(
     heuristic_match=(2, 400),
     ismcts_match=(2, 200, 400, 0.6),
     ismcts_match_slow=(2, 1000, 200, 0.65),
+    bench_tables=(2, 4),
 )

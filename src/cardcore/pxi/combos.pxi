@@ -100,87 +100,98 @@ def longest_suit_run(object cards):
 
 
 # ---- batch ----------------------------------------------------------------
+# Each takes ``out=`` (None: a new array; else the caller's, checked by
+# _out_array and returned) and ``threads=`` (cc_threads.h: 1 by default, 0
+# for every core; the same results whatever the count).
 
-def batch_count_fifteens(object arr, object target=15):
+def batch_count_fifteens(object arr, object target=15, *, object out=None, object threads=1):
     """count_fifteens of each bitset of a uint64 array (int64 array)."""
     cdef const uint64_t[::1] a = _u64_array(arr, "batch_count_fifteens")
     cdef int32_t t = _c_int32(target, "batch_count_fifteens: target")
-    out = np.empty(a.shape[0], dtype=np.int64)
+    cdef int32_t nt = _threads_arg(threads, "batch_count_fifteens")
+    out = _out_array(out, "batch_count_fifteens", "out", np.int64, (a.shape[0],), (arr,))
     cdef int64_t[::1] o = out
     cdef int64_t bad = -1
     cdef uint64_t bad_value = 0
     cdef int32_t rc
     with nogil:
-        rc = cc_batch_count_fifteens(_u64_ptr(a), a.shape[0], t,
-                                     &o[0] if o.shape[0] else NULL, &bad, &bad_value)
+        rc = cc_batch_count_fifteens_threads(_u64_ptr(a), a.shape[0], t,
+                                             &o[0] if o.shape[0] else NULL, &bad, &bad_value,
+                                             nt)
     _batch_check(rc, "batch_count_fifteens", bad, bad_value, target)
     return out
 
 
-def batch_count_pairs(object arr):
+def batch_count_pairs(object arr, *, object out=None, object threads=1):
     """count_pairs of each bitset of a uint64 array (int32 array)."""
     cdef const uint64_t[::1] a = _u64_array(arr, "batch_count_pairs")
-    out = np.empty(a.shape[0], dtype=np.int32)
+    cdef int32_t nt = _threads_arg(threads, "batch_count_pairs")
+    out = _out_array(out, "batch_count_pairs", "out", np.int32, (a.shape[0],), (arr,))
     cdef int32_t[::1] o = out
     cdef int64_t bad = -1
     cdef uint64_t bad_value = 0
     cdef int32_t rc
     with nogil:
-        rc = cc_batch_count_pairs(_u64_ptr(a), a.shape[0], &o[0] if o.shape[0] else NULL, &bad,
-                                  &bad_value)
+        rc = cc_batch_count_pairs_threads(_u64_ptr(a), a.shape[0],
+                                          &o[0] if o.shape[0] else NULL, &bad, &bad_value, nt)
     _batch_check(rc, "batch_count_pairs", bad, bad_value)
     return out
 
 
-def batch_suit_counts(object arr):
+def batch_suit_counts(object arr, *, object out=None, object threads=1):
     """suit_counts of each bitset of a uint64 array (uint8 array of shape (n, 4))."""
     cdef const uint64_t[::1] a = _u64_array(arr, "batch_suit_counts")
-    out = np.empty((a.shape[0], 4), dtype=np.uint8)
+    cdef int32_t nt = _threads_arg(threads, "batch_suit_counts")
+    out = _out_array(out, "batch_suit_counts", "out", np.uint8, (a.shape[0], 4), (arr,))
     cdef uint8_t[:, ::1] o = out
     cdef int64_t bad = -1
     cdef uint64_t bad_value = 0
     cdef int32_t rc
     with nogil:
-        rc = cc_batch_suit_counts(_u64_ptr(a), a.shape[0], &o[0, 0] if o.shape[0] else NULL,
-                                  &bad, &bad_value)
+        rc = cc_batch_suit_counts_threads(_u64_ptr(a), a.shape[0],
+                                          &o[0, 0] if o.shape[0] else NULL, &bad, &bad_value,
+                                          nt)
     _batch_check(rc, "batch_suit_counts", bad, bad_value)
     return out
 
 
-def batch_run_score(object arr):
+def batch_run_score(object arr, *, object out=None, object threads=1):
     """Run points of each bitset: the sum over maximal runs of length * multiplicity (int32)."""
     cdef const uint64_t[::1] a = _u64_array(arr, "batch_run_score")
-    out = np.empty(a.shape[0], dtype=np.int32)
+    cdef int32_t nt = _threads_arg(threads, "batch_run_score")
+    out = _out_array(out, "batch_run_score", "out", np.int32, (a.shape[0],), (arr,))
     cdef int32_t[::1] o = out
     cdef int64_t bad = -1
     cdef uint64_t bad_value = 0
     cdef int32_t rc
     with nogil:
-        rc = cc_batch_run_score(_u64_ptr(a), a.shape[0], &o[0] if o.shape[0] else NULL, &bad,
-                                &bad_value)
+        rc = cc_batch_run_score_threads(_u64_ptr(a), a.shape[0], &o[0] if o.shape[0] else NULL,
+                                        &bad, &bad_value, nt)
     _batch_check(rc, "batch_run_score", bad, bad_value)
     return out
 
 
-def batch_longest_suit_run(object arr):
+def batch_longest_suit_run(object arr, *, object out=None, object threads=1):
     """longest_suit_run of each bitset of a uint64 array (int32 array)."""
     cdef const uint64_t[::1] a = _u64_array(arr, "batch_longest_suit_run")
-    out = np.empty(a.shape[0], dtype=np.int32)
+    cdef int32_t nt = _threads_arg(threads, "batch_longest_suit_run")
+    out = _out_array(out, "batch_longest_suit_run", "out", np.int32, (a.shape[0],), (arr,))
     cdef int32_t[::1] o = out
     cdef int64_t bad = -1
     cdef uint64_t bad_value = 0
     cdef int32_t rc
     with nogil:
-        rc = cc_batch_longest_suit_run(_u64_ptr(a), a.shape[0], &o[0] if o.shape[0] else NULL,
-                                       &bad, &bad_value)
+        rc = cc_batch_longest_suit_run_threads(_u64_ptr(a), a.shape[0],
+                                               &o[0] if o.shape[0] else NULL, &bad, &bad_value,
+                                               nt)
     _batch_check(rc, "batch_longest_suit_run", bad, bad_value)
     return out
 
 
-def batch_hand_stats(object arr, object target=15):
+def batch_hand_stats(object arr, object target=15, *, object out=None, object threads=1):
     """Fifteens (int64), pairs (int32), run score (int32) and suit counts (uint8, (n, 4)) of
-    each bitset in one pass."""
-    return _batch_hand_stats_path(CC_PATH_AUTO, arr, target)
+    each bitset in one pass.  ``out``: None or a sequence of those four arrays."""
+    return _batch_hand_stats_path(CC_PATH_AUTO, arr, target, out=out, threads=threads)
 
 
 def _combos_paths():
@@ -189,20 +200,36 @@ def _combos_paths():
     return [p for p in range(CC_NUM_PATHS) if p == CC_PATH_AUTO or (paths >> p) & 1]
 
 
-def _batch_hand_stats_path(object path, object arr, object target=15):
+def _batch_hand_stats_path(object path, object arr, object target=15, *, object out=None,
+                           object threads=1):
     """(private: tests, benchmarks) batch_hand_stats on one kernel path."""
     cdef int32_t p_ = _c_int32(path, "batch_hand_stats: path")
     cdef const uint64_t[::1] a = _u64_array(arr, "batch_hand_stats")
     cdef int32_t t = _c_int32(target, "batch_hand_stats: target")
+    cdef int32_t nt = _threads_arg(threads, "batch_hand_stats")
     cdef Py_ssize_t n = a.shape[0]
-    # One allocation for the four results (20 bytes per set, each part
-    # aligned for its dtype): cheaper than four, and large blocks are then
-    # reused by the allocator instead of being faulted in afresh each call.
-    block = np.empty(20 * n, dtype=np.uint8)
-    fifteens = block[:8 * n].view(np.int64)
-    pairs = block[8 * n:12 * n].view(np.int32)
-    run_score = block[12 * n:16 * n].view(np.int32)
-    suits = block[16 * n:].reshape(n, 4)
+    if out is None:
+        # One allocation for the four results (20 bytes per set, each part
+        # aligned for its dtype): cheaper than four.
+        block = np.empty(20 * n, dtype=np.uint8)
+        fifteens = block[:8 * n].view(np.int64)
+        pairs = block[8 * n:12 * n].view(np.int32)
+        run_score = block[12 * n:16 * n].view(np.int32)
+        suits = block[16 * n:].reshape(n, 4)
+    else:
+        if isinstance(out, (str, bytes)) or not hasattr(out, "__len__"):
+            raise TypeError(f"batch_hand_stats: out must be a sequence of 4 arrays "
+                            f"(fifteens, pairs, run_score, suit_counts), got {type(out).__name__}")
+        if len(out) != 4:
+            raise ValueError(f"batch_hand_stats: out must hold 4 arrays, got {len(out)}")
+        fifteens = _out_array(out[0], "batch_hand_stats", "out[0] (fifteens)", np.int64, (n,),
+                              (arr,))
+        pairs = _out_array(out[1], "batch_hand_stats", "out[1] (pairs)", np.int32, (n,),
+                           (arr, fifteens))
+        run_score = _out_array(out[2], "batch_hand_stats", "out[2] (run_score)", np.int32, (n,),
+                               (arr, fifteens, pairs))
+        suits = _out_array(out[3], "batch_hand_stats", "out[3] (suit_counts)", np.uint8, (n, 4),
+                           (arr, fifteens, pairs, run_score))
     cdef int64_t[::1] f = fifteens
     cdef int32_t[::1] p = pairs
     cdef int32_t[::1] r = run_score
@@ -211,9 +238,9 @@ def _batch_hand_stats_path(object path, object arr, object target=15):
     cdef uint64_t bad_value = 0
     cdef int32_t rc
     with nogil:
-        rc = cc_batch_hand_stats_path(p_, _u64_ptr(a), n, t, &f[0] if n else NULL,
-                                      &p[0] if n else NULL, &r[0] if n else NULL,
-                                      &s[0, 0] if n else NULL, &bad, &bad_value)
+        rc = cc_batch_hand_stats_threads(p_, _u64_ptr(a), n, t, &f[0] if n else NULL,
+                                         &p[0] if n else NULL, &r[0] if n else NULL,
+                                         &s[0, 0] if n else NULL, &bad, &bad_value, nt)
     if rc == CC_E_ARG and p_ not in _combos_paths():
         # (the target is checked by the same call: name the path first)
         raise ValueError(f"batch_hand_stats: kernel path {path!r} is not available here "

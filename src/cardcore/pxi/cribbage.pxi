@@ -88,8 +88,10 @@ def cribbage_score_play(object seq):
     return [(items[i].kind, items[i].cards, items[i].points) for i in range(n)]
 
 
-def cribbage_batch_score_show(object hands, object starters, object is_crib, object params):
-    """Show scores of (hands[i], starters[i]): uint64 bitsets and uint8 card ids -> int32."""
+def cribbage_batch_score_show(object hands, object starters, object is_crib, object params, *,
+                              object out=None, object threads=1):
+    """Show scores of (hands[i], starters[i]): uint64 bitsets and uint8 card ids -> int32
+    (``out=``, ``threads=``: pxi/batch_out.pxi)."""
     cdef int32_t p[8]
     _cribbage_params("cribbage_batch_score_show", params, p)
     cdef int32_t crib = _is_crib("cribbage_batch_score_show", is_crib)
@@ -106,14 +108,15 @@ def cribbage_batch_score_show(object hands, object starters, object is_crib, obj
         raise ValueError(f"hands and starters differ in length ({h.shape[0]} != {starters.shape[0]})")
     cdef const uint8_t[::1] t = starters
     cdef int64_t n = h.shape[0]
-    out = np.empty(n, dtype=np.int32)
+    cdef int32_t nt = _threads_arg(threads, "cribbage_batch_score_show")
+    out = _out_array(out, "cribbage_batch_score_show", "out", np.int32, (n,), (hands, starters))
     if n == 0:
         return out
     cdef int32_t[::1] o = out
     cdef int64_t bad = -1
     cdef int32_t rc
     with nogil:
-        rc = cc_cribbage_batch_score_show(&h[0], &t[0], n, crib, p, &o[0], &bad)
+        rc = cc_cribbage_batch_score_show_threads(&h[0], &t[0], n, crib, p, &o[0], &bad, nt)
     if rc == CC_E_CARDS:
         raise ValueError(
             f"cribbage_batch_score_show: deal {bad}: the hand must be 4 cards and the "

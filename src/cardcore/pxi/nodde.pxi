@@ -80,8 +80,10 @@ def nodde_score_play(object seq, object params):
     return [(items[i].kind, items[i].cards, items[i].points) for i in range(n)]
 
 
-def nodde_batch_score_hand(object hands, object turnups, object params):
-    """Hand scores of (hands[i], turnups[i]): uint64 bitsets and uint8 card ids -> int32."""
+def nodde_batch_score_hand(object hands, object turnups, object params, *, object out=None,
+                           object threads=1):
+    """Hand scores of (hands[i], turnups[i]): uint64 bitsets and uint8 card ids -> int32
+    (``out=``, ``threads=``: pxi/batch_out.pxi)."""
     cdef int32_t p[16]
     _nodde_params("nodde_batch_score_hand", params, p)
     cdef const uint64_t[::1] h = _u64_array(hands, "hands")
@@ -97,14 +99,15 @@ def nodde_batch_score_hand(object hands, object turnups, object params):
         raise ValueError(f"hands and turnups differ in length ({h.shape[0]} != {turnups.shape[0]})")
     cdef const uint8_t[::1] t = turnups
     cdef int64_t n = h.shape[0]
-    out = np.empty(n, dtype=np.int32)
+    cdef int32_t nt = _threads_arg(threads, "nodde_batch_score_hand")
+    out = _out_array(out, "nodde_batch_score_hand", "out", np.int32, (n,), (hands, turnups))
     if n == 0:
         return out
     cdef int32_t[::1] o = out
     cdef int64_t bad = -1
     cdef int32_t rc
     with nogil:
-        rc = cc_nodde_batch_score_hand(&h[0], &t[0], n, p, &o[0], &bad)
+        rc = cc_nodde_batch_score_hand_threads(&h[0], &t[0], n, p, &o[0], &bad, nt)
     if rc == CC_E_CARDS:
         # bad is the first offending deal; the values are read once, by the C loop,
         # so the message quotes the index only (the arrays may be shared)

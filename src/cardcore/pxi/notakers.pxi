@@ -92,18 +92,22 @@ def notakers_best_split(object cards, object ace_in_runs, object tiebreak_ace):
     ]
 
 
-def batch_notakers_points(object arr, object ace_in_runs):
-    """``notakers_points`` of each set of a 1-D uint64 array; int32 out (GIL released)."""
+def batch_notakers_points(object arr, object ace_in_runs, *, object out=None,
+                          object threads=1):
+    """``notakers_points`` of each set of a 1-D uint64 array; int32 out (GIL released;
+    ``out=``, ``threads=``: pxi/batch_out.pxi)."""
     cdef const uint64_t[::1] a = _u64_array(arr, "arr")
     cdef int32_t ace = _c_int32(ace_in_runs, "ace_in_runs")
     cdef int64_t n = a.shape[0]
-    out = np.zeros(n, dtype=np.int32)
+    cdef int32_t nt = _threads_arg(threads, "batch_notakers_points")
+    out = _out_array(out, "batch_notakers_points", "out", np.int32, (n,), (arr,))
     cdef int32_t[::1] o = out
     cdef int64_t bad = -1
     cdef int32_t rc
     with nogil:
         # n == 0: the engine still checks ace_in_runs (no element is read)
-        rc = cc_batch_notakers_points(&a[0] if n else NULL, n, ace, &o[0] if n else NULL, &bad)
+        rc = cc_batch_notakers_points_threads(&a[0] if n else NULL, n, ace,
+                                              &o[0] if n else NULL, &bad, nt)
     if rc == CC_E_CARDS:
         # each element is read once, by the C loop: the message gives the index only
         raise _errors.InvalidCardError(
