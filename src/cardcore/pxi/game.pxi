@@ -627,11 +627,16 @@ cdef GameState _new_state(GameSetup p, object seed, object deck):
         raise ValueError(f"{name}: this game cannot be dealt from a given deck")
     if isinstance(deck, (str, bytes)) or not hasattr(deck, "__len__"):
         raise TypeError(f"deck must be a sequence of card ids, got {type(deck).__name__}")
-    if len(deck) > p.game.deck_size:
-        raise _errors.InvalidCardError(f"deck: {len(deck)} cards, the deck has {p.game.deck_size}")
-    for i, c in enumerate(deck):
-        buf[i] = _int_arg(c, f"deck[{i}]", 0, p.game.deck_size - 1)
-    n = len(deck)
+    # read the sequence once, at most deck_size ids, into buf: neither its len()
+    # nor its length while read bounds what is written (a lying __len__, a list
+    # growing during the loop)
+    n = 0
+    for c in deck:
+        if n >= p.game.deck_size or n >= 256:
+            raise _errors.InvalidCardError(f"deck: more than {p.game.deck_size} cards, "
+                                           f"the deck has {p.game.deck_size}")
+        buf[n] = _int_arg(c, f"deck[{n}]", 0, p.game.deck_size - 1)
+        n += 1
     rc = p.game.init_deck(s.state, p.values, p.nplayers, sd, buf, n)
     if rc != CC_OK:
         raise _errors.InvalidCardError(f"{name}: the deck must be a permutation of the game's "
