@@ -24,6 +24,8 @@ static inline int32_t cc_popcount64(uint64_t x) {
 #endif
 }
 
+/* The index of the lowest set bit of x.  x must not be 0 (undefined
+ * behaviour in the builtin: every caller checks or knows it). */
 static inline int32_t cc_ctz64(uint64_t x) { return (int32_t)__builtin_ctzll(x); }
 
 /* The position of the k-th (0-based) set bit of x, 0 <= k < popcount(x):
