@@ -100,7 +100,8 @@ void cc_searcher_free(cc_searcher *searcher);
 int32_t cc_searcher_act(cc_searcher *searcher, const cc_game *game, const void *state,
                         int32_t player, cc_rng *rng, int32_t *action);
 
-/* The simulations (rollouts) and tree nodes of the last act. */
+/* The simulations (rollouts) and tree nodes of the last act.
+ * 0 for a NULL searcher. */
 int64_t cc_searcher_last_simulations(const cc_searcher *searcher);
 int64_t cc_searcher_last_nodes(const cc_searcher *searcher);
 
