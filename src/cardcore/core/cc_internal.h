@@ -8,6 +8,15 @@
 
 #include "cardcore.h"
 
+/* The legal-action masks (CC_MASK_WORDS words of 64 bits) cover every
+ * action id below CC_MAX_ACTIONS. */
+_Static_assert(CC_MASK_WORDS * 64 >= CC_MAX_ACTIONS,
+               "CC_MASK_WORDS words must cover CC_MAX_ACTIONS actions");
+
+/* The first fields of every game's table (cardcore.h, cc_game): its size
+ * and ABI version, for the designated initializer of the table. */
+#define CC_GAME_HEADER .size = sizeof(cc_game), .abi = CC_ABI_VERSION
+
 /* Population count: the instruction where the compiler targets it (the
  * build passes no -march, so on a generic x86-64 it does not), else the
  * SWAR sum below, inline (__builtin_popcountll would be a libgcc call).

@@ -315,7 +315,15 @@ typedef struct cc_segment {
 #define CC_DECK_52 52 /* the French deck: Card ids 0..51 */
 #define CC_DECK_78 78 /* the Nancy tarot deck: NancyCard ids 0..77 */
 
+/* The version of the game table's layout and of its functions' contracts:
+ * raised whenever cc_game changes.  A table carries the version and the
+ * size it was compiled with in its first two fields, so a program (or a
+ * binding) checks them before it reads anything else. */
+#define CC_ABI_VERSION 1
+
 typedef struct cc_game {
+    size_t size;        /* sizeof(cc_game) of the table's build */
+    int32_t abi;        /* CC_ABI_VERSION of the table's build */
     const char *name;
     int32_t min_players;
     int32_t max_players;

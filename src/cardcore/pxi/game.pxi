@@ -36,6 +36,37 @@ cdef str _text(const char *s):
     return "" if s == NULL else s.decode("utf-8")
 
 
+#: The version of the game table layout this binding reads (CC_ABI_VERSION).
+ABI_VERSION = CC_ABI_VERSION
+
+
+def _abi_mismatch(object index, object size, object abi):
+    """Why a game table of this ``size`` and ``abi`` (its first two fields)
+    cannot be read by this binding, or None if it can."""
+    if abi == CC_ABI_VERSION and size == sizeof(cc_game):
+        return None
+    return (f"cardcore: game table {index} was built for ABI {abi} ({size} bytes), this "
+            f"binding for ABI {CC_ABI_VERSION} ({sizeof(cc_game)} bytes): build the engine "
+            f"and its bindings from one source tree")
+
+
+cdef int _check_tables() except -1:
+    """Refuse to load over a registry whose tables another layout built (each
+    table's size and ABI version are read before anything else in it)."""
+    cdef int32_t i = 0
+    cdef const cc_game *g = cc_game_by_index(0)
+    while g != NULL:
+        why = _abi_mismatch(i, g.size, g.abi)
+        if why is not None:
+            raise ImportError(why)
+        i += 1
+        g = cc_game_by_index(i)
+    return 0
+
+
+_check_tables()
+
+
 def game_names():
     """Names of the games in the engine's registry, in registry order."""
     out = []
@@ -61,8 +92,10 @@ cdef const cc_game *_find_game(object name) except NULL:
 
 
 def game_info(str name):
-    """Everything the engine says about a game: player range, deck, state size,
-    and the descriptor tables (``params``, ``event_kinds``, ``action_ranges``)."""
+    """Everything the engine says about a game: its table's ABI version
+    (``abi``, the engine's ``CC_ABI_VERSION``), player range, deck, state
+    size, and the descriptor tables (``params``, ``event_kinds``,
+    ``action_ranges``)."""
     cdef const cc_game *g = _find_game(name)
     cdef int32_t i
     params = []
@@ -101,6 +134,7 @@ def game_info(str name):
             })
     return {
         "name": name,
+        "abi": g.abi,
         "min_players": g.min_players,
         "max_players": g.max_players,
         "deck_size": g.deck_size,

@@ -1003,6 +1003,7 @@ static int32_t n_observe(const void *state, int32_t player, float *out) {
 }
 
 const cc_game cc_game_nancy = {
+    CC_GAME_HEADER,
     .name = "nancy",
     .min_players = 2,
     .max_players = CC_NANCY_MAX_PLAYERS,
