@@ -839,6 +839,29 @@ def test_game_table_lookups(data: st.DataObject) -> None:
         assert steps >= 0 and len(points) == int(nplayers)
 
 
+@examples(60)
+@given(data=st.data())
+def test_deal_index_and_thread_default(data: st.DataObject) -> None:
+    # deal_index takes a live GameState and nothing else; its answer is a
+    # (deals finished, dealer seat) pair in range, or None for one-deal games
+    arg = data.draw(anything)
+    with pytest.raises(TypeError):
+        C.deal_index(arg)
+    name = data.draw(st.sampled_from(GAMES))
+    nplayers = data.draw(st.integers(INFO[name]["min_players"], INFO[name]["max_players"]))
+    params = data.draw(params_for(name))
+    state = C.new_state(name, params, nplayers, data.draw(st.integers(0, 2**64 - 1)))
+    for a in data.draw(st.lists(st.integers(0, 10**6), max_size=40)):
+        legal = state.legal_actions()
+        if not legal:
+            break
+        state.apply(legal[a % len(legal)])
+    got = C.deal_index(state)
+    assert got is None or (got[0] >= 0 and -1 <= got[1] < nplayers), got
+    threads = C.batch_threads_default()
+    assert isinstance(threads, int) and threads >= 1
+
+
 def test_copies_of_states() -> None:
     """copy and pickle of a C state refuse (a state is only made by new_state)."""
     state = C.new_state(GAMES[0], _default_params(GAMES[0]), INFO[GAMES[0]]["min_players"], 1)
@@ -958,6 +981,7 @@ FUZZED = {
     "notakers_knowledge",
     "game_names", "game_info", "check_params", "segments", "new_state", "random_playouts",
     "GameState", "GameSetup", "Searcher", "check_bot", "play_match", "VecEnv",
+    "deal_index", "batch_threads_default",
 }  # fmt: skip
 
 

@@ -16,6 +16,7 @@ cdef extern from "cardcore.h" nogil:
     int CC_MAX_PLAYERS
     int CC_MAX_ACTIONS
     int CC_MASK_WORDS
+    int CC_ABI_VERSION
     int CC_PLAYER_CHANCE
     int CC_PLAYER_TERMINAL
     unsigned int CC_SEEN_ALL
@@ -116,6 +117,8 @@ cdef extern from "cardcore.h" nogil:
         const char *doc
 
     ctypedef struct cc_game:
+        size_t size
+        int32_t abi
         const char *name
         int32_t min_players
         int32_t max_players

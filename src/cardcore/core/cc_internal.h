@@ -8,6 +8,15 @@
 
 #include "cardcore.h"
 
+/* The legal-action masks (CC_MASK_WORDS words of 64 bits) cover every
+ * action id below CC_MAX_ACTIONS. */
+_Static_assert(CC_MASK_WORDS * 64 >= CC_MAX_ACTIONS,
+               "CC_MASK_WORDS words must cover CC_MAX_ACTIONS actions");
+
+/* The first fields of every game's table (cardcore.h, cc_game): its size
+ * and ABI version, for the designated initializer of the table. */
+#define CC_GAME_HEADER .size = sizeof(cc_game), .abi = CC_ABI_VERSION
+
 /* Population count: the instruction where the compiler targets it (the
  * build passes no -march, so on a generic x86-64 it does not), else the
  * SWAR sum below, inline (__builtin_popcountll would be a libgcc call).
@@ -24,6 +33,8 @@ static inline int32_t cc_popcount64(uint64_t x) {
 #endif
 }
 
+/* The index of the lowest set bit of x.  x must not be 0 (undefined
+ * behaviour in the builtin: every caller checks or knows it). */
 static inline int32_t cc_ctz64(uint64_t x) { return (int32_t)__builtin_ctzll(x); }
 
 /* The position of the k-th (0-based) set bit of x, 0 <= k < popcount(x):

@@ -85,7 +85,7 @@ int32_t cc_random_playouts(const cc_game *game, const int32_t *params,
                            int32_t nplayers, uint64_t seed, int64_t ngames,
                            void *scratch, int64_t *steps_out,
                            int64_t *points_out) {
-    if (game == NULL || scratch == NULL || ngames < 0) return CC_E_ARG;
+    if (game == NULL || scratch == NULL || steps_out == NULL || ngames < 0) return CC_E_ARG;
     if (nplayers < game->min_players || nplayers > game->max_players) return CC_E_PLAYERS;
     int32_t rc = cc_game_check_params(game, params, nplayers, NULL);
     if (rc != CC_OK) return rc;

@@ -3,6 +3,7 @@
 #include "cc_internal.h"
 
 void cc_log_init(cc_log *log, int32_t capacity) {
+    if (log == NULL) return;
     log->total = 0;
     log->capacity = capacity;
     log->next = 0;
@@ -18,7 +19,7 @@ static const cc_log_entry *entries_const(const cc_log *log) {
 
 void cc_log_push(cc_log *log, int32_t kind, int32_t player, int32_t target, int32_t value,
                  int32_t extra, uint32_t seen_by) {
-    if (log->muted || log->capacity <= 0) return;
+    if (log == NULL || log->muted || log->capacity <= 0) return;
     if ((uint32_t)log->next >= (uint32_t)log->capacity) log->next = 0;
     cc_log_entry *e = &entries(log)[log->next];
     e->kind = (int16_t)kind;
@@ -32,20 +33,23 @@ void cc_log_push(cc_log *log, int32_t kind, int32_t player, int32_t target, int3
 }
 
 void cc_log_mute(cc_log *log, int32_t how) {
+    if (log == NULL) return;
     log->muted = CC_LOG_MUTED | (how & (CC_LOG_UNOBSERVED | CC_LOG_TRUSTED));
 }
 
 int32_t cc_log_kept(const cc_log *log) {
-    if (log->muted || log->capacity <= 0) return 0;
+    if (log == NULL || log->muted || log->capacity <= 0) return 0;
     return log->total < log->capacity ? (int32_t)log->total : log->capacity;
 }
 
 static int64_t first_kept(const cc_log *log) { return log->total - cc_log_kept(log); }
 
 cc_log_entry *cc_log_at(cc_log *log, int32_t i) {
+    if (log == NULL || i < 0 || i >= cc_log_kept(log)) return NULL;
     return &entries(log)[(first_kept(log) + i) % log->capacity];
 }
 
 const cc_log_entry *cc_log_at_const(const cc_log *log, int32_t i) {
+    if (log == NULL || i < 0 || i >= cc_log_kept(log)) return NULL;
     return &entries_const(log)[(first_kept(log) + i) % log->capacity];
 }

@@ -89,12 +89,16 @@ static inline int32_t cc_show_suit_points(uint64_t hand, int32_t turnup,
     uint64_t tbit = (uint64_t)1 << (16 * ts + turnup % 13);
     int32_t pts = (hand >> (16 * ts + 10) & 1) != 0; /* the Jack of the turn-up's suit */
     if (r->flush_any) {
-        /* 3 or more of 4 or 5 cards, in bit order, hold the third one */
+        /* 3 or more of 4 or 5 cards, in bit order, hold the third one; fewer
+         * than 3 cards (x == 0: only from a caller's degenerate pattern, never
+         * a real hand) make no flush, as flush_min >= 3 */
         uint64_t all = hand | tbit, x = all & (all - 1);
         x &= x - 1;
-        int32_t k = cc_popcount64(all & ((uint64_t)0x1FFF << (cc_ctz64(x) & ~15)));
-        if (k >= r->flush_min) pts += k;
-    } else {
+        if (x != 0) {
+            int32_t k = cc_popcount64(all & ((uint64_t)0x1FFF << (cc_ctz64(x) & ~15)));
+            if (k >= r->flush_min) pts += k;
+        }
+    } else if (hand != 0) {
         int32_t hs = cc_ctz64(hand) >> 4;
         if ((hand & ((uint64_t)0x1FFF << (16 * hs))) == hand) {
             int32_t k = r->hand_size + (hs == ts);

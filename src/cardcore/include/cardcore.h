@@ -24,6 +24,15 @@
  *
  * Status codes: functions that can fail return int32_t, CC_OK (0) on
  * success, a negative CC_E_* code on bad input, and never abort.
+ *
+ * NULL pointers: each function's comment names the pointers that may be
+ * NULL (an optional output, or an array of n entries with n 0) and what a
+ * NULL gives.  Every other pointer argument is required: a function that
+ * returns a status answers a NULL there with CC_E_ARG (CC_E_PARAMS for a
+ * NULL rules array of a scoring function), a function returning a count
+ * or a value returns 0, one returning a pointer returns NULL, and a void
+ * function does nothing.  Non-NULL pointers must point to the memory the
+ * comment describes.
  */
 #ifndef CARDCORE_H
 #define CARDCORE_H
@@ -61,7 +70,8 @@
  *   swap a[i], a[j].
  * The pure-Python reference implements exactly the same sequence.
  * A NULL generator: cc_rng_seed and cc_rng_shuffle_u8 return CC_E_ARG,
- * cc_rng_next and cc_rng_below return 0 (and touch nothing).            */
+ * cc_rng_next and cc_rng_below return 0 (and touch nothing).  No other
+ * pointer is taken by these four.                                       */
 typedef struct cc_rng {
     uint64_t s[4];
 } cc_rng;
@@ -76,18 +86,20 @@ uint64_t cc_rng_next(cc_rng *rng);
 uint64_t cc_rng_below(cc_rng *rng, uint64_t n);
 /* CC_OK, or CC_E_ARG for a NULL rng, n < 0, or a NULL a with n > 0. */
 int32_t cc_rng_shuffle_u8(cc_rng *rng, uint8_t *a, int32_t n);
-/* Fill out[0..n-1] with a seeded permutation of 0..n-1 (0 <= n <= 255). */
+/* Fill out[0..n-1] with a seeded permutation of 0..n-1 (0 <= n <= 255).
+ * out may be NULL only for n 0 (else CC_E_ARG). */
 int32_t cc_shuffled_deck(uint64_t seed, uint8_t *out, int32_t n);
 /* out[0..n-1]: the first n outputs of the generator seeded with seed
- * (0 <= n <= CC_MAX_RNG_SEQUENCE).  CC_OK or CC_E_ARG. */
+ * (0 <= n <= CC_MAX_RNG_SEQUENCE).  CC_OK or CC_E_ARG.
+ * out may be NULL only for n 0 (else CC_E_ARG). */
 int32_t cc_rng_sequence(uint64_t seed, int64_t n, uint64_t *out);
 
 /* ---- card sets -------------------------------------------------------- */
 uint64_t cc_card52_bit(int32_t card_id);       /* 0 for an invalid id */
 /* The number of cards, or CC_E_CARDS for bits outside the deck. */
 int32_t cc_card52_count(uint64_t cards);
-/* Dense ids of the cards in ascending bit order into out (NULL: count
- * only; else room for 52); returns the count, or CC_E_CARDS for bits
+/* Dense ids of the cards in ascending bit order into out (may be NULL:
+ * count only; else room for 52); returns the count, or CC_E_CARDS for bits
  * outside the deck. */
 int32_t cc_card52_ids(uint64_t cards, uint8_t *out);
 
@@ -199,17 +211,22 @@ typedef struct cc_log {
 #define CC_LOG_UNOBSERVED 2
 #define CC_LOG_TRUSTED 4
 
+/* An empty log of capacity entries (the memory after the header).  NULL
+ * log: nothing. */
 void cc_log_init(cc_log *log, int32_t capacity);
+/* Append an event (the oldest is dropped from a full ring; nothing for a
+ * muted log or capacity <= 0).  NULL log: nothing. */
 void cc_log_push(cc_log *log, int32_t kind, int32_t player, int32_t target,
                  int32_t value, int32_t extra, uint32_t seen_by);
-/* Events kept (min(total, capacity)). */
+/* Events kept (min(total, capacity)); 0 for a NULL log. */
 int32_t cc_log_kept(const cc_log *log);
 /* Mute the log: it keeps no event from now on (cc_log_kept is 0, so a
  * clone copies the fixed part of the state only) and total stops.  how:
  * CC_LOG_MUTED, with CC_LOG_UNOBSERVED and CC_LOG_TRUSTED or not (see
- * above). */
+ * above).  NULL log: nothing. */
 void cc_log_mute(cc_log *log, int32_t how);
-/* The i-th kept event, oldest first (0 <= i < cc_log_kept). */
+/* The i-th kept event, oldest first; NULL for a NULL log or i outside
+ * 0 .. cc_log_kept - 1. */
 cc_log_entry *cc_log_at(cc_log *log, int32_t i);
 const cc_log_entry *cc_log_at_const(const cc_log *log, int32_t i);
 
@@ -298,7 +315,15 @@ typedef struct cc_segment {
 #define CC_DECK_52 52 /* the French deck: Card ids 0..51 */
 #define CC_DECK_78 78 /* the Nancy tarot deck: NancyCard ids 0..77 */
 
+/* The version of the game table's layout and of its functions' contracts:
+ * raised whenever cc_game changes.  A table carries the version and the
+ * size it was compiled with in its first two fields, so a program (or a
+ * binding) checks them before it reads anything else. */
+#define CC_ABI_VERSION 1
+
 typedef struct cc_game {
+    size_t size;        /* sizeof(cc_game) of the table's build */
+    int32_t abi;        /* CC_ABI_VERSION of the table's build */
     const char *name;
     int32_t min_players;
     int32_t max_players;
@@ -391,7 +416,8 @@ typedef struct cc_game {
 /* Check a rules array for nplayers (0: without the player count): each
  * value against params[] (kind, range, none_value), then the game's own
  * constraints.  CC_OK, CC_E_PLAYERS, or CC_E_PARAMS with *bad set to the
- * index of the parameter at fault. */
+ * index of the parameter at fault.
+ * bad may be NULL; a NULL game or params: CC_E_ARG. */
 int32_t cc_game_check_params(const cc_game *game, const int32_t *params,
                              int32_t nplayers, int32_t *bad);
 /* Bytes of a state in use (the fixed part and the kept log entries): a
@@ -403,14 +429,16 @@ size_t cc_game_used_size(const cc_game *game, const void *state);
 int32_t cc_game_events(const cc_game *game, const void *state,
                        cc_event *out, int32_t cap, int64_t *dropped);
 
-/* The registry of built-in games (NULL-terminated). */
+/* The registry of built-in games (NULL-terminated): NULL past the last
+ * index, for an unknown name or a NULL name. */
 const cc_game *cc_game_by_index(int32_t i);
 const cc_game *cc_game_by_name(const char *name);
 
 /* Play ngames games with uniformly random legal actions, game i seeded
  * with seed + i.  scratch must hold 2 states.  steps_out gets the total
  * number of actions applied; points_out (may be NULL) the sum of the
- * returns per player.  Returns CC_OK or an error code. */
+ * returns per player.  Returns CC_OK or an error code: CC_E_ARG for a NULL
+ * game, scratch or steps_out, CC_E_ARG or CC_E_PARAMS for NULL params. */
 int32_t cc_random_playouts(const cc_game *game, const int32_t *params,
                            int32_t nplayers, uint64_t seed, int64_t ngames,
                            void *scratch, int64_t *steps_out,

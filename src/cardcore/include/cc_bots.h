@@ -195,8 +195,10 @@ typedef struct cc_bot_hooks {
  * (PIMC takes policy only).  CC_OK, CC_E_ARG (a bad batch, a hook its kind
  * does not take), or CC_E_CAPACITY (no memory for the batch). */
 int32_t cc_searcher_set_hooks(cc_searcher *searcher, const cc_bot_hooks *hooks);
+/* (searcher NULL: CC_E_ARG; hooks NULL clears them.) */
 
-/* The simulations (rollouts) and tree nodes of the last act. */
+/* The simulations (rollouts) and tree nodes of the last act.
+ * 0 for a NULL searcher. */
 int64_t cc_searcher_last_simulations(const cc_searcher *searcher);
 int64_t cc_searcher_last_nodes(const cc_searcher *searcher);
 

@@ -48,14 +48,16 @@ int32_t cc_batch_hand_stats(const uint64_t *cards, int64_t n, int32_t target,
 uint32_t cc_combos_paths(void);
 
 /* cc_batch_hand_stats on one path (for tests and benchmarks): CC_E_ARG if
- * the path is unknown or not available here. */
+ * the path is unknown or not available here.
+ * Pointers as cc_batch_hand_stats. */
 int32_t cc_batch_hand_stats_path(int32_t path, const uint64_t *cards, int64_t n,
                                  int32_t target, int64_t *fifteens,
                                  int32_t *pairs, int32_t *run_score,
                                  uint8_t *suits, int64_t *bad_index,
                                  uint64_t *bad_value);
 
-/* Longest same-suit run of each set (batch twin of cc_longest_suit_run). */
+/* Longest same-suit run of each set (batch twin of cc_longest_suit_run).
+ * Pointers as the batch kernels of cardcore.h. */
 int32_t cc_batch_longest_suit_run(const uint64_t *cards, int64_t n,
                                   int32_t *out, int64_t *bad_index,
                                   uint64_t *bad_value);

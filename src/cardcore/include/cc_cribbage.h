@@ -116,30 +116,37 @@ typedef struct cc_cribbage_item {
 /* The itemized show score of a 4-card hand (is_crib 0) or crib (1) with the
  * starter: writes at most cap items (in the order fifteens, pairs, runs,
  * flush, nobs; within a kind by ascending card set) and returns their
- * number, or CC_E_CARDS / CC_E_ARG / CC_E_PARAMS / CC_E_CAPACITY. */
+ * number, or CC_E_CARDS / CC_E_ARG / CC_E_PARAMS / CC_E_CAPACITY.
+ * params NULL: CC_E_PARAMS; out may be NULL when no item is written (else
+ * CC_E_CAPACITY). */
 int32_t cc_cribbage_show_items(uint64_t hand, int32_t starter, int32_t is_crib,
                                const int32_t *params, cc_cribbage_item *out, int32_t cap);
-/* The total show score, or a negative error code. */
+/* The total show score, or a negative error code. params NULL: CC_E_PARAMS. */
 int32_t cc_cribbage_score_show(uint64_t hand, int32_t starter, int32_t is_crib,
                                const int32_t *params);
 
 /* What the last card of a count (seq[0..n-1], dense ids, total at most 31,
  * distinct cards, 1 <= n <= CC_CRIBBAGE_MAX_PLAY) makes: items in the order
  * fifteen, pair, run, 31.  Returns the number of items or a negative error
- * code.  The go and last-card point is pegged by the game. */
+ * code.  The go and last-card point is pegged by the game.
+ * seq NULL: CC_E_ARG; out may be NULL when no item is written (else
+ * CC_E_CAPACITY). */
 int32_t cc_cribbage_play_items(const uint8_t *seq, int32_t n, cc_cribbage_item *out,
                                int32_t cap);
 
 /* Batch: out[i] = show score of (hands[i], starters[i]).  CC_OK, or
  * CC_E_CARDS with *bad_index set (not 4 cards, bits outside the deck, a
- * starter id over 51 or inside the hand), or CC_E_PARAMS. */
+ * starter id over 51 or inside the hand), or CC_E_PARAMS.
+ * params NULL: CC_E_PARAMS; bad_index may be NULL; the arrays may be NULL
+ * only for n 0 (else CC_E_ARG). */
 int32_t cc_cribbage_batch_score_show(const uint64_t *hands, const uint8_t *starters,
                                      int64_t n, int32_t is_crib, const int32_t *params,
                                      int32_t *out, int64_t *bad_index);
 
 /* hist[k] = number of the 270,725 x 48 (hand, starter) pairs scoring k
  * points as a hand (is_crib 0) or a crib (1); hist has
- * CC_CRIBBAGE_HIST_SIZE entries. */
+ * CC_CRIBBAGE_HIST_SIZE entries.
+ * params NULL: CC_E_PARAMS; hist NULL: CC_E_ARG. */
 int32_t cc_cribbage_show_distribution(int32_t is_crib, const int32_t *params, int64_t *hist);
 
 /* Discard analysis of 6-card hands (two players).  The 15 discards of a hand
@@ -152,14 +159,17 @@ int32_t cc_cribbage_show_distribution(int32_t is_crib, const int32_t *params, in
  *     are a uniform 3-card subset of the 50 cards that are not the discards,
  *     the starter uniform among the three (the "table" model,
  *     docs/cribbage.rst "Discard analysis").
- * CC_OK, CC_E_ARG, CC_E_PARAMS, or CC_E_CARDS with *bad_index set. */
+ * CC_OK, CC_E_ARG, CC_E_PARAMS, or CC_E_CARDS with *bad_index set.
+ * params NULL: CC_E_PARAMS; bad_index may be NULL; the arrays may be NULL
+ * only for n 0 (else CC_E_ARG). */
 int32_t cc_cribbage_batch_discards(const uint64_t *hands, int64_t n, const int32_t *params,
                                    int32_t *hand_sum, double *crib, int64_t *bad_index);
 
 /* Exact expected crib of each of the 15 discards of one 6-card hand when
  * the other two crib cards and the starter are a uniform 3-card subset of
  * the 46 cards outside the hand, the starter uniform among the three (the
- * "exact" model: the opponent's two discards uniform among his cards). */
+ * "exact" model: the opponent's two discards uniform among his cards).
+ * params NULL: CC_E_PARAMS; out15 (15 entries) NULL: CC_E_ARG. */
 int32_t cc_cribbage_crib_exact(uint64_t hand, const int32_t *params, double *out15);
 
 extern const cc_game cc_game_cribbage;

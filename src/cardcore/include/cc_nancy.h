@@ -104,18 +104,21 @@
 extern const cc_game cc_game_nancy;
 
 /* The game's heuristic (nancy_bot.c; docs/nancy.rst, "The heuristic bot"):
- * cc_game_nancy.heuristic. */
+ * cc_game_nancy.heuristic.
+ * As cc_game.heuristic: CC_E_ARG for a NULL argument. */
 int32_t cc_nancy_heuristic(const void *state, cc_rng *rng, int32_t *action);
 
 /* ---- scalar rule functions --------------------------------------------- */
 /* Legal cards from holding (lo, hi) for a trick of k cards (ids, in play
  * order, k <= 5).  overtrump: overtrump_on_trump_lead (0 or 1).  CC_OK, CC_E_CARDS
- * or CC_E_ARG. */
+ * or CC_E_ARG.
+ * trick may be NULL only for k 0; out_lo, out_hi required (NULL:
+ * CC_E_ARG). */
 int32_t cc_nancy_legal_cards(uint64_t lo, uint64_t hi, const int8_t *trick,
                              int32_t k, int32_t overtrump, uint64_t *out_lo,
                              uint64_t *out_hi);
 /* Position (0..k-1) of the winning card of a trick, -1 if it holds no card
- * but the Outsider; CC_E_ARG (< -1) on a bad card. */
+ * but the Outsider; CC_E_ARG (< -1) on a bad card. trick NULL: CC_E_ARG. */
 int32_t cc_nancy_trick_winner(const int8_t *trick, int32_t k);
 /* Objectives 1..7 met by a Nancy (bits as CC_NANCY_OBJ_*); arcane_mode is
  * CC_NANCY_P_ARCANE_SUM_MODE's value.  Negative on bad input. */
@@ -123,7 +126,7 @@ int32_t cc_nancy_objectives(uint64_t lo, uint64_t hi, int32_t arcane_mode);
 /* base = 2c - 3 max(0, bid - c) + (won ? 5 : -5) - (c == 0 ? 10 : 0). */
 int32_t cc_nancy_base_score(int32_t bid, int32_t completed, int32_t won);
 /* Points per player of one round (out has nplayers entries); partner -1
- * (or == taker) when the Taker plays alone. */
+ * (or == taker) when the Taker plays alone. out NULL: CC_E_ARG. */
 int32_t cc_nancy_settlement(int32_t nplayers, int32_t taker, int32_t partner,
                             int32_t bid, int32_t completed, int32_t won,
                             int32_t *out);
@@ -132,7 +135,9 @@ int32_t cc_nancy_settlement(int32_t nplayers, int32_t taker, int32_t partner,
  * holdings: n rows of (lo, hi); tricks: n rows of k int8 card ids, -1
  * padded at the end, distinct (a repeated id is refused, as by the scalar
  * functions); overtrump is 0 or 1.  Return CC_OK, or CC_E_CARDS / CC_E_ARG with
- * *bad_index set to the first bad row. */
+ * *bad_index set to the first bad row.
+ * bad_index may be NULL; the arrays may be NULL only for n 0 (else
+ * CC_E_ARG). */
 int32_t cc_nancy_batch_legal_cards(const uint64_t *holdings,
                                    const int8_t *tricks, int64_t n, int32_t k,
                                    int32_t overtrump, uint64_t *out,

@@ -98,36 +98,44 @@ typedef struct cc_nodde_item {
 /* The itemized hand score: writes at most cap items (in the order
  * fifteens, pairs, runs, flush, knave noddy, 31, 25; within a kind by
  * ascending card set) and returns their number, or CC_E_CARDS / CC_E_ARG /
- * CC_E_PARAMS / CC_E_CAPACITY. */
+ * CC_E_PARAMS / CC_E_CAPACITY.
+ * params NULL: CC_E_PARAMS; out may be NULL when no item is written (else
+ * CC_E_CAPACITY). */
 int32_t cc_nodde_hand_items(uint64_t hand, int32_t turnup,
                             const int32_t *params, cc_nodde_item *out,
                             int32_t cap);
-/* The total hand score, or a negative error code. */
+/* The total hand score, or a negative error code. params NULL: CC_E_PARAMS. */
 int32_t cc_nodde_score_hand(uint64_t hand, int32_t turnup,
                             const int32_t *params);
 
 /* What the last card of a play sequence (seq[0..n-1], dense ids, total at
  * most 31, distinct cards, 1 <= n <= CC_NODDE_MAX_PLAY) makes: items in the
  * order fifteen, pair, run, flush, 31, 25.  Returns the number of items or
- * a negative error code.  The last-card point is scored by the game. */
+ * a negative error code.  The last-card point is scored by the game.
+ * params NULL: CC_E_PARAMS; seq NULL: CC_E_ARG; out may be NULL when no
+ * item is written (else CC_E_CAPACITY). */
 int32_t cc_nodde_play_items(const uint8_t *seq, int32_t n,
                             const int32_t *params, cc_nodde_item *out,
                             int32_t cap);
 
 /* Batch: out[i] = hand score of (hands[i], turnups[i]).  CC_OK, or
  * CC_E_CARDS with *bad_index set (not 3 cards, bits outside the deck, a
- * turn-up id over 51 or inside the hand), or CC_E_PARAMS. */
+ * turn-up id over 51 or inside the hand), or CC_E_PARAMS.
+ * params NULL: CC_E_PARAMS; bad_index may be NULL; the arrays may be NULL
+ * only for n 0 (else CC_E_ARG). */
 int32_t cc_nodde_batch_score_hand(const uint64_t *hands,
                                   const uint8_t *turnups, int64_t n,
                                   const int32_t *params, int32_t *out,
                                   int64_t *bad_index);
 
 /* hist[k] = number of the 22,100 x 49 (hand, turn-up) deals scoring k
- * points; hist has CC_NODDE_HIST_SIZE entries. */
+ * points; hist has CC_NODDE_HIST_SIZE entries.
+ * params NULL: CC_E_PARAMS; hist NULL: CC_E_ARG. */
 int32_t cc_nodde_hand_distribution(const int32_t *params, int64_t *hist);
 
 /* The game's heuristic (nodde_bot.c; docs/nodde.rst, "The heuristic bot"):
- * cc_game_nodde.heuristic. */
+ * cc_game_nodde.heuristic.
+ * As cc_game.heuristic: CC_E_ARG for a NULL argument. */
 int32_t cc_nodde_heuristic(const void *state, cc_rng *rng, int32_t *action);
 
 extern const cc_game cc_game_nodde;

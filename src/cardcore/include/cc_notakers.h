@@ -65,14 +65,18 @@ int32_t cc_notakers_points(uint64_t cards, int32_t ace_in_runs);
 /* 1 if cards split into sets with no card left over (the empty set does),
  * 0 if not, or CC_E_CARDS / CC_E_ARG. */
 int32_t cc_notakers_splits_exactly(uint64_t cards, int32_t ace_in_runs);
-/* The best split (maximum points, then the best key): CC_OK or an error. */
+/* The best split (maximum points, then the best key): CC_OK or an error.
+ * out NULL: CC_E_ARG. */
 int32_t cc_notakers_best_split(uint64_t cards, int32_t ace_in_runs,
                                int32_t tiebreak_ace, cc_notakers_split *out);
 /* Compare two splits by (points, key): > 0 if a is better, < 0 if b, 0 if
- * equal. */
+ * equal.  Either may be NULL: a NULL split ranks below every split (two
+ * NULLs are equal); sets past CC_NOTAKERS_MAX_SETS are not read. */
 int32_t cc_notakers_compare(const cc_notakers_split *a, const cc_notakers_split *b);
 /* Batch: out[i] = cc_notakers_points(cards[i]); CC_OK, or CC_E_CARDS with
- * *bad_index set, or CC_E_ARG. */
+ * *bad_index set, or CC_E_ARG.
+ * bad_index may be NULL; the arrays may be NULL only for n 0 (else
+ * CC_E_ARG). */
 int32_t cc_batch_notakers_points(const uint64_t *cards, int64_t n,
                                  int32_t ace_in_runs, int32_t *out,
                                  int64_t *bad_index);
@@ -173,11 +177,12 @@ int32_t cc_batch_notakers_points(const uint64_t *cards, int64_t n,
  * state: the caller checks the game): out[q] cards known in seat q's hand,
  * out[8 + q] cards known in q's hand or save pile, out[16 + q] cards known
  * not in q's hand, for q < nplayers (0 beyond, and for q == player).
- * out has 24 words.  CC_OK or CC_E_ARG. */
+ * out has 24 words.  CC_OK or CC_E_ARG. A NULL state or out: CC_E_ARG. */
 int32_t cc_notakers_knowledge(const void *state, int32_t player, uint64_t *out);
 
 /* The game's heuristic (notakers_bot.c; docs/notakers.rst, "The heuristic
- * bot"): cc_game_notakers.heuristic. */
+ * bot"): cc_game_notakers.heuristic.
+ * As cc_game.heuristic: CC_E_ARG for a NULL argument. */
 int32_t cc_notakers_heuristic(const void *state, cc_rng *rng, int32_t *action);
 
 extern const cc_game cc_game_notakers;

@@ -80,7 +80,8 @@ size_t cc_vecenv_bytes(const cc_game *game, int64_t n, int32_t flags);
  * or CC_VEC_EVENTS.  Without CC_VEC_EVENTS the games keep no event log
  * (each state's log has capacity 0 after its deal: the rules never read
  * it, so the games are the same, a little faster).
- * CC_OK, CC_E_ARG, CC_E_PLAYERS, CC_E_PARAMS or CC_E_CAPACITY (nbytes). */
+ * CC_OK, CC_E_ARG, CC_E_PLAYERS, CC_E_PARAMS or CC_E_CAPACITY (nbytes).
+ * A NULL mem, game or params: CC_E_ARG. */
 int32_t cc_vecenv_init(void *mem, size_t nbytes, const cc_game *game,
                        const int32_t *params, int32_t nplayers,
                        int32_t learner, int32_t opponent, int32_t flags,
@@ -100,12 +101,14 @@ int32_t cc_vecenv_num_actions(const void *mem);
 int32_t cc_vecenv_tensor_size(const void *mem);
 
 /* Write every game's learner observation (n * tensor_size floats) and action
- * mask (n * num_actions int8: 1 legal, 0 not).  CC_OK or CC_E_ARG. */
+ * mask (n * num_actions int8: 1 legal, 0 not).  CC_OK or CC_E_ARG.
+ * Every pointer required (NULL: CC_E_ARG). */
 int32_t cc_vecenv_observe(const void *mem, float *obs, int8_t *masks,
                           int32_t nthreads);
 
 /* Deal a new game in every slot (each slot's generator goes on; nothing is
- * reseeded) and write the observations.  CC_OK or an error code. */
+ * reseeded) and write the observations.  CC_OK or an error code.
+ * Every pointer required (NULL: CC_E_ARG). */
 int32_t cc_vecenv_reset(void *mem, float *obs, int8_t *masks,
                         int32_t nthreads);
 
@@ -125,11 +128,11 @@ int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs,
  * ~(seed + i * 0x9E3779B97F4A7C15) (the first one's course is not touched):
  * a random learner policy that costs next to nothing.  It runs on the
  * calling thread whatever nthreads (a few instructions a game, less than
- * starting a thread).  CC_OK or CC_E_ARG. */
+ * starting a thread).  CC_OK or CC_E_ARG. A NULL mem or actions: CC_E_ARG. */
 int32_t cc_vecenv_random_actions(void *mem, int32_t *actions, int32_t nthreads);
 
 /* Games finished since cc_vecenv_init, and games dealt again because they
- * ended before the learner's first turn. */
+ * ended before the learner's first turn. 0 for NULL. */
 int64_t cc_vecenv_episodes(const void *mem);
 int64_t cc_vecenv_skipped(const void *mem);
 
@@ -140,7 +143,8 @@ const void *cc_vecenv_state(const void *mem, int64_t i);
 
 /* Copy game i into out (game.state_size bytes) as a state that plays on
  * like any other: without CC_VEC_EVENTS its log is empty (no event of the
- * game so far) with the game's capacity.  CC_OK or CC_E_ARG. */
+ * game so far) with the game's capacity.  CC_OK or CC_E_ARG.
+ * A NULL mem or out: CC_E_ARG. */
 int32_t cc_vecenv_copy_state(const void *mem, int64_t i, void *out);
 
 #endif /* CC_VECENV_H */

@@ -521,6 +521,7 @@ cdef object _seeds(object seeds, str name, tuple shape):
         return np.ascontiguousarray(seeds, dtype=np.uint64)
     if isinstance(seeds, (str, bytes)) or not hasattr(seeds, "__len__"):
         raise TypeError(f"{name}: expected a sequence of ints, got {type(seeds).__name__}")
+    seeds = tuple(seeds)    # read once: a lying len() or a growing list changes nothing
     out = np.zeros(shape, dtype=np.uint64)
     if len(seeds) != shape[0]:
         raise ValueError(f"{name}: expected {shape[0]} rows, got {len(seeds)}")
@@ -530,6 +531,7 @@ cdef object _seeds(object seeds, str name, tuple shape):
             continue
         if isinstance(row, (str, bytes)) or not hasattr(row, "__len__"):
             raise TypeError(f"{name}[{i}]: expected a sequence of ints, got {type(row).__name__}")
+        row = tuple(row)
         if len(row) != shape[1]:
             raise ValueError(f"{name}[{i}]: expected {shape[1]} seeds, got {len(row)}")
         for j, v in enumerate(row):
@@ -564,6 +566,8 @@ def play_match(GameSetup setup not None, object searchers, object deal_seeds,
     if isinstance(deal_seeds, (str, bytes)) or not hasattr(deal_seeds, "__len__"):
         raise TypeError(f"deal_seeds: expected a sequence of ints, got "
                         f"{type(deal_seeds).__name__}")
+    if not isinstance(deal_seeds, np.ndarray):
+        deal_seeds = tuple(deal_seeds)
     cdef int64_t ngames = len(deal_seeds)
     deals = _seeds(deal_seeds, "deal_seeds", (ngames,))
     bots = _seeds(bot_seeds, "bot_seeds", (ngames, n))

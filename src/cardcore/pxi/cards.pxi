@@ -59,16 +59,17 @@ cdef int32_t _i32_arg(object value, str name, int32_t lo, int32_t hi) except? -2
     return _int_arg(value, name, lo, hi)
 
 
-cdef uint64_t _mask52(object cards) except? 0xFFFFFFFFFFFFFFFF:
+cdef uint64_t _mask52(object cards, str what) except? 0xFFFFFFFFFFFFFFFF:
     """A 52-card bitset: an int (not a bool, a float or None) with no bit outside
-    the deck (InvalidCardError otherwise)."""
-    cards = _int_arg(cards, "cards", -(1 << 200), 1 << 200)
+    the deck (InvalidCardError otherwise); ``what`` ("function: argument")
+    opens every message."""
+    cards = _int_arg(cards, what, -(1 << 200), 1 << 200)
     if cards < 0 or cards > 0xFFFFFFFFFFFFFFFF:
-        raise _errors.InvalidCardError(f"card set {cards!r} is not a 64-bit bitset")
+        raise _errors.InvalidCardError(f"{what}: card set {cards!r} is not a 64-bit bitset")
     cdef uint64_t m = <uint64_t>cards
     if m & ~(<uint64_t>CC_DECK52_MASK):
         raise _errors.InvalidCardError(
-            f"card set {m:#x} has bits outside the 52-card deck "
+            f"{what}: card set {m:#x} has bits outside the 52-card deck "
             f"({m & ~(<uint64_t>CC_DECK52_MASK):#x})"
         )
     return m
@@ -128,6 +129,16 @@ cdef inline uint64_t _c_seed(object v, str what) except? 0xFFFFFFFFFFFFFFFF:
     if 0 <= v <= _U64_MAX:
         return <uint64_t>v
     raise ValueError(f"{what} must be 0..2**64-1, got {v}")
+
+
+cdef int _hand_error(str fn, uint64_t hand, int size, str card_arg, int32_t card) except -1:
+    """Raise the ValueError of a scoring function ``fn`` that refused a hand
+    (CC_E_CARDS): naming ``hand`` if it does not hold ``size`` cards, else the
+    card argument ``card_arg`` (the turn-up, the starter)."""
+    cdef int32_t k = cc_card52_count(hand)
+    if k != size or card_arg is None:
+        raise ValueError(f"{fn}: hand: {hand:#x} must be {size} cards (it holds {k})")
+    raise ValueError(f"{fn}: {card_arg}: {card} must be a card id 0..51 not in the hand {hand:#x}")
 
 
 cdef object _InvalidCardError = None

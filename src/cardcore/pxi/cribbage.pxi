@@ -55,15 +55,13 @@ def cribbage_score_show(object hand, object starter, object is_crib, object para
     cdef int32_t p[8]
     _cribbage_params("cribbage_score_show", params, p)
     cdef int32_t crib = _is_crib("cribbage_score_show", is_crib)
-    cdef uint64_t h = _mask52(_int_arg(hand, "cribbage_score_show: hand", 0, 0xFFFFFFFFFFFFFFFF))
+    cdef uint64_t h = _mask52(_int_arg(hand, "cribbage_score_show: hand", 0, 0xFFFFFFFFFFFFFFFF),
+                              "cribbage_score_show: hand")
     cdef int32_t t = _int_arg(starter, "cribbage_score_show: starter", -2147483648, 2147483647)
     cdef cc_cribbage_item items[32]
     cdef int32_t n = cc_cribbage_show_items(h, t, crib, p, items, 32)
     if n == CC_E_CARDS:
-        raise ValueError(
-            f"cribbage_score_show: hand {h:#x} must be 4 cards and the starter {t} "
-            "a card id 0..51 not in the hand"
-        )
+        _hand_error("cribbage_score_show", h, 4, "starter", t)
     _check(n, "cribbage_score_show")
     return [(items[i].kind, items[i].cards, items[i].points) for i in range(n)]
 
@@ -173,13 +171,14 @@ def cribbage_crib_exact(object hand, object params):
     """Exact expected crib of the 15 discards of one 6-card hand (float64 (15,))."""
     cdef int32_t p[8]
     _cribbage_params("cribbage_crib_exact", params, p)
-    cdef uint64_t h = _mask52(_int_arg(hand, "cribbage_crib_exact: hand", 0, 0xFFFFFFFFFFFFFFFF))
+    cdef uint64_t h = _mask52(_int_arg(hand, "cribbage_crib_exact: hand", 0, 0xFFFFFFFFFFFFFFFF),
+                              "cribbage_crib_exact: hand")
     out = np.empty(15, dtype=np.float64)
     cdef double[::1] o = out
     cdef int32_t rc
     with nogil:
         rc = cc_cribbage_crib_exact(h, p, &o[0])
     if rc == CC_E_CARDS:
-        raise ValueError(f"cribbage_crib_exact: hand {h:#x} must be 6 cards")
+        _hand_error("cribbage_crib_exact", h, 6, None, 0)
     _check(rc, "cribbage_crib_exact")
     return out

@@ -36,6 +36,37 @@ cdef str _text(const char *s):
     return "" if s == NULL else s.decode("utf-8")
 
 
+#: The version of the game table layout this binding reads (CC_ABI_VERSION).
+ABI_VERSION = CC_ABI_VERSION
+
+
+def _abi_mismatch(object index, object size, object abi):
+    """Why a game table of this ``size`` and ``abi`` (its first two fields)
+    cannot be read by this binding, or None if it can."""
+    if abi == CC_ABI_VERSION and size == sizeof(cc_game):
+        return None
+    return (f"cardcore: game table {index} was built for ABI {abi} ({size} bytes), this "
+            f"binding for ABI {CC_ABI_VERSION} ({sizeof(cc_game)} bytes): build the engine "
+            f"and its bindings from one source tree")
+
+
+cdef int _check_tables() except -1:
+    """Refuse to load over a registry whose tables another layout built (each
+    table's size and ABI version are read before anything else in it)."""
+    cdef int32_t i = 0
+    cdef const cc_game *g = cc_game_by_index(0)
+    while g != NULL:
+        why = _abi_mismatch(i, g.size, g.abi)
+        if why is not None:
+            raise ImportError(why)
+        i += 1
+        g = cc_game_by_index(i)
+    return 0
+
+
+_check_tables()
+
+
 def game_names():
     """Names of the games in the engine's registry, in registry order."""
     out = []
@@ -61,8 +92,10 @@ cdef const cc_game *_find_game(object name) except NULL:
 
 
 def game_info(str name):
-    """Everything the engine says about a game: player range, deck, state size,
-    and the descriptor tables (``params``, ``event_kinds``, ``action_ranges``)."""
+    """Everything the engine says about a game: its table's ABI version
+    (``abi``, the engine's ``CC_ABI_VERSION``), player range, deck, state
+    size, and the descriptor tables (``params``, ``event_kinds``,
+    ``action_ranges``)."""
     cdef const cc_game *g = _find_game(name)
     cdef int32_t i
     params = []
@@ -101,6 +134,7 @@ def game_info(str name):
             })
     return {
         "name": name,
+        "abi": g.abi,
         "min_players": g.min_players,
         "max_players": g.max_players,
         "deck_size": g.deck_size,
@@ -627,11 +661,16 @@ cdef GameState _new_state(GameSetup p, object seed, object deck):
         raise ValueError(f"{name}: this game cannot be dealt from a given deck")
     if isinstance(deck, (str, bytes)) or not hasattr(deck, "__len__"):
         raise TypeError(f"deck must be a sequence of card ids, got {type(deck).__name__}")
-    if len(deck) > p.game.deck_size:
-        raise _errors.InvalidCardError(f"deck: {len(deck)} cards, the deck has {p.game.deck_size}")
-    for i, c in enumerate(deck):
-        buf[i] = _int_arg(c, f"deck[{i}]", 0, p.game.deck_size - 1)
-    n = len(deck)
+    # read the sequence once, at most deck_size ids, into buf: neither its len()
+    # nor its length while read bounds what is written (a lying __len__, a list
+    # growing during the loop)
+    n = 0
+    for c in deck:
+        if n >= p.game.deck_size or n >= 256:
+            raise _errors.InvalidCardError(f"deck: more than {p.game.deck_size} cards, "
+                                           f"the deck has {p.game.deck_size}")
+        buf[n] = _int_arg(c, f"deck[{n}]", 0, p.game.deck_size - 1)
+        n += 1
     rc = p.game.init_deck(s.state, p.values, p.nplayers, sd, buf, n)
     if rc != CC_OK:
         raise _errors.InvalidCardError(f"{name}: the deck must be a permutation of the game's "

@@ -45,15 +45,13 @@ def nodde_score_hand(object hand, object turnup, object params):
     """Itemized hand score: a list of (kind, cards bitset, points)."""
     cdef int32_t p[16]
     _nodde_params("nodde_score_hand", params, p)
-    cdef uint64_t h = _mask52(_int_arg(hand, "nodde_score_hand: hand", 0, 0xFFFFFFFFFFFFFFFF))
+    cdef uint64_t h = _mask52(_int_arg(hand, "nodde_score_hand: hand", 0, 0xFFFFFFFFFFFFFFFF),
+                              "nodde_score_hand: hand")
     cdef int32_t t = _int_arg(turnup, "nodde_score_hand: turnup", -2147483648, 2147483647)
     cdef cc_nodde_item items[32]
     cdef int32_t n = cc_nodde_hand_items(h, t, p, items, 32)
     if n == CC_E_CARDS:
-        raise ValueError(
-            f"nodde_score_hand: hand {h:#x} must be 3 cards and the turn-up {t} "
-            "a card id 0..51 not in the hand"
-        )
+        _hand_error("nodde_score_hand", h, 3, "turnup", t)
     _check(n, "nodde_score_hand")
     return [(items[i].kind, items[i].cards, items[i].points) for i in range(n)]
 

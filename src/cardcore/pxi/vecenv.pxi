@@ -129,8 +129,10 @@ cdef class VecEnv:
         self.nthreads = _int_arg(value, "threads", 1, CC_VEC_MAX_THREADS)
 
     cdef int _enter(self) except -1:
+        # under the GIL, nothing between the test and the set: one caller
         if self.busy:
-            raise RuntimeError("VecEnv: another thread is stepping this vector")
+            raise RuntimeError("VecEnv: another thread is using this vector "
+                               "(one call at a time; nothing was applied)")
         self.busy = True
         return 0
 
@@ -171,7 +173,11 @@ cdef class VecEnv:
              object terminations):
         """One learner action per game; then the opponents, auto-reset, and the
         outputs.  An illegal action anywhere applies nothing and raises
-        IllegalActionError naming its game."""
+        IllegalActionError naming its game (ValueError for an id outside the
+        action space).  The actions are copied into a buffer of this call
+        before they are checked, so a caller that changes its array during
+        the step changes nothing; one call at a time per vector (another
+        thread's call meanwhile raises RuntimeError and changes nothing)."""
         _check_array(actions, "actions", np.int32, (self.num_envs,), False)
         self._views(obs, masks)
         _check_array(rewards, "rewards", np.float32, (self.num_envs,), True)
@@ -183,19 +189,31 @@ cdef class VecEnv:
         cdef uint8_t[::1] t = terminations.view(np.uint8)
         cdef int64_t bad = -1
         cdef int32_t rc
-        self._enter()
+        cdef int32_t action
+        cdef int32_t *mine = <int32_t *>PyMem_Malloc(self.num_envs * sizeof(int32_t))
+        if mine == NULL:
+            raise MemoryError()
         try:
-            with nogil:
-                rc = cc_vecenv_step(self.mem, &a[0], &o[0, 0], &m[0, 0], &r[0], &t[0],
-                                    self.nthreads, &bad)
+            self._enter()
+            try:
+                # the call's own copy, checked and stepped by the engine
+                memcpy(mine, &a[0], self.num_envs * sizeof(int32_t))
+                with nogil:
+                    rc = cc_vecenv_step(self.mem, mine, &o[0, 0], &m[0, 0], &r[0], &t[0],
+                                        self.nthreads, &bad)
+            finally:
+                self.busy = False
+            if rc == CC_E_ILLEGAL and 0 <= bad < self.num_envs:
+                action = mine[bad]
+                if not 0 <= action < self.num_actions:
+                    raise ValueError(f"actions[{bad}] (game {bad}): {action} is not an action "
+                                     f"id (0..{self.num_actions - 1}); nothing was applied")
+                raise _errors.IllegalActionError(
+                    action, f"game {bad} of the vector: not a legal action for the learner "
+                            f"(nothing was applied)")
+            _check(rc, "VecEnv.step")
         finally:
-            self.busy = False
-        if rc == CC_E_ILLEGAL and 0 <= bad < self.num_envs:
-            action = int(actions[bad])
-            raise _errors.IllegalActionError(
-                action, f"game {bad} of the vector: not a legal action for the learner "
-                        f"(nothing was applied)")
-        _check(rc, "VecEnv.step")
+            PyMem_Free(mine)
 
     def random_actions(self, object out):
         """Write a uniformly random legal learner action for every game into
@@ -217,7 +235,8 @@ cdef class VecEnv:
         game's with ``events``, else empty."""
         cdef int64_t i = _int_arg(index, "index", 0, self.num_envs - 1)
         if self.busy:
-            raise RuntimeError("VecEnv: another thread is stepping this vector")
+            raise RuntimeError("VecEnv: another thread is using this vector "
+                               "(one call at a time)")
         cdef GameState out = GameState.__new__(GameState)
         out._alloc(self.setup)
         memset(out.state, 0, self.setup.game.state_size)

@@ -90,7 +90,6 @@ class VectorEnv:
         self.rewards: npt.NDArray[np.float32] = np.zeros(n, dtype=np.float32)
         #: True where a game ended at the last step (and was replaced), ``bool (num_envs,)``.
         self.terminations: npt.NDArray[np.bool_] = np.zeros(n, dtype=np.bool_)
-        self._actions = np.zeros(n, dtype=np.int32)
         self._v.observe(self.observations, self.action_masks)
 
     def __repr__(self) -> str:
@@ -173,27 +172,40 @@ class VectorEnv:
         ``(num_envs,)``); the observations, action masks, rewards and
         terminations.
 
-        The whole array is checked before anything runs: a wrong type, dtype
-        or shape raises ``TypeError``/``ValueError``, and an action outside
-        its game's mask raises :class:`~pycards.errors.IllegalActionError`
-        naming the game, with no game changed."""
+        The whole array is checked before anything runs: not an integer
+        array raises ``TypeError`` naming ``actions``, a wrong shape or an id
+        outside the action space ``ValueError`` naming the game (whatever the
+        integer dtype), and an action outside its game's mask
+        :class:`~pycards.errors.IllegalActionError` naming the game, with no
+        game changed.  The call steps its own copy of ``actions``: changing
+        the array during the call changes nothing.
+
+        One call at a time: a vector's buffers are shared by its calls, so a
+        call made while another thread's call on the same vector runs raises
+        ``RuntimeError`` and changes nothing (give each thread its own
+        vector, or a lock)."""
         if not isinstance(actions, np.ndarray):
             raise TypeError(f"actions: expected a numpy.ndarray, got {type(actions).__name__}")
-        if actions.dtype == np.bool_ or not np.issubdtype(actions.dtype, np.integer):
+        if actions.dtype.kind not in "iu":
             raise TypeError(f"actions: expected an integer dtype, got {actions.dtype}")
         if actions.shape != (self.num_envs,):
             raise ValueError(f"actions: expected shape ({self.num_envs},), got {actions.shape}")
-        a: npt.NDArray[np.int32] = self._actions
-        if actions.dtype == np.int32 and actions.flags.c_contiguous:
-            a = actions.view(np.int32)
-        else:
-            bad = (actions < 0) | (actions >= self.num_actions)
+        if actions.dtype != np.int32:
+            # a copy of this call's own: checked, then converted exactly
+            mine = actions.copy()
+            bad = (mine < 0) | (mine >= self.num_actions)
             if bad.any():
                 i = int(np.flatnonzero(bad)[0])
                 top = self.num_actions - 1
-                raise ValueError(f"actions[{i}]: {int(actions[i])} is not an action id (0..{top})")
-            np.copyto(self._actions, actions, casting="unsafe")
-        self._v.step(a, self.observations, self.action_masks, self.rewards, self.terminations)
+                raise ValueError(
+                    f"actions[{i}] (game {i}): {int(mine[i])} is not an action id (0..{top}); "
+                    "nothing was applied"
+                )
+            a32: npt.NDArray[np.int32] = mine.astype(np.int32)
+        else:
+            a32 = np.ascontiguousarray(actions, dtype=np.int32)
+        # the binding copies an int32 array before the engine checks it
+        self._v.step(a32, self.observations, self.action_masks, self.rewards, self.terminations)
         return self.observations, self.action_masks, self.rewards, self.terminations
 
     def random_actions(self) -> npt.NDArray[np.int32]:

@@ -738,6 +738,7 @@ static const cc_action_range cribbage_actions[] = {
 };
 
 const cc_game cc_game_cribbage = {
+    CC_GAME_HEADER,
     .name = "cribbage",
     .min_players = 2,
     .max_players = CC_CRIBBAGE_MAX_PLAYERS,

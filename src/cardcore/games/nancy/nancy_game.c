@@ -830,6 +830,7 @@ static int32_t cc_nancy_deal_index(const void *state, int32_t *dealer) {
 }
 
 const cc_game cc_game_nancy = {
+    CC_GAME_HEADER,
     .name = "nancy",
     .min_players = 2,
     .max_players = CC_NANCY_MAX_PLAYERS,

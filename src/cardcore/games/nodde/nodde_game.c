@@ -658,6 +658,7 @@ static const cc_action_range nodde_actions[] = {
 };
 
 const cc_game cc_game_nodde = {
+    CC_GAME_HEADER,
     .name = "nodde",
     .min_players = 2,
     .max_players = CC_NODDE_MAX_PLAYERS,

@@ -818,6 +818,7 @@ int32_t cc_notakers_knowledge(const void *state, int32_t player, uint64_t *out) 
 }
 
 const cc_game cc_game_notakers = {
+    CC_GAME_HEADER,
     .name = "notakers",
     .min_players = 2,
     .max_players = CC_MAX_PLAYERS,

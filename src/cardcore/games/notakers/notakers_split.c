@@ -373,8 +373,10 @@ int32_t cc_notakers_best_split(uint64_t cards, int32_t ace_in_runs, int32_t tieb
 }
 
 int32_t cc_notakers_compare(const cc_notakers_split *a, const cc_notakers_split *b) {
+    if (a == NULL || b == NULL) return (a != NULL) - (b != NULL); /* NULL: below any split */
     if (a->points != b->points) return a->points > b->points ? 1 : -1;
     int32_t n = a->nsets < b->nsets ? a->nsets : b->nsets;
+    if (n > CC_NOTAKERS_MAX_SETS) n = CC_NOTAKERS_MAX_SETS; /* the sets a split can hold */
     for (int32_t i = 0; i < n; i++) {
         int32_t da = a->sets[i].descriptor, db = b->sets[i].descriptor;
         if (da != db) return da > db ? 1 : -1;
