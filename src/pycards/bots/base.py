@@ -128,6 +128,7 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
     """Split ``"name:key=value:key=value"`` into the name and its options.
 
     Values that read as an int or a float (in ASCII digits) become one.  A
+    registered bot's name is followed by options only.  A
     spec is printable ASCII without blanks and its name and keys are ASCII
     identifiers (``ValueError`` names any other character, such as a
     full-width digit).
@@ -147,7 +148,9 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
         what = f"{bad!a} is not allowed" if bad else "it is empty"
         raise ValueError(f"bot spec {echo(spec)}: {what} (printable ASCII, no blanks)")
     name, *parts = text.split(":")
-    if ("." in name and not parts) or (parts and "=" not in parts[0]):
+    _load_plugins()
+    path = parts and "=" not in parts[0] and name not in _REGISTRY
+    if ("." in name and not parts) or path:
         if not parts or not parts[0]:
             raise ValueError(
                 f"bot spec {echo(spec)}: an import path is module:attribute, e.g. mypkg.bots:MyBot"
