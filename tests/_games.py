@@ -55,6 +55,10 @@ class Profile:
     #: (``benchmarks/compare/compare_vecenv.py``, ``count_vecenv.py``); default:
     #: the shared tests' tables.
     bench_tables: tuple[int, ...] = ()
+    #: Rules parameters (by the engine's names) that keep a game short enough
+    #: for per-step checks of every seat at every step (OpenSpiel's
+    #: ``random_sim_test``): a turn cap, a single deal; default: none needed.
+    short_params: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardcore import _core as c_core
+from pycards import batch
 from pycards.cards import CardSet
 from pycards.errors import InvalidCardError, RulesError
 from pycards.notakers import (
@@ -262,3 +263,19 @@ def test_batch_split_points_threads_and_out() -> None:
     for t in (1, 2, 3, 7):
         with pytest.raises(InvalidCardError, match=r"\[99999\]"):
             batch_split_points(hands, threads=t)
+
+
+def test_notakers_split_points_is_the_scalar_per_set() -> None:
+    """pycards.batch.notakers_split_points == pycards.notakers.split_points."""
+    hands = np.concatenate([c_core.random_hands(40, k, 70 + k) for k in (0, 3, 8, 13, 20)])
+    for ace in ("low", "high", "both"):
+        rules = NoTakersRules(ace_in_runs=ace)
+        got = batch.notakers_split_points(hands, rules)
+        assert got.dtype == np.int32 and got.shape == hands.shape
+        assert got.tolist() == [split_points(int(h), rules) for h in hands]
+    assert (
+        batch.notakers_split_points(hands).tolist()
+        == batch.notakers_split_points(hands, NoTakersRules()).tolist()
+    )
+    with pytest.raises(TypeError):
+        batch.notakers_split_points(hands.astype(np.int64))

@@ -8,4 +8,5 @@ PROFILE = Profile(
     ismcts_match=(4, 10, 32, 0.7),
     ismcts_match_slow=(4, 100, 40, 0.7),
     bench_tables=(4, 6),
+    short_params={"match_rounds": 1},
 )
