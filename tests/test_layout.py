@@ -66,17 +66,11 @@ DEBT: dict[str, set[str]] = {
     "tests/test_web.py": {"cribbage", "nancy", "nodde", "notakers"},
     "tests/test_web_browser.py": {"nodde"},
     "tests/test_web_load.py": {"cribbage", "nancy"},
-    "benchmarks/_search_positions.py": {"nancy", "nodde", "notakers"},
     "benchmarks/c/heuristic_speed.c": {"nancy", "nodde", "notakers"},
     "benchmarks/c/sampler_bench.c": {"nancy", "nodde", "notakers"},
-    "benchmarks/compare/compare_ismcts.py": {"nancy", "nodde", "notakers"},
     "benchmarks/compare/compare_nodde.py": {"cribbage"},
-    "benchmarks/compare/compare_samplers.py": {"nancy", "nodde", "notakers"},
-    "benchmarks/compare/compare_state.py": {"nancy", "nodde"},
     "benchmarks/studies/output_hash.py": {"cribbage", "nodde", "notakers"},
     "benchmarks/studies/vecenv_threads.py": {"nancy", "notakers"},
-    "benchmarks/suite/bench_samplers.py": {"nancy", "nodde", "notakers"},
-    "benchmarks/suite/bench_state.py": {"nancy"},
     "docs/search.rst": {"cribbage", "nancy", "nodde"},
 }
 
