@@ -69,6 +69,9 @@ class Profile:
     #: with random rollouts (``benchmarks/_search_positions.py``); ``None``:
     #: the game is not timed there.
     search_bench: tuple[int, int] | None = None
+    #: The browser test stops and restarts the server in the middle of this
+    #: game's table (one game pays for the restart).
+    web_restart: bool = False
 
 
 @dataclasses.dataclass(frozen=True)

@@ -11,4 +11,5 @@ PROFILE = Profile(
     bench_tables=(2, 4),
     sampler_bench=((2, {}, 5.0), (4, {}, 5.0)),
     search_bench=(2, 300_000),
+    web_restart=True,
 )
