@@ -53,7 +53,6 @@ DEBT: dict[str, set[str]] = {
     "tests/test_envs_vector.py": {"cribbage", "nancy", "nodde", "notakers"},
     "tests/test_fuzz_core.py": {"cribbage", "nancy", "nodde", "notakers"},
     "tests/test_hardening.py": {"cribbage", "nancy", "nodde", "notakers"},
-    "tests/test_pickle.py": {"nodde", "notakers"},
     "tests/test_record.py": {"nodde", "notakers"},
     "tests/test_rule_book_examples.py": {"nancy", "nodde", "notakers"},
     "tests/test_sampler_exact.py": {"nancy", "nodde", "notakers"},

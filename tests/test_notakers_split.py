@@ -3,7 +3,9 @@ exhaustive reference (points, key, and that the sets form a valid split)."""
 
 from __future__ import annotations
 
+import pickle
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -279,3 +281,20 @@ def test_notakers_split_points_is_the_scalar_per_set() -> None:
     )
     with pytest.raises(TypeError):
         batch.notakers_split_points(hands.astype(np.int64))
+
+
+@pytest.mark.parametrize("protocol", range(2, pickle.HIGHEST_PROTOCOL + 1))
+def test_splits_pickle_and_copy(protocol: int) -> None:
+    """Moved from the shared pickle tests: the game's results pickle to equal values."""
+    import copy
+
+    from pycards.notakers import best_split
+
+    values: list[Any] = [
+        best_split("3H 4H 5H 6H 7H 7S 7C 7D"),
+        best_split("3H 4H 5H 6H 7H 7S 7C 7D").sets[0],
+    ]
+    for value in values:
+        back = pickle.loads(pickle.dumps(value, protocol=protocol))
+        assert back == value and type(back) is type(value)
+        assert copy.deepcopy(value) == value
