@@ -12,10 +12,11 @@ enumerates games belongs on the game's page or in the games index.
 Two lists say where else a name may appear.  ``ALLOWED`` is by design and
 short, each with its reason: the games index and table of contents, the
 pages of per-game data tables, the API index, the guard's list of paths with
-its baseline figures, and a game's comparison whose peer is another game.  ``DEBT`` is what is left to move: shared files that still name
-games, each with the names it holds today.  The test fails for any other
-place, for a name added to a debt file, and for a debt entry that is paid
-(remove it): the list only shrinks.
+its baseline figures, and a game's comparison whose peer is another game.
+``DEBT`` is what is left to move: shared files that still name games, each
+with the names it holds today.  The test fails for any other place, for a
+name added to a debt file, and for a debt entry that is paid (remove it):
+the list only shrinks.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ ALLOWED = {
     "benchmarks/guard/paths.py": "the guard's list of paths (game-specific kernels by name)",
     "benchmarks/guard/baseline.json": "the guard's baseline figures, one per path",
     "docs/api.rst": "the API index lists each game's module (Sphinx needs each by name)",
-    "benchmarks/compare/compare_nodde.py": "its peer is OpenSpiel's cribbage (OpenSpiel has no Nodde)",
+    "benchmarks/compare/compare_nodde.py": "its peer is OpenSpiel's cribbage (it has no Nodde)",
     "tests/test_layout.py": "this file's DEBT list",
 }
 
