@@ -6,10 +6,23 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from _games import GAMES as REGISTRY
+
 from pycards.game import State, load_game
 
-#: The games of the ISMCTS speed targets: (engine name, players).
-GAMES = [("nodde", 2), ("notakers", 2), ("nancy", 4)]
+#: The games of the ISMCTS speed targets: (engine name, players), from each
+#: game's profile (``search_bench``).
+GAMES = [
+    (name, case.profile.search_bench[0])
+    for name, case in REGISTRY.items()
+    if case.profile.search_bench is not None
+]
+#: Their targets, simulations per second with random rollouts.
+TARGETS = {
+    name: case.profile.search_bench[1]
+    for name, case in REGISTRY.items()
+    if case.profile.search_bench is not None
+}
 
 
 def positions(name: str, nplayers: int, count: int, seed: int = 0) -> list[State[Any]]:

@@ -55,6 +55,23 @@ class Profile:
     #: (``benchmarks/compare/compare_vecenv.py``, ``count_vecenv.py``); default:
     #: the shared tests' tables.
     bench_tables: tuple[int, ...] = ()
+    #: Rules parameters (by the engine's names) that keep a game short enough
+    #: for per-step checks of every seat at every step (OpenSpiel's
+    #: ``random_sim_test``): a turn cap, a single deal; default: none needed.
+    short_params: dict[str, Any] = dataclasses.field(default_factory=dict)
+    #: The sampler benchmarks' cases and their targets: (players, rules
+    #: fields, the empty dict for the defaults; microseconds per sample).  A
+    #: case with rules is a hard sampling problem the state benchmarks time
+    #: too (``benchmarks/suite/bench_samplers.py``, ``bench_state.py``,
+    #: ``benchmarks/compare/compare_samplers.py``, ``compare_state.py``).
+    sampler_bench: tuple[tuple[int, dict[str, Any], float], ...] = ()
+    #: The ISMCTS speed benchmarks' table and target, simulations per second
+    #: with random rollouts (``benchmarks/_search_positions.py``); ``None``:
+    #: the game is not timed there.
+    search_bench: tuple[int, int] | None = None
+    #: The browser test stops and restarts the server in the middle of this
+    #: game's table (one game pays for the restart).
+    web_restart: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -89,6 +106,16 @@ class GameCase:
     def bench_tables(self) -> tuple[int, ...]:
         """The table sizes the speed benchmarks time, the usual one first."""
         return self.profile.bench_tables or self.tables
+
+    def sampler_cases(self) -> list[tuple[int, Rules | None, str, float]]:
+        """The sampler benchmarks' cases: (players, rules or ``None`` for the
+        defaults, a label, the target in microseconds per sample)."""
+        out = []
+        for players, fields, target in self.profile.sampler_bench:
+            rules = self.rules_type(**fields) if fields else None
+            label = ", ".join(f"{k}={v!r}" for k, v in fields.items()) or "defaults"
+            out.append((players, rules, label, target))
+        return out
 
     def quick_rules(self) -> Rules:
         """The rules of the game's quick preset."""

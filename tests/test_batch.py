@@ -288,21 +288,3 @@ def test_public_batch_api() -> None:
         batch.count_pairs(hands.astype(np.int64))
     with pytest.raises(ValueError, match="element 0"):
         batch.hand_stats(np.array([1 << 15], dtype=np.uint64))
-
-
-def test_notakers_split_points_is_the_scalar_per_set() -> None:
-    """pycards.batch.notakers_split_points == pycards.notakers.split_points."""
-    from pycards.notakers import NoTakersRules, split_points
-
-    hands = np.concatenate([C.random_hands(40, k, 70 + k) for k in (0, 3, 8, 13, 20)])
-    for ace in ("low", "high", "both"):
-        rules = NoTakersRules(ace_in_runs=ace)
-        got = batch.notakers_split_points(hands, rules)
-        assert got.dtype == np.int32 and got.shape == hands.shape
-        assert got.tolist() == [split_points(int(h), rules) for h in hands]
-    assert (
-        batch.notakers_split_points(hands).tolist()
-        == batch.notakers_split_points(hands, NoTakersRules()).tolist()
-    )
-    with pytest.raises(TypeError):
-        batch.notakers_split_points(hands.astype(np.int64))

@@ -58,7 +58,7 @@ def card_sets() -> st.SearchStrategy[int]:
 
 
 # ---------------------------------------------------------------------------
-# hand-computed numbers (and the cribbage 29 hand)
+# hand-computed numbers (and the 29 hand, 5-5-5-5-J)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

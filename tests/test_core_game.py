@@ -29,11 +29,12 @@ def test_game_info_describes_the_game(name: str) -> None:
     assert info["event_kinds"] and info["action_ranges"]
 
 
-def test_unknown_and_malformed_game_names() -> None:
-    for bad in ("whist", "nodde\x00x", "nodd\u00e9", ""):
+@pytest.mark.parametrize("name", GAMES)
+def test_unknown_and_malformed_game_names(name: str) -> None:
+    for bad in ("whist", f"{name}\x00x", f"{name[:-1]}\u00e9", ""):
         with pytest.raises(ValueError, match="unknown game"):
             _core.game_info(bad)
-    for wrong in (None, 1, b"nodde"):
+    for wrong in (None, 1, name.encode()):
         with pytest.raises(TypeError):
             _core.game_info(wrong)  # type: ignore[arg-type]
 

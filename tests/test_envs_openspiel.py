@@ -13,6 +13,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from _games import GAMES  # noqa: E402
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E402
 
 from pycards.envs.openspiel import (  # noqa: E402
@@ -28,12 +29,10 @@ from pycards.game import game_names as pycards_game_names  # noqa: E402
 from pycards.game import load_game  # noqa: E402
 
 # Rules that keep a game short enough for OpenSpiel's per-step checks (every
-# string and tensor of every seat at every step): No Takers? capped at a few
-# turns, Nancy a single deal.  Full games at the default rules: -m slow.
+# string and tensor of every seat at every step), from each game's profile
+# (a turn cap, a single deal).  Full games at the default rules: -m slow.
 SHORT: dict[str, dict[str, Any]] = {
-    "pycards_notakers": {"max_turns": 6},
-    "pycards_nancy": {"match_rounds": 1},
-    "pycards_cribbage": {"game_target": 31},
+    f"pycards_{name}": case.profile.short_params for name, case in GAMES.items()
 }
 # every game of the registry, at every player count it supports
 CONFIGS = [

@@ -26,6 +26,7 @@ import sys
 from typing import Any
 
 import pytest
+from _games import GAMES
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 GUARD = ROOT / "benchmarks" / "guard"
@@ -41,6 +42,9 @@ def _load_guard() -> Any:
 
 
 guard = _load_guard()
+
+#: a registered game, for the tests that need one game's guarded paths
+ONE = next(iter(GAMES))
 
 
 def _ok_setup() -> Any:
@@ -251,12 +255,12 @@ def test_a_worse_figure_is_measured_again_in_fresh_processes(
     tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     f = tmp_path / "b.json"
-    guard.write_baseline(f, {"nodde.clone": {"kind": "python", "figure": 1e-9}})
-    rc, out, _ = _main(capsys, "--baseline", str(f), "--only", "nodde.clone")
+    guard.write_baseline(f, {f"{ONE}.clone": {"kind": "python", "figure": 1e-9}})
+    rc, out, _ = _main(capsys, "--baseline", str(f), "--only", f"{ONE}.clone")
     assert rc == 1
-    assert f"re-measured in {guard.CONFIRM_RUNS} fresh processes (lowest kept): nodde.clone" in out
-    assert "guard: FAILED: nodde.clone (" in out
-    rc, out, _ = _main(capsys, "--baseline", str(f), "--only", "nodde.clone", "--no-confirm")
+    assert f"re-measured in {guard.CONFIRM_RUNS} fresh processes (lowest kept): {ONE}.clone" in out
+    assert f"guard: FAILED: {ONE}.clone (" in out
+    rc, out, _ = _main(capsys, "--baseline", str(f), "--only", f"{ONE}.clone", "--no-confirm")
     assert rc == 1 and "re-measured" not in out
 
 
@@ -314,7 +318,7 @@ IGNORED = shutil.ignore_patterns(
     ".git", "build", "dist", "*.egg-info", "__pycache__", "*.so", "*.pyd", "*.o",
     "_core.c", "_cffi*.c", ".hypothesis", ".benchmarks", ".*_cache", "_build", ".venv",
 )  # fmt: skip
-SUBSET = ["batch.hand_stats*", "batch.count_*", "nodde.playouts", "nodde.clone"]
+SUBSET = ["batch.hand_stats*", "batch.count_*", f"{ONE}.playouts", f"{ONE}.clone"]
 
 
 @pytest.mark.slow

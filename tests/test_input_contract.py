@@ -11,7 +11,7 @@ pycards.batch) and on the binding (cardcore._core) directly:
 * bits outside the deck are InvalidCardError, the same for the scalar and
   the batch forms of a function;
 * cards are ASCII: a Unicode look-alike is no card;
-* a French card or card set is not a Nancy one, and vice versa;
+* a French card or card set is not a 78-card one, and vice versa;
 * a batch kernel checks and computes each set from one read of it;
 * cards and card sets pickle and copy.
 """

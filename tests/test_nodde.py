@@ -3,8 +3,10 @@ batch == scalar == reference, the exact distribution, rules validation."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 import pytest
@@ -360,3 +362,21 @@ def test_batch_score_hands_threads_and_out() -> None:
             batch_score_hands(bad, turnups, threads=t)
     with pytest.raises(ValueError, match="threads"):
         batch_score_hands(hands, turnups, threads=-1)
+
+
+@pytest.mark.parametrize("protocol", range(2, pickle.HIGHEST_PROTOCOL + 1))
+def test_scores_pickle_and_copy(protocol: int) -> None:
+    """Moved from the shared pickle tests: the game's results pickle to equal values."""
+    import copy
+
+    from pycards.nodde import NoddeRules, score_hand, score_play
+
+    values: list[Any] = [
+        score_hand("JC 7C 8C", "9C"),
+        score_hand("4H 5H 6H", "6C", rules=NoddeRules.willughby()),
+        score_play("KH 5H QH"),
+    ]
+    for value in values:
+        back = pickle.loads(pickle.dumps(value, protocol=protocol))
+        assert back == value and type(back) is type(value)
+        assert copy.deepcopy(value) == value

@@ -167,7 +167,7 @@ def test_core_knowledge_refuses_bad_players_and_states() -> None:
         with pytest.raises(ValueError, match="player"):
             _core.notakers_knowledge(state, bad)
     assert _core.notakers_knowledge(state, np.int64(2)) == _core.notakers_knowledge(state, 2)
-    other = _core.new_state("nodde", _nodde_params(), 2, 1)
+    other = _another_games_state()
     with pytest.raises(ValueError, match="No Takers"):
         _core.notakers_knowledge(other, 0)
     with pytest.raises(ValueError, match="No Takers"):
@@ -176,11 +176,12 @@ def test_core_knowledge_refuses_bad_players_and_states() -> None:
         _core.notakers_knowledge(None, 0)
 
 
-def _nodde_params() -> tuple[int, ...]:
-    from pycards.game import load_game
+def _another_games_state() -> Any:
+    """The engine state of a registered game other than No Takers?."""
+    from _games import GAMES
 
-    params: tuple[int, ...] = load_game("nodde").params
-    return params
+    case = next(case for name, case in GAMES.items() if name != "notakers")
+    return _core.new_state(case.name, case.game(quick=False).params, case.tables[0], 1)
 
 
 # ---------------------------------------------------------------------------

@@ -3,7 +3,9 @@ exhaustive reference (points, key, and that the sets form a valid split)."""
 
 from __future__ import annotations
 
+import pickle
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -12,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardcore import _core as c_core
+from pycards import batch
 from pycards.cards import CardSet
 from pycards.errors import InvalidCardError, RulesError
 from pycards.notakers import (
@@ -262,3 +265,36 @@ def test_batch_split_points_threads_and_out() -> None:
     for t in (1, 2, 3, 7):
         with pytest.raises(InvalidCardError, match=r"\[99999\]"):
             batch_split_points(hands, threads=t)
+
+
+def test_notakers_split_points_is_the_scalar_per_set() -> None:
+    """pycards.batch.notakers_split_points == pycards.notakers.split_points."""
+    hands = np.concatenate([c_core.random_hands(40, k, 70 + k) for k in (0, 3, 8, 13, 20)])
+    for ace in ("low", "high", "both"):
+        rules = NoTakersRules(ace_in_runs=ace)
+        got = batch.notakers_split_points(hands, rules)
+        assert got.dtype == np.int32 and got.shape == hands.shape
+        assert got.tolist() == [split_points(int(h), rules) for h in hands]
+    assert (
+        batch.notakers_split_points(hands).tolist()
+        == batch.notakers_split_points(hands, NoTakersRules()).tolist()
+    )
+    with pytest.raises(TypeError):
+        batch.notakers_split_points(hands.astype(np.int64))
+
+
+@pytest.mark.parametrize("protocol", range(2, pickle.HIGHEST_PROTOCOL + 1))
+def test_splits_pickle_and_copy(protocol: int) -> None:
+    """Moved from the shared pickle tests: the game's results pickle to equal values."""
+    import copy
+
+    from pycards.notakers import best_split
+
+    values: list[Any] = [
+        best_split("3H 4H 5H 6H 7H 7S 7C 7D"),
+        best_split("3H 4H 5H 6H 7H 7S 7C 7D").sets[0],
+    ]
+    for value in values:
+        back = pickle.loads(pickle.dumps(value, protocol=protocol))
+        assert back == value and type(back) is type(value)
+        assert copy.deepcopy(value) == value

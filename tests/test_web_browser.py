@@ -210,7 +210,7 @@ def test_two_people_play_a_whole_game_in_chromium(
                 bea.wait_for_selector("#banner:not([hidden])", timeout=5000)
                 bea.wait_for_selector("body[data-connected=true]", timeout=10_000)
                 assert bea.locator("#banner").is_hidden()
-            if moves == 8 and game == "nodde" and not restarted:
+            if moves == 8 and REGISTERED[game].profile.web_restart and not restarted:
                 restarted = True
                 turn = ann.evaluate("document.body.dataset.turn")
                 server.stop()
@@ -233,7 +233,7 @@ def test_two_people_play_a_whole_game_in_chromium(
         assert len(shown) == players
         assert [m["returns"] for m in spectator_frames][-1] == table.state.returns()
         assert frames and all('"hand"' not in f for f in frames)
-        assert restarted == (game == "nodde") and reconnected
+        assert restarted == REGISTERED[game].profile.web_restart and reconnected
     finally:
         for c in [*contexts.values(), watcher_ctx]:
             c.close()

@@ -1,7 +1,8 @@
 """ISMCTS speed: simulations per second with random rollouts, one core.
 
-pycards' ISMCTS (C, ``cardcore._core.Searcher``) on Nodde (2 players), No
-Takers (2 players) and Nancy (4 players), and, when ``pyspiel`` is importable
+pycards' ISMCTS (C, ``cardcore._core.Searcher``) on each game whose profile
+gives a table and a target (``tests/profiles/<name>.py``, ``search_bench``),
+and, when ``pyspiel`` is importable
 (``pip install open-spiel``), OpenSpiel's C++ ``ISMCTSBot`` (one random
 rollout per simulation, a fresh world sample per simulation) on euchre and
 oh_hell, measured in the same run the same way: positions reached by random
@@ -21,11 +22,9 @@ import time
 from typing import Any
 
 import _here  # noqa: F401
-from _search_positions import GAMES, positions
+from _search_positions import GAMES, TARGETS, positions
 
 from cardcore import _core
-
-TARGETS = {"nodde": 300_000, "notakers": 30_000, "nancy": 60_000}
 
 
 def ours(name: str, n: int, sims: int, count: int, repeats: int) -> float:

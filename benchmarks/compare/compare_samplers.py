@@ -12,9 +12,8 @@ player to act with a fresh seed per sample:
   position is timed as the minimum over 3 runs.
 
 Printed per case: mean and median over the positions of the per-sample
-microseconds, the mean of the worst decile, and the target (issue "Bots and the
-arena": Nodde <= 5 us, No Takers <= 10 us, Nancy 4 players <= 5 us, Nancy 6
-players with ``face_up_count=0`` <= 50 us).  Timings on a shared machine are
+microseconds, the mean of the worst decile, and the target (each game's
+profile, ``tests/profiles/<name>.py``, ``sampler_bench``).  Timings on a shared machine are
 noisy: compare runs made in the same conditions.
 
 Usage: ``python benchmarks/compare/compare_samplers.py [--quick] [--no-c]``.
@@ -36,21 +35,17 @@ import time
 from typing import Any
 
 import _here  # noqa: F401
+from _games import GAMES
 from _timing import QUICK
 
 from pycards.game import load_game
-from pycards.nancy import NancyRules
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CORE = ROOT / "src" / "cardcore"
 HARNESS = ROOT / "benchmarks" / "c" / "sampler_bench.c"
 
 CASES: list[tuple[str, int, Any, str, float]] = [
-    ("nodde", 2, None, "defaults", 5.0),
-    ("nodde", 4, None, "defaults", 5.0),
-    ("notakers", 4, None, "defaults", 10.0),
-    ("nancy", 4, None, "defaults", 5.0),
-    ("nancy", 6, NancyRules(face_up_count=0), "face_up_count=0", 50.0),
+    (name, *sampler_case) for name, case in GAMES.items() for sampler_case in case.sampler_cases()
 ]
 
 

@@ -6,9 +6,8 @@ on random positions of random games.  Each sample is drawn for the player to
 act (the seat a search bot samples for), with a fresh seed per call.
 
 Targets: observation <= 10 us and No Takers clone <= 1 us (issue "One engine,
-one binding, one convention"); per sample, Nodde <= 5 us, No Takers <= 10 us,
-Nancy 4 players <= 5 us and 6 players with ``face_up_count=0`` <= 50 us (issue
-"Bots and the arena").
+one binding, one convention"); per sample, each game's profile
+(``tests/profiles/<name>.py``, ``sampler_bench``).
 
 Usage: ``python benchmarks/compare/compare_state.py [--quick]``.
 """
@@ -21,10 +20,10 @@ import timeit
 from typing import Any
 
 import _here  # noqa: F401
+from _games import GAMES
 from _timing import QUICK
 
 from pycards.game import State, game_names, load_game
-from pycards.nancy import NancyRules
 
 
 def positions(name: str, players: int, count: int, rules: Any = None) -> list[State[Any]]:
@@ -99,8 +98,12 @@ def main() -> int:
         f"{'engine sample':>14}"
     )
     cases = [(name, players, "defaults", states) for name, players, states in sampled]
-    nancy6 = positions("nancy", 6, count, NancyRules(face_up_count=0))
-    cases.append(("nancy", 6, "face_up_count=0", nancy6))
+    cases += [
+        (name, players, label, positions(name, players, count, rules))
+        for name, case in GAMES.items()
+        for players, rules, label, _ in case.sampler_cases()
+        if rules is not None
+    ]
     for name, players, label, states in cases:
         api, engine = samplers(states)
         print(f"{name:10} {players:7d} {label:>18} {api:18.2f} us {engine:11.2f} us")

@@ -1,8 +1,8 @@
 """Learner steps per second of the vector environment (``pycards.envs.vector``)
 for every game, with 1 and 2 threads, next to a Python loop over the state API
 doing the same work, and, when ``pyspiel`` is installed, OpenSpiel's own
-vectorized environment and state loop on its hearts (a trick-taking card game
-like Nancy; its cribbage, the nearest game to Nodde, has no tensors for
+vectorized environment and state loop on its hearts (a trick-taking card
+game; its games of the fifteen-two family have no tensors for
 ``rl_environment``), measured in the same run.
 
 One learner step: the learner's action (uniformly random among the legal

@@ -8,8 +8,8 @@ per call with random learner actions drawn in C (``VectorEnv.random_actions``),
 one thread, through the Python API; the Python loop steps 16 ``State`` objects
 with ``random.choice``.  Two settings make the count follow the real cost:
 ``GLIBC_TUNABLES=glibc.cpu.x86_rep_stosb_threshold=...`` keeps glibc's memset
-from ``rep stosb``, which callgrind counts one instruction per byte (Nancy's
-observation tensor of 4 to 7 KB is cleared on every step on both sides), and
+from ``rep stosb``, which callgrind counts one instruction per byte (an
+observation tensor of several KB is cleared on every step on both sides), and
 ``OPENBLAS_NUM_THREADS=1`` keeps numpy's idle BLAS threads from spinning into the
 count.
 

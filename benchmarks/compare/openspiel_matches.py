@@ -10,8 +10,9 @@ The C++ bot is asked through ``step_with_policy``, which keeps the GIL (its
 docs/envs_openspiel.rst).  OpenSpiel's MCTS bots search the true state: they
 see every hidden card, so they are not a fair opponent, only a working one.
 
-No Takers? is capped at a few turns, Nancy plays a single deal and cribbage
-to 31 points (as in the tests) so that a run stays within a couple of minutes.
+Each game plays the short rules of its test profile (a turn cap, a single
+deal, a low target; ``tests/profiles/<name>.py``, as in the tests) so that a
+run stays within a couple of minutes.
 
 Usage: ``python benchmarks/compare/openspiel_matches.py [games] [simulations]``.
 """
@@ -23,17 +24,17 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import _here  # noqa: F401
 import numpy as np
 import pyspiel
+from _games import GAMES
 from open_spiel.python.algorithms import ismcts, mcts
 
 from pycards.envs.openspiel import PycardsBot
 
+#: every game, 2 players, at the short rules of its test profile
 SETUPS: list[tuple[str, dict[str, Any]]] = [
-    ("pycards_nodde", {"players": 2}),
-    ("pycards_notakers", {"players": 2, "max_turns": 6}),
-    ("pycards_nancy", {"players": 2, "match_rounds": 1}),
-    ("pycards_cribbage", {"players": 2, "game_target": 31}),
+    (f"pycards_{name}", {"players": 2, **case.profile.short_params}) for name, case in GAMES.items()
 ]
 
 

@@ -11,10 +11,12 @@ import random
 from typing import Any
 
 import pytest
+from _games import GAMES
 
 from cardcore import _core
 
-TABLES = [("nodde", 2), ("nodde", 4), ("notakers", 2), ("notakers", 4), ("nancy", 4), ("nancy", 6)]
+#: every game at the table sizes its profile benchmarks
+TABLES = [(name, n) for name, case in GAMES.items() for n in case.bench_tables]
 
 
 def _positions(name: str, players: int, count: int = 500) -> list[Any]:

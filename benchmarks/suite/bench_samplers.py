@@ -2,11 +2,10 @@
 player count, on random positions of random games, each sampled for the player
 to act (the seat a search samples for) with a fresh seed per round.
 
-Targets per sample (issue "Bots and the arena"): Nodde <= 5 us, No Takers <= 10
-us, Nancy 4 players <= 5 us, Nancy 6 players with ``face_up_count=0`` <= 50 us.
-These calls go through the binding (a new engine state per sample);
-``benchmarks/compare/compare_samplers.py`` prints the per-sample figures in C as well,
-next to the targets.
+The cases and their targets per sample are each game's profile
+(``tests/profiles/<name>.py``, ``sampler_bench``).  These calls go through the
+binding (a new engine state per sample); ``benchmarks/compare/compare_samplers.py``
+prints the per-sample figures in C as well, next to the targets.
 """
 
 from __future__ import annotations
@@ -15,16 +14,16 @@ import random
 from typing import Any
 
 import pytest
+from _games import GAMES
 
 from pycards.game import load_game
-from pycards.nancy import NancyRules
 
 CASES = [
-    pytest.param("nodde", 2, None, id="nodde-2"),
-    pytest.param("nodde", 4, None, id="nodde-4"),
-    pytest.param("notakers", 4, None, id="notakers-4"),
-    pytest.param("nancy", 4, None, id="nancy-4"),
-    pytest.param("nancy", 6, NancyRules(face_up_count=0), id="nancy-6-face_up_count=0"),
+    pytest.param(
+        name, players, rules, id=f"{name}-{players}" + ("" if rules is None else f"-{label}")
+    )
+    for name, case in GAMES.items()
+    for players, rules, label, _ in case.sampler_cases()
 ]
 
 

@@ -8,9 +8,9 @@ import random
 from typing import Any
 
 import pytest
+from _games import GAMES as REGISTRY
 
 from pycards.game import State, game_names, load_game
-from pycards.nancy import NancyRules
 
 GAMES = game_names()
 
@@ -54,16 +54,19 @@ def test_clone(benchmark: Any, name: str) -> None:
     assert [c.history for c in result] == [s.history for s in states]
 
 
-# 2 and 4 players of every game, and Nancy's largest sampling problem: 6 players
-# with no face-up cards
+# 2 and 4 players of every game, and the hard sampling problems of the games'
+# profiles (the sampler benchmarks' cases with rules)
 SAMPLER_CASES = [
     pytest.param(name, players, None, id=f"{name}-{players}")
     for name in GAMES
     for players in (2, 4)
 ]
-SAMPLER_CASES.append(
-    pytest.param("nancy", 6, NancyRules(face_up_count=0), id="nancy-6-face_up_count=0")
-)
+SAMPLER_CASES += [
+    pytest.param(name, players, rules, id=f"{name}-{players}-{label}")
+    for name, case in REGISTRY.items()
+    for players, rules, label, _ in case.sampler_cases()
+    if rules is not None
+]
 
 
 @pytest.mark.parametrize(("name", "players", "rules"), SAMPLER_CASES)

@@ -8,11 +8,13 @@ import random
 from typing import Any
 
 import pytest
+from _games import GAMES as REGISTRY
 
 from pycards.envs.vector import VectorEnv
 from pycards.game import State, load_game
 
-GAMES = [("nodde", 2), ("notakers", 3), ("nancy", 4)]
+#: every game at its usual table
+GAMES = [(name, case.tables[0]) for name, case in REGISTRY.items()]
 N = 256
 
 

@@ -2,4 +2,9 @@
 
 from _games import Profile
 
-PROFILE = Profile(tables=(2, 3, 4), heuristic_match=(2, 60), bench_tables=(2,))
+PROFILE = Profile(
+    tables=(2, 3, 4),
+    heuristic_match=(2, 60),
+    bench_tables=(2,),
+    short_params={"game_target": 31},
+)

@@ -8,4 +8,7 @@ PROFILE = Profile(
     ismcts_match=(4, 10, 32, 0.7),
     ismcts_match_slow=(4, 100, 40, 0.7),
     bench_tables=(4, 6),
+    short_params={"match_rounds": 1},
+    sampler_bench=((4, {}, 5.0), (6, {"face_up_count": 0}, 50.0)),
+    search_bench=(4, 60_000),
 )

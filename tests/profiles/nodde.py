@@ -9,4 +9,7 @@ PROFILE = Profile(
     ismcts_match=(2, 200, 400, 0.6),
     ismcts_match_slow=(2, 1000, 200, 0.65),
     bench_tables=(2, 4),
+    sampler_bench=((2, {}, 5.0), (4, {}, 5.0)),
+    search_bench=(2, 300_000),
+    web_restart=True,
 )

@@ -8,4 +8,7 @@ PROFILE = Profile(
     ismcts_match=(2, 10, 16, 0.8),
     ismcts_match_slow=(3, 30, 30, 0.75),
     bench_tables=(2, 4),
+    short_params={"max_turns": 6},
+    sampler_bench=((4, {}, 10.0),),
+    search_bench=(2, 30_000),
 )

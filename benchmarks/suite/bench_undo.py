@@ -8,14 +8,13 @@ import random
 from typing import Any
 
 import pytest
+from _games import GAMES
 
-from pycards.game import State, game_names, load_game
-
-GAMES = game_names()
+from pycards.game import State, load_game
 
 
 def _long_game(name: str) -> State[Any]:
-    game = load_game(name, None, 3 if name != "nancy" else 4)
+    game = load_game(name, None, max(3, GAMES[name].tables[0]))  # 3 seats at least
     state = game.new_initial_state(7)
     rng = random.Random(7)
     while not state.is_terminal and len(state.history) < 400:

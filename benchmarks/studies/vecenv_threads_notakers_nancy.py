@@ -10,7 +10,7 @@ wall clock (``time.perf_counter``): CPU time would count both threads.  The
 second thread needs a free core: on a busy machine the 2-thread figures say
 little.  ``compare_vecenv.py`` compares every game with a Python loop.
 
-Usage: ``python benchmarks/studies/vecenv_threads.py``.
+Usage: ``python benchmarks/studies/vecenv_threads_notakers_nancy.py``.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ deals x 2 seatings), played by the Python loop (``native=False``: a view and
 a Python call per move) and, when the engine has it, by the native loop
 (``native=True``: one ``play_match`` call per game), statistics included.
 
-Run: ``python -m pytest benchmarks/suite/bench_arena.py``.
+Run: ``python -m pytest benchmarks/suite/bench_nodde_arena.py``.
 """
 
 from __future__ import annotations
