@@ -276,12 +276,7 @@ static int32_t cc_nancy_init_deck(void *state, const int32_t *params, int32_t np
     if (nplayers < 2 || nplayers > CC_NANCY_MAX_PLAYERS) return CC_E_PLAYERS;
     int32_t rc = cc_game_check_params(&cc_game_nancy, params, nplayers, NULL);
     if (rc != CC_OK) return rc;
-    if (deck == NULL || ndeck != 78) return CC_E_ARG;
-    uint64_t seen[2] = {0, 0};
-    for (int32_t i = 0; i < 78; i++) {
-        if (deck[i] >= 78 || (seen[deck[i] >> 6] >> (deck[i] & 63)) & 1) return CC_E_ARG;
-        seen[deck[i] >> 6] |= 1ull << (deck[i] & 63);
-    }
+    if (!cc_deck_is_permutation(deck, ndeck, 78)) return CC_E_ARG;
     return start_match(state, params, nplayers, seed, deck);
 }
 

@@ -470,12 +470,7 @@ static int32_t cc_notakers_init(void *state, const int32_t *pr, int32_t n, uint6
 static int32_t cc_notakers_init_deck(void *state, const int32_t *pr, int32_t n, uint64_t seed,
                             const uint8_t *deck, int32_t ndeck) {
     (void)seed;
-    if (deck == NULL || ndeck != CC_NUM_CARDS52) return CC_E_ARG;
-    uint64_t seen = 0;
-    for (int32_t i = 0; i < ndeck; i++) {
-        if (deck[i] >= CC_NUM_CARDS52 || (seen >> deck[i]) & 1u) return CC_E_ARG;
-        seen |= (uint64_t)1 << deck[i];
-    }
+    if (!cc_deck_is_permutation(deck, ndeck, CC_NUM_CARDS52)) return CC_E_ARG;
     return deal(state, pr, n, deck);
 }
 
@@ -755,14 +750,6 @@ static void cc_notakers_returns(const void *state, int32_t *out) {
         out[p] = st->phase == CC_NOTAKERS_PHASE_OVER ? st->points[p] : 0;
 }
 
-static void put_cards(float *out, uint64_t cards) {
-    while (cards) {
-        int32_t bit = cc_ctz64(cards);
-        cards &= cards - 1;
-        out[cc_card52_id_of_bit(bit)] = 1.0f;
-    }
-}
-
 static int32_t cc_notakers_observe_tensor(const void *state, int32_t player, float *out) {
     const nt_state *st = (const nt_state *)state;
     if (st == NULL || out == NULL) return CC_E_ARG;
@@ -772,13 +759,13 @@ static int32_t cc_notakers_observe_tensor(const void *state, int32_t player, flo
     int32_t size = layout(st->params, n, at);
     memset(out, 0, sizeof(float) * (size_t)size);
     int32_t over = st->phase == CC_NOTAKERS_PHASE_OVER;
-    put_cards(out + at[SEG_HAND], st->hand[player]);
-    put_cards(out + at[SEG_SAVE], st->save[player]);
+    cc_one_hot_cards52(out + at[SEG_HAND], st->hand[player]);
+    cc_one_hot_cards52(out + at[SEG_SAVE], st->save[player]);
     if (st->phase == CC_NOTAKERS_PHASE_SAVE && st->actor == player)
-        put_cards(out + at[SEG_SELECTION], st->selection);
+        cc_one_hot_cards52(out + at[SEG_SELECTION], st->selection);
     if (at[SEG_SAVE_PILES] >= 0)
         for (int32_t k = 1; k < n; k++)
-            put_cards(out + at[SEG_SAVE_PILES] + CC_NUM_CARDS52 * (k - 1),
+            cc_one_hot_cards52(out + at[SEG_SAVE_PILES] + CC_NUM_CARDS52 * (k - 1),
                       st->save[(player + k) % n]);
     for (int32_t k = 0; k < n; k++) {
         int32_t q = (player + k) % n;
