@@ -183,6 +183,14 @@ static inline int32_t winner_pos(const int8_t *trick, int32_t k) {
 /* Objectives 1..7 met by a Nancy (CC_NANCY_OBJ_* bits), unchecked. */
 int32_t cc_nancy_objectives_of(cc_nancy_cards nc, int32_t arcane_mode);
 
+/* What is legal (nancy_legal.c): the table's legal_actions, verify and
+ * reason_text, and the cards the Taker may call (bits of the ranks the call
+ * ladder shows he holds into *required_ranks). */
+int32_t cc_nancy_legal_actions(const void *state, uint64_t *mask);
+int32_t cc_nancy_verify(const void *state, int32_t a);
+const char *cc_nancy_reason_text(int32_t reason);
+cc_nancy_cards cc_nancy_callable(const cc_nancy_state *s, uint32_t *required_ranks);
+
 /* The observation tensor (nancy_observe.c): the table's tensor_size,
  * segments and observe_tensor. */
 int32_t cc_nancy_tensor_size(const int32_t *params, int32_t nplayers);
