@@ -181,6 +181,22 @@ static inline int32_t cc_show_hand_ids(uint64_t hand, int32_t hand_size, int32_t
     return CC_OK;
 }
 
+/* The shows handed to a batch scoring API: n >= 0 and, when n > 0, the
+ * arrays not NULL (else CC_E_ARG); each hands[i] with turnups[i] as
+ * cc_show_hand_valid asks (else CC_E_CARDS, the first bad i in *bad_index
+ * if bad_index is not NULL).  CC_OK if all can be scored. */
+static inline int32_t cc_show_batch_check(const uint64_t *hands, const uint8_t *turnups,
+                                          int64_t n, int32_t hand_size, const int32_t *out,
+                                          int64_t *bad_index) {
+    if (n < 0 || (n > 0 && (hands == NULL || turnups == NULL || out == NULL))) return CC_E_ARG;
+    for (int64_t i = 0; i < n; i++)
+        if (!cc_show_hand_valid(hands[i], hand_size, turnups[i])) {
+            if (bad_index) *bad_index = i;
+            return CC_E_CARDS;
+        }
+    return CC_OK;
+}
+
 /* The layout of a scoring API's item type, which must be cc_score_item's:
  * CC_SCORE_ITEM_LAYOUT(cc_nodde_item); at file scope. */
 #define CC_SCORE_ITEM_LAYOUT(type)                                                         \

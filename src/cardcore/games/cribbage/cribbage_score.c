@@ -95,14 +95,8 @@ int32_t cc_cribbage_batch_score_show(const uint64_t *hands, const uint8_t *start
                                      int32_t *out, int64_t *bad_index) {
     if (check_rules(params) != CC_OK) return CC_E_PARAMS;
     if (is_crib != 0 && is_crib != 1) return CC_E_ARG;
-    if (n < 0 || (n > 0 && (hands == NULL || starters == NULL || out == NULL)))
-        return CC_E_ARG;
-    for (int64_t i = 0; i < n; i++) {
-        if (!cc_show_hand_valid(hands[i], 4, starters[i])) {
-            if (bad_index) *bad_index = i;
-            return CC_E_CARDS;
-        }
-    }
+    int32_t rc = cc_show_batch_check(hands, starters, n, 4, out, bad_index);
+    if (rc != CC_OK) return rc;
     int32_t four = params[CC_CRIBBAGE_P_CRIB_FOUR_FLUSH];
     if (n < 20000) {
         for (int64_t i = 0; i < n; i++) out[i] = show_points(hands[i], starters[i], is_crib, four);

@@ -167,14 +167,8 @@ int32_t cc_nodde_batch_score_hand(const uint64_t *hands, const uint8_t *turnups,
                                   int64_t n, const int32_t *params, int32_t *out,
                                   int64_t *bad_index) {
     if (check_rules(params) != CC_OK) return CC_E_PARAMS;
-    if (n < 0 || (n > 0 && (hands == NULL || turnups == NULL || out == NULL)))
-        return CC_E_ARG;
-    for (int64_t i = 0; i < n; i++) {
-        if (!cc_show_hand_valid(hands[i], 3, turnups[i])) {
-            if (bad_index) *bad_index = i;
-            return CC_E_CARDS;
-        }
-    }
+    int32_t rc = cc_show_batch_check(hands, turnups, n, 3, out, bad_index);
+    if (rc != CC_OK) return rc;
     if (n < BATCH_TABLE_MIN) {
         for (int64_t i = 0; i < n; i++) out[i] = hand_points(hands[i], turnups[i], params);
         return CC_OK;
