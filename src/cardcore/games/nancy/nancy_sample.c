@@ -241,17 +241,17 @@ static int32_t draw(const cc_nancy_state *s, nancy_prep *P, uint64_t seed, void 
     memcpy(sl, P->sl, sizeof(slot) * (size_t)ns);
     uint8_t pool[78];
     memcpy(pool, P->pool, (size_t)nu);
-    int32_t ok = P->budget > 0 &&
-                 cc_nancy_reject_deal(rng, sl, ns, pool, nu, P->smask, P->wcard, P->H, P->M, P->budget);
+    int32_t ok = P->budget > 0 && cc_nancy_reject_deal(rng, sl, ns, pool, nu, P->smask, P->wcard,
+                                                       P->H, P->M, P->budget);
     if (!ok) {
         if (P->tsize < 0) return CC_E_CAPACITY;
         int32_t rc = 1;
         if (P->relax)
-            rc = cc_nancy_exact_deal(rng, sl, ns, &P->X.R, P->X.order, P->X.gm, P->X.wm, nu, P->X.nfree,
-                            1.0, P->X.tries, &P->rtab);
+            rc = cc_nancy_exact_deal(rng, sl, ns, &P->X.R, P->X.order, P->X.gm, P->X.wm, nu,
+                                     P->X.nfree, 1.0, P->X.tries, &P->rtab);
         if (rc == 1)
-            rc = cc_nancy_exact_deal(rng, sl, ns, &P->G, P->order, P->gm2, P->wm2, nu, P->nfree, P->wt, 1,
-                            &P->full);
+            rc = cc_nancy_exact_deal(rng, sl, ns, &P->G, P->order, P->gm2, P->wm2, nu, P->nfree,
+                                     P->wt, 1, &P->full);
         if (rc != CC_OK) return rc;
     }
     /* The relabelling sigma of the hidden cards, real -> sampled, for the log:

@@ -1,6 +1,7 @@
 /* notakers_game.c: the game No Takers? (docs/notakers.rst, "Play") behind
  * the generic cc_game table; the observation tensor is notakers_observe.c,
- * the information-set sampler notakers_sample.c, the heuristic notakers_bot.c.  The action encoding, phases and events are in
+ * the information-set sampler notakers_sample.c, the heuristic
+ * notakers_bot.c.  The action encoding, phases and events are in
  * cc_notakers.h and docs/notakers.rst.  Seats 0..n-1 play in this order; seat 0 starts (the
  * dealer is seat n-1). */
 #include "cc_notakers.h"
