@@ -193,4 +193,84 @@ static inline void cc_log_event(cc_log *log, int32_t kind, int32_t player, int32
                                        sizeof(((type *)0)->log_entries),         \
                    #type ": the log must come last")
 
+/* ---- shared by the games' files --------------------------------------------- */
+
+/* 1 if deck[0 .. ndeck-1] is a permutation of the card ids 0 .. n-1
+ * (n <= 128): what init_deck asks of a stacked deck.  0 for a NULL deck. */
+static inline int32_t cc_deck_is_permutation(const uint8_t *deck, int32_t ndeck, int32_t n) {
+    if (deck == NULL || ndeck != n) return 0;
+    uint64_t seen[2] = {0, 0};
+    for (int32_t i = 0; i < n; i++) {
+        int32_t c = deck[i];
+        if (c >= n || (seen[c >> 6] >> (c & 63) & 1)) return 0;
+        seen[c >> 6] |= (uint64_t)1 << (c & 63);
+    }
+    return 1;
+}
+
+/* The next card of a stock of n cards dealt from its end, deck[0 .. n-1-*top]
+ * (*top counts the cards dealt): unless stacked, shuffled lazily, one
+ * Fisher-Yates step a card. */
+static inline int32_t cc_deal_next(uint8_t *deck, int32_t n, int32_t *top, int32_t stacked,
+                                   cc_rng *rng) {
+    int32_t i = n - 1 - *top;
+    if (!stacked) {
+        int32_t j = (int32_t)cc_rng_below_inline(rng, (uint64_t)i + 1);
+        uint8_t x = deck[i];
+        deck[i] = deck[j];
+        deck[j] = x;
+    }
+    (*top)++;
+    return deck[i];
+}
+
+/* 1.0f at out[id] for each card id of the 52-card set cards (the card
+ * segments of an observation tensor). */
+static inline void cc_one_hot_cards52(float *out, uint64_t cards) {
+    while (cards) {
+        out[cc_card52_id_of_bit(cc_ctz64(cards))] = 1.0f;
+        cards &= cards - 1;
+    }
+}
+
+/* Append the n segments segs to a table's segments answer out[0 .. cap-1]
+ * (cardcore.h, "the game table"), which holds count so far: those past cap
+ * (or all, for a NULL out) are counted, not written.  Returns count + n. */
+static inline int32_t cc_segments_put(cc_segment *out, int32_t cap, int32_t count,
+                                      const cc_segment *segs, int32_t n) {
+    for (int32_t i = 0; i < n; i++, count++)
+        if (out != NULL && count < cap) out[count] = segs[i];
+    return count;
+}
+
+/* A heuristic's choice of the best candidate, ties broken by the generator
+ * (each of k tied candidates kept with probability 1/k).  Start with
+ * CC_CHOOSER_INIT, offer every candidate to cc_choose; pick stays -1 when
+ * none was offered. */
+typedef struct cc_chooser {
+    int64_t best;
+    int32_t pick;
+    uint64_t ties;
+} cc_chooser;
+#define CC_CHOOSER_INIT {0, -1, 0}
+
+/* Offer candidate c (>= 0) of value v: higher is better. */
+static inline void cc_choose(cc_chooser *ch, int32_t c, int64_t v, cc_rng *rng) {
+    if (ch->pick < 0 || v > ch->best) {
+        ch->best = v;
+        ch->pick = c;
+        ch->ties = 1;
+    } else if (v == ch->best && cc_rng_below(rng, ++ch->ties) == 0) {
+        ch->pick = c;
+    }
+}
+
+/* a if it is set in the action mask of nwords words, else the mask's first
+ * action (a itself when none is set): a heuristic's last resort. */
+static inline int32_t cc_mask_or_first(const uint64_t *mask, int32_t nwords, int32_t a) {
+    if (a >= 0 && a < 64 * nwords && (mask[a >> 6] >> (a & 63) & 1)) return a;
+    int32_t first = cc_mask_select(mask, nwords, 0);
+    return first >= 0 ? first : a;
+}
+
 #endif

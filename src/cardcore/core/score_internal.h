@@ -158,4 +158,87 @@ static inline int32_t cc_play_points(const uint8_t *seq, int32_t n, int32_t tota
     return pts;
 }
 
+/* ---- the scoring APIs' side (cc_nodde.h, cc_cribbage.h) ------------------- */
+
+/* 1 if a scoring API may score hand (a 52-card set of hand_size cards) with
+ * turnup (a card id not in it). */
+static inline int32_t cc_show_hand_valid(uint64_t hand, int32_t hand_size, int32_t turnup) {
+    return (hand & ~CC_DECK52_MASK) == 0 && cc_popcount64(hand) == hand_size && turnup >= 0 &&
+           turnup < 52 && (hand & cc_bit_of(turnup)) == 0;
+}
+
+/* The cards of cc_show_items: c[0 .. hand_size-1] the ids of the valid hand
+ * (in bit order), c[hand_size] the turn-up. */
+static inline void cc_show_ids(uint64_t hand, int32_t hand_size, int32_t turnup, int32_t *c) {
+    for (int32_t i = 0; i < hand_size; i++) {
+        c[i] = cc_card52_id_of_bit(cc_ctz64(hand));
+        hand &= hand - 1;
+    }
+    c[hand_size] = turnup;
+}
+
+/* cc_show_hand_valid, then cc_show_ids: CC_OK, or CC_E_CARDS (c untouched). */
+static inline int32_t cc_show_hand_ids(uint64_t hand, int32_t hand_size, int32_t turnup,
+                                       int32_t *c) {
+    if (!cc_show_hand_valid(hand, hand_size, turnup)) return CC_E_CARDS;
+    cc_show_ids(hand, hand_size, turnup, c);
+    return CC_OK;
+}
+
+/* The shows handed to a batch scoring API: n >= 0 and, when n > 0, the
+ * arrays not NULL (else CC_E_ARG); each hands[i] with turnups[i] as
+ * cc_show_hand_valid asks (else CC_E_CARDS, the first bad i in *bad_index
+ * if bad_index is not NULL).  CC_OK if all can be scored. */
+static inline int32_t cc_show_batch_check(const uint64_t *hands, const uint8_t *turnups,
+                                          int64_t n, int32_t hand_size, const int32_t *out,
+                                          int64_t *bad_index) {
+    if (n < 0 || (n > 0 && (hands == NULL || turnups == NULL || out == NULL))) return CC_E_ARG;
+    for (int64_t i = 0; i < n; i++)
+        if (!cc_show_hand_valid(hands[i], hand_size, turnups[i])) {
+            if (bad_index) *bad_index = i;
+            return CC_E_CARDS;
+        }
+    return CC_OK;
+}
+
+/* The layout of a scoring API's item type, which must be cc_score_item's:
+ * CC_SCORE_ITEM_LAYOUT(cc_nodde_item); at file scope. */
+#define CC_SCORE_ITEM_LAYOUT(type)                                                         \
+    _Static_assert(sizeof(type) == sizeof(cc_score_item) &&                                \
+                       offsetof(type, kind) == offsetof(cc_score_item, kind) &&            \
+                       offsetof(type, points) == offsetof(cc_score_item, points) &&        \
+                       offsetof(type, cards) == offsetof(cc_score_item, cards),            \
+                   #type ": must have the layout of cc_score_item")
+
+/* Hand the n items to a scoring API's caller: out, cap items of the API's
+ * type (of cc_score_item's layout, CC_SCORE_ITEM_LAYOUT).  Returns n, or
+ * CC_E_CAPACITY when they do not fit (out untouched). */
+static inline int32_t cc_score_items_out(const cc_score_item *items, int32_t n, void *out,
+                                         int32_t cap) {
+    if (n > cap || (n > 0 && out == NULL)) return CC_E_CAPACITY;
+    if (n > 0) memcpy(out, items, sizeof(cc_score_item) * (size_t)n);
+    return n;
+}
+
+/* The itemized show of cc_show_items, sorted (cc_score_sort) and handed to
+ * the caller (cc_score_items_out). */
+static inline int32_t cc_show_items_out(const int32_t *c, const cc_show_rules *r, void *out,
+                                        int32_t cap) {
+    cc_score_item items[CC_SCORE_MAX_SHOW_ITEMS];
+    int32_t n = cc_show_items(c, r, items);
+    cc_score_sort(items, n);
+    return cc_score_items_out(items, n, out, cap);
+}
+
+/* The itemized play of cc_play_items after cc_play_check(seq, n, max_n),
+ * handed to the caller (cc_score_items_out). */
+static inline int32_t cc_play_items_out(const uint8_t *seq, int32_t n, int32_t max_n,
+                                        const cc_play_rules *r, void *out, int32_t cap) {
+    int32_t rc = cc_play_check(seq, n, max_n);
+    if (rc != CC_OK) return rc;
+    cc_score_item items[CC_SCORE_MAX_PLAY_ITEMS];
+    int32_t k = cc_play_items(seq, n, r, items);
+    return cc_score_items_out(items, k, out, cap);
+}
+
 #endif /* CC_SCORE_INTERNAL_H */

@@ -28,8 +28,7 @@ static int32_t heuristic_discard(const cribbage_state *s, cc_rng *rng, int32_t *
     int32_t ids[6] = {0}, k = 0;
     for (uint64_t u = hand; u; u &= u - 1) ids[k++] = cc_card52_id_of_bit(cc_ctz64(u));
     int32_t mine = side_of(s, q) == side_of(s, s->dealer);
-    int64_t best = INT64_MIN;
-    int32_t pick = ids[0], ties = 0;
+    cc_chooser ch = CC_CHOOSER_INIT;
     for (int32_t i = 0; i < k; i++)
         for (int32_t j = (need == 2 ? i + 1 : k - 1); j < k; j++) {
             uint64_t d = cc_bit_of(ids[i]) | (need == 2 ? cc_bit_of(ids[j]) : 0);
@@ -47,21 +46,15 @@ static int32_t heuristic_discard(const cribbage_state *s, cc_rng *rng, int32_t *
             for (uint64_t u = all; u; u &= u - 1) r[nr++] = cc_ctz64(u) & 15;
             int32_t crib = nr == 2 ? crib_pair_x100[r[0]][r[1]] : crib_pair_x100[r[0]][13];
             int64_t v = sum * 100 * 100 / cnt + (mine ? crib : -crib) * 100;
-            if (v > best) {
-                best = v;
-                pick = ids[i];
-                ties = 1;
-            } else if (v == best && cc_rng_below(rng, (uint64_t)++ties) == 0) {
-                pick = ids[i];
-            }
+            cc_choose(&ch, ids[i], v, rng);
         }
-    *action = CC_CRIBBAGE_A_DISCARD + pick;
+    *action = CC_CRIBBAGE_A_DISCARD + (ch.pick >= 0 ? ch.pick : ids[0]);
     return CC_OK;
 }
 
 static int32_t heuristic_play(const cribbage_state *s, cc_rng *rng, int32_t *action) {
     uint64_t legal = legal_bits(s);
-    int32_t best = INT32_MIN, pick = -1, ties = 0;
+    cc_chooser ch = CC_CHOOSER_INIT;
     uint8_t seq[CC_CRIBBAGE_MAX_PLAY + 1];
     int32_t len = s->nplay - s->count_start;
     for (int32_t i = 0; i < len; i++) seq[i] = s->play[s->count_start + i];
@@ -75,16 +68,10 @@ static int32_t heuristic_play(const cribbage_state *s, cc_rng *rng, int32_t *act
         if (len == 0 && cc_pip_of(c) == 5) v -= 100; /* do not lead a five */
         if (len == 0 && c % 13 < 4) v += 20;       /* lead low */
         v += cc_pip_of(c);                            /* keep low cards for later counts */
-        if (v > best) {
-            best = v;
-            pick = c;
-            ties = 1;
-        } else if (v == best && cc_rng_below(rng, (uint64_t)++ties) == 0) {
-            pick = c;
-        }
+        cc_choose(&ch, c, v, rng);
     }
-    if (pick < 0) return CC_E_ARG;
-    *action = CC_CRIBBAGE_A_PLAY + pick;
+    if (ch.pick < 0) return CC_E_ARG;
+    *action = CC_CRIBBAGE_A_PLAY + ch.pick;
     return CC_OK;
 }
 

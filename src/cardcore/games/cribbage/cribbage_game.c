@@ -103,15 +103,7 @@ static inline int32_t can_play(const cribbage_state *s, int32_t seat) {
 }
 
 static int32_t deal_card(cribbage_state *s) {
-    int32_t i = NUM_CARDS - 1 - s->top;
-    if (!s->stacked) {
-        int32_t j = (int32_t)cc_rng_below_inline(&s->rng, (uint64_t)i + 1);
-        uint8_t x = s->deck[i];
-        s->deck[i] = s->deck[j];
-        s->deck[j] = x;
-    }
-    s->top++;
-    return s->deck[i];
+    return cc_deal_next(s->deck, NUM_CARDS, &s->top, s->stacked, &s->rng);
 }
 
 static void start_deal(cribbage_state *s);
@@ -527,12 +519,7 @@ static int32_t cc_cribbage_init_deck(void *state, const int32_t *params, int32_t
     if (state == NULL) return CC_E_ARG;
     int32_t rc = check_init(params, nplayers);
     if (rc != CC_OK) return rc;
-    if (deck == NULL || ndeck != NUM_CARDS) return CC_E_ARG;
-    uint64_t seen = 0;
-    for (int32_t i = 0; i < NUM_CARDS; i++) {
-        if (deck[i] >= NUM_CARDS || (seen & cc_bit_of(deck[i]))) return CC_E_ARG;
-        seen |= cc_bit_of(deck[i]);
-    }
+    if (!cc_deck_is_permutation(deck, ndeck, NUM_CARDS)) return CC_E_ARG;
     init_state((cribbage_state *)state, params, nplayers, seed, deck);
     return CC_OK;
 }

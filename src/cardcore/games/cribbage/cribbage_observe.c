@@ -90,25 +90,11 @@ int32_t cc_cribbage_segments(const int32_t *params, int32_t nplayers, cc_segment
         {"muggins_call", lay.mug + 54 + n, 1, CC_SEG_NUMBER, 1, 0,
          "muggins: 1 while a muggins call is awaited"},
     };
-    int32_t count = 0;
-    const int32_t nbase = (int32_t)(sizeof segs / sizeof segs[0]);
-    for (int32_t i = 0; i < nbase; i++, count++)
-        if (count < cap && out != NULL) out[count] = segs[i];
-    if (lay.partner >= 0) {
-        if (count < cap && out != NULL) out[count] = partner[0];
-        count++;
-    }
+    int32_t count = cc_segments_put(out, cap, 0, segs, (int32_t)(sizeof segs / sizeof segs[0]));
+    if (lay.partner >= 0) count = cc_segments_put(out, cap, count, partner, 1);
     if (lay.mug >= 0)
-        for (int32_t i = 0; i < 5; i++, count++)
-            if (count < cap && out != NULL) out[count] = mug[i];
+        count = cc_segments_put(out, cap, count, mug, (int32_t)(sizeof mug / sizeof mug[0]));
     return count;
-}
-
-static void one_hot_cards(float *out, uint64_t cards) {
-    while (cards) {
-        out[cc_card52_id_of_bit(cc_ctz64(cards))] = 1.0f;
-        cards &= cards - 1;
-    }
 }
 
 int32_t cc_cribbage_observe_tensor(const void *state, int32_t player, float *out) {
@@ -118,13 +104,13 @@ int32_t cc_cribbage_observe_tensor(const void *state, int32_t player, float *out
     tlayout lay = layout(s->params, n);
     memset(out, 0, sizeof(float) * (size_t)lay.size);
     int32_t me = s->pos_of[player];
-    one_hot_cards(out + T_HAND, s->hand[me]);
-    one_hot_cards(out + T_DISCARDS, s->disc[me]);
+    cc_one_hot_cards52(out + T_HAND, s->hand[me]);
+    cc_one_hot_cards52(out + T_DISCARDS, s->disc[me]);
     if (s->starter >= 0) out[T_STARTER + s->starter] = 1.0f;
     /* block i: the seat i places after the observer's (seats, not positions) */
     for (int32_t i = 0; i < n; i++) {
         int32_t q = s->pos_of[(player + i) % n];
-        one_hot_cards(out + T_PLAYED + 52 * i, s->dealt[q] & ~s->hand[q] & ~s->disc[q]);
+        cc_one_hot_cards52(out + T_PLAYED + 52 * i, s->dealt[q] & ~s->hand[q] & ~s->disc[q]);
     }
     for (int32_t k = 0; k < s->nplay; k++) out[T_ORDER(n) + s->play[k]] = (float)(k + 1);
     for (int32_t k = s->count_start; k < s->nplay; k++) out[T_COUNT(n) + s->play[k]] = 1.0f;
@@ -145,7 +131,7 @@ int32_t cc_cribbage_observe_tensor(const void *state, int32_t player, float *out
     if (lay.partner >= 0)
         out[lay.partner + (s->seat_of[(me + 2) % n] - player + n) % n] = 1.0f;
     if (lay.mug >= 0) {
-        if (s->crib_shown) one_hot_cards(out + lay.mug, crib_of(s));
+        if (s->crib_shown) cc_one_hot_cards52(out + lay.mug, crib_of(s));
         if (s->to_act != TERMINAL && (s->phase == PHASE_SHOW || s->pclaim)) {
             int32_t owner = s->calling ? (s->to_act + n - 1) % n : s->to_act;
             out[lay.mug + 52 + (s->seat_of[owner] - player + n) % n] = 1.0f;

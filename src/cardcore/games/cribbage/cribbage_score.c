@@ -9,55 +9,24 @@
 
 /* ---- show and play scoring: the family's scorers (score_internal.h) ------- */
 
-/* The scorer's items as the API's (the same fields). */
-static void copy_items(cc_cribbage_item *out, const cc_score_item *items, int32_t n) {
-    for (int32_t i = 0; i < n; i++) {
-        out[i].kind = items[i].kind;
-        out[i].points = items[i].points;
-        out[i].cards = items[i].cards;
-    }
-}
-
-static void hand_ids(uint64_t hand, int32_t starter, int32_t *c) {
-    for (int32_t i = 0; i < 4; i++) {
-        c[i] = cc_card52_id_of_bit(cc_ctz64(hand));
-        hand &= hand - 1;
-    }
-    c[4] = starter;
-}
-
-static int32_t hand_cards(uint64_t hand, int32_t starter, int32_t *c) {
-    if (hand & ~CC_DECK52_MASK) return CC_E_CARDS;
-    if (cc_popcount64(hand) != 4) return CC_E_CARDS;
-    if (starter < 0 || starter >= NUM_CARDS) return CC_E_CARDS;
-    if (hand & cc_bit_of(starter)) return CC_E_CARDS;
-    hand_ids(hand, starter, c);
-    return CC_OK;
-}
+CC_SCORE_ITEM_LAYOUT(cc_cribbage_item);
 
 int32_t cc_cribbage_show_items(uint64_t hand, int32_t starter, int32_t is_crib,
                                const int32_t *params, cc_cribbage_item *out, int32_t cap) {
     if (check_rules(params) != CC_OK) return CC_E_PARAMS;
     if (is_crib != 0 && is_crib != 1) return CC_E_ARG;
     int32_t c[5];
-    int32_t rc = hand_cards(hand, starter, c);
+    int32_t rc = cc_show_hand_ids(hand, 4, starter, c);
     if (rc != CC_OK) return rc;
     cc_show_rules r = show_rules(is_crib, params[CC_CRIBBAGE_P_CRIB_FOUR_FLUSH]);
-    cc_score_item items[CC_SCORE_MAX_SHOW_ITEMS];
-    int32_t n = cc_show_items(c, &r, items);
-    if (n > cap || (n > 0 && out == NULL)) return CC_E_CAPACITY;
-    cc_score_sort(items, n);
-    copy_items(out, items, n);
-    return n;
+    return cc_show_items_out(c, &r, out, cap);
 }
 
 int32_t cc_cribbage_score_show(uint64_t hand, int32_t starter, int32_t is_crib,
                                const int32_t *params) {
     if (check_rules(params) != CC_OK) return CC_E_PARAMS;
     if (is_crib != 0 && is_crib != 1) return CC_E_ARG;
-    int32_t c[5];
-    int32_t rc = hand_cards(hand, starter, c);
-    if (rc != CC_OK) return rc;
+    if (!cc_show_hand_valid(hand, 4, starter)) return CC_E_CARDS;
     return show_points(hand, starter, is_crib, params[CC_CRIBBAGE_P_CRIB_FOUR_FLUSH]);
 }
 
@@ -65,13 +34,7 @@ int32_t cc_cribbage_score_show(uint64_t hand, int32_t starter, int32_t is_crib,
 
 int32_t cc_cribbage_play_items(const uint8_t *seq, int32_t n, cc_cribbage_item *out,
                                int32_t cap) {
-    int32_t rc = cc_play_check(seq, n, CC_CRIBBAGE_MAX_PLAY);
-    if (rc != CC_OK) return rc;
-    cc_score_item items[CC_SCORE_MAX_PLAY_ITEMS];
-    int32_t k = cc_play_items(seq, n, &play_rules, items);
-    if (k > cap || (k > 0 && out == NULL)) return CC_E_CAPACITY;
-    copy_items(out, items, k);
-    return k;
+    return cc_play_items_out(seq, n, CC_CRIBBAGE_MAX_PLAY, &play_rules, out, cap);
 }
 
 /* ---- the rank table: batch scoring, distribution, discard analysis --------- */
@@ -132,17 +95,8 @@ int32_t cc_cribbage_batch_score_show(const uint64_t *hands, const uint8_t *start
                                      int32_t *out, int64_t *bad_index) {
     if (check_rules(params) != CC_OK) return CC_E_PARAMS;
     if (is_crib != 0 && is_crib != 1) return CC_E_ARG;
-    if (n < 0 || (n > 0 && (hands == NULL || starters == NULL || out == NULL)))
-        return CC_E_ARG;
-    for (int64_t i = 0; i < n; i++) {
-        uint64_t h = hands[i];
-        int32_t s = starters[i];
-        if ((h & ~CC_DECK52_MASK) || cc_popcount64(h) != 4 || s >= NUM_CARDS ||
-            (h & cc_bit_of(s))) {
-            if (bad_index) *bad_index = i;
-            return CC_E_CARDS;
-        }
-    }
+    int32_t rc = cc_show_batch_check(hands, starters, n, 4, out, bad_index);
+    if (rc != CC_OK) return rc;
     int32_t four = params[CC_CRIBBAGE_P_CRIB_FOUR_FLUSH];
     if (n < 20000) {
         for (int64_t i = 0; i < n; i++) out[i] = show_points(hands[i], starters[i], is_crib, four);

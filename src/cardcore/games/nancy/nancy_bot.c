@@ -54,24 +54,6 @@ static inline int32_t legal(const uint64_t *mask, int32_t a) {
     return (int32_t)(mask[a >> 6] >> (a & 63) & 1);
 }
 
-/* Pick the best of the cards c (0..77) with action base + c legal, by
- * score(c) (higher is better), ties to the generator. */
-typedef struct chooser {
-    int64_t best;
-    int32_t pick;
-    uint64_t ties;
-} chooser;
-
-static inline void consider(chooser *ch, int32_t c, int64_t score, cc_rng *rng) {
-    if (ch->pick < 0 || score > ch->best) {
-        ch->best = score;
-        ch->pick = c;
-        ch->ties = 1;
-    } else if (score == ch->best && cc_rng_below(rng, ++ch->ties) == 0) {
-        ch->pick = c;
-    }
-}
-
 /* ---- bidding --------------------------------------------------------------- */
 
 static int32_t bid_target(const cc_nancy_state *s, cc_nancy_cards held) {
@@ -150,15 +132,16 @@ static int32_t choose_play(const cc_nancy_state *s, int32_t me, int32_t me_partn
     /* highest trump not yet played (mine count as out) */
     uint64_t trumps_out = CC_NANCY_TRUMPS_HI & ~s->played.hi;
     int32_t top_trump = trumps_out ? 63 - __builtin_clzll(trumps_out) : 0;
-    chooser win = {0, -1, 0}, keep = {0, -1, 0}, bank = {0, -1, 0}, low = {0, -1, 0};
+    cc_chooser win = CC_CHOOSER_INIT, keep = CC_CHOOSER_INIT, bank = CC_CHOOSER_INIT,
+               low = CC_CHOOSER_INIT;
     for (int32_t i = 0; i < nids; i++) {
         int32_t c = ids[i];
         int32_t pw = power(c), val = nancy_value(c);
         /* least valuable: its value to either pile, then its strength */
         int64_t cheap = -((int64_t)(val + (c == CC_NANCY_OUTSIDER ? 50 : 0)) * 256 + pw + 1);
         if (s->trick_n == 0) {
-            if (c >= 56 && c <= 76 && trump_no(c) == top_trump) consider(&win, c, 0, rng);
-            consider(&low, c, cheap, rng);
+            if (c >= 56 && c <= 76 && trump_no(c) == top_trump) cc_choose(&win, c, 0, rng);
+            cc_choose(&low, c, cheap, rng);
             continue;
         }
         trick[s->trick_n] = (int8_t)c;
@@ -169,15 +152,15 @@ static int32_t choose_play(const cc_nancy_state *s, int32_t me, int32_t me_partn
             /* the trick is its side's for sure: bank the card its pile wants
              * most (XXI wins wherever it is played: not worth banking) */
             int32_t bank_val = c == 76 ? 0 : val;
-            consider(&bank, c, c == CC_NANCY_OUTSIDER ? 1 << 20 : (int64_t)bank_val * 256 - pw, rng);
+            cc_choose(&bank, c, c == CC_NANCY_OUTSIDER ? 1 << 20 : (int64_t)bank_val * 256 - pw, rng);
         } else if (good && w != me) {
             /* its side takes the trick without this card (the Outsider goes
              * to its own side's pile: no exchange) */
-            consider(&keep, c, c == CC_NANCY_OUTSIDER ? 1 << 20 : cheap, rng);
+            cc_choose(&keep, c, c == CC_NANCY_OUTSIDER ? 1 << 20 : cheap, rng);
         } else if (good) {
-            consider(&win, c, -pw, rng); /* the lowest card that wins */
+            cc_choose(&win, c, -pw, rng); /* the lowest card that wins */
         }
-        if (c != CC_NANCY_OUTSIDER) consider(&low, c, cheap, rng);
+        if (c != CC_NANCY_OUTSIDER) cc_choose(&low, c, cheap, rng);
     }
     int32_t pick = -1;
     if (s->trick_n == 0) pick = win.pick >= 0 ? win.pick : low.pick;
@@ -194,7 +177,7 @@ static int32_t choose_play(const cc_nancy_state *s, int32_t me, int32_t me_partn
 static int32_t choose_discard(const cc_nancy_state *s, const uint64_t *mask, int32_t me,
                               cc_rng *rng) {
     cc_nancy_cards held = cs_or(s->hand[me], s->up[me]);
-    chooser ch = {0, -1, 0};
+    cc_chooser ch = CC_CHOOSER_INIT;
     for (int32_t c = 0; c < 78; c++) {
         if (!legal(mask, CC_NANCY_A_DISCARD + c)) continue;
         int64_t score;
@@ -203,7 +186,7 @@ static int32_t choose_discard(const cc_nancy_state *s, const uint64_t *mask, int
             int32_t len = cc_popcount64(held.lo & (CC_NANCY_LANE << (16 * (c / 14))));
             score = 5000 - len * 32 - c % 14;
         } else score = 100 - trump_no(c);
-        consider(&ch, c, score, rng);
+        cc_choose(&ch, c, score, rng);
     }
     return ch.pick < 0 ? -1 : CC_NANCY_A_DISCARD + ch.pick;
 }
@@ -211,9 +194,9 @@ static int32_t choose_discard(const cc_nancy_state *s, const uint64_t *mask, int
 static int32_t choose_call(const cc_nancy_state *s, const uint64_t *mask, int32_t me,
                            cc_rng *rng) {
     cc_nancy_cards held = cs_or(s->hand[me], s->up[me]);
-    chooser ch = {0, -1, 0};
+    cc_chooser ch = CC_CHOOSER_INIT;
     for (int32_t c = 0; c < 78; c++)
-        if (legal(mask, CC_NANCY_A_CALL + c)) consider(&ch, c, cs_has(held, c) ? 0 : 1, rng);
+        if (legal(mask, CC_NANCY_A_CALL + c)) cc_choose(&ch, c, cs_has(held, c) ? 0 : 1, rng);
     return ch.pick < 0 ? -1 : CC_NANCY_A_CALL + ch.pick;
 }
 
@@ -222,10 +205,10 @@ static int32_t choose_pick(const cc_nancy_state *s, const uint64_t *mask, int32_
     int32_t me_taker_side = me == s->taker || me_partner;
     int32_t to_nancy = s->pick_to == CC_NANCY_PILE_NANCY;
     int32_t sign = me_taker_side == to_nancy ? 1 : -1; /* want the card's value, or not */
-    chooser ch = {0, -1, 0};
+    cc_chooser ch = CC_CHOOSER_INIT;
     for (int32_t c = 0; c < 78; c++)
         if (legal(mask, CC_NANCY_A_PICK + c))
-            consider(&ch, c, sign * ((int64_t)nancy_value(c) * 256 + power(c) + 1), rng);
+            cc_choose(&ch, c, sign * ((int64_t)nancy_value(c) * 256 + power(c) + 1), rng);
     return ch.pick < 0 ? -1 : CC_NANCY_A_PICK + ch.pick;
 }
 
@@ -258,13 +241,7 @@ int32_t cc_nancy_heuristic(const void *state, cc_rng *rng, int32_t *action) {
     case CC_NANCY_PH_PICK: a = choose_pick(s, mask, me, me_partner, rng); break;
     default: return CC_E_ARG;
     }
-    if (a < 0 || !legal(mask, a)) { /* cannot happen: each rule picks a legal action */
-        for (int32_t i = 0; i < CC_NANCY_NUM_ACTIONS; i++)
-            if (legal(mask, i)) {
-                a = i;
-                break;
-            }
-    }
-    *action = a;
+    /* a fallback that cannot happen: each rule picks a legal action */
+    *action = cc_mask_or_first(mask, (CC_NANCY_NUM_ACTIONS + 63) / 64, a);
     return CC_OK;
 }

@@ -183,6 +183,14 @@ static inline int32_t winner_pos(const int8_t *trick, int32_t k) {
 /* Objectives 1..7 met by a Nancy (CC_NANCY_OBJ_* bits), unchecked. */
 int32_t cc_nancy_objectives_of(cc_nancy_cards nc, int32_t arcane_mode);
 
+/* What is legal (nancy_legal.c): the table's legal_actions, verify and
+ * reason_text, and the cards the Taker may call (bits of the ranks the call
+ * ladder shows he holds into *required_ranks). */
+int32_t cc_nancy_legal_actions(const void *state, uint64_t *mask);
+int32_t cc_nancy_verify(const void *state, int32_t a);
+const char *cc_nancy_reason_text(int32_t reason);
+cc_nancy_cards cc_nancy_callable(const cc_nancy_state *s, uint32_t *required_ranks);
+
 /* The observation tensor (nancy_observe.c): the table's tensor_size,
  * segments and observe_tensor. */
 int32_t cc_nancy_tensor_size(const int32_t *params, int32_t nplayers);
@@ -196,5 +204,78 @@ int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed
 #define CC_NANCY_SAMPLE_SCRATCH (CC_NANCY_SAMPLE_PREP_BYTES + sizeof(double) * (65536 + 32768))
 int32_t cc_nancy_sample_prepare(const void *state, int32_t player, void *scratch, size_t cap);
 int32_t cc_nancy_sample_draw(const void *state, void *scratch, uint64_t seed, void *outp);
+
+/* ---- the information-set sampler (nancy_sample.c, nancy_sample_deal.c) -- */
+
+/* The places whose cards a player cannot see (nancy_sample.c, "slots"). */
+#define SLOT_MAX 20
+typedef struct slot {
+    int32_t kind; /* 0 hand of q, 1 hound, 2 discards, 3 table pile (q, i) */
+    int32_t q, i, size;
+    int32_t taker_side; /* the Taker's hand or discards */
+    cc_nancy_cards allowed;
+    int8_t cards[40];
+    int32_t got;
+} slot;
+
+/* Groups of slots for stages 2 and 3: slots that admit the same cards form one
+ * group (the Taker's slots only among themselves when a card is weighted);
+ * a group's remaining room is one digit of a mixed-radix index into the
+ * count table. */
+typedef struct sgroups {
+    int32_t ng, group[SLOT_MAX], gsize[SLOT_MAX], gtaker[SLOT_MAX];
+    cc_nancy_cards gallowed[SLOT_MAX];
+    int64_t stride[SLOT_MAX + 1];
+} sgroups;
+
+/* A uniform integer below n (1 <= n <= 2^32), exact (Lemire's multiply and
+ * reject). */
+static inline uint32_t below32(cc_rng *rng, uint32_t n) {
+    uint64_t x = cc_rng_next(rng) >> 32;
+    uint64_t m = x * n;
+    if ((uint32_t)m < n) {
+        uint32_t t = (uint32_t)(-n) % n;
+        while ((uint32_t)m < t) {
+            x = cc_rng_next(rng) >> 32;
+            m = x * n;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* A count table kept between draws from one position (the prepared
+ * sampler's scratch): f has room for cap entries (f NULL: none, the table is
+ * worked out for each draw); state 0 until it is filled, then CC_OK or the
+ * error its counting found. */
+typedef struct table_cache {
+    double *f;
+    int64_t cap;
+    int32_t state;
+} table_cache;
+
+/* Stage 2's relaxed problem (nancy_sample_deal.c, cc_nancy_relax_prepare). */
+#ifndef NANCY_RELAX_ABOVE /* (overridden by tests/c/nancy_sampler_relaxed.c) */
+#define NANCY_RELAX_ABOVE 32768
+#endif
+#ifndef NANCY_RELAX_TABLE
+#define NANCY_RELAX_TABLE 32768
+#endif
+typedef struct relaxed {
+    sgroups R;
+    uint8_t order[78];
+    uint32_t gm[78], wm[78];
+    int32_t nfree, tries;
+} relaxed;
+
+/* The deal stages (nancy_sample_deal.c), each described there. */
+int64_t cc_nancy_make_groups(const slot *sl, int32_t ns, int32_t weighted, sgroups *G);
+int32_t cc_nancy_exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
+                            const uint8_t *pool, const uint32_t *gmask, const uint32_t *wmask,
+                            int32_t nu, int32_t nfree, double wt, int32_t tries, table_cache *tc);
+int32_t cc_nancy_relax_prepare(int32_t ns, const sgroups *G, const uint8_t *pool,
+                               const uint32_t *gmask, int32_t nu, int64_t tsize, relaxed *X);
+int32_t cc_nancy_reject_deal(cc_rng *rng, slot *sl, int32_t ns, uint8_t *pool, int32_t nu,
+                             const uint32_t *smask_of_card, int32_t wcard, int32_t H, int32_t M,
+                             int64_t budget);
 
 #endif /* NANCY_INTERNAL_H */

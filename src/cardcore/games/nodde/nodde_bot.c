@@ -109,9 +109,7 @@ int32_t cc_nodde_heuristic(const void *state, cc_rng *rng, int32_t *action) {
     cc_play_rules rules = play_rules(s->params);
     /* score = (gain * nunseen - held * sum of unseen reply points) * 16 + pip,
      * in integers so that every platform chooses alike */
-    int64_t best = 0;
-    int32_t pick = -1;
-    uint64_t ties = 0;
+    cc_chooser ch = CC_CHOOSER_INIT;
     for (uint64_t l = legal; l; l &= l - 1) {
         int32_t c = cc_card52_id_of_bit(cc_ctz64(l));
         seq[nseq - 1] = (uint8_t)c;
@@ -125,14 +123,8 @@ int32_t cc_nodde_heuristic(const void *state, cc_rng *rng, int32_t *action) {
             for (int32_t r = 0; r < 13; r++) reply += (int64_t)per_rank[r] * acc[r];
         }
         int64_t score = ((int64_t)gain * (nunseen > 0 ? nunseen : 1) - held * reply) * 16 + cc_pip_of(c);
-        if (pick < 0 || score > best) {
-            best = score;
-            pick = c;
-            ties = 1;
-        } else if (score == best && cc_rng_below(rng, ++ties) == 0) {
-            pick = c;
-        }
+        cc_choose(&ch, c, score, rng);
     }
-    *action = pick;
+    *action = ch.pick;
     return CC_OK;
 }

@@ -80,45 +80,21 @@ static int32_t check_rules(const int32_t *params) {
 
 /* ---- hand and play scoring: the family's scorers (score_internal.h) --------- */
 
-/* The scorer's items as the API's (the same fields). */
-static void copy_items(cc_nodde_item *out, const cc_score_item *items, int32_t n) {
-    for (int32_t i = 0; i < n; i++) {
-        out[i].kind = items[i].kind;
-        out[i].points = items[i].points;
-        out[i].cards = items[i].cards;
-    }
-}
-
-/* Validate a hand and turn-up, then hand_ids. */
-static int32_t hand_cards(uint64_t hand, int32_t turnup, int32_t *c) {
-    if (hand & ~CC_DECK52_MASK) return CC_E_CARDS;
-    if (cc_popcount64(hand) != 3) return CC_E_CARDS;
-    if (turnup < 0 || turnup >= NUM_CARDS) return CC_E_CARDS;
-    if (hand & cc_bit_of(turnup)) return CC_E_CARDS;
-    hand_ids(hand, turnup, c);
-    return CC_OK;
-}
+CC_SCORE_ITEM_LAYOUT(cc_nodde_item);
 
 int32_t cc_nodde_hand_items(uint64_t hand, int32_t turnup, const int32_t *params,
                             cc_nodde_item *out, int32_t cap) {
     if (check_rules(params) != CC_OK) return CC_E_PARAMS;
     int32_t c[4];
-    int32_t rc = hand_cards(hand, turnup, c);
+    int32_t rc = cc_show_hand_ids(hand, 3, turnup, c);
     if (rc != CC_OK) return rc;
     cc_show_rules r = show_rules(params);
-    cc_score_item items[CC_SCORE_MAX_SHOW_ITEMS];
-    int32_t n = cc_show_items(c, &r, items);
-    if (n > cap || (n > 0 && out == NULL)) return CC_E_CAPACITY;
-    cc_score_sort(items, n);
-    copy_items(out, items, n);
-    return n;
+    return cc_show_items_out(c, &r, out, cap);
 }
 
 int32_t cc_nodde_score_hand(uint64_t hand, int32_t turnup, const int32_t *params) {
     if (check_rules(params) != CC_OK) return CC_E_PARAMS;
-    int32_t c[4];
-    int32_t rc = hand_cards(hand, turnup, c);
-    if (rc != CC_OK) return rc;
+    if (!cc_show_hand_valid(hand, 3, turnup)) return CC_E_CARDS;
     return hand_points(hand, turnup, params);
 }
 
@@ -127,14 +103,8 @@ int32_t cc_nodde_score_hand(uint64_t hand, int32_t turnup, const int32_t *params
 int32_t cc_nodde_play_items(const uint8_t *seq, int32_t n, const int32_t *params,
                             cc_nodde_item *out, int32_t cap) {
     if (check_rules(params) != CC_OK) return CC_E_PARAMS;
-    int32_t rc = cc_play_check(seq, n, CC_NODDE_MAX_PLAY);
-    if (rc != CC_OK) return rc;
     cc_play_rules r = play_rules(params);
-    cc_score_item items[CC_SCORE_MAX_PLAY_ITEMS];
-    int32_t k = cc_play_items(seq, n, &r, items);
-    if (k > cap || (k > 0 && out == NULL)) return CC_E_CAPACITY;
-    copy_items(out, items, k);
-    return k;
+    return cc_play_items_out(seq, n, CC_NODDE_MAX_PLAY, &r, out, cap);
 }
 
 /* ---- batch hand scoring and the exact distribution ------------------------- */
@@ -197,17 +167,8 @@ int32_t cc_nodde_batch_score_hand(const uint64_t *hands, const uint8_t *turnups,
                                   int64_t n, const int32_t *params, int32_t *out,
                                   int64_t *bad_index) {
     if (check_rules(params) != CC_OK) return CC_E_PARAMS;
-    if (n < 0 || (n > 0 && (hands == NULL || turnups == NULL || out == NULL)))
-        return CC_E_ARG;
-    for (int64_t i = 0; i < n; i++) {
-        uint64_t h = hands[i];
-        int32_t t = turnups[i];
-        if ((h & ~CC_DECK52_MASK) || cc_popcount64(h) != 3 || t >= NUM_CARDS ||
-            (h & cc_bit_of(t))) {
-            if (bad_index) *bad_index = i;
-            return CC_E_CARDS;
-        }
-    }
+    int32_t rc = cc_show_batch_check(hands, turnups, n, 3, out, bad_index);
+    if (rc != CC_OK) return rc;
     if (n < BATCH_TABLE_MIN) {
         for (int64_t i = 0; i < n; i++) out[i] = hand_points(hands[i], turnups[i], params);
         return CC_OK;
@@ -312,15 +273,7 @@ static void next_turn(nodde_state *s, int32_t from) {
 /* The next card of the stock: in order from a stacked deck, else a
  * Fisher-Yates step (the shuffle is done lazily, one card at a time). */
 static int32_t deal_card(nodde_state *s) {
-    int32_t i = NUM_CARDS - 1 - s->top;
-    if (!s->stacked) {
-        int32_t j = (int32_t)cc_rng_below_inline(&s->rng, (uint64_t)i + 1);
-        uint8_t x = s->deck[i];
-        s->deck[i] = s->deck[j];
-        s->deck[j] = x;
-    }
-    s->top++;
-    return s->deck[i];
+    return cc_deal_next(s->deck, NUM_CARDS, &s->top, s->stacked, &s->rng);
 }
 
 /* Keep what the sampler needs of the deal that just ended (same shuffle). */
@@ -460,16 +413,7 @@ static int32_t cc_nodde_segments(const int32_t *params, int32_t nplayers, cc_seg
          "the hand score each seat pegged this deal (0 if not yet)"},
         {"game_over", T_GAME_OVER(n), 1, CC_SEG_NUMBER, 1, 0, "1 when the game is over"},
     };
-    int32_t count = (int32_t)(sizeof segs / sizeof segs[0]);
-    for (int32_t i = 0; i < count && i < cap && out != NULL; i++) out[i] = segs[i];
-    return count;
-}
-
-static void one_hot_cards(float *out, uint64_t cards) {
-    while (cards) {
-        out[cc_card52_id_of_bit(cc_ctz64(cards))] = 1.0f;
-        cards &= cards - 1;
-    }
+    return cc_segments_put(out, cap, 0, segs, (int32_t)(sizeof segs / sizeof segs[0]));
 }
 
 static int32_t cc_nodde_observe_tensor(const void *state, int32_t player, float *out) {
@@ -477,11 +421,11 @@ static int32_t cc_nodde_observe_tensor(const void *state, int32_t player, float 
     if (s == NULL || out == NULL || player < 0 || player >= s->n) return CC_E_ARG;
     int32_t n = s->n;
     memset(out, 0, sizeof(float) * (size_t)T_SIZE(n));
-    one_hot_cards(out + T_HAND, s->hand[player]);
+    cc_one_hot_cards52(out + T_HAND, s->hand[player]);
     out[T_TURNUP + s->turnup] = 1.0f;
     /* block i is seat q = player + i (mod n), without a division */
     for (int32_t i = 0, q = player; i < n; i++, q = next_seat(s, q))
-        one_hot_cards(out + T_PLAYED + 52 * i, s->dealt[q] & ~s->hand[q]);
+        cc_one_hot_cards52(out + T_PLAYED + 52 * i, s->dealt[q] & ~s->hand[q]);
     for (int32_t k = 0; k < s->nseq; k++) out[T_ORDER(n) + s->seq[k]] = (float)(k + 1);
     out[T_TOTAL(n)] = (float)s->total;
     for (int32_t i = 0, q = player; i < n; i++, q = next_seat(s, q)) {
@@ -543,12 +487,7 @@ static int32_t cc_nodde_init_deck(void *state, const int32_t *params, int32_t np
         return CC_E_PLAYERS;
     int32_t rc = cc_game_check_params(&cc_game_nodde, params, nplayers, NULL);
     if (rc != CC_OK) return rc;
-    if (deck == NULL || ndeck != NUM_CARDS) return CC_E_ARG;
-    uint64_t seen = 0;
-    for (int32_t i = 0; i < NUM_CARDS; i++) {
-        if (deck[i] >= NUM_CARDS || (seen & cc_bit_of(deck[i]))) return CC_E_ARG;
-        seen |= cc_bit_of(deck[i]);
-    }
+    if (!cc_deck_is_permutation(deck, ndeck, NUM_CARDS)) return CC_E_ARG;
     init_state((nodde_state *)state, params, nplayers, seed, deck);
     return CC_OK;
 }

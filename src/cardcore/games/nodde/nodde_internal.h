@@ -86,15 +86,6 @@ static inline int32_t hand_points(uint64_t hand, int32_t turnup, const int32_t *
     return cc_show_points(hand, turnup, &r);
 }
 
-/* The three ids of a valid 3-card hand bitset, then the turn-up. */
-static inline void hand_ids(uint64_t hand, int32_t turnup, int32_t *c) {
-    for (int32_t i = 0; i < 3; i++) {
-        c[i] = cc_card52_id_of_bit(cc_ctz64(hand));
-        hand &= hand - 1;
-    }
-    c[3] = turnup;
-}
-
 /* Points of the rank kinds (rank_kinds 1: fifteens, pairs, runs, 31, 25,
  * which depend on the four ranks alone) or of the suit kinds (0: flush,
  * knave noddy) of the hand c[0..2] with the turn-up c[3]. */

@@ -83,7 +83,7 @@ static int32_t scan_slot(const slot *sl, const uint64_t *pool, int32_t m, cc_rng
         if (sl->fit_room >= 0 && low > sl->fit_room) ok = 0;
         if (ok && sl->announced >= 0) {
             int32_t c[4], rep[4];
-            hand_ids(sl->known | h, sl->turnup, c);
+            cc_show_ids(sl->known | h, 3, sl->turnup, c);
             int32_t ri = sorted_index(cc_rank_of(c[0]), cc_rank_of(c[1]), cc_rank_of(c[2]), 13);
             if (rank_part[ri] < 0) {
                 for (int32_t i = 0; i < 3; i++) rep[i] = i * 13 + cc_rank_of(c[i]);
@@ -168,7 +168,7 @@ static int32_t scan_slot3(const slot *sl, const uint64_t *pool, int32_t m, cc_rn
                             uint64_t h = A[i] | B[j] | C[l];
                             if (need >= 0) {
                                 int32_t c[4];
-                                hand_ids(h, sl->turnup, c);
+                                cc_show_ids(h, 3, sl->turnup, c);
                                 int32_t pat[3];
                                 for (int32_t x = 0; x < 3; x++)
                                     pat[x] = cc_suit_of(c[x]) * 2 + (cc_rank_of(c[x]) == JACK);

@@ -69,23 +69,15 @@ static int32_t least_useful(uint64_t cands, uint64_t mine, int32_t ace, cc_rng *
     /* cards in no set take no part in the split: score the others only */
     uint64_t in_sets = set_cards(mine, ace);
     int32_t base = (cands & in_sets) ? cc_notakers_points(in_sets, ace) : 0;
-    int64_t best = 0;
-    int32_t pick = -1;
-    uint64_t ties = 0;
+    cc_chooser ch = CC_CHOOSER_INIT; /* by the negated cost */
     for (uint64_t x = cands; x; x &= x - 1) {
         int32_t c = cc_card52_id_of_bit(cc_ctz64(x));
         /* a card in no set costs no points */
         int32_t loss = (x & -x & in_sets) ? base - cc_notakers_points(in_sets & ~(x & -x), ace) : 0;
         int64_t cost = ((int64_t)loss * 64 + closeness(mine, c)) * 16 + c % 13;
-        if (pick < 0 || cost < best) {
-            best = cost;
-            pick = c;
-            ties = 1;
-        } else if (cost == best && cc_rng_below(rng, ++ties) == 0) {
-            pick = c;
-        }
+        cc_choose(&ch, c, -cost, rng);
     }
-    return pick;
+    return ch.pick;
 }
 
 /* The cards the bot saves from hand: those in some set, or, when the saved
@@ -163,9 +155,7 @@ static int32_t choose_ask(const nt_state *st, int32_t me, cc_rng *rng) {
     if (in_hands < 0) in_hands = 0;
     if (pool < 1) pool = 1;
     /* candidates: descriptor d with its points per 1024 (gain x chance) */
-    int64_t best = 0;
-    int32_t best_d = -1;
-    uint64_t ties = 0;
+    cc_chooser ask = CC_CHOOSER_INIT;
     for (int32_t d = 0; d < CC_NOTAKERS_D_CARD + CC_NUM_CARDS52; d++) {
         if (d >= CC_NOTAKERS_D_SUIT && d < CC_NOTAKERS_D_CARD) continue; /* no suit asks */
         uint64_t match = d < 13 ? rank_mask(d) : cc_bit_of(d - CC_NOTAKERS_D_CARD);
@@ -196,14 +186,10 @@ static int32_t choose_ask(const nt_state *st, int32_t me, cc_rng *rng) {
             chance = 1024 - miss;
         }
         int64_t value = chance * gain;
-        if (best_d < 0 || value > best) {
-            best = value;
-            best_d = d;
-            ties = 1;
-        } else if (value == best && cc_rng_below(rng, ++ties) == 0) {
-            best_d = d;
-        }
+        cc_choose(&ask, d, value, rng);
     }
+    int32_t best_d = ask.pick;
+    int64_t best = ask.best;
     if (best_d < 0 || best < 1024) return CC_NOTAKERS_A_DRAW;
     /* a draw: as many cards as players (or what is left), each worth what
      * an unseen card adds on average */
@@ -222,24 +208,17 @@ static int32_t choose_ask(const nt_state *st, int32_t me, cc_rng *rng) {
     /* whom to ask: a seat known to hold one, else the most cards in hand
      * not known to lack it */
     uint64_t match = best_d < 13 ? rank_mask(best_d) : cc_bit_of(best_d - CC_NOTAKERS_D_CARD);
-    int32_t target = -1, target_score = -1;
-    ties = 0;
+    cc_chooser whom = CC_CHOOSER_INIT;
     for (int32_t k = 1; k < n; k++) {
         int32_t q = (me + k) % n;
         int32_t sc;
         if (know[q] & match & ~mine) sc = 1000;
         else if (!(match & ~know[16 + q] & possible)) sc = 0;
         else sc = 1 + cc_popcount64(st->hand[q]);
-        if (sc > target_score) {
-            target_score = sc;
-            target = k;
-            ties = 1;
-        } else if (sc == target_score && cc_rng_below(rng, ++ties) == 0) {
-            target = k;
-        }
+        cc_choose(&whom, k, sc, rng);
     }
-    if (target_score <= 1) return CC_NOTAKERS_A_DRAW; /* nobody can have one in hand */
-    return CC_NOTAKERS_A_ASK + CC_NOTAKERS_NUM_DESCRIPTORS * (target - 1) + best_d;
+    if (whom.best <= 1) return CC_NOTAKERS_A_DRAW; /* nobody can have one in hand */
+    return CC_NOTAKERS_A_ASK + CC_NOTAKERS_NUM_DESCRIPTORS * (whom.pick - 1) + best_d;
 }
 
 int32_t cc_notakers_heuristic(const void *state, cc_rng *rng, int32_t *action) {
@@ -295,13 +274,7 @@ int32_t cc_notakers_heuristic(const void *state, cc_rng *rng, int32_t *action) {
     default:
         return CC_E_ARG;
     }
-    if (a < 0 || !legal(mask, a)) { /* cannot happen: every branch picks a legal action */
-        for (int32_t i = 0; i < CC_MAX_ACTIONS; i++)
-            if (legal(mask, i)) {
-                a = i;
-                break;
-            }
-    }
-    *action = a;
+    /* a fallback that cannot happen: every branch picks a legal action */
+    *action = cc_mask_or_first(mask, (CC_MAX_ACTIONS + 63) / 64, a);
     return CC_OK;
 }

@@ -1,5 +1,6 @@
 /* notakers_internal.h: the No Takers? state, shared by notakers_game.c (the game),
- * notakers_sample.c (the sampler) and notakers_bot.c (the heuristic).  Private: the public API is
+ * notakers_observe.c (the observation tensor), notakers_sample.c (the sampler) and
+ * notakers_bot.c (the heuristic).  Private: the public API is
  * cc_notakers.h; the rules are in docs/notakers.rst. */
 #ifndef NOTAKERS_INTERNAL_H
 #define NOTAKERS_INTERNAL_H
@@ -41,5 +42,11 @@ CC_LOG_LAYOUT(nt_state);
 /* The sampler (notakers_sample.c), the table's sample_infoset; the
  * heuristic is public (cc_notakers.h). */
 int32_t cc_notakers_sample_infoset(const void *state, int32_t player, uint64_t seed, void *out);
+
+/* The observation tensor (notakers_observe.c): the table's tensor_size,
+ * segments and observe_tensor. */
+int32_t cc_notakers_tensor_size(const int32_t *pr, int32_t n);
+int32_t cc_notakers_segments(const int32_t *pr, int32_t n, cc_segment *out, int32_t cap);
+int32_t cc_notakers_observe_tensor(const void *state, int32_t player, float *out);
 
 #endif /* NOTAKERS_INTERNAL_H */
