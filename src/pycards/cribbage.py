@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -477,6 +477,13 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
     NAME = "cribbage"
     #: The preset that tests and benchmarks play when one quick game will do.
     QUICK_PRESET: ClassVar[str] = "acc_61"
+    #: The search bots' defaults (docs/search.rst, "Defaults").
+    SEARCH_DEFAULTS: ClassVar[dict[str, Any]] = {
+        "reward": "win",
+        "horizon": "deal",
+        "rollout": "heuristic",
+    }
+    RACE_TARGET = "game_target"
     RULES_TYPE = CribbageRules
     OBSERVATION_TYPE = CribbageObservation
     CARD_TYPE = Card

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -329,6 +329,13 @@ class NoddeGame(Game[NoddeRules, NoddeObservation]):
     NAME = "nodde"
     #: The preset that tests and benchmarks play when one quick game will do.
     QUICK_PRESET: ClassVar[str] = "mwynwen"
+    #: The search bots' defaults (docs/search.rst, "Defaults").
+    SEARCH_DEFAULTS: ClassVar[dict[str, Any]] = {
+        "reward": "win",
+        "horizon": "deal",
+        "rollout": "heuristic",
+    }
+    RACE_TARGET = "game_target"
     RULES_TYPE = NoddeRules
     OBSERVATION_TYPE = NoddeObservation
     CARD_TYPE = Card
