@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import copy
+import importlib
 import math
+import pickle
 import sys
 import textwrap
 from typing import Any, ClassVar
@@ -100,6 +103,18 @@ def test_game_defaults_reach_the_searcher(name: str, kind: str) -> None:
     wins = s.reward == "win" and s.horizon == "deal"
     assert (s.win_table is not None) == (race and wins)
     assert make_bot(f"{kind}:simulations=37").native_searcher(game).simulations == 37
+
+
+def test_a_bot_that_searched_copies_and_pickles() -> None:
+    """The arena copies a bot for its second seat; a copy makes its own
+    searcher, seeded as the original was."""
+    _, state = _state("nodde")
+    view = state.view(state.current_player)
+    bot = make_bot("ismcts:simulations=60", seed=2)
+    first = bot.act(view)
+    for twin in (copy.deepcopy(bot), pickle.loads(pickle.dumps(bot))):
+        assert twin.options == bot.options
+        assert twin.act(view) == first
 
 
 def test_search_defaults_merge_kinds() -> None:
@@ -296,6 +311,8 @@ def test_dp_exact_on_a_toy_race() -> None:
 @pytest.mark.parametrize("name", race_games())
 def test_win_table_shape_and_order(name: str) -> None:
     game = load_game(name, num_players=2)
+    facade = importlib.import_module(type(game).__module__)
+    assert facade.win_probability_table is win_probability_table  # re-exported
     t = win_probability_table(game, deals=300, seed=1)
     target = game.rules.game_target
     assert t.shape == (target, target)

@@ -363,6 +363,7 @@ class NancyGame(Game[NancyRules, NancyObservation]):
         "horizon": "deal",
         "rollout": "heuristic",
         "scale": 50.0,
+        "pimc": {"simulations": 2000, "samples": 100},
     }
     RULES_TYPE: ClassVar[type[Any]] = NancyRules
     OBSERVATION_TYPE: ClassVar[type[Any]] = NancyObservation

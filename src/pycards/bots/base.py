@@ -131,8 +131,8 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
     spec is printable ASCII without blanks and its name and keys are ASCII
     identifiers (``ValueError`` names any other character, such as a
     full-width digit).
-    A name followed by a part without ``=`` is an import path,
-    ``"module:attribute"``, kept whole as the name.
+    A name that is not a registered bot's, followed by a part without
+    ``=``, is an import path, ``"module:attribute"``, kept whole as the name.
 
     >>> parse_bot_spec("ismcts:simulations=200:rollout=heuristic")
     ('ismcts', {'simulations': 200, 'rollout': 'heuristic'})
@@ -147,7 +147,8 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
         what = f"{bad!a} is not allowed" if bad else "it is empty"
         raise ValueError(f"bot spec {echo(spec)}: {what} (printable ASCII, no blanks)")
     name, *parts = text.split(":")
-    if ("." in name and not parts) or (parts and "=" not in parts[0]):
+    path = ("." in name and not parts) or (parts and "=" not in parts[0])
+    if path and name not in bot_names():  # a bot's name is never a module's
         if not parts or not parts[0]:
             raise ValueError(
                 f"bot spec {echo(spec)}: an import path is module:attribute, e.g. mypkg.bots:MyBot"

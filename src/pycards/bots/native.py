@@ -218,7 +218,7 @@ class ISMCTSBot(NativeBot):
     root-parallel trees; ``evaluate`` and ``priors`` are Python hooks
     (:class:`cardcore._core.Searcher`, :doc:`/search`).  Options left None
     take the game's defaults (:func:`search_defaults`), then the engine's
-    (1000 simulations)."""
+    (1000 simulations, exploration 0.7)."""
 
     KIND = "ismcts"
     name = "ismcts"
@@ -231,7 +231,7 @@ class ISMCTSBot(NativeBot):
         simulations: int | None = None,
         seconds: float | None = None,
         rollout: str | Callable[..., int] | None = None,
-        exploration: float = 0.7,
+        exploration: float | None = None,
         reward: str | None = None,
         horizon: str | None = None,
         scale: float | None = None,
