@@ -51,6 +51,10 @@ class Profile:
     #: mean rank reward), the quick match and the slow one.
     ismcts_match: tuple[int, int, int, float] | None = None
     ismcts_match_slow: tuple[int, int, int, float] | None = None
+    #: The arena matches that judge the search defaults against the heuristic
+    #: (benchmarks/studies/search_defaults.py): (players, rules preset or
+    #: None for the default rules); default: the fewest players, default rules.
+    search_matches: tuple[tuple[int, str | None], ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """The default ``ismcts`` and ``pimc`` of every game against ``heuristic`` in the
 arena, with duplicate deals: the table of docs/search.rst, "Defaults".
 
-For each match of :data:`MATCHES` and each search bot, the bot (with the
+For each match of :data:`MATCHES` (every registered game, at the tables and
+rules its test profile names in ``search_matches``) and each search bot, the bot (with the
 game's defaults: :func:`pycards.bots.native.search_defaults`) plays the
 game's heuristic over ``deals`` deal groups (each deal played in every
 seating), and the script prints the search's points margin with its 95%
@@ -35,6 +36,9 @@ import sys
 import time
 from typing import Any
 
+import _here  # noqa: F401
+from _games import GAMES
+
 from pycards.arena import Match
 from pycards.bots import make_bot
 from pycards.game import load_game
@@ -62,13 +66,18 @@ class Setting:
         return load_game(self.game, rules, self.players)
 
 
-MATCHES = (
-    Setting("nodde 2p", "nodde", 2, None),
-    Setting("notakers 2p capped", "notakers", 2, "capped"),
-    Setting("nancy 4p one deal", "nancy", 4, "wiki_one_deal"),
-    Setting("nancy 4p match", "nancy", 4, None),
-    Setting("cribbage 2p", "cribbage", 2, None),
-)
+def _matches() -> tuple[Setting, ...]:
+    """Every registered game's matches (its test profile's ``search_matches``;
+    by default its fewest players with the default rules)."""
+    out = []
+    for name, case in GAMES.items():
+        for players, preset in case.profile.search_matches or ((case.min_players, None),):
+            label = f"{name} {players}p" + (f" {preset}" if preset else "")
+            out.append(Setting(label, name, players, preset))
+    return tuple(out)
+
+
+MATCHES = _matches()
 
 
 def run(setting: Setting, bot: str, deals: int, seed: int) -> dict[str, Any]:
@@ -113,11 +122,15 @@ def main(argv: list[str] | None = None) -> int:
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--deals", type=int, default=None, help="deal groups in every match")
     how.add_argument("--fraction", type=float, default=1.0, help="this share of each match's deals")
-    parser.add_argument("--only", default=None, help="one match, by its label (e.g. 'nodde 2p')")
+    parser.add_argument("--only", default=None, help="one match, by its label (see --list)")
+    parser.add_argument("--list", action="store_true", help="list the matches and exit")
     parser.add_argument("--bots", default=",".join(BOTS), help="the search bots (default: both)")
     parser.add_argument("--seed", type=int, default=2026, help="the arena seed")
     parser.add_argument("--json", default=None, help="also write the rows as JSON")
     args = parser.parse_args(argv)
+    if args.list:
+        print("\n".join(s.label for s in MATCHES))
+        return 0
     settings = [s for s in MATCHES if args.only in (None, s.label)]
     if not settings:
         parser.error(f"--only: no match {args.only!r} ({', '.join(s.label for s in MATCHES)})")

@@ -2,7 +2,8 @@
 ``threads=1``, each given the same wall-clock budget per move (``seconds``,
 no cap on simulations), with the game's other defaults.
 
-For each game of :data:`GAMES` the script prints
+For each registered game (its first match of ``search_defaults.py``, or the
+matches named by ``--only``) the script prints
 
 - the speed-up: simulations per second of wall-clock time with 2 trees over
   1, on fixed positions (``_search_positions``), each the median of 5 moves
@@ -16,7 +17,7 @@ time budget makes the games depend on the load (the one exception to the
 search's determinism).
 
 Usage: ``PYTHONPATH=src python benchmarks/studies/search_threads.py
-[--deals N] [--seconds S]``.
+[--deals N] [--seconds S] [--only LABEL]``.
 """
 
 from __future__ import annotations
@@ -26,25 +27,24 @@ import os
 import statistics
 import sys
 import time
-from typing import Any
 
 import _here  # noqa: F401
 from _search_positions import positions
+from search_defaults import MATCHES, Setting
 
 from pycards.arena import Match
 from pycards.bots import make_bot
-from pycards.game import load_game
-
-#: (label, game, players, rules preset or None).
-GAMES = (
-    ("nodde 2p", "nodde", 2, None),
-    ("notakers 2p capped", "notakers", 2, "capped"),
-)
 
 
-def _game(name: str, players: int, preset: str | None) -> Any:
-    cls = type(load_game(name)).RULES_TYPE
-    return load_game(name, None if preset is None else getattr(cls, preset)(), players)
+def _settings(only: list[str]) -> list[Setting]:
+    """Each registered game's first match of ``search_defaults.MATCHES`` (or
+    the matches named in ``only``)."""
+    if only:
+        return [s for s in MATCHES if s.label in only]
+    first: dict[str, Setting] = {}
+    for s in MATCHES:
+        first.setdefault(s.game, s)
+    return list(first.values())
 
 
 def rate(name: str, players: int, threads: int, seconds: float, count: int = 6) -> float:
@@ -67,16 +67,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=200, help="deal groups per match")
     parser.add_argument("--seconds", type=float, default=0.005, help="time per move")
     parser.add_argument("--seed", type=int, default=2026, help="the arena seed")
+    parser.add_argument("--only", action="append", default=[], help="a match label (repeatable)")
     args = parser.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     head = f"{'game':<20} {'sims/s 1t':>10} {'sims/s 2t':>10} {'speed-up':>8}"
     print(f"{head} {'deals':>5} {'margin 2t ±95%':>16} {'win 2t':>7}")
-    for label, name, players, preset in GAMES:
+    for setting in _settings(args.only):
+        label, name, players = setting.label, setting.game, setting.players
         r1 = rate(name, players, 1, args.seconds)
         r2 = rate(name, players, 2, args.seconds)
         spec = f"ismcts:simulations=0:seconds={args.seconds}"
         bots = [f"{spec}:threads=2", f"{spec}:threads=1"]
-        game = _game(name, players, preset)
+        game = setting.load()
         result = Match(game, bots, games=2 * args.deals, seed=args.seed).run(progress=False)
         b = result.bots[0]
         half = (b.margin_ci[1] - b.margin_ci[0]) / 2

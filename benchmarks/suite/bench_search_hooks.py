@@ -9,8 +9,8 @@ over the positions (``calls``; ``leafs`` for the evaluator) and the time of
 each (``ns_per_call``, ``ns_per_leaf``: the pass's mean time over that count,
 so it includes the search's own work around each call, small beside a
 Python call).  The policy draws a legal action with Python's ``random`` (a
-fixed choice such as the first legal action can pass forever in the Game of
-Nancy's bidding) and the evaluator returns zeros: the figures are the price
+fixed choice such as the first legal action can pass forever in a
+bidding) and the evaluator returns zeros: the figures are the price
 of the crossing (taking the GIL, the observation tensor, the numpy arrays,
 reading the answer), not of the bot builder's code.  The guard keeps two
 such paths per game (``<game>.ismcts_rollout_hook``,

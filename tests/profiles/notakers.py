@@ -7,4 +7,5 @@ PROFILE = Profile(
     heuristic_match=(4, 60),
     ismcts_match=(2, 10, 16, 0.8),
     ismcts_match_slow=(3, 30, 30, 0.75),
+    search_matches=((2, "capped"),),
 )
