@@ -72,6 +72,10 @@ class Profile:
     #: The browser test stops and restarts the server in the middle of this
     #: game's table (one game pays for the restart).
     web_restart: bool = False
+    #: The arena matches that judge the search defaults against the heuristic
+    #: (benchmarks/studies/search_defaults.py): (players, rules preset or
+    #: None for the default rules); default: the fewest players, default rules.
+    search_matches: tuple[tuple[int, str | None], ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)

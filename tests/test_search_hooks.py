@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import copy
+import importlib
 import math
+import pickle
 import sys
 import textwrap
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pytest
 
 from cardcore import _core
 from pycards.bots import make_bot
-from pycards.bots.value import RACE_GAMES, _dp, deal_score_sequences, win_probability_table
+from pycards.bots.native import search_defaults
+from pycards.bots.value import _dp, deal_score_sequences, race_games, win_probability_table
 from pycards.game import game_names, load_game
 
 GAMES = game_names()
@@ -79,6 +83,52 @@ def test_hooks_only_for_search() -> None:
         _core.check_bot("heuristic", rollout=lambda o, m, p: 0)
     with pytest.raises(ValueError, match="pimc"):
         _core.check_bot("pimc", evaluate=lambda o, m, p: 0)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("kind", ["pimc", "ismcts"])
+def test_game_defaults_reach_the_searcher(name: str, kind: str) -> None:
+    """A bot without options searches with its game's defaults (the facade's
+    ``SEARCH_DEFAULTS``), an option given wins over them, and a race game of
+    two playing for the win at a deal horizon gets its win table."""
+    game, _ = _state(name)
+    opts = search_defaults(game, kind)
+    assert "pimc" not in opts and "ismcts" not in opts
+    _core.check_bot(kind, **opts)
+    s = make_bot(kind).native_searcher(game)
+    for key, value in opts.items():
+        assert getattr(s, key) == value, key
+    assert s.simulations == opts.get("simulations", 1000)
+    race = type(game).RACE_TARGET is not None and game.num_players == 2
+    wins = s.reward == "win" and s.horizon == "deal"
+    assert (s.win_table is not None) == (race and wins)
+    assert make_bot(f"{kind}:simulations=37").native_searcher(game).simulations == 37
+
+
+def test_a_bot_that_searched_copies_and_pickles() -> None:
+    """The arena copies a bot for its second seat; a copy makes its own
+    searcher, seeded as the original was."""
+    _, state = _state("nodde")
+    view = state.view(state.current_player)
+    bot = make_bot("ismcts:simulations=60", seed=2)
+    first = bot.act(view)
+    for twin in (copy.deepcopy(bot), pickle.loads(pickle.dumps(bot))):
+        assert twin.options == bot.options
+        assert twin.act(view) == first
+
+
+def test_search_defaults_merge_kinds() -> None:
+    class Probe(type(load_game("nodde"))):  # type: ignore[misc]
+        SEARCH_DEFAULTS: ClassVar[dict[str, Any]] = {
+            "reward": "margin",
+            "simulations": 50,
+            "pimc": {"simulations": 70},
+        }
+
+    game = Probe(num_players=2)
+    assert search_defaults(game) == {"reward": "margin", "simulations": 50}
+    assert search_defaults(game, "ismcts") == {"reward": "margin", "simulations": 50}
+    assert search_defaults(game, "pimc") == {"reward": "margin", "simulations": 70}
 
 
 def test_reward_changes_the_search() -> None:
@@ -258,9 +308,11 @@ def test_dp_exact_on_a_toy_race() -> None:
     assert v[1, 0] == 1.0
 
 
-@pytest.mark.parametrize("name", sorted(RACE_GAMES))
+@pytest.mark.parametrize("name", race_games())
 def test_win_table_shape_and_order(name: str) -> None:
     game = load_game(name, num_players=2)
+    facade = importlib.import_module(type(game).__module__)
+    assert facade.win_probability_table is win_probability_table  # re-exported
     t = win_probability_table(game, deals=300, seed=1)
     target = game.rules.game_target
     assert t.shape == (target, target)
@@ -316,7 +368,7 @@ def test_win_table_against_whole_games_quick() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(RACE_GAMES))
+@pytest.mark.parametrize("name", race_games())
 def test_win_table_against_whole_games(name: str) -> None:
     games = 30000 if name == "nodde" else 20000
     tested, agree = _simulate_agreement(name, games=games, min_visits=20, deals=20000)

@@ -273,6 +273,46 @@ def _ismcts(name: str) -> Callable[[], Op]:
     return setup
 
 
+def _search_hook(name: str, which: str) -> Callable[[], Op]:
+    """ISMCTS calling Python hooks from C, from 2 positions: a rollout policy
+    (2 simulations to the end of the deal, the policy at every action) or a
+    leaf evaluator (32 simulations in batches of 16).  The hooks do next to
+    nothing, so the path is the crossing's own cost."""
+
+    def setup() -> Op:
+        import numpy as np
+
+        from cardcore import _core
+
+        states = _positions(name, 2, 2)
+        setup_ = states[0].game._setup
+        rng = random.Random(0)
+
+        def policy(obs: Any, mask: Any, player: int) -> int:
+            legal = np.flatnonzero(mask)
+            return int(legal[rng.randrange(len(legal))])
+
+        def evaluate(obs: Any, masks: Any, players: Any) -> Any:
+            return np.zeros((len(players), 2))
+
+        if which == "rollout":
+            searcher = _core.Searcher(
+                setup_, "ismcts", simulations=2, rollout=policy, horizon="deal"
+            )
+        else:
+            searcher = _core.Searcher(setup_, "ismcts", simulations=32, evaluate=evaluate, batch=16)
+
+        def op() -> None:
+            for s in states:
+                searcher.reset(0)
+                rng.seed(0)
+                searcher.act(s._s)
+
+        return op
+
+    return setup
+
+
 def _play_match(name: str) -> Callable[[], Op]:
     """The native match loop: 2 games between two heuristic bots, all in C."""
 
@@ -370,6 +410,18 @@ def paths() -> list[GuardPath]:
             ),
             GuardPath(f"{name}.ismcts", c, _ismcts(name), "ISMCTS, 40 simulations, 2 positions"),
             GuardPath(f"{name}.play_match", c, _play_match(name), "2 native heuristic games"),
+            GuardPath(
+                f"{name}.ismcts_rollout_hook",
+                py,
+                _search_hook(name, "rollout"),
+                "ISMCTS with a Python rollout policy, 2 simulations, 2 positions",
+            ),
+            GuardPath(
+                f"{name}.ismcts_evaluate_hook",
+                py,
+                _search_hook(name, "evaluate"),
+                "ISMCTS with a Python leaf evaluator, 32 simulations in batches of 16",
+            ),
             GuardPath(f"{name}.vector_step", c, _vector_step(name), "a step of 64 games"),
         ]
     out += [
@@ -381,4 +433,3 @@ def paths() -> list[GuardPath]:
         ),
     ]
     return out
-

@@ -6,7 +6,9 @@ the play; :func:`batch_score_show` and :func:`show_score_distribution` score
 numpy arrays of hands and every hand at once in C; :func:`analyze_discards`
 and :func:`batch_discards` rank the 15 discards of 6-card hands;
 :class:`CribbageGame` is the game (2, 3 or 4 players) behind the generic
-:class:`pycards.game.State` API.
+:class:`pycards.game.State` API; :func:`win_probability_table` (of
+:mod:`pycards.bots.value`) gives the dealer's chance of winning a game of two
+from any two scores.
 
 >>> score_show("5H 5S 5C JD", "5D").total
 29
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -40,6 +42,7 @@ from pycards._facade import (
     itemized,
     stacked_hands,
 )
+from pycards.bots.value import win_probability_table
 from pycards.cards import Card, CardSet, CardsLike, to_mask52
 from pycards.errors import InvalidCardError
 from pycards.game import TERMINAL, Game, Rules, State
@@ -64,6 +67,7 @@ __all__ = [
     "score_play",
     "score_show",
     "show_score_distribution",
+    "win_probability_table",
 ]
 
 #: Names of the scoring item kinds, by kind id (the C ``CC_CRIBBAGE_*`` constants).
@@ -488,6 +492,16 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
     NAME = "cribbage"
     #: The preset that tests and benchmarks play when one quick game will do.
     QUICK_PRESET: ClassVar[str] = "acc_61"
+    #: The search bots' defaults (docs/search.rst, "Defaults").
+    SEARCH_DEFAULTS: ClassVar[dict[str, Any]] = {
+        "reward": "margin",
+        "horizon": "deal",
+        "rollout": "heuristic",
+        "scale": 20.0,
+        "ismcts": {"simulations": 8000, "exploration": 0.35},
+        "pimc": {"simulations": 3000, "samples": 200},
+    }
+    RACE_TARGET = "game_target"
     RULES_TYPE = CribbageRules
     OBSERVATION_TYPE = CribbageObservation
     CARD_TYPE = Card

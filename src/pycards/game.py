@@ -261,6 +261,13 @@ class Game(Generic[RulesT, ObsT]):
     OBSERVATION_TYPE: ClassVar[type[Any]]
     #: The card type of the game's deck (names in actions, events and stacked decks).
     CARD_TYPE: ClassVar[type[Card] | type[NancyCard]] = Card
+    #: The options of the built-in PIMC and ISMCTS bots in this game unless
+    #: told otherwise (docs/search.rst, "Defaults"): options of both, and
+    #: under the keys ``"pimc"`` and ``"ismcts"`` options of one kind.
+    SEARCH_DEFAULTS: ClassVar[Mapping[str, Any]] = {}
+    #: In a game that is a race to a target score, the rules field that holds
+    #: the target (the win tables of :mod:`pycards.bots.value`); else None.
+    RACE_TARGET: ClassVar[str | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

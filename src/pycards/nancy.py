@@ -357,6 +357,14 @@ class NancyGame(Game[NancyRules, NancyObservation]):
     NAME: ClassVar[str] = "nancy"
     #: The preset that tests and benchmarks play when one quick game will do.
     QUICK_PRESET: ClassVar[str] = "wiki_one_deal"
+    #: The search bots' defaults (docs/search.rst, "Defaults").
+    SEARCH_DEFAULTS: ClassVar[dict[str, Any]] = {
+        "reward": "margin",
+        "horizon": "deal",
+        "rollout": "heuristic",
+        "scale": 50.0,
+        "pimc": {"simulations": 2000, "samples": 100},
+    }
     RULES_TYPE: ClassVar[type[Any]] = NancyRules
     OBSERVATION_TYPE: ClassVar[type[Any]] = NancyObservation
     CARD_TYPE = NancyCard

@@ -5,7 +5,9 @@ and :func:`score_play` give itemized breakdowns; :func:`batch_score_hands`
 and :func:`hand_score_distribution` score numpy arrays of deals and every
 deal at once in C; :class:`NoddeGame` is the game (2 to 4 players) behind the
 generic :class:`pycards.game.State` API, dealt from the seed or, for the
-first deal, from a stacked deck (:meth:`NoddeGame.stacked_deck`).
+first deal, from a stacked deck (:meth:`NoddeGame.stacked_deck`);
+:func:`win_probability_table` (of :mod:`pycards.bots.value`) gives the
+dealer's chance of winning a game of two from any two scores.
 
 >>> score_hand("6H 6S 9C", "KD").total
 8
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -41,6 +43,7 @@ from pycards._facade import (
     itemized,
     stacked_hands,
 )
+from pycards.bots.value import win_probability_table
 from pycards.cards import Card, CardSet, CardsLike, to_mask52
 from pycards.errors import InvalidCardError
 from pycards.game import TERMINAL, Game, Rules, State
@@ -59,6 +62,7 @@ __all__ = [
     "hand_score_distribution",
     "score_hand",
     "score_play",
+    "win_probability_table",
 ]
 
 #: Names of the scoring item kinds, by kind id (the C ``CC_NODDE_*`` constants).
@@ -336,6 +340,13 @@ class NoddeGame(Game[NoddeRules, NoddeObservation]):
     NAME = "nodde"
     #: The preset that tests and benchmarks play when one quick game will do.
     QUICK_PRESET: ClassVar[str] = "mwynwen"
+    #: The search bots' defaults (docs/search.rst, "Defaults").
+    SEARCH_DEFAULTS: ClassVar[dict[str, Any]] = {
+        "reward": "win",
+        "horizon": "deal",
+        "rollout": "heuristic",
+    }
+    RACE_TARGET = "game_target"
     RULES_TYPE = NoddeRules
     OBSERVATION_TYPE = NoddeObservation
     CARD_TYPE = Card

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -393,6 +393,13 @@ class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
     NAME = "notakers"
     #: The preset that tests and benchmarks play when one quick game will do.
     QUICK_PRESET: ClassVar[str] = "no_takers"
+    #: The search bots' defaults (docs/search.rst, "Defaults").
+    SEARCH_DEFAULTS: ClassVar[dict[str, Any]] = {
+        "reward": "margin",
+        "horizon": "game",
+        "rollout": "heuristic",
+        "scale": 5.0,
+    }
     RULES_TYPE = NoTakersRules
     OBSERVATION_TYPE = NoTakersObservation
     CARD_TYPE = Card

@@ -11,4 +11,5 @@ PROFILE = Profile(
     short_params={"match_rounds": 1},
     sampler_bench=((4, {}, 5.0), (6, {"face_up_count": 0}, 50.0)),
     search_bench=(4, 60_000),
+    search_matches=((4, "wiki_one_deal"), (4, None)),
 )

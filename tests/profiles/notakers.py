@@ -11,4 +11,5 @@ PROFILE = Profile(
     short_params={"max_turns": 6},
     sampler_bench=((4, {}, 10.0),),
     search_bench=(2, 30_000),
+    search_matches=((2, "capped"),),
 )

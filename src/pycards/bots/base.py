@@ -132,8 +132,8 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
     spec is printable ASCII without blanks and its name and keys are ASCII
     identifiers (``ValueError`` names any other character, such as a
     full-width digit).
-    A name followed by a part without ``=`` is an import path,
-    ``"module:attribute"``, kept whole as the name.
+    A name that is not a registered bot's, followed by a part without
+    ``=``, is an import path, ``"module:attribute"``, kept whole as the name.
 
     >>> parse_bot_spec("ismcts:simulations=200:rollout=heuristic")
     ('ismcts', {'simulations': 200, 'rollout': 'heuristic'})

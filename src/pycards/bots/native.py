@@ -18,7 +18,7 @@ A match where every seat is a built-in bot can run entirely in C through
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from cardcore import _core
@@ -27,10 +27,9 @@ from .._args import as_int
 from ..game import Game
 from ..view import PlayerView
 from .base import register_bot
-from .value import RACE_GAMES, win_probability_table
+from .value import win_probability_table
 
 __all__ = [
-    "SEARCH_DEFAULTS",
     "HeuristicBot",
     "ISMCTSBot",
     "NativeBot",
@@ -40,44 +39,38 @@ __all__ = [
 
 _M64 = 2**64 - 1
 
-#: The search options a PIMC or ISMCTS bot takes in each game unless told
-#: otherwise (docs/search.rst, "Defaults"): what the game scores (the points
-#: margin where a deal is scored in points, the probability of winning in a
-#: race to a target), rollouts by the game's heuristic, and a horizon at the
-#: end of the deal in games of many deals (valued by the win table in the
-#: race games, by the round's payments in the Game of Nancy).  ``scale`` is
-#: about twice the spread of a deal's margin between heuristic players.
-SEARCH_DEFAULTS: dict[str, dict[str, Any]] = {
-    "nodde": {"reward": "win", "horizon": "deal", "rollout": "heuristic"},
-    "cribbage": {"reward": "win", "horizon": "deal", "rollout": "heuristic"},
-    "nancy": {"reward": "margin", "horizon": "deal", "rollout": "heuristic", "scale": 50.0},
-    "notakers": {"reward": "margin", "horizon": "game", "rollout": "heuristic", "scale": 5.0},
-}
-
 #: The deals simulated for a default win table (cached per rules).
 WIN_TABLE_DEALS = 4000
 
 
-def search_defaults(game: Game[Any, Any]) -> dict[str, Any]:
-    """The search options of :data:`SEARCH_DEFAULTS` for ``game`` (its rules and
-    players): with reward ``"win"`` and horizon ``"deal"`` in a two-player race
-    game, the win table too (:func:`pycards.bots.value.win_probability_table`).
-    A game not listed gets the engine's defaults (an empty dict)."""
-    opts = dict(SEARCH_DEFAULTS.get(game.NAME, {}))
+def search_defaults(game: Game[Any, Any], kind: str | None = None) -> dict[str, Any]:
+    """The search options a PIMC or ISMCTS bot takes in ``game`` unless told
+    otherwise: the game's :attr:`~pycards.game.Game.SEARCH_DEFAULTS`, those of
+    both kinds, then those of ``kind`` (``"pimc"`` or ``"ismcts"``; None: both
+    kinds' only).  A game without defaults gets the engine's (an empty dict).
+
+    >>> from pycards.game import load_game
+    >>> search_defaults(load_game("notakers"), "ismcts")["reward"]
+    'margin'
+    """
+    table = type(game).SEARCH_DEFAULTS
+    opts = {k: v for k, v in table.items() if not isinstance(v, Mapping)}
+    if kind is not None:
+        opts.update(table.get(kind, {}))
     return opts
 
 
-def _resolve(game: Game[Any, Any], options: dict[str, Any]) -> dict[str, Any]:
-    """The searcher's options: the game's defaults, then ``options``; a win
-    table where the reward is a win, the horizon the deal and the game a race
-    of two players."""
-    opts = search_defaults(game)
+def _resolve(game: Game[Any, Any], kind: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The searcher's options: the game's defaults for ``kind``, then
+    ``options``; a win table where the reward is a win, the horizon the deal
+    and the game a race of two players."""
+    opts = search_defaults(game, kind)
     opts.update(options)
     if (
         opts.get("reward") == "win"
         and opts.get("horizon") == "deal"
         and "win_table" not in opts
-        and game.NAME in RACE_GAMES
+        and type(game).RACE_TARGET is not None
         and game.num_players == 2
     ):
         opts["win_table"] = win_probability_table(game, deals=WIN_TABLE_DEALS)
@@ -97,7 +90,7 @@ class NativeBot:
     KIND: ClassVar[str]
     name: str = "native"
 
-    #: Does this kind take the game's search defaults (:data:`SEARCH_DEFAULTS`)?
+    #: Does this kind take the game's search defaults (:func:`search_defaults`)?
     SEARCH: ClassVar[bool] = False
 
     def __init__(self, seed: int = 0, **options: Any) -> None:
@@ -110,6 +103,12 @@ class NativeBot:
         _core.check_bot(self.KIND, **options)
         self._options: dict[str, Any] = options
         self._searcher: _core.Searcher | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        # a copy (arena seats, pickles) makes its own searcher on first use
+        state = dict(self.__dict__)
+        state["_searcher"] = None
+        return state
 
     @property
     def options(self) -> dict[str, Any]:
@@ -128,7 +127,7 @@ class NativeBot:
         setup = game._setup
         s = self._searcher
         if s is None or s.setup is not setup:
-            opts = _resolve(game, self._options) if self.SEARCH else self._options
+            opts = _resolve(game, self.KIND, self._options) if self.SEARCH else self._options
             s = _core.Searcher(setup, self.KIND, **opts)
             s.reset(self._seed)
             self._searcher = s
@@ -175,7 +174,9 @@ class PIMCBot(NativeBot):
     cannot tell apart; each legal action scored by rollouts in each; the best
     mean reward wins.  ``simulations`` rollouts per move in all (or a time
     budget of ``seconds``); ``rollout``, ``reward``, ``horizon``, ``scale`` and
-    ``threads`` as for :class:`ISMCTSBot` (None: the game's defaults)."""
+    ``threads`` as for :class:`ISMCTSBot`.  Options left None take the game's
+    defaults (:func:`search_defaults`), then the engine's (1000 simulations,
+    10 samples)."""
 
     KIND = "pimc"
     name = "pimc"
@@ -185,10 +186,10 @@ class PIMCBot(NativeBot):
         self,
         seed: int = 0,
         *,
-        simulations: int = 1000,
+        simulations: int | None = None,
         seconds: float | None = None,
         rollout: str | Callable[..., int] | None = None,
-        samples: int = 10,
+        samples: int | None = None,
         reward: str | None = None,
         horizon: str | None = None,
         scale: float | None = None,
@@ -216,7 +217,8 @@ class ISMCTSBot(NativeBot):
     for the ``reward`` (``"win"``, ``"margin"``, ``"points"``), on ``threads``
     root-parallel trees; ``evaluate`` and ``priors`` are Python hooks
     (:class:`cardcore._core.Searcher`, :doc:`/search`).  Options left None
-    take the game's defaults (:data:`SEARCH_DEFAULTS`)."""
+    take the game's defaults (:func:`search_defaults`), then the engine's
+    (1000 simulations, exploration 0.7)."""
 
     KIND = "ismcts"
     name = "ismcts"
@@ -226,10 +228,10 @@ class ISMCTSBot(NativeBot):
         self,
         seed: int = 0,
         *,
-        simulations: int = 1000,
+        simulations: int | None = None,
         seconds: float | None = None,
         rollout: str | Callable[..., int] | None = None,
-        exploration: float = 0.7,
+        exploration: float | None = None,
         reward: str | None = None,
         horizon: str | None = None,
         scale: float | None = None,

@@ -33,25 +33,35 @@ import numpy.typing as npt
 from cardcore import _core
 
 from .._args import as_int
+from ..engine import registered_games
 from ..game import Game
 
-__all__ = ["RACE_GAMES", "deal_score_sequences", "win_probability_table"]
+__all__ = ["deal_score_sequences", "race_games", "win_probability_table"]
 
-#: The games that are a race to a target, with the rules field of the target.
-RACE_GAMES = {"nodde": "game_target", "cribbage": "game_target"}
 
 _TERMINAL = -4  # cardcore.h CC_PLAYER_TERMINAL
 _CACHE: dict[tuple[Any, ...], npt.NDArray[np.float64]] = {}
 
 
+def race_games() -> list[str]:
+    """The registered games that are a race to a target score (their facade
+    names the target's rules field, :attr:`pycards.game.Game.RACE_TARGET`)."""
+    return sorted(name for name, cls in registered_games().items() if cls.RACE_TARGET)
+
+
+def _race_field(game: Game[Any, Any]) -> str:
+    field = type(game).RACE_TARGET
+    if field is None:
+        raise ValueError(f"{game.NAME} is not a race to a target (race games: {race_games()})")
+    return field
+
+
 def _target_and_rules(game: Game[Any, Any]) -> tuple[int, Any]:
-    name = game.NAME
-    if name not in RACE_GAMES:
-        raise ValueError(f"{name} is not a race to a target (race games: {sorted(RACE_GAMES)})")
+    field = _race_field(game)
     if game.num_players != 2:
         raise ValueError(f"a win table is for two players, got {game.num_players}")
     rules = game.rules
-    return int(getattr(rules, RACE_GAMES[name])), rules
+    return int(getattr(rules, field)), rules
 
 
 def deal_score_sequences(
@@ -69,7 +79,7 @@ def deal_score_sequences(
     deals = as_int(deals, "deals", 1, 10**7)
     seed = as_int(seed, "seed", 0, 2**64 - 1)
     _, rules = _target_and_rules(game)
-    field = RACE_GAMES[game.NAME]
+    field = _race_field(game)
     long_rules = dataclasses.replace(rules, **{field: _max_target(game)})
     long_game = type(game)(long_rules, 2)
     out: list[npt.NDArray[np.int32]] = []
@@ -104,7 +114,7 @@ def deal_score_sequences(
 
 
 def _max_target(game: Game[Any, Any]) -> int:
-    field = RACE_GAMES[game.NAME]
+    field = _race_field(game)
     for p in game.rules.parameters():
         if p["name"] == field:
             return int(p["max"])
