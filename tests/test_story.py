@@ -14,6 +14,7 @@ from pycards.errors import EventsDroppedError, PycardsError
 from pycards.game import REFEREE, State, game_names, load_game
 from pycards.narrate import narrate
 from pycards.record import write_record
+from pycards.summary import summaries
 
 GAMES = game_names()
 
@@ -144,8 +145,9 @@ def _swap_name(name: str, a: str, b: str) -> str:
 
 
 def _transcript(state: State[Any], p: int) -> list[str]:
-    """Everything seat p is shown: the narration, its record, the terminal
-    table's lines for each action, and the browser table's message."""
+    """Everything seat p is shown: the narration, the summaries so far, its
+    record, the terminal table's lines for each action, and the browser
+    table's message."""
     from pycards.terminal import _Output, _Table
     from pycards.web.tables import view_message
 
@@ -164,6 +166,7 @@ def _transcript(state: State[Any], p: int) -> list[str]:
     msg = view_message(state.view(p), names, names)
     return [
         *(line.text for line in narrate(state, p)),
+        *(str(summary) for summary in summaries(state, p)),
         write_record(state, viewer=p, names=names),
         stream.getvalue(),
         repr(msg),
@@ -225,7 +228,7 @@ def _twin_worlds(name: str, n: int, seed: int) -> tuple[State[Any], State[Any], 
 @pytest.mark.parametrize(("name", "n"), CONFIGS)
 def test_a_seat_is_shown_nothing_it_cannot_see(name: str, n: int) -> None:
     """Two worlds that differ only in cards seat p cannot see give p the same
-    narration, record, terminal lines and web message."""
+    narration, summaries, record, terminal lines and web message."""
     found = 0
     for seed in range(40):
         twins = _twin_worlds(name, n, seed)
