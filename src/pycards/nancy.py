@@ -797,11 +797,7 @@ class NancyGame(Game[NancyRules, NancyObservation]):
             if n == 2:
                 face_up += f" over {down} face down"
             rows.append((str(q), role or "-", bid_text, hand, face_up))
-        widths = [max(len(r[i]) for r in rows) for i in range(4)]
-        for r in rows:
-            lines.append(
-                "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)) + "  " + r[4]
-            )
+        lines += _columns(rows, _TABLE_WIDTH)
         hound = me.hound if views is None or me.taker is None else view(me.taker).hound
         if hound:
             lines.append(f"Hound: {hound}")
@@ -825,6 +821,43 @@ class NancyGame(Game[NancyRules, NancyObservation]):
             lines.append("an Outsider exchange card is owed")
         lines.append("scores: " + "  ".join(f"seat {q} {me.scores[q]:+d}" for q in seats))
         return "\n".join(lines)
+
+
+#: The widest line of a table (:meth:`NancyGame.render`): a terminal's 80 columns.
+_TABLE_WIDTH = 80
+
+
+def _cells(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width``, broken between cards (words)."""
+    out: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > width:
+            out.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*out, line]
+
+
+def _columns(rows: Sequence[tuple[str, ...]], width: int) -> list[str]:
+    """The rows as columns that fit ``width``; the last two (the cards) wrap
+    between cards onto continuation lines when a row is too wide."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    fixed = sum(widths[:-2]) + 2 * (len(widths) - 1)
+    room = width - fixed
+    if widths[-2] + widths[-1] > room:
+        # the hand gets what it needs up to 60% of the room, the rest the face-up cards
+        widths[-2] = min(widths[-2], max(room * 3 // 5, room - widths[-1]))
+        widths[-1] = room - widths[-2]
+    out = []
+    for r in rows:
+        cells = [[c] for c in r[:-2]] + [_cells(r[-2], widths[-2]), _cells(r[-1], widths[-1])]
+        for k in range(max(len(c) for c in cells)):
+            parts = [c[k] if k < len(c) else "" for c in cells]
+            line = "  ".join(p.ljust(w) for p, w in zip(parts[:-1], widths, strict=False))
+            out.append((line + "  " + parts[-1]).rstrip())
+    return out
 
 
 def _held_counts(events: list[Event], n: int) -> list[int]:
