@@ -249,3 +249,19 @@ def test_no_takers_hidden_saves_stay_hidden_in_the_seat_record() -> None:
     record = write_record(state, viewer=0)
     saves = [line for line in record.splitlines() if re.match(r"seat [12]: save \S", line)]
     assert saves and all(line.endswith("save ?") for line in saves)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_event_kind_without_a_value_prints_none(name: str) -> None:
+    """``str(event)`` gives a value only where the kind has one (a go is
+    ``seat 0 go``, not ``seat 0 go 0``)."""
+    kinds = load_game(name).info["event_kinds"]
+    state = _random_game(name, _counts(name)[0], 2)
+    events = state.events(REFEREE)
+    for ev in events:
+        words = str(ev).split()
+        if kinds[ev.kind_id]["value"] == "none":
+            assert words[-1] == ev.kind, str(ev)
+        else:
+            assert words[-1] != ev.kind, str(ev)
+    assert {kinds[e.kind_id]["value"] for e in events} >= {"number"}
