@@ -484,6 +484,33 @@ def test_docs_list_every_segment_event_and_preset() -> None:
         assert f"NancyRules.{preset}()" in page, preset
 
 
+def _seat_rows(table: str) -> dict[str, str]:
+    """Each seat's row of the table, with its continuation lines (a row too
+    wide for 80 columns goes on below, broken between cards)."""
+    rows: dict[str, str] = {}
+    seat = None
+    for line in table.splitlines()[3:]:
+        if line[:1].isdigit():
+            seat = line.split()[0]
+            rows[seat] = line
+        elif line.startswith(" ") and seat is not None:
+            rows[seat] += " " + line
+        else:
+            break
+    return rows
+
+
+def test_table_fits_80_columns_and_breaks_between_cards() -> None:
+    game = NancyGame(NancyRules(), 2)  # 2 players: the widest rows
+    state = game.new_initial_state(1)
+    for viewer in (None, 0):
+        text = state.table(viewer)
+        assert max(len(line) for line in text.splitlines()) <= 80
+        words = " ".join(_seat_rows(text).values()).split()
+        hand = state.observation(0).hand
+        assert all(str(c) in words for c in hand)  # every card whole
+
+
 @pytest.mark.parametrize("n", [2, 4, 5])
 def test_table_shows_each_seat_only_what_it_may_know(n: int) -> None:
     game = NancyGame(NancyRules(match_rounds=1), n)
@@ -494,7 +521,7 @@ def test_table_shows_each_seat_only_what_it_may_know(n: int) -> None:
     referee = str(state)
     assert f"seat {state.current_player} to act" in referee.splitlines()[0]
     for p in range(n):
-        rows = {line.split()[0]: line for line in state.table(p).splitlines()[3 : 3 + n]}
+        rows = _seat_rows(state.table(p))
         hand = state.observation(p).hand
         assert all(str(c) in rows[str(p)] for c in hand)  # own hand shown
         assert all(str(c) in referee for c in hand)  # the referee sees every hand

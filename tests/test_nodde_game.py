@@ -477,17 +477,18 @@ def _docs_section(title: str) -> list[str]:
 
 def test_docs_list_every_event_kind_and_segment() -> None:
     """docs/nodde.rst cannot drift from the engine: its event table lists every
-    kind the engine describes (id, name, value kind) and its observation table
+    kind the engine describes (in id order, name, value kind) and its observation table
     every tensor segment, in order, with its length for each player count."""
     import re
 
     kinds = C.game_info("nodde")["event_kinds"]
-    rows = [
-        m.groups()
-        for line in _docs_section("Events")
-        if (m := re.match(r"^(\d+)\s+``(\w+)``\s+(card|number|none)\s", line))
-    ]
-    assert rows == [(str(i), k["name"], k["value"]) for i, k in enumerate(kinds)]
+    # the "Event fields" list-table: kind, player, target, value (its type first), extra
+    rows = re.findall(
+        r"^   \* - ``(\w+)``\n(?:     - .*\n){2}     - (card|number|none)",
+        "\n".join(_docs_section("Events")) + "\n",
+        flags=re.MULTILINE,
+    )
+    assert rows == [(k["name"], k["value"]) for k in kinds]
     assert [k["name"] for k in kinds] == list(EVENT_KINDS)
 
     section = _docs_section("Observation")

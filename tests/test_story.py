@@ -14,6 +14,7 @@ from pycards.errors import EventsDroppedError, PycardsError
 from pycards.game import REFEREE, State, game_names, load_game
 from pycards.narrate import narrate
 from pycards.record import write_record
+from pycards.summary import summaries
 
 GAMES = game_names()
 
@@ -146,8 +147,9 @@ def _swap_name(name: str, a: str, b: str) -> str:
 
 
 def _transcript(state: State[Any], p: int) -> list[str]:
-    """Everything seat p is shown: the narration, its record, the terminal
-    table's lines for each action, and the browser table's message."""
+    """Everything seat p is shown: the narration, the summaries so far, its
+    record, the terminal table's lines for each action, and the browser
+    table's message."""
     from pycards.terminal import _Output, _Table
     from pycards.web.tables import view_message
 
@@ -166,6 +168,7 @@ def _transcript(state: State[Any], p: int) -> list[str]:
     msg = view_message(state.view(p), names, names)
     return [
         *(line.text for line in narrate(state, p)),
+        *(str(summary) for summary in summaries(state, p)),
         write_record(state, viewer=p, names=names),
         stream.getvalue(),
         repr(msg),
@@ -227,7 +230,7 @@ def _twin_worlds(name: str, n: int, seed: int) -> tuple[State[Any], State[Any], 
 @pytest.mark.parametrize(("name", "n"), CONFIGS)
 def test_a_seat_is_shown_nothing_it_cannot_see(name: str, n: int) -> None:
     """Two worlds that differ only in cards seat p cannot see give p the same
-    narration, record, terminal lines and web message."""
+    narration, summaries, record, terminal lines and web message."""
     found = 0
     for seed in range(40):
         twins = _twin_worlds(name, n, seed)
@@ -240,3 +243,19 @@ def test_a_seat_is_shown_nothing_it_cannot_see(name: str, n: int) -> None:
         if found >= 3:
             break
     assert found, f"{name} with {n}: no twin worlds found"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_event_kind_without_a_value_prints_none(name: str) -> None:
+    """``str(event)`` gives a value only where the kind has one (a go is
+    ``seat 0 go``, not ``seat 0 go 0``)."""
+    kinds = load_game(name).info["event_kinds"]
+    state = _random_game(name, _counts(name)[0], 2)
+    events = state.events(REFEREE)
+    for ev in events:
+        words = str(ev).split()
+        if kinds[ev.kind_id]["value"] == "none":
+            assert words[-1] == ev.kind, str(ev)
+        else:
+            assert words[-1] != ev.kind, str(ev)
+    assert {kinds[e.kind_id]["value"] for e in events} >= {"number"}

@@ -42,10 +42,12 @@ from pycards._facade import (
     itemized,
     stacked_hands,
 )
+from pycards._pegging import PeggingNarrator, PeggingSummarizer
 from pycards.bots.value import win_probability_table
 from pycards.cards import Card, CardSet, CardsLike, to_mask52
 from pycards.errors import InvalidCardError
 from pycards.game import TERMINAL, Game, Rules, State
+from pycards.narrate import By, Template
 
 __all__ = [
     "DISCARD_PAIRS",
@@ -469,6 +471,92 @@ def game_result(state: State[CribbageObservation]) -> GameResult:
     )
 
 
+# ---------------------------------------------------------------------------
+# the story (pycards.narrate, pycards.summary)
+
+#: How each event kind is told (:mod:`pycards.narrate`).
+NARRATION: dict[str, Template] = {
+    "cut": "{player} cuts {card}",
+    "new_deal": "{player} deals (deal {value})",
+    "deal_card": "{player} is dealt {card}",
+    "crib_dealt": "{player} deals {card} to the crib",
+    "discard": "{player} lays {card} away to the crib",
+    "starter": "{player} turns the starter {card}",
+    "his_heels": "{player} pegs {points} for his heels (a Jack starter)",
+    "play": By(
+        "extra",
+        {0: "{player} plays {card} (count {target_seat})"},
+        "{player} plays {card} (count {target_seat}) and pegs {extra}: {reason}",
+    ),
+    "go": "{player} says go (count {target_seat})",
+    "last_card": By(
+        "extra",
+        {1: "{player} pegs {points} for the last card (count {target_seat})"},
+        "{player} pegs {points} for go (count {target_seat})",
+    ),
+    "show_hand": "{player} shows his hand and pegs {value}{reason}",
+    "crib_card": "{player} shows {card} from the crib",
+    "show_crib": "{player} pegs {value} for the crib{reason}",
+    "skunk": By(
+        "value", {2: "{player} is double skunked ({extra})"}, "{player} is skunked ({extra})"
+    ),
+    "game_over": "{player} wins for side {target_seat} with {value}",
+    "partners": "{player} and {target} are partners (side {value})",
+    "claim": By(
+        "target",
+        {
+            0: "{player} claims {points} for his hand",
+            1: "{player} claims {points} for the crib",
+        },
+        "{player} claims {points}",
+    ),
+    "muggins": "{player} calls muggins on {target} and pegs {value} overlooked",
+    "no_muggins": "{player} lets {target}'s {value} overlooked points go",
+    "overclaim": "{player} claimed {value} too many, corrected",
+    "penalty": "{player}'s side pegs {value} for {target}'s overclaim",
+}
+
+
+class CribbageNarrator(PeggingNarrator):
+    """The reasons of the play and of the show, from :func:`score_play` and
+    :func:`score_show`."""
+
+    SHOWS: ClassVar[dict[str, str]] = {"show_hand": "hand", "show_crib": "crib"}
+    SCORING: ClassVar[frozenset[str]] = frozenset(
+        {"last_card", "his_heels", "show_hand", "show_crib", "muggins", "penalty"}
+    )
+
+    def score_count(self, cards: list[int]) -> tuple[_facade.ScoreItem, ...]:
+        return score_play(cards).items
+
+    def score_show(
+        self, cards: list[int], turnup: int, crib: bool
+    ) -> tuple[_facade.ScoreItem, ...]:
+        return score_show(cards, turnup, crib=crib, rules=self.game.rules).items
+
+
+class CribbageSummarizer(PeggingSummarizer):
+    """Each deal's summary (:class:`pycards._pegging.DealSummary`: the hands
+    and the crib item by item, the pegging) and the game's (who reached the
+    target, how, and the skunks)."""
+
+    HOW: ClassVar[dict[str, str]] = {
+        "play": "during the play",
+        "last_card": "during the play",
+        "show_hand": "in the show",
+        "show_crib": "in the show",
+        "his_heels": "for his heels",
+        "muggins": "by muggins",
+        "penalty": "by a penalty",
+    }
+    LABELS: ClassVar[dict[str, str]] = {
+        "last_card": "the last card",
+        "go": "go",
+        "his_heels": "his heels",
+        "play": "the play",
+    }
+
+
 class CribbageGame(Game[CribbageRules, CribbageObservation]):
     """Cribbage for 2, 3 or 4 players (4: two partnerships, chosen by the cut
     unless ``partnership="seats"``), docs/cribbage.rst.
@@ -505,6 +593,9 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
     RULES_TYPE = CribbageRules
     OBSERVATION_TYPE = CribbageObservation
     CARD_TYPE = Card
+    NARRATION = NARRATION
+    NARRATOR = CribbageNarrator
+    SUMMARIZER = CribbageSummarizer
 
     def table_order(self, seed: int | None = None) -> tuple[int, ...]:
         """The seats in their order round the table (play passes to the

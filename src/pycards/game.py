@@ -226,6 +226,9 @@ class Event:
         (the same for every viewer; ``-1`` when unknown): the cursor of
         :meth:`State.events`.  Two events compare by what they say, not by
         their index.
+    :ivar has_value: whether the kind has a value at all (its ``value`` is
+        ``"card"`` or ``"number"`` in ``game_info(name)["event_kinds"]``); the
+        value of a kind without one (``"none"``) is not printed.
     """
 
     kind: str
@@ -236,9 +239,12 @@ class Event:
     extra: int
     card: str | None = None
     index: int = dataclasses.field(default=-1, compare=False)
+    has_value: bool = dataclasses.field(default=True, compare=False, repr=False)
 
     def __str__(self) -> str:
         who = f"seat {self.player} " if self.player >= 0 else ""
+        if not self.has_value:
+            return f"{who}{self.kind}"
         shown = self.card if self.card is not None else ("?" if self.value is None else self.value)
         return f"{who}{self.kind} {shown}".rstrip()
 
@@ -268,6 +274,15 @@ class Game(Generic[RulesT, ObsT]):
     #: In a game that is a race to a target score, the rules field that holds
     #: the target (the win tables of :mod:`pycards.bots.value`); else None.
     RACE_TARGET: ClassVar[str | None] = None
+    #: The narration templates, by event kind (:mod:`pycards.narrate`); a kind
+    #: without one is told from the engine's description of it.
+    NARRATION: ClassVar[Mapping[str, Any]] = {}
+    #: The game's :class:`pycards.narrate.Narrator` subclass (``None``: the
+    #: generic one): what a score is for, and what the narrator remembers.
+    NARRATOR: ClassVar[type[Any] | None] = None
+    #: The game's :class:`pycards.summary.Summarizer` subclass (``None``: the
+    #: game has no summaries): the round and game summaries.
+    SUMMARIZER: ClassVar[type[Any] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -515,7 +530,8 @@ class Game(Generic[RulesT, ObsT]):
         bit = 0 if viewer is None or viewer < 0 else 1 << viewer
         visible = viewer == REFEREE or seen_by == SEEN_ALL or bool(seen_by & bit)
         kinds = game_info(self.NAME)["event_kinds"]
-        is_card = 0 <= kind < len(kinds) and kinds[kind]["value"] == "card"
+        known = 0 <= kind < len(kinds)
+        is_card = known and kinds[kind]["value"] == "card"
         card = self._card_name(value) if visible and is_card and value >= 0 else None
         return Event(
             self.event_kind_name(kind),
@@ -526,6 +542,7 @@ class Game(Generic[RulesT, ObsT]):
             extra,
             card,
             index,
+            not known or kinds[kind]["value"] != "none",
         )
 
     # -- observations -----------------------------------------------------------

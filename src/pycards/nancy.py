@@ -31,9 +31,11 @@ from cardcore import _core
 from pycards._args import as_flag as _flag
 from pycards._args import as_int as _int
 from pycards._facade import as_rules
-from pycards.cards import Card, NancyCard, NancyCardSet, NancyCardsLike, to_mask78
+from pycards.cards import OUTSIDER, Card, NancyCard, NancyCardSet, NancyCardsLike, to_mask78
 from pycards.errors import InvalidCardError
 from pycards.game import Event, Game, Rules, State
+from pycards.narrate import By, Line, NarrationMemory, Narrator, Template
+from pycards.summary import Summarizer, Summary
 
 __all__ = [
     "ACTION_CALL",
@@ -344,6 +346,272 @@ def _arcane_mode(rules: object, arcane_sum_mode: object, where: str) -> int:
 _SeatCards: TypeAlias = str | Iterable[NancyCard | int | str]
 
 
+# ---------------------------------------------------------------------------
+# the story (pycards.narrate, pycards.summary)
+
+#: How each event kind is told (:mod:`pycards.narrate`).
+NARRATION: dict[str, Template] = {
+    "dealer": By(
+        "new_extra",
+        {1: "everyone passed: the deal is thrown in and {player} deals again"},
+        "{player} deals (deal {value})",
+    ),
+    "deal": By(
+        "target",
+        {1: "{player} is dealt {card} face up", 2: "{player} is dealt {card} face down"},
+        "{player} is dealt {card}",
+    ),
+    "bid": By("value", {0: "{player} passes"}, "{player} bids {value}"),
+    "taker": "{player} takes with bid {value}",
+    "call": "{player} calls {card}",
+    "hound": "{player} takes {card} from the Hound",
+    "discard": "{player} discards {card}",
+    "play": "{player} plays {card}",
+    "partner": By(
+        "extra",
+        {1: "{player} holds the called {card}: the Partner"},
+        "{player} played his own called card {card}",
+    ),
+    "flip": "{card} is turned up on {player}'s pile",
+    "trick": By(
+        "extra",
+        {0: "{player} wins trick {value}{reason} for Nancy's side"},
+        "{player} wins trick {value}{reason} for the opponents",
+    ),
+    "debt": "{player}, who played the Outsider, owes {target} a card",
+    "exchange": By(
+        "extra",
+        {1: "{player} pays {card} (a deferred payment)"},
+        "{player} gives {card} for the Outsider",
+    ),
+    "result": "the Taker {player} completed {target_seat} objectives{reason}",
+    "score": "{player} scores {value} (total {extra}){reason}",
+    "game_over": "the match is over",
+}
+
+
+def _decided(completed: int, bid: int, outsider: bool, detail: str) -> str:
+    if outsider:
+        return detail or "the Outsider on the last trick (rule 13)"
+    if completed == 0:
+        return "a Skinny Nancy: no objective completed"
+    if completed >= bid:
+        return f"{completed} objectives completed of the {bid} bid"
+    return f"only {completed} of the {bid} objectives bid"
+
+
+class NancyNarrator(Narrator):
+    """The trick winner's card, the result and each payment's reason."""
+
+    def seat_name(self, seat: int) -> str:
+        del seat
+        return "the Hound"
+
+    def before(self, ev: Event, mem: NarrationMemory) -> dict[str, Any]:
+        if ev.kind == "play":
+            mem.trick.append((ev.player, ev.value))
+        elif ev.kind == "taker":
+            mem.notes["bid"] = ev.value
+        elif ev.kind == "result":
+            mem.notes["completed"] = ev.target
+            mem.notes["won"] = bool(ev.extra & 1)
+        elif ev.kind == "dealer":
+            thrown = 1 if ev.extra > mem.thrown else 0
+            mem.thrown = ev.extra
+            return {"new_extra": thrown}
+        return {}
+
+    def reason(self, ev: Event, mem: NarrationMemory, items: tuple[Any, ...] | None) -> str:
+        del items
+        if ev.kind == "trick":
+            for seat, card in mem.trick:
+                if seat == ev.player and card is not None:
+                    return f" with {self.game._card_name(card)}"
+            return ""
+        if ev.kind == "result":
+            text = ": the Taker wins" if ev.extra & 1 else ": the Taker loses"
+            return text + (", decided by the Outsider" if ev.extra >> 1 & 1 else "")
+        if ev.kind == "score" and "won" in mem.notes:
+            bid, completed = mem.notes.get("bid"), mem.notes.get("completed")
+            won = "won" if mem.notes["won"] else "lost"
+            return f": the bid {bid} {won} with {completed} objectives"
+        return ""
+
+    def points(self, ev: Event) -> int:
+        return ev.value or 0 if ev.kind == "score" else 0
+
+    def after(self, ev: Event, mem: NarrationMemory) -> None:
+        if ev.kind == "dealer":
+            mem.new_deal()
+            mem.notes.clear()
+        elif ev.kind == "trick":
+            mem.trick = []
+
+
+@dataclasses.dataclass(frozen=True)
+class NancyRoundSummary(Summary):
+    """One round of the Game of Nancy.
+
+    :ivar dealer: the dealer's seat.
+    :ivar thrown_in: deals thrown in (everyone passed) before this one.
+    :ivar taker: the Taker's seat.
+    :ivar bid: his bid (the objectives he must complete).
+    :ivar called: the card he called (5 and 6 players), else ``None``.
+    :ivar partner: the Partner's seat, ``None`` alone (or not known).
+    :ivar tricks: tricks won by Nancy's side and by the opponents.
+    :ivar met: the names of the objectives completed (:data:`OBJECTIVE_NAMES`).
+    :ivar missed: the names of the others.
+    :ivar won: whether the Taker won the round.
+    :ivar decided: what decided the result.
+    :ivar base: the base score (:func:`base_score`).
+    :ivar payments: each seat's points for the round.
+    :ivar totals: each seat's score after the round.
+    """
+
+    dealer: int
+    thrown_in: int
+    taker: int
+    bid: int
+    called: str | None
+    partner: int | None
+    tricks: tuple[int, int]
+    met: tuple[str, ...]
+    missed: tuple[str, ...]
+    won: bool
+    decided: str
+    base: int
+    payments: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    def lines(self) -> list[str]:
+        thrown = f", after {self.thrown_in} thrown in" if self.thrown_in else ""
+        side = "alone" if self.partner is None else f"with seat {self.partner} as Partner"
+        called = f" (called {self.called})" if self.called else ""
+        return [
+            f"round {self.round} (seat {self.dealer} deals{thrown}): "
+            f"seat {self.taker} takes with bid {self.bid}, {side}{called}",
+            f"  tricks: Nancy's side {self.tricks[0]}, the opponents {self.tricks[1]}",
+            "  objectives met: " + (", ".join(self.met) or "none"),
+            "  objectives missed: " + (", ".join(self.missed) or "none"),
+            f"  the Taker {'wins' if self.won else 'loses'}: {self.decided}",
+            f"  base score {self.base:+d}; payments: "
+            + ", ".join(f"seat {k} {p:+d}" for k, p in enumerate(self.payments)),
+            "  scores: " + ", ".join(f"seat {k} {p}" for k, p in enumerate(self.totals)),
+        ]
+
+
+@dataclasses.dataclass(frozen=True)
+class NancyMatchSummary(Summary):
+    """The match: each seat's final score and the winners (the highest score).
+
+    :ivar rounds: rounds played (thrown-in deals not counted).
+    :ivar totals: each seat's final score.
+    :ivar winners: the seats with the highest score.
+    """
+
+    rounds: int
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    def lines(self) -> list[str]:
+        who = " and ".join(f"seat {k}" for k in self.winners)
+        verb = "win" if len(self.winners) > 1 else "wins"
+        return [
+            f"the match ({self.rounds} rounds): {who} {verb} with {max(self.totals)}",
+            "  scores: " + ", ".join(f"seat {k} {p}" for k, p in enumerate(self.totals)),
+        ]
+
+
+class NancySummarizer(Summarizer):
+    """Each round's :class:`NancyRoundSummary` (made with the last payment)
+    and the match's :class:`NancyMatchSummary`."""
+
+    def __init__(self, game: Game[Any, Any], viewer: int | None) -> None:
+        super().__init__(game, viewer)
+        self.n = game.num_players
+        self.rounds = 0
+        self.totals = [0] * self.n
+        self.thrown_done = 0  # thrown-in deals told in earlier summaries
+        self._new(-1, 0)
+
+    def _new(self, dealer: int, thrown: int) -> None:
+        self.r: dict[str, Any] = dict(
+            dealer=dealer, thrown=thrown, taker=-1, bid=0, called=None, partner=None,
+            tricks=[0, 0], result=None, payments={}, last=[], outsider="",
+        )  # fmt: skip
+
+    def feed(self, line: Line) -> list[Summary]:
+        ev, r = line.event, self.r
+        if ev.kind == "dealer":
+            self._new(ev.player, ev.extra - self.thrown_done)
+        elif ev.kind == "taker":
+            r["taker"], r["bid"] = ev.player, ev.value or 0
+        elif ev.kind == "call":
+            r["called"] = ev.card
+        elif ev.kind == "partner" and ev.extra == 1:
+            r["partner"] = ev.player
+        elif ev.kind == "play":
+            if r["last"] and r["last"][0][2] != ev.extra:
+                r["last"] = []
+            r["last"].append((ev.player, ev.value, ev.extra))
+        elif ev.kind == "trick":
+            r["tricks"][1 if ev.extra else 0] += 1
+            r["last_winner"] = ev.player
+        elif ev.kind == "result":
+            r["result"] = (ev.target, ev.value or 0, bool(ev.extra & 1), bool(ev.extra >> 1 & 1))
+        elif ev.kind == "score":
+            r["payments"][ev.player] = ev.value or 0
+            self.totals[ev.player] = ev.extra
+            if len(r["payments"]) == self.n and r["result"] is not None:
+                return [self._summary()]
+        return []
+
+    def _outsider(self) -> str:
+        r = self.r
+        side = {r["taker"], r["partner"]}
+        for seat, card, _ in r["last"]:
+            if card == OUTSIDER:
+                if seat in side:
+                    return "the Taker's side played the Outsider to the last trick"
+                took = "won" if r.get("last_winner") in side else "lost"
+                return (
+                    f"an opponent played the Outsider to the last trick: the Taker's side {took} it"
+                )
+        return ""
+
+    def _summary(self) -> NancyRoundSummary:
+        r = self.r
+        completed, mask, won, outsider = r["result"]
+        self.rounds += 1
+        met = tuple(name for k, name in enumerate(OBJECTIVE_NAMES) if mask >> k & 1)
+        missed = tuple(name for k, name in enumerate(OBJECTIVE_NAMES) if not mask >> k & 1)
+        summary = NancyRoundSummary(
+            self.rounds,
+            r["dealer"],
+            r["thrown"],
+            r["taker"],
+            r["bid"],
+            r["called"],
+            r["partner"],
+            (r["tricks"][0], r["tricks"][1]),
+            met,
+            missed,
+            won,
+            _decided(completed, r["bid"], outsider, self._outsider() if outsider else ""),
+            base_score(r["bid"], completed, won) if r["bid"] else 0,
+            tuple(r["payments"].get(k, 0) for k in range(self.n)),
+            tuple(self.totals),
+        )
+        self.thrown_done += r["thrown"]
+        return summary
+
+    def finish(self, state: State[Any]) -> list[Summary]:
+        del state
+        top = max(self.totals)
+        winners = tuple(k for k, p in enumerate(self.totals) if p == top)
+        return [NancyMatchSummary(0, self.rounds, tuple(self.totals), winners)]
+
+
 class NancyGame(Game[NancyRules, NancyObservation]):
     """The Game of Nancy for 2 to 6 players.
 
@@ -368,6 +636,9 @@ class NancyGame(Game[NancyRules, NancyObservation]):
     RULES_TYPE: ClassVar[type[Any]] = NancyRules
     OBSERVATION_TYPE: ClassVar[type[Any]] = NancyObservation
     CARD_TYPE = NancyCard
+    NARRATION = NARRATION
+    NARRATOR = NancyNarrator
+    SUMMARIZER = NancySummarizer
 
     def stacked_deck(
         self,
@@ -534,11 +805,7 @@ class NancyGame(Game[NancyRules, NancyObservation]):
             if n == 2:
                 face_up += f" over {down} face down"
             rows.append((str(q), role or "-", bid_text, hand, face_up))
-        widths = [max(len(r[i]) for r in rows) for i in range(4)]
-        for r in rows:
-            lines.append(
-                "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)) + "  " + r[4]
-            )
+        lines += _columns(rows, _TABLE_WIDTH)
         hound = me.hound if views is None or me.taker is None else view(me.taker).hound
         if hound:
             lines.append(f"Hound: {hound}")
@@ -562,6 +829,43 @@ class NancyGame(Game[NancyRules, NancyObservation]):
             lines.append("an Outsider exchange card is owed")
         lines.append("scores: " + "  ".join(f"seat {q} {me.scores[q]:+d}" for q in seats))
         return "\n".join(lines)
+
+
+#: The widest line of a table (:meth:`NancyGame.render`): a terminal's 80 columns.
+_TABLE_WIDTH = 80
+
+
+def _cells(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width``, broken between cards (words)."""
+    out: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > width:
+            out.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*out, line]
+
+
+def _columns(rows: Sequence[tuple[str, ...]], width: int) -> list[str]:
+    """The rows as columns that fit ``width``; the last two (the cards) wrap
+    between cards onto continuation lines when a row is too wide."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    fixed = sum(widths[:-2]) + 2 * (len(widths) - 1)
+    room = width - fixed
+    if widths[-2] + widths[-1] > room:
+        # the hand gets what it needs up to 60% of the room, the rest the face-up cards
+        widths[-2] = min(widths[-2], max(room * 3 // 5, room - widths[-1]))
+        widths[-1] = room - widths[-2]
+    out = []
+    for r in rows:
+        cells = [[c] for c in r[:-2]] + [_cells(r[-2], widths[-2]), _cells(r[-1], widths[-1])]
+        for k in range(max(len(c) for c in cells)):
+            parts = [c[k] if k < len(c) else "" for c in cells]
+            line = "  ".join(p.ljust(w) for p, w in zip(parts[:-1], widths, strict=False))
+            out.append((line + "  " + parts[-1]).rstrip())
+    return out
 
 
 def _held_counts(events: list[Event], n: int) -> list[int]:

@@ -43,10 +43,12 @@ from pycards._facade import (
     itemized,
     stacked_hands,
 )
+from pycards._pegging import PeggingNarrator, PeggingSummarizer
 from pycards.bots.value import win_probability_table
 from pycards.cards import Card, CardSet, CardsLike, to_mask52
 from pycards.errors import InvalidCardError
 from pycards.game import TERMINAL, Game, Rules, State
+from pycards.narrate import By, Template
 
 __all__ = [
     "EVENT_KINDS",
@@ -319,6 +321,61 @@ class NoddeObservation:
         return TERMINAL if self.to_act is None else self.to_act
 
 
+# ---------------------------------------------------------------------------
+# the story (pycards.narrate, pycards.summary)
+
+#: How each event kind is told (:mod:`pycards.narrate`).
+NARRATION: dict[str, Template] = {
+    "new_deal": "{player} deals (deal {value})",
+    "deal_card": "{player} is dealt {card}",
+    "turnup": "{player} turns up {card}",
+    "turned_knave": "{player} pegs {points} for a Jack turned up",
+    "hand_score": "{player} pegs {value} for his hand{reason}",
+    "play": By(
+        "extra",
+        {0: "{player} plays {card} (total {target_seat})"},
+        "{player} plays {card} (total {target_seat}) and pegs {extra}: {reason}",
+    ),
+    "go": "{player} says go (total {target_seat})",
+    "last_card": "{player} pegs {points} for the last card (total {target_seat})",
+    "game_over": "{player} makes the winning points: side {target_seat} wins with {value}",
+}
+
+
+class NoddeNarrator(PeggingNarrator):
+    """The reasons of the play and of the hands, from :func:`score_play` and
+    :func:`score_hand`."""
+
+    SHOWS: ClassVar[dict[str, str]] = {"hand_score": "hand"}
+    SCORING: ClassVar[frozenset[str]] = frozenset({"turned_knave", "hand_score", "last_card"})
+
+    def score_count(self, cards: list[int]) -> tuple[_facade.ScoreItem, ...]:
+        return score_play(cards, self.game.rules).items
+
+    def score_show(
+        self, cards: list[int], turnup: int, crib: bool
+    ) -> tuple[_facade.ScoreItem, ...]:
+        del crib
+        return score_hand(cards, turnup, self.game.rules).items
+
+
+class NoddeSummarizer(PeggingSummarizer):
+    """Each deal's summary (:class:`pycards._pegging.DealSummary`: the hands
+    item by item, the pegging) and the game's (who reached the target, how)."""
+
+    HOW: ClassVar[dict[str, str]] = {
+        "play": "during the play",
+        "last_card": "during the play",
+        "hand_score": "in the show",
+        "turned_knave": "for a Jack turned up",
+    }
+    LABELS: ClassVar[dict[str, str]] = {
+        "last_card": "the last card",
+        "turned_knave": "a Jack turned up",
+        "play": "the play",
+    }
+
+
 class NoddeGame(Game[NoddeRules, NoddeObservation]):
     """Nodde Knave for 2 to 4 players (docs/nodde.rst).
 
@@ -350,6 +407,9 @@ class NoddeGame(Game[NoddeRules, NoddeObservation]):
     RULES_TYPE = NoddeRules
     OBSERVATION_TYPE = NoddeObservation
     CARD_TYPE = Card
+    NARRATION = NARRATION
+    NARRATOR = NoddeNarrator
+    SUMMARIZER = NoddeSummarizer
 
     def stacked_deck(
         self,

@@ -31,7 +31,9 @@ from cardcore import _core
 from pycards._args import as_int
 from pycards._facade import as_rules
 from pycards.cards import RANKS, SUITS, Card, CardSet, CardsLike, to_mask52
-from pycards.game import Game, Rules, State
+from pycards.game import REFEREE, Event, Game, Rules, State
+from pycards.narrate import By, Line, Narrator, Template
+from pycards.summary import Summarizer, Summary
 
 __all__ = [
     "ACTION_ASK",
@@ -378,6 +380,122 @@ class NoTakersObservation:
         return PHASES[self.phase] if self.phase is not None else "over"
 
 
+# ---------------------------------------------------------------------------
+# the story (pycards.narrate, pycards.summary)
+
+#: How each event kind is told (:mod:`pycards.narrate`).
+NARRATION: dict[str, Template] = {
+    "deal": "{player} is dealt {card}",
+    "draw": By("extra", {1: "{player} must draw: {card}"}, "{player} draws {card}"),
+    "save": "{player} saves {card}",
+    "ask": "{player} asks {target} for {descriptor}",
+    "pass": "{player} has none: Pass",
+    "give": By(
+        "extra",
+        {
+            1: "{player} gives {target} {card} after the Pass",
+            2: "No Takers: {player} gives {target} {card}",
+        },
+        "{player} gives {target} {card}",
+    ),
+    "no_takers": "{player} finds no takers",
+    "score": By(
+        "extra",
+        {1: "{player} scores {points} for his best split and wins"},
+        "{player} scores {points} for his best split",
+    ),
+    "game_over": By(
+        "value",
+        {1: "the game is over: the turns ran out"},
+        "the game is over: the draw pile ran out",
+    ),
+}
+
+
+class NoTakersNarrator(Narrator):
+    """A score is the points of the best split (docs/notakers.rst, scoring)."""
+
+    def points(self, ev: Event) -> int:
+        return ev.value or 0 if ev.kind == "score" else 0
+
+
+@dataclasses.dataclass(frozen=True)
+class NoTakersSummary(Summary):
+    """The end of a game of No Takers?.
+
+    :ivar ended: why the game ended (the draw pile or the turns ran out).
+    :ivar splits: each seat's best split, where the viewer saw his cards
+        (his own; every seat's for the referee), else ``None``.
+    :ivar points: each seat's points.
+    :ivar winners: the winning seats.
+    :ivar tie_break: whether the most points were tied and the tie-break
+        (the best sets, then their top rank, then suit) decided.
+    """
+
+    ended: str
+    splits: tuple[Split | None, ...]
+    points: tuple[int, ...]
+    winners: tuple[int, ...]
+    tie_break: bool
+
+    def lines(self) -> list[str]:
+        who = " and ".join(f"seat {k}" for k in self.winners)
+        out = [f"the game: {self.ended}; {who} {'win' if len(self.winners) > 1 else 'wins'}"]
+        for k, (split, points) in enumerate(zip(self.splits, self.points, strict=True)):
+            if split is None:
+                out.append(f"  seat {k}: {_points(points)}")
+                continue
+            sets = "; ".join(f"{x.kind} {x.cards} {x.points}" for x in split.sets) or "no set"
+            out.append(f"  seat {k}: {_points(points)}: {sets}")
+        top = max(self.points)
+        tied = [k for k, p in enumerate(self.points) if p == top]
+        if self.tie_break:
+            out.append(
+                f"  tie-break: {' and '.join(f'seat {k}' for k in tied)} tie on {top};"
+                " the best sets decide"
+            )
+        elif len(self.winners) > 1:
+            out.append(f"  a shared win on {top}: the tie-break cannot part them")
+        return out
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+class NoTakersSummarizer(Summarizer):
+    """The game's :class:`NoTakersSummary`, made when the game is over."""
+
+    def __init__(self, game: Game[Any, Any], viewer: int | None) -> None:
+        super().__init__(game, viewer)
+        self.points: dict[int, int] = {}
+        self.winners: list[int] = []
+        self.ended = "the game is over"
+
+    def feed(self, line: Line) -> list[Summary]:
+        ev = line.event
+        if ev.kind == "score":
+            self.points[ev.player] = ev.value or 0
+            if ev.extra == 1:
+                self.winners.append(ev.player)
+        elif ev.kind == "game_over":
+            self.ended = "the turns ran out" if ev.value == 1 else "the draw pile ran out"
+        return []
+
+    def finish(self, state: State[Any]) -> list[Summary]:
+        n = self.game.num_players
+        seen = range(n) if self.viewer == REFEREE else () if self.viewer is None else (self.viewer,)
+        splits: list[Split | None] = [None] * n
+        for k in seen:
+            obs = state.observation(k)
+            splits[k] = best_split(obs.hand | obs.save, self.game.rules)
+        points = tuple(self.points.get(k, 0) for k in range(n))
+        top = max(points) if points else 0
+        tied = sum(1 for p in points if p == top)
+        winners = tuple(sorted(self.winners))
+        return [NoTakersSummary(0, self.ended, tuple(splits), points, winners, tied > len(winners))]
+
+
 class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
     """No Takers? for 2 to 8 players (docs/notakers.rst).
 
@@ -403,6 +521,9 @@ class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
     RULES_TYPE = NoTakersRules
     OBSERVATION_TYPE = NoTakersObservation
     CARD_TYPE = Card
+    NARRATION = NARRATION
+    NARRATOR = NoTakersNarrator
+    SUMMARIZER = NoTakersSummarizer
 
     def render(self, state: State[NoTakersObservation], viewer: int | None = None) -> str:
         """The table as ``viewer`` sees it (``None``: the referee, every hand):

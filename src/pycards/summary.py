@@ -1,0 +1,163 @@
+"""Round and game summaries: what each round came to, and how the game was won.
+
+A summary is a typed, frozen object with a text form (``str()``); each game's
+summaries are its own types (a subclass of :class:`Summary` in the game's
+facade), made by the game's :class:`Summarizer` (``Game.SUMMARIZER``), which
+follows one viewer's narrated events (:mod:`pycards.narrate`) and so knows
+only what that viewer may know.  :func:`summaries` gives the summaries of
+the rounds played so far, and the game's own when the game is over::
+
+    >>> from pycards.nodde import NoddeGame, NoddeRules
+    >>> from pycards.summary import summaries
+    >>> game = NoddeGame(NoddeRules(first_dealer=1), num_players=2)
+    >>> deck = game.stacked_deck(["6H 6S 9C", "TH 5S 5C"], "3D")
+    >>> state = game.new_initial_state(0, deck=deck)
+    >>> for a in ["play 9C", "play 5C", "play 6H", "play 5S", "play 6S"]:
+    ...     state.apply(a)
+    >>> print(summaries(state, 0)[0])
+    deal 1 (seat 1 deals, turn-up 3D)
+      seat 0's hand 6H 6S 9C + 3D: 8 (3 fifteens 6, a pair 2)
+      seat 1's hand: 6
+      pegging: seat 0 pegs 2 (a thirty-one 2)
+      this deal: seat 0 10, seat 1 6
+
+Seat 0 never saw seat 1's last card (the count reached 31 before it), so
+his summary gives that hand's points only; the referee's names the cards:
+
+    >>> print(summaries(state)[0].shows[1])
+    seat 1's hand TH 5S 5C + 3D: 6 (2 fifteens 4, a pair 2)
+
+:class:`Story` tells a game as it goes (the terminal table uses it): feed it
+the state after every action and it returns the new lines and summaries.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from pycards.game import REFEREE, Game, State
+from pycards.narrate import Line, NarrationMemory, narrate_event, narrator
+
+__all__ = ["Story", "Summarizer", "Summary", "story", "summaries"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Summary:
+    """A round's summary, or the game's (a game's summaries subclass it).
+
+    :ivar round: the round's number from 1, or 0 for the game's summary.
+    """
+
+    round: int
+
+    @property
+    def is_game(self) -> bool:
+        """True for the summary of the whole game."""
+        return self.round == 0
+
+    def lines(self) -> list[str]:
+        """The text form, line by line (the first line is the title)."""
+        return [f"round {self.round}" if self.round else "the game"]
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+
+class Summarizer:
+    """Makes one game's summaries from one viewer's told events; a game's
+    facade subclasses it and names the subclass in ``Game.SUMMARIZER``.
+
+    :ivar game: the game.
+    :ivar viewer: the seat, ``None`` (a spectator) or
+        :data:`~pycards.game.REFEREE`.
+    """
+
+    def __init__(self, game: Game[Any, Any], viewer: int | None) -> None:
+        self.game = game
+        self.viewer = viewer
+
+    def feed(self, line: Line) -> list[Summary]:
+        """The summaries that the told event ``line`` completes (most often none)."""
+        del line
+        return []
+
+    def finish(self, state: State[Any]) -> list[Summary]:
+        """The summaries left when the game is over (``state`` is terminal; read
+        only what the viewer may see of it: ``state.observation(viewer)``)."""
+        del state
+        return []
+
+
+class Story:
+    """The story of one game for one viewer, told as it goes.
+
+    :ivar lines: every line told so far.
+    :ivar summaries: every summary made so far.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        viewer: int | None = REFEREE,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        self.game = game
+        self.viewer = viewer
+        self.names = None if names is None else list(names)
+        self.memory = NarrationMemory()
+        self.teller = narrator(game)
+        cls = type(game).SUMMARIZER
+        self.summarizer: Summarizer | None = None if cls is None else cls(game, viewer)
+        self.cursor = 0
+        self.finished = False
+        self.lines: list[Line] = []
+        self.summaries: list[Summary] = []
+
+    def update(self, state: State[Any]) -> tuple[list[Line], list[Summary]]:
+        """The lines and summaries of the events ``state`` logged since the
+        last update (the state must be this game's, one or more actions on;
+        :class:`~pycards.errors.EventsDroppedError` if its log no longer keeps
+        them)."""
+        lines: list[Line] = []
+        made: list[Summary] = []
+        for ev in state.events(self.viewer, since=self.cursor):
+            line = narrate_event(self.game, ev, self.memory, self.names, self.teller)
+            lines.append(line)
+            if self.summarizer is not None:
+                made.extend(self.summarizer.feed(line))
+        self.cursor = state.event_count
+        if state.is_terminal and not self.finished:
+            self.finished = True
+            if self.summarizer is not None:
+                made.extend(self.summarizer.finish(state))
+        self.lines.extend(lines)
+        self.summaries.extend(made)
+        return lines, made
+
+
+def story(
+    state: State[Any], viewer: int | None = REFEREE, names: Sequence[str] | None = None
+) -> Story:
+    """The whole story of ``state`` for ``viewer``, from its first event (the
+    history is replayed when the log has dropped old events)."""
+    told = Story(state.game, viewer, names)
+    if state.events_dropped() == 0:
+        told.update(state)
+        return told
+    if state.is_sample:
+        raise ValueError("story: a sampled state has no history to replay")
+    replay = state.game.new_initial_state(state.seed or 0, state.deck)
+    told.update(replay)
+    for action in state.history:
+        replay.apply(action)
+        told.update(replay)
+    return told
+
+
+def summaries(state: State[Any], viewer: int | None = REFEREE) -> list[Summary]:
+    """The summaries of the rounds of ``state`` so far (the round in progress
+    has none yet), then the game's when it is over, as ``viewer`` may know
+    them (a seat, ``None`` for a spectator, :data:`~pycards.game.REFEREE`)."""
+    return story(state, viewer).summaries

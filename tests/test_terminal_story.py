@@ -1,0 +1,78 @@
+"""The terminal table tells the story: a whole game of every registered game
+through a pseudo-terminal (pexpect), 80 columns wide, in which every score
+change has its reason line and every round its summary."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from _games import game_params
+
+import pycards
+from pycards.narrate import narrator
+from pycards.record import read_record
+from pycards.summary import story
+
+pexpect = pytest.importorskip("pexpect")
+
+SRC = str(Path(pycards.__file__).resolve().parents[1])
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+PROMPT = "your move> "
+WIDTH = 80
+
+
+def _play(name: str, players: int, preset: str, record: Path) -> str:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = SRC + os.pathsep + env.get("PYTHONPATH", "")
+    env.update(NO_COLOR="1", TERM="dumb", COLUMNS=str(WIDTH))
+    args = [name, "--players", str(players), "--rules", preset, "--seed", "4"]
+    args += ["--bots", "random", "--record", str(record)]
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "pycards", "play", *args],
+        env=env,
+        encoding="utf-8",
+        timeout=120,
+        dimensions=(40, WIDTH),
+    )
+    out: list[str] = []
+    while child.expect([PROMPT, pexpect.EOF]) == 0:
+        out.append(child.before + PROMPT)
+        child.sendline("1")  # the first move listed (or the first step)
+    out.append(child.before)
+    child.close()
+    assert child.exitstatus == 0, "".join(out)[-2000:]
+    return ANSI.sub("", "".join(out)).replace("\r", "")
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize(("name", "players", "preset"), game_params(extra=("quick_preset",)))
+def test_the_terminal_tells_every_score_and_every_round(
+    name: str, players: int, preset: str, tmp_path: Path
+) -> None:
+    record = tmp_path / "game.txt"
+    transcript = _play(name, players, preset, record)
+    state = read_record(record.read_text())
+    assert state.is_terminal
+    wide = [line for line in transcript.split("\n") if len(line) > WIDTH and "record" not in line]
+    assert not wide, wide[:3]
+    flat = _flat(transcript)
+    told = story(state, 0)
+    teller = narrator(state.game)
+    scores = [line for line in told.lines if teller.points(line.event)]
+    assert scores, f"{name}: no score changed in the game"
+    for line in scores:
+        assert re.search(r" for |: ", line.text), line.text
+        assert _flat(f"* {line.text}") in flat, line.text
+    assert told.summaries and told.summaries[-1].is_game
+    for summary in told.summaries:
+        assert _flat(f"= {summary}") in flat, str(summary)
+    rounds = [s.round for s in told.summaries if not s.is_game]
+    assert rounds == list(range(1, len(rounds) + 1))
