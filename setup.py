@@ -18,6 +18,7 @@ compiler install a wheel (``pip wheel . --no-deps -w DIR`` or
 
 from __future__ import annotations
 
+import glob
 import importlib.util
 import os
 from typing import Any
@@ -99,9 +100,18 @@ class BuildExt(build_ext):
 def extensions() -> list[Extension]:
     from Cython.Build import cythonize
 
+    # every engine file: an in-place rebuild relinks _core when one changes
+    # (the library is rebuilt by build_clib; build_ext compares only these)
+    depends = [
+        os.path.relpath(p, HERE).replace(os.sep, "/")
+        for pattern in ("**/*.c", "**/*.h", "pxi/*.pxi")
+        for p in glob.glob(os.path.join(HERE, CORE, pattern), recursive=True)
+        if not os.path.basename(p).startswith("_")
+    ]
     core = Extension(
         "cardcore._core",
         sources=[f"{CORE}/_core.pyx"],
+        depends=sorted(depends),
         include_dirs=INCLUDE,
         extra_compile_args=CFLAGS,
         extra_link_args=LDFLAGS,
