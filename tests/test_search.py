@@ -63,8 +63,6 @@ def test_whole_games_are_legal_and_deterministic(name: str, n: int) -> None:
     assert results[0] == results[1]
 
 
-
-
 # ---------------------------------------------------------------------------
 # budgets
 
@@ -81,10 +79,6 @@ def test_simulation_budget_is_exact(name: str, n: int, kind: str) -> None:
         assert s.last_simulations == expected
         if kind == "ismcts" and expected:
             assert 1 < s.last_nodes <= 38
-
-
-
-
 
 
 # ---------------------------------------------------------------------------
@@ -140,20 +134,8 @@ def test_play_match_equals_python_loop(name: str, n: int) -> None:
     np.testing.assert_array_equal(again[0], expected)
 
 
-
-
 # ---------------------------------------------------------------------------
 # bad arguments
-
-
-
-
-
-
-
-
-
-
 
 
 def test_registry_and_repr() -> None:
@@ -231,9 +213,3 @@ def test_ismcts_beats_random_more(name: str, n: int, sims: int, games: int, floo
 # and every other action wins at most 90% of random playouts from states the
 # mover cannot tell from the real one (not another sure win as far as the
 # mover can know)
-
-
-
-
-
-

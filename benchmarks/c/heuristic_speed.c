@@ -50,7 +50,8 @@ static void bench(const char *name, int32_t n) {
     cc_rng_seed(&rng, 1);
     for (uint64_t seed = 0; npos < POSITIONS; seed++) {
         g->init(s, params, n, seed);
-        for (int32_t step = 0; step < 400 && g->current_player(s) >= 0 && npos < POSITIONS; step++) {
+        for (int32_t step = 0; step < 400 && g->current_player(s) >= 0 && npos < POSITIONS;
+             step++) {
             if (cc_rng_below(&rng, 3) == 0) memcpy(pos + sz * (size_t)npos++, s, sz);
             int32_t a = random_legal(g, s, &rng);
             if (a < 0 || g->apply(s, a) != 0) break;

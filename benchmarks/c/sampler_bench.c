@@ -52,7 +52,10 @@ static int random_position(const cc_game *g, const int32_t *params, int32_t n, u
         int32_t pick = (int32_t)(next_rand() % (uint64_t)na), a = -1;
         for (int32_t w = 0; w < CC_MASK_WORDS && a < 0; w++)
             for (uint64_t b = mask[w]; b; b &= b - 1)
-                if (pick-- == 0) { a = w * 64 + __builtin_ctzll(b); break; }
+                if (pick-- == 0) {
+                    a = w * 64 + __builtin_ctzll(b);
+                    break;
+                }
         if (g->apply(st, a) != 0) return 0;
     }
     return g->current_player(st) >= 0;
@@ -109,10 +112,14 @@ int main(int argc, char **argv) {
     int32_t fu0[] = {CC_NANCY_P_FACE_UP_COUNT, 0, -1};
     if (!*only || strstr(only, "nodde")) run_case("nodde", "defaults", NULL, 2, 400, npos, ns, 5.0);
     if (!*only || strstr(only, "nodde")) run_case("nodde", "defaults", NULL, 4, 400, npos, ns, 5.0);
-    if (!*only || strstr(only, "notakers")) run_case("notakers", "defaults", NULL, 4, 300, npos, ns, 10.0);
-    if (!*only || strstr(only, "nancy4")) run_case("nancy", "defaults", NULL, 4, 120, npos, ns, 5.0);
-    if (!*only || strstr(only, "nancy6")) run_case("nancy", "face_up_count=0", fu0, 6, 120, npos, ns, 50.0);
-    if (!*only || strstr(only, "nancy6u")) run_case("nancy", "defaults", NULL, 6, 120, npos, ns, 50.0);
+    if (!*only || strstr(only, "notakers"))
+        run_case("notakers", "defaults", NULL, 4, 300, npos, ns, 10.0);
+    if (!*only || strstr(only, "nancy4"))
+        run_case("nancy", "defaults", NULL, 4, 120, npos, ns, 5.0);
+    if (!*only || strstr(only, "nancy6"))
+        run_case("nancy", "face_up_count=0", fu0, 6, 120, npos, ns, 50.0);
+    if (!*only || strstr(only, "nancy6u"))
+        run_case("nancy", "defaults", NULL, 6, 120, npos, ns, 50.0);
     if (strstr(only, "nancy3")) run_case("nancy", "defaults", NULL, 3, 120, npos, ns, 50.0);
     if (strstr(only, "nancy2")) run_case("nancy", "defaults", NULL, 2, 120, npos, ns, 50.0);
     return 0;

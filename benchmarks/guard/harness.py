@@ -136,7 +136,6 @@ def _c_calibration() -> Callable[[int], object]:
     return fn  # type: ignore[no-any-return]
 
 
-
 def paths() -> list[GuardPath]:
     """Every guarded hot path (``paths.py``)."""
     if str(HERE) not in sys.path:

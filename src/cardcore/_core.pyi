@@ -98,9 +98,7 @@ def random_playouts(
 
 # --- built-in bots (_bots.pxi) ------------------------------------------------
 _Policy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_], int], int]
-_Evaluate = Callable[
-    [npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]], Any
-]
+_Evaluate = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]], Any]
 _Priors = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_], int], Any]
 
 def check_bot(
@@ -184,7 +182,6 @@ class Searcher:
     def act(self, state: GameState, player: _Int | None = None) -> int: ...
 
 def deal_index(state: GameState) -> tuple[int, int] | None: ...
-
 def play_match(
     setup: GameSetup,
     searchers: Sequence[Searcher],
@@ -205,9 +202,7 @@ def batch_notakers_points(
     out: npt.NDArray[np.int32] | None = None,
     threads: _Int = 1,
 ) -> npt.NDArray[np.int32]: ...
-def notakers_knowledge(
-    state: GameState, player: int
-) -> tuple[list[int], list[int], list[int]]: ...
+def notakers_knowledge(state: GameState, player: int) -> tuple[list[int], list[int], list[int]]: ...
 
 # --- combos (combination primitives and their batch kernels) ------------------
 def count_fifteens(cards: _Int, target: _Int = 15) -> int: ...
@@ -308,6 +303,7 @@ def cribbage_batch_discards(
     hands: npt.NDArray[np.uint64], params: Sequence[int], with_crib: bool
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.float64] | None]: ...
 def cribbage_crib_exact(hand: int, params: Sequence[int]) -> npt.NDArray[np.float64]: ...
+
 # --- the vector environment (_vecenv.pxi) ----------------------------------------
 @disjoint_base
 class VecEnv:
@@ -357,6 +353,7 @@ class VecEnv:
         rewards: npt.NDArray[np.float32],
         terminations: npt.NDArray[np.bool_],
     ) -> None: ...
+
 # ---- the benchmark guard's calibration (_calibrate.pxi) ---------------------
 def _calibrate(rounds: _Int) -> int: ...
 def _slow_switch_built() -> bool: ...

@@ -24,13 +24,17 @@ static void check(uint64_t x) {
     for (int32_t b = 0; b < 64; b++) count += (int32_t)((x >> b) & 1u);
     checked++;
     if (cc_popcount64(x) != count) {
-        if (bad++ < 5) printf("popcount %016llx: %d, not %d\n", (unsigned long long)x, cc_popcount64(x), count);
+        if (bad++ < 5)
+            printf("popcount %016llx: %d, not %d\n", (unsigned long long)x, cc_popcount64(x),
+                   count);
     }
     int32_t k = 0;
     for (int32_t b = 0; b < 64; b++) {
         if (!((x >> b) & 1u)) continue;
         if (cc_select64(x, k) != b) {
-            if (bad++ < 5) printf("select %016llx k %d: %d, not %d\n", (unsigned long long)x, k, cc_select64(x, k), b);
+            if (bad++ < 5)
+                printf("select %016llx k %d: %d, not %d\n", (unsigned long long)x, k,
+                       cc_select64(x, k), b);
         }
         k++;
     }
@@ -76,9 +80,9 @@ int main(void) {
     for (long i = 0; i < 1000000; i++) {
         uint64_t x = next();
         switch (i % 4) {
-        case 1: x &= next(); break;             /* sparse */
-        case 2: x &= next() & next(); break;    /* sparser */
-        case 3: x |= next(); break;             /* dense */
+        case 1: x &= next(); break;          /* sparse */
+        case 2: x &= next() & next(); break; /* sparser */
+        case 3: x |= next(); break;          /* dense */
         default: break;
         }
         check(x);

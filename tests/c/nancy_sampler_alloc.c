@@ -24,8 +24,8 @@
 void *__real_malloc(size_t size);
 void __real_free(void *p);
 
-static int g_fail = 0;        /* make malloc return NULL */
-static long g_calls = 0;      /* malloc calls seen */
+static int g_fail = 0;   /* make malloc return NULL */
+static long g_calls = 0; /* malloc calls seen */
 static long g_outstanding = 0;
 
 void *__wrap_malloc(size_t size) {

@@ -32,7 +32,10 @@ int main(int argc, char **argv) {
         for (int32_t k = 0; k < stop && ok; k++) {
             uint64_t mask[CC_MASK_WORDS] = {0};
             int32_t na = g->legal_actions(st, mask);
-            if (na <= 0) { ok = 0; break; }
+            if (na <= 0) {
+                ok = 0;
+                break;
+            }
             int32_t pick = (int32_t)(next_rand() % (uint64_t)na), a = -1;
             for (int32_t i = 0; i < CC_MASK_WORDS * 64 && a < 0; i++)
                 if ((mask[i / 64] >> (i % 64)) & 1 && pick-- == 0) a = i;

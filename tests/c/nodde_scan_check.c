@@ -34,8 +34,15 @@ int main(void) {
         for (uint64_t u = CC_DECK52_MASK & ~st.seen[p]; u; u &= u - 1) pool[m++] = u & -u;
         for (int32_t q = 0; q < n; q++) {
             if (q == p || cc_popcount64(st.hand[q]) != 3) continue;
-            slot sl = {q, -1, 3, 0, st.turnup, st.announced[q],
-                       st.go_total[q] >= 0 ? 31 - st.go_total[q] : -1, -1, st.params};
+            slot sl = {q,
+                       -1,
+                       3,
+                       0,
+                       st.turnup,
+                       st.announced[q],
+                       st.go_total[q] >= 0 ? 31 - st.go_total[q] : -1,
+                       -1,
+                       st.params};
             cc_rng r;
             cc_rng_seed(&r, seed);
             uint64_t pick = 0, all = 0, by_rank = 0;

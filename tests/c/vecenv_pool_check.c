@@ -93,8 +93,8 @@ static long lifecycle(const cc_game *g) {
     for (int32_t k = 0; k < 8; k++) {
         int64_t b = -1;
         cc_vecenv_random_actions(x.mem, actions, asked[k]);
-        if (cc_vecenv_step(x.mem, actions, x.obs, x.masks, x.rewards, x.terminated, asked[k],
-                           &b) != CC_OK)
+        if (cc_vecenv_step(x.mem, actions, x.obs, x.masks, x.rewards, x.terminated, asked[k], &b) !=
+            CC_OK)
             bad++;
         int now = threads_now();
         if (base > 0 && now != base - 1 + expect[k]) {
@@ -116,10 +116,10 @@ static long lifecycle(const cc_game *g) {
 }
 
 /* A difference: counted, and told with the line that found it. */
-#define BAD()                                                                         \
-    do {                                                                              \
-        bad++;                                                                        \
-        printf("line %d: %s n=%lld\n", __LINE__, names[gi], (long long)n);           \
+#define BAD()                                                              \
+    do {                                                                   \
+        bad++;                                                             \
+        printf("line %d: %s n=%lld\n", __LINE__, names[gi], (long long)n); \
     } while (0)
 
 #define MAX_GAMES 32
@@ -173,7 +173,8 @@ int main(int argc, char **argv) {
             int32_t *twin_actions = malloc((size_t)n * sizeof(int32_t));
             if (actions == NULL || twin_actions == NULL) return 1;
             for (int32_t k = 0; k < steps; k++) {
-                int32_t t = pattern[(k + (int32_t)si) % (int32_t)(sizeof pattern / sizeof pattern[0])];
+                int32_t t =
+                    pattern[(k + (int32_t)si) % (int32_t)(sizeof pattern / sizeof pattern[0])];
                 if (t > most) most = t;
                 if (k == steps / 2) cc_vecenv_free(twin.mem); /* the pool starts again */
                 int32_t ra = cc_vecenv_random_actions(ref.mem, actions, 1);
@@ -193,8 +194,7 @@ int main(int argc, char **argv) {
                                         ref.terminated, 1, &bad_a);
                     rb = cc_vecenv_step(twin.mem, actions, twin.obs, twin.masks, twin.rewards,
                                         twin.terminated, t, &bad_b);
-                    if (ra != CC_OK || rb != ra || bad_a != bad_b || differ(&ref, &twin, 1))
-                        BAD();
+                    if (ra != CC_OK || rb != ra || bad_a != bad_b || differ(&ref, &twin, 1)) BAD();
                 }
                 calls++;
             }
@@ -211,8 +211,8 @@ int main(int argc, char **argv) {
                 int64_t bad_a = -1, bad_b = -1;
                 int32_t ra = cc_vecenv_step(ref.mem, actions, ref.obs, ref.masks, ref.rewards,
                                             ref.terminated, 1, &bad_a);
-                int32_t rb = cc_vecenv_step(twin.mem, actions, twin.obs, twin.masks,
-                                            twin.rewards, twin.terminated, 3, &bad_b);
+                int32_t rb = cc_vecenv_step(twin.mem, actions, twin.obs, twin.masks, twin.rewards,
+                                            twin.terminated, 3, &bad_b);
                 if (ra != CC_E_ILLEGAL || rb != ra || bad_a != n - 1 || bad_b != bad_a) BAD();
             }
             free(actions);

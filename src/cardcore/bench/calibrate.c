@@ -8,10 +8,9 @@
 /* Self-contained on purpose: nothing here calls the engine, so a change to
  * the engine never changes the yardstick the guard measures it with. */
 static const uint8_t calib_table[64] = {
-    7,  1,  4,  9,  12, 3,  15, 6,  2,  11, 8,  14, 5,  10, 13, 0,
-    3,  9,  1,  12, 6,  15, 4,  8,  11, 2,  14, 7,  0,  13, 5,  10,
-    12, 6,  9,  3,  15, 1,  10, 4,  8,  14, 2,  11, 13, 5,  0,  7,
-    1,  13, 7,  10, 4,  11, 0,  15, 9,  6,  12, 2,  14, 8,  3,  5,
+    7,  1, 4,  9, 12, 3,  15, 6,  2, 11, 8,  14, 5, 10, 13, 0, 3,  9, 1, 12, 6, 15,
+    4,  8, 11, 2, 14, 7,  0,  13, 5, 10, 12, 6,  9, 3,  15, 1, 10, 4, 8, 14, 2, 11,
+    13, 5, 0,  7, 1,  13, 7,  10, 4, 11, 0,  15, 9, 6,  12, 2, 14, 8, 3, 5,
 };
 
 static inline uint64_t calib_popcount(uint64_t c) {

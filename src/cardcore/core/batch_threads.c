@@ -113,10 +113,10 @@ static int32_t hand_stats_chunk(const void *c, int64_t from, int64_t count, int6
                                     AT(x->run_score, from), AT(x->suits, 4 * from), bi, bv);
 }
 
-int32_t cc_batch_hand_stats_threads(int32_t path, const uint64_t *cards, int64_t n,
-                                    int32_t target, int64_t *fifteens, int32_t *pairs,
-                                    int32_t *run_score, uint8_t *suits, int64_t *bad_index,
-                                    uint64_t *bad_value, int32_t threads) {
+int32_t cc_batch_hand_stats_threads(int32_t path, const uint64_t *cards, int64_t n, int32_t target,
+                                    int64_t *fifteens, int32_t *pairs, int32_t *run_score,
+                                    uint8_t *suits, int64_t *bad_index, uint64_t *bad_value,
+                                    int32_t threads) {
     stats_ctx x = {path, target, cards, fifteens, pairs, run_score, NULL, suits};
     return run_chunks(hand_stats_chunk, &x, n, threads, CC_BATCH_CHUNK, bad_index, bad_value);
 }
@@ -124,8 +124,8 @@ int32_t cc_batch_hand_stats_threads(int32_t path, const uint64_t *cards, int64_t
 static int32_t fifteens_chunk(const void *c, int64_t from, int64_t count, int64_t *bi,
                               uint64_t *bv) {
     const stats_ctx *x = c;
-    return cc_batch_count_fifteens(AT(x->cards, from), count, x->target, AT(x->fifteens, from),
-                                   bi, bv);
+    return cc_batch_count_fifteens(AT(x->cards, from), count, x->target, AT(x->fifteens, from), bi,
+                                   bv);
 }
 
 int32_t cc_batch_count_fifteens_threads(const uint64_t *cards, int64_t n, int32_t target,
@@ -135,8 +135,7 @@ int32_t cc_batch_count_fifteens_threads(const uint64_t *cards, int64_t n, int32_
     return run_chunks(fifteens_chunk, &x, n, threads, CC_BATCH_CHUNK, bad_index, bad_value);
 }
 
-static int32_t pairs_chunk(const void *c, int64_t from, int64_t count, int64_t *bi,
-                           uint64_t *bv) {
+static int32_t pairs_chunk(const void *c, int64_t from, int64_t count, int64_t *bi, uint64_t *bv) {
     const stats_ctx *x = c;
     return cc_batch_count_pairs(AT(x->cards, from), count, AT(x->out32, from), bi, bv);
 }
@@ -147,8 +146,7 @@ int32_t cc_batch_count_pairs_threads(const uint64_t *cards, int64_t n, int32_t *
     return run_chunks(pairs_chunk, &x, n, threads, CC_BATCH_CHUNK, bad_index, bad_value);
 }
 
-static int32_t suits_chunk(const void *c, int64_t from, int64_t count, int64_t *bi,
-                           uint64_t *bv) {
+static int32_t suits_chunk(const void *c, int64_t from, int64_t count, int64_t *bi, uint64_t *bv) {
     const stats_ctx *x = c;
     return cc_batch_suit_counts(AT(x->cards, from), count, AT(x->suits, 4 * from), bi, bv);
 }
@@ -226,17 +224,16 @@ int32_t cc_cribbage_batch_score_show_threads(const uint64_t *hands, const uint8_
     return run_chunks(cribbage_chunk, &x, n, threads, GAME_CHUNK, bad_index, NULL);
 }
 
-static int32_t nodde_chunk(const void *c, int64_t from, int64_t count, int64_t *bi,
-                           uint64_t *bv) {
+static int32_t nodde_chunk(const void *c, int64_t from, int64_t count, int64_t *bi, uint64_t *bv) {
     (void)bv;
     const game_ctx *x = c;
     return cc_nodde_batch_score_hand(AT(x->hands, from), AT(x->cards, from), count, x->params,
                                      AT(x->out, from), bi);
 }
 
-int32_t cc_nodde_batch_score_hand_threads(const uint64_t *hands, const uint8_t *turnups,
-                                          int64_t n, const int32_t *params, int32_t *out,
-                                          int64_t *bad_index, int32_t threads) {
+int32_t cc_nodde_batch_score_hand_threads(const uint64_t *hands, const uint8_t *turnups, int64_t n,
+                                          const int32_t *params, int32_t *out, int64_t *bad_index,
+                                          int32_t threads) {
     game_ctx x = {hands, turnups, 0, params, out};
     return run_chunks(nodde_chunk, &x, n, threads, GAME_CHUNK, bad_index, NULL);
 }

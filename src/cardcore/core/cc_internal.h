@@ -150,9 +150,7 @@ static inline uint32_t cc_lane(uint64_t cards, int32_t s) {
     return (uint32_t)(cards >> (16 * s)) & 0x1FFFu;
 }
 
-static inline int32_t cc_card52_id_of_bit(int32_t bit) {
-    return (bit >> 4) * 13 + (bit & 15);
-}
+static inline int32_t cc_card52_id_of_bit(int32_t bit) { return (bit >> 4) * 13 + (bit & 15); }
 
 static inline void cc_mask_set(uint64_t *mask, int32_t a) {
     mask[a >> 6] |= (uint64_t)1 << (a & 63);
@@ -186,11 +184,10 @@ static inline void cc_log_event(cc_log *log, int32_t kind, int32_t player, int32
 #define CC_LOG_MEMBERS(cap) \
     cc_log log;             \
     cc_log_entry log_entries[cap]
-#define CC_LOG_LAYOUT(type)                                                      \
-    _Static_assert(offsetof(type, log_entries) == offsetof(type, log) + sizeof(cc_log), \
-                   #type ": log entries must follow the log header");            \
-    _Static_assert(sizeof(type) == offsetof(type, log_entries) +                 \
-                                       sizeof(((type *)0)->log_entries),         \
+#define CC_LOG_LAYOUT(type)                                                                        \
+    _Static_assert(offsetof(type, log_entries) == offsetof(type, log) + sizeof(cc_log),            \
+                   #type ": log entries must follow the log header");                              \
+    _Static_assert(sizeof(type) == offsetof(type, log_entries) + sizeof(((type *)0)->log_entries), \
                    #type ": the log must come last")
 
 /* ---- shared by the games' files --------------------------------------------- */

@@ -25,15 +25,14 @@
 
 /* ---- the shared tables (combos_internal.h) ------------------------------- */
 
-const uint32_t cc_combos_pow3[14] = {1,     3,      9,      27,     81,
-                                  243,   729,    2187,   6561,   19683,
-                                  59049, 177147, 531441, 1594323};
+const uint32_t cc_combos_pow3[14] = {1,    3,    9,     27,    81,     243,    729,
+                                     2187, 6561, 19683, 59049, 177147, 531441, 1594323};
 
 /* cc_combos_pip_words[j][b]: pip of the card at bit b (0 outside the deck) times
  * the byte pattern of card j in the subset-sum words of fifteens_upto5. */
-#define PIPS_OF_LANE(m)                                                              \
-    (m) * 1, (m) * 2, (m) * 3, (m) * 4, (m) * 5, (m) * 6, (m) * 7, (m) * 8, (m) * 9, \
-        (m) * 10, (m) * 10, (m) * 10, (m) * 10, 0, 0, 0
+#define PIPS_OF_LANE(m)                                                                        \
+    (m) * 1, (m) * 2, (m) * 3, (m) * 4, (m) * 5, (m) * 6, (m) * 7, (m) * 8, (m) * 9, (m) * 10, \
+        (m) * 10, (m) * 10, (m) * 10, 0, 0, 0
 #define PIPS_OF_DECK(m) PIPS_OF_LANE(m), PIPS_OF_LANE(m), PIPS_OF_LANE(m), PIPS_OF_LANE(m)
 #define SUBSET_BIT0 0x0100010001000100ULL /* bytes i with bit 0 of i set */
 #define SUBSET_BIT1 0x0101000001010000ULL
@@ -86,8 +85,7 @@ int32_t cc_count_pairs(uint64_t cards) {
 int32_t cc_rank_counts(uint64_t cards, uint8_t *out) {
     if (cards & ~CC_DECK52_MASK) return CC_E_CARDS;
     if (out == NULL) return CC_E_ARG;
-    for (int32_t r = 0; r < CC_NUM_RANKS; r++)
-        out[r] = (uint8_t)pc(cards & (RANK_BITS << r));
+    for (int32_t r = 0; r < CC_NUM_RANKS; r++) out[r] = (uint8_t)pc(cards & (RANK_BITS << r));
     return CC_OK;
 }
 

@@ -17,7 +17,6 @@
 #define CC_HIDDEN
 #endif
 
-
 /* Helpers are forced inline so that the popcnt-enabled copies of the batch
  * kernels (combos_kernels.c) really use the instruction. */
 #if defined(__GNUC__)
@@ -55,10 +54,7 @@ CC_AI slices rank_slices(uint64_t cards) {
     return s;
 }
 
-CC_AI int32_t pairs_of(slices s) {
-    return pc(s.twos) + 2 * pc(s.twos & s.ones) +
-           6 * pc(s.fours);
-}
+CC_AI int32_t pairs_of(slices s) { return pc(s.twos) + 2 * pc(s.twos & s.ones) + 6 * pc(s.fours); }
 
 /* cc_combos_pow3[k] = 3^k (combos.c). */
 CC_HIDDEN extern const uint32_t cc_combos_pow3[14];
@@ -101,14 +97,10 @@ CC_AI int32_t run_score_of(slices s) {
 /* ---- fifteens -------------------------------------------------------- */
 
 /* Zero bytes of x (every byte of x below 0x80). */
-CC_AI int32_t zero_bytes(uint64_t x) {
-    return pc(~(x + BYTES_7F) & BYTES_80);
-}
+CC_AI int32_t zero_bytes(uint64_t x) { return pc(~(x + BYTES_7F) & BYTES_80); }
 
 /* Cards whose pip value is v (1..10): one rank, or T J Q K for 10. */
-CC_AI uint64_t pip_cards(int32_t v) {
-    return v == 10 ? RANK_BITS * 0x1E00u : RANK_BITS << (v - 1);
-}
+CC_AI uint64_t pip_cards(int32_t v) { return v == 10 ? RANK_BITS * 0x1E00u : RANK_BITS << (v - 1); }
 
 /* cc_combos_pip_words[j][b]: pip of the card at bit b (0 outside the deck) times
  * the byte pattern of card j in the subset-sum words below (combos.c). */
@@ -134,8 +126,8 @@ CC_AI int64_t fifteens_upto5(uint64_t cards, int32_t n, uint64_t tbytes, int32_t
     x &= x - 1;
     uint64_t p4 = cc_combos_pip_words[3][tz(x | stop)];
     uint64_t w1 = w0 + p3, w2 = w0 + p4, w3 = w1 + p4;
-    int32_t raw = zero_bytes(w0 ^ tbytes) + zero_bytes(w1 ^ tbytes) +
-                  zero_bytes(w2 ^ tbytes) + zero_bytes(w3 ^ tbytes);
+    int32_t raw = zero_bytes(w0 ^ tbytes) + zero_bytes(w1 ^ tbytes) + zero_bytes(w2 ^ tbytes) +
+                  zero_bytes(w3 ^ tbytes);
     return (int64_t)((raw >> ((5 - n) & 7)) - singles);
 }
 
@@ -146,16 +138,11 @@ CC_AI uint64_t target_bytes(int32_t target) {
     return BYTES_01 * (uint64_t)(target < 127 ? target : 127);
 }
 
-CC_AI int32_t singles_of(uint64_t cards, uint64_t single_mask) {
-    return pc(cards & single_mask);
-}
+CC_AI int32_t singles_of(uint64_t cards, uint64_t single_mask) { return pc(cards & single_mask); }
 
-CC_AI uint64_t single_mask_of(int32_t target) {
-    return target <= 10 ? pip_cards(target) : 0;
-}
+CC_AI uint64_t single_mask_of(int32_t target) { return target <= 10 ? pip_cards(target) : 0; }
 
-CC_AI int64_t fifteens_any(uint64_t cards, int32_t target, uint64_t tbytes,
-                                   uint64_t single_mask) {
+CC_AI int64_t fifteens_any(uint64_t cards, int32_t target, uint64_t tbytes, uint64_t single_mask) {
     if (pc(cards) <= 5)
         return fifteens_upto5(cards, pc(cards), tbytes, singles_of(cards, single_mask));
     return cc_combos_fifteens_dp(cards, target);

@@ -102,8 +102,7 @@ CC_AI void pass_scalar(const uint64_t *cards, int64_t from, int64_t n, int32_t t
             uint64_t c = v & CC_DECK52_MASK;
             slices s = rank_slices(c);
             int32_t ncards = pc(c);
-            if (fifteens)
-                fifteens[i] = fifteens_upto5(c, ncards & 7, tbytes, pc(c & single_mask));
+            if (fifteens) fifteens[i] = fifteens_upto5(c, ncards & 7, tbytes, pc(c & single_mask));
             if (run_score) {
                 /* one run at most, no rank four times in it: the product of
                  * its counts is 3^n3 2^n2 with n3 <= 1 */
@@ -151,15 +150,16 @@ static void stats_plain(const uint64_t *cards, int64_t n, int32_t target, int64_
 }
 
 #ifdef CC_X86_PATHS
-__attribute__((target("popcnt"))) static void stats_popcnt(
-    const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens, int32_t *pairs,
-    int32_t *run_score, uint8_t *suits, bad_set *bad) {
+__attribute__((target("popcnt"))) static void stats_popcnt(const uint64_t *cards, int64_t n,
+                                                           int32_t target, int64_t *fifteens,
+                                                           int32_t *pairs, int32_t *run_score,
+                                                           uint8_t *suits, bad_set *bad) {
     stats_switch(cards, n, target, fifteens, pairs, run_score, suits, bad);
 }
 
-__attribute__((target("popcnt,bmi,bmi2"))) static void stats_bmi2(
-    const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens, int32_t *pairs,
-    int32_t *run_score, uint8_t *suits, bad_set *bad) {
+__attribute__((target("popcnt,bmi,bmi2"))) static void
+stats_bmi2(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens, int32_t *pairs,
+           int32_t *run_score, uint8_t *suits, bad_set *bad) {
     stats_switch(cards, n, target, fifteens, pairs, run_score, suits, bad);
 }
 
@@ -228,10 +228,9 @@ CC_AVX512_AI __m512i take_top(__m512i *x, const avx512_consts *k, __m512i spread
 }
 
 /* Eight sets (those of mask m) at index i. */
-CC_AVX512_AI void step_avx512(const uint64_t *cards, int64_t i, __mmask8 m,
-                              const avx512_consts *k, int32_t singles, int64_t *fifteens,
-                              int32_t *pairs, int32_t *run_score, uint8_t *suits,
-                              uint64_t *vals, __mmask8 *slow) {
+CC_AVX512_AI void step_avx512(const uint64_t *cards, int64_t i, __mmask8 m, const avx512_consts *k,
+                              int32_t singles, int64_t *fifteens, int32_t *pairs,
+                              int32_t *run_score, uint8_t *suits, uint64_t *vals, __mmask8 *slow) {
     __m512i raw = _mm512_maskz_loadu_epi64(m, cards + i); /* the one read of these sets */
     _mm512_storeu_si512((void *)vals, raw);
     __m512i c = _mm512_and_si512(raw, k->deck);
@@ -241,9 +240,9 @@ CC_AVX512_AI void step_avx512(const uint64_t *cards, int64_t i, __mmask8 m,
     if (fifteens || run_score) *slow |= _mm512_cmpgt_epu64_mask(n, k->five);
     if (suits) {
         __m256i s = _mm512_cvtepi16_epi8(_mm512_popcnt_epi16(c));
-        _mm256_mask_storeu_epi8(suits + 4 * i, (__mmask32)_cvtu32_mask32(
-                                                   (uint32_t)((1ULL << (4 * _mm_popcnt_u32(m))) - 1)),
-                                s);
+        _mm256_mask_storeu_epi8(
+            suits + 4 * i,
+            (__mmask32)_cvtu32_mask32((uint32_t)((1ULL << (4 * _mm_popcnt_u32(m))) - 1)), s);
     }
     if (pairs) {
         __m512i a = _mm512_and_si512(c, _mm512_rol_epi64(c, 16));
@@ -257,8 +256,8 @@ CC_AVX512_AI void step_avx512(const uint64_t *cards, int64_t i, __mmask8 m,
         __m512i present = _mm512_ternarylogic_epi64(t, _mm512_srli_epi64(t, 16), k->lane13, 0xA8);
         __m512i w3 = _mm512_ternarylogic_epi64(present, _mm512_srli_epi64(present, 1),
                                                _mm512_srli_epi64(present, 2), 0x80);
-        __m512i cover = _mm512_ternarylogic_epi64(w3, _mm512_slli_epi64(w3, 1),
-                                                  _mm512_slli_epi64(w3, 2), 0xFE);
+        __m512i cover =
+            _mm512_ternarylogic_epi64(w3, _mm512_slli_epi64(w3, 1), _mm512_slli_epi64(w3, 2), 0xFE);
         __m512i a = _mm512_xor_si512(c, hi), b = _mm512_and_si512(c, hi);
         __m512i a16 = _mm512_srli_epi64(a, 16), b16 = _mm512_srli_epi64(b, 16);
         __m512i ones = _mm512_xor_si512(a, a16);
@@ -291,8 +290,7 @@ CC_AVX512_AI void step_avx512(const uint64_t *cards, int64_t i, __mmask8 m,
         __m512i total = _mm512_sad_epu8(hits, _mm512_setzero_si512());
         /* each absent card doubled every subset; n > 5 shifts by a huge count: 0 */
         __m512i f = _mm512_srlv_epi64(total, _mm512_sub_epi64(k->five, n));
-        if (singles)
-            f = _mm512_sub_epi64(f, _mm512_popcnt_epi64(_mm512_and_si512(c, k->single)));
+        if (singles) f = _mm512_sub_epi64(f, _mm512_popcnt_epi64(_mm512_and_si512(c, k->single)));
         _mm512_mask_storeu_epi64(fifteens + i, m, f);
     }
 }
@@ -307,8 +305,8 @@ CC_AVX512_AI void stats_loop_avx512(const uint64_t *cards, int64_t n, int32_t ta
         __mmask8 slow = 0;
         for (int64_t j = 0; j < count; j += 8) {
             __mmask8 m = count - j >= 8 ? (__mmask8)0xFF : (__mmask8)((1u << (count - j)) - 1);
-            step_avx512(cards, b + j, m, &k, singles, fifteens, pairs, run_score, suits,
-                        vals + j, &slow);
+            step_avx512(cards, b + j, m, &k, singles, fifteens, pairs, run_score, suits, vals + j,
+                        &slow);
         }
         if (CC_UNLIKELY(slow)) fix_sets(vals, b, count, target, fifteens, run_score, bad);
     }
@@ -320,13 +318,13 @@ CC_AVX512_AI void stats_singles_avx512(const uint64_t *cards, int64_t n, int32_t
     /* the single-card term is needed only for targets of 10 or less */
     if (target <= 10)
         stats_loop_avx512(cards, n, target, 1, fifteens, pairs, run_score, suits, bad);
-    else
-        stats_loop_avx512(cards, n, target, 0, fifteens, pairs, run_score, suits, bad);
+    else stats_loop_avx512(cards, n, target, 0, fifteens, pairs, run_score, suits, bad);
 }
 
-__attribute__((target(CC_AVX512))) static void stats_avx512(
-    const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens, int32_t *pairs,
-    int32_t *run_score, uint8_t *suits, bad_set *bad) {
+__attribute__((target(CC_AVX512))) static void stats_avx512(const uint64_t *cards, int64_t n,
+                                                            int32_t target, int64_t *fifteens,
+                                                            int32_t *pairs, int32_t *run_score,
+                                                            uint8_t *suits, bad_set *bad) {
     if (fifteens && pairs && run_score && suits)
         stats_singles_avx512(cards, n, target, fifteens, pairs, run_score, suits, bad);
     else if (fifteens) stats_singles_avx512(cards, n, target, fifteens, NULL, NULL, NULL, bad);
@@ -412,9 +410,9 @@ CC_AVX2_AI void store_low32(int32_t *out, __m256i v, const avx2_consts *k) {
     _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(packed));
 }
 
-CC_AVX2_AI void step_avx2(const uint64_t *cards, int64_t i, const avx2_consts *k,
-                          int32_t singles, int64_t *fifteens, int32_t *pairs, int32_t *run_score,
-                          uint8_t *suits, uint64_t *vals, __m256i *slow) {
+CC_AVX2_AI void step_avx2(const uint64_t *cards, int64_t i, const avx2_consts *k, int32_t singles,
+                          int64_t *fifteens, int32_t *pairs, int32_t *run_score, uint8_t *suits,
+                          uint64_t *vals, __m256i *slow) {
     const __m256i zero = _mm256_setzero_si256();
     __m256i raw = _mm256_loadu_si256((const __m256i *)(cards + i)); /* the one read */
     _mm256_storeu_si256((__m256i *)vals, raw);
@@ -437,8 +435,7 @@ CC_AVX2_AI void step_avx2(const uint64_t *cards, int64_t i, const avx2_consts *k
     if (run_score) {
         __m256i hi = _mm256_srli_epi64(c, 32);
         __m256i t = _mm256_or_si256(c, hi);
-        __m256i present =
-            _mm256_and_si256(_mm256_or_si256(t, _mm256_srli_epi64(t, 16)), k->lane13);
+        __m256i present = _mm256_and_si256(_mm256_or_si256(t, _mm256_srli_epi64(t, 16)), k->lane13);
         __m256i w3 = _mm256_and_si256(_mm256_and_si256(present, _mm256_srli_epi64(present, 1)),
                                       _mm256_srli_epi64(present, 2));
         __m256i cover = _mm256_or_si256(_mm256_or_si256(w3, _mm256_slli_epi64(w3, 1)),
@@ -468,8 +465,8 @@ CC_AVX2_AI void step_avx2(const uint64_t *cards, int64_t i, const avx2_consts *k
         __m256i w1 = _mm256_add_epi8(w0, p3), w2 = _mm256_add_epi8(w0, p4);
         __m256i w3 = _mm256_add_epi8(w1, p4);
         /* a match is -1: the sum of four compares is minus the hits per byte */
-        __m256i hits = _mm256_add_epi8(_mm256_cmpeq_epi8(w0, k->tbytes),
-                                       _mm256_cmpeq_epi8(w1, k->tbytes));
+        __m256i hits =
+            _mm256_add_epi8(_mm256_cmpeq_epi8(w0, k->tbytes), _mm256_cmpeq_epi8(w1, k->tbytes));
         hits = _mm256_add_epi8(hits, _mm256_cmpeq_epi8(w2, k->tbytes));
         hits = _mm256_add_epi8(hits, _mm256_cmpeq_epi8(w3, k->tbytes));
         __m256i total = _mm256_sad_epu8(_mm256_sub_epi8(zero, hits), zero);
@@ -482,11 +479,11 @@ CC_AVX2_AI void step_avx2(const uint64_t *cards, int64_t i, const avx2_consts *k
     }
 }
 
-CC_AVX2_AI void stats_loop_avx2(const uint64_t *cards, int64_t n, int32_t target,
-                                int32_t singles, int64_t *fifteens, int32_t *pairs,
-                                int32_t *run_score, uint8_t *suits, bad_set *bad) {
+CC_AVX2_AI void stats_loop_avx2(const uint64_t *cards, int64_t n, int32_t target, int32_t singles,
+                                int64_t *fifteens, int32_t *pairs, int32_t *run_score,
+                                uint8_t *suits, bad_set *bad) {
     avx2_consts k = avx2_setup(target);
-    uint64_t vals[BLOCK]; /* BLOCK is a multiple of 4 */
+    uint64_t vals[BLOCK];           /* BLOCK is a multiple of 4 */
     int64_t full = n & ~(int64_t)3; /* the sets of whole steps; the rest go scalar */
     for (int64_t b = 0; b < full; b += BLOCK) {
         int64_t count = full - b < BLOCK ? full - b : BLOCK;
@@ -503,15 +500,14 @@ CC_AVX2_AI void stats_loop_avx2(const uint64_t *cards, int64_t n, int32_t target
 CC_AVX2_AI void stats_singles_avx2(const uint64_t *cards, int64_t n, int32_t target,
                                    int64_t *fifteens, int32_t *pairs, int32_t *run_score,
                                    uint8_t *suits, bad_set *bad) {
-    if (target <= 10)
-        stats_loop_avx2(cards, n, target, 1, fifteens, pairs, run_score, suits, bad);
-    else
-        stats_loop_avx2(cards, n, target, 0, fifteens, pairs, run_score, suits, bad);
+    if (target <= 10) stats_loop_avx2(cards, n, target, 1, fifteens, pairs, run_score, suits, bad);
+    else stats_loop_avx2(cards, n, target, 0, fifteens, pairs, run_score, suits, bad);
 }
 
-__attribute__((target(CC_AVX2))) static void stats_avx2(
-    const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens, int32_t *pairs,
-    int32_t *run_score, uint8_t *suits, bad_set *bad) {
+__attribute__((target(CC_AVX2))) static void stats_avx2(const uint64_t *cards, int64_t n,
+                                                        int32_t target, int64_t *fifteens,
+                                                        int32_t *pairs, int32_t *run_score,
+                                                        uint8_t *suits, bad_set *bad) {
     if (fifteens && pairs && run_score && suits)
         stats_singles_avx2(cards, n, target, fifteens, pairs, run_score, suits, bad);
     else if (fifteens) stats_singles_avx2(cards, n, target, fifteens, NULL, NULL, NULL, bad);
@@ -529,8 +525,7 @@ uint32_t cc_combos_paths(void) {
     if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
         __builtin_cpu_supports("bmi2"))
         paths |= 1u << CC_PATH_BMI2;
-    if (__builtin_cpu_supports("avx2") && (paths >> CC_PATH_BMI2 & 1))
-        paths |= 1u << CC_PATH_AVX2;
+    if (__builtin_cpu_supports("avx2") && (paths >> CC_PATH_BMI2 & 1)) paths |= 1u << CC_PATH_AVX2;
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512cd") &&
         __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512bitalg") &&
@@ -656,8 +651,8 @@ int32_t cc_batch_hand_stats_path(int32_t path, const uint64_t *cards, int64_t n,
 }
 
 int32_t cc_batch_hand_stats(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens,
-                            int32_t *pairs, int32_t *run_score, uint8_t *suits,
-                            int64_t *bad_index, uint64_t *bad_value) {
+                            int32_t *pairs, int32_t *run_score, uint8_t *suits, int64_t *bad_index,
+                            uint64_t *bad_value) {
     return cc_batch_hand_stats_path(CC_PATH_AUTO, cards, n, target, fifteens, pairs, run_score,
                                     suits, bad_index, bad_value);
 }

@@ -8,11 +8,7 @@
 
 /* One line per game (adding a game = one line here, see docs/internals.rst). */
 static const cc_game *const registry[] = {
-    &cc_game_cribbage,
-    &cc_game_nancy,
-    &cc_game_nodde,
-    &cc_game_notakers,
-    NULL,
+    &cc_game_cribbage, &cc_game_nancy, &cc_game_nodde, &cc_game_notakers, NULL,
 };
 
 const cc_game *cc_game_by_index(int32_t i) {
@@ -81,9 +77,8 @@ int32_t cc_game_events(const cc_game *game, const void *state, cc_event *out, in
 /* A guard against a game that never ends under random play. */
 #define CC_PLAYOUT_STEP_LIMIT 1000000
 
-int32_t cc_random_playouts(const cc_game *game, const int32_t *params,
-                           int32_t nplayers, uint64_t seed, int64_t ngames,
-                           void *scratch, int64_t *steps_out,
+int32_t cc_random_playouts(const cc_game *game, const int32_t *params, int32_t nplayers,
+                           uint64_t seed, int64_t ngames, void *scratch, int64_t *steps_out,
                            int64_t *points_out) {
     if (game == NULL || scratch == NULL || steps_out == NULL || ngames < 0) return CC_E_ARG;
     if (nplayers < game->min_players || nplayers > game->max_players) return CC_E_PLAYERS;
@@ -103,7 +98,8 @@ int32_t cc_random_playouts(const cc_game *game, const int32_t *params,
             memset(mask, 0, sizeof mask);
             int32_t n = game->legal_actions(scratch, mask);
             if (n <= 0) return CC_E_ARG;
-            int32_t a = cc_mask_select(mask, CC_MASK_WORDS, (int32_t)cc_rng_below_inline(&rng, (uint64_t)n));
+            int32_t a = cc_mask_select(mask, CC_MASK_WORDS,
+                                       (int32_t)cc_rng_below_inline(&rng, (uint64_t)n));
             rc = game->apply(scratch, a);
             if (rc != CC_OK) return cc_status_error(rc, CC_E_ILLEGAL);
             if (++local > CC_PLAYOUT_STEP_LIMIT) return CC_E_CAPACITY;

@@ -46,7 +46,7 @@ typedef struct cc_score_item {
 #define CC_25_PER_CARD 2
 
 typedef struct cc_show_rules {
-    int32_t hand_size; /* 3 or 4: the hand's cards; the turn-up makes 4 or 5 */
+    int32_t hand_size;  /* 3 or 4: the hand's cards; the turn-up makes 4 or 5 */
     int32_t run_points; /* CC_RUN_* */
     /* The flush.  flush_any 1: the cards of one suit among the hand and the
      * turn-up, flush_min or more, score 1 each (Nodde's any3_of_4).  0: the
@@ -55,8 +55,8 @@ typedef struct cc_show_rules {
      * a cribbage hand: 4; a crib: 5, or 4 with crib_four_flush). */
     int32_t flush_any;
     int32_t flush_min; /* 3 or more */
-    int32_t all_31; /* points when all the cards total 31 (0: none) */
-    int32_t score_25; /* CC_25_*: every set of 3+ cards totalling 25 */
+    int32_t all_31;    /* points when all the cards total 31 (0: none) */
+    int32_t score_25;  /* CC_25_*: every set of 3+ cards totalling 25 */
 } cc_show_rules;
 
 typedef struct cc_play_rules {
@@ -83,8 +83,7 @@ int32_t cc_show_rank_points(uint64_t cards, const cc_show_rules *r);
 /* The show points that depend on the suits (the flush, the Jack): the rest
  * of cc_show_points.  Inline: the discard analysis calls it in its inner
  * loop. */
-static inline int32_t cc_show_suit_points(uint64_t hand, int32_t turnup,
-                                          const cc_show_rules *r) {
+static inline int32_t cc_show_suit_points(uint64_t hand, int32_t turnup, const cc_show_rules *r) {
     int32_t ts = turnup / 13;
     uint64_t tbit = (uint64_t)1 << (16 * ts + turnup % 13);
     int32_t pts = (hand >> (16 * ts + 10) & 1) != 0; /* the Jack of the turn-up's suit */
@@ -121,8 +120,7 @@ int32_t cc_play_check(const uint8_t *seq, int32_t n, int32_t max_n);
  * total at most 31, n >= 1), the last just played.  out must hold
  * CC_SCORE_MAX_PLAY_ITEMS; items in the order fifteen, pair, run, flush,
  * 31, 25.  Returns their number. */
-int32_t cc_play_items(const uint8_t *seq, int32_t n, const cc_play_rules *r,
-                      cc_score_item *out);
+int32_t cc_play_items(const uint8_t *seq, int32_t n, const cc_play_rules *r, cc_score_item *out);
 
 /* The same points, without items; total is the count's pip total.  Inline:
  * every card played in a game and its rollouts is scored by it. */
@@ -189,8 +187,8 @@ static inline int32_t cc_show_hand_ids(uint64_t hand, int32_t hand_size, int32_t
  * arrays not NULL (else CC_E_ARG); each hands[i] with turnups[i] as
  * cc_show_hand_valid asks (else CC_E_CARDS, the first bad i in *bad_index
  * if bad_index is not NULL).  CC_OK if all can be scored. */
-static inline int32_t cc_show_batch_check(const uint64_t *hands, const uint8_t *turnups,
-                                          int64_t n, int32_t hand_size, const int32_t *out,
+static inline int32_t cc_show_batch_check(const uint64_t *hands, const uint8_t *turnups, int64_t n,
+                                          int32_t hand_size, const int32_t *out,
                                           int64_t *bad_index) {
     if (n < 0 || (n > 0 && (hands == NULL || turnups == NULL || out == NULL))) return CC_E_ARG;
     for (int64_t i = 0; i < n; i++)
@@ -203,11 +201,11 @@ static inline int32_t cc_show_batch_check(const uint64_t *hands, const uint8_t *
 
 /* The layout of a scoring API's item type, which must be cc_score_item's:
  * CC_SCORE_ITEM_LAYOUT(cc_nodde_item); at file scope. */
-#define CC_SCORE_ITEM_LAYOUT(type)                                                         \
-    _Static_assert(sizeof(type) == sizeof(cc_score_item) &&                                \
-                       offsetof(type, kind) == offsetof(cc_score_item, kind) &&            \
-                       offsetof(type, points) == offsetof(cc_score_item, points) &&        \
-                       offsetof(type, cards) == offsetof(cc_score_item, cards),            \
+#define CC_SCORE_ITEM_LAYOUT(type)                                                  \
+    _Static_assert(sizeof(type) == sizeof(cc_score_item) &&                         \
+                       offsetof(type, kind) == offsetof(cc_score_item, kind) &&     \
+                       offsetof(type, points) == offsetof(cc_score_item, points) && \
+                       offsetof(type, cards) == offsetof(cc_score_item, cards),     \
                    #type ": must have the layout of cc_score_item")
 
 /* Hand the n items to a scoring API's caller: out, cap items of the API's

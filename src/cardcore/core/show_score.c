@@ -86,8 +86,8 @@ int32_t cc_show_items(const int32_t *c, const cc_show_rules *r, cc_score_item *o
     if (r->score_25 != CC_25_OFF)
         for (int32_t m = 7; m <= full; m++)
             if (size[m] >= 3 && sum[m] == 25)
-                put_item(out, &k, CC_SCORE_TWENTY_FIVE,
-                         r->score_25 == CC_25_FLAT4 ? 4 : size[m], set[m]);
+                put_item(out, &k, CC_SCORE_TWENTY_FIVE, r->score_25 == CC_25_FLAT4 ? 4 : size[m],
+                         set[m]);
     return k;
 }
 
@@ -111,7 +111,8 @@ CC_AI int32_t rank_points_n(uint64_t cards, const cc_show_rules *r, const int32_
         rk[i] = b[i] & 15;
         x &= x - 1;
     }
-    uint64_t w0 = cc_combos_pip_words[0][b[0]] + cc_combos_pip_words[1][b[1]] + cc_combos_pip_words[2][b[2]];
+    uint64_t w0 =
+        cc_combos_pip_words[0][b[0]] + cc_combos_pip_words[1][b[1]] + cc_combos_pip_words[2][b[2]];
     uint64_t w1 = w0 + cc_combos_pip_words[3][b[3]], w2 = 0, w3 = 0;
     if (n == 5) {
         w2 = w0 + cc_combos_pip_words[3][b[4]];
@@ -175,8 +176,8 @@ void cc_score_sort(cc_score_item *items, int32_t n) {
     for (int32_t i = 1; i < n; i++) { /* insertion sort (stable) */
         cc_score_item x = items[i];
         int32_t j = i - 1;
-        while (j >= 0 && (items[j].kind > x.kind ||
-                          (items[j].kind == x.kind && items[j].cards > x.cards))) {
+        while (j >= 0 &&
+               (items[j].kind > x.kind || (items[j].kind == x.kind && items[j].cards > x.cards))) {
             items[j + 1] = items[j];
             j--;
         }
@@ -198,8 +199,7 @@ int32_t cc_play_check(const uint8_t *seq, int32_t n, int32_t max_n) {
     return total > 31 ? CC_E_ARG : CC_OK;
 }
 
-int32_t cc_play_items(const uint8_t *seq, int32_t n, const cc_play_rules *r,
-                      cc_score_item *out) {
+int32_t cc_play_items(const uint8_t *seq, int32_t n, const cc_play_rules *r, cc_score_item *out) {
     int32_t k = 0, total = 0;
     uint64_t all = 0;
     for (int32_t i = 0; i < n; i++) {

@@ -45,13 +45,13 @@
 
 /* ---- status codes ---------------------------------------------------- */
 #define CC_OK 0
-#define CC_E_ARG -1        /* an argument is out of range */
-#define CC_E_CARDS -2      /* a card set has bits outside the deck */
-#define CC_E_GAME_OVER -3  /* an action on a terminal state */
-#define CC_E_ILLEGAL -4    /* an illegal action (see cc_game.reason_text) */
-#define CC_E_PLAYERS -5    /* a player count the game does not support */
-#define CC_E_PARAMS -6     /* an invalid rules parameter */
-#define CC_E_CAPACITY -7   /* an output buffer is too small */
+#define CC_E_ARG -1       /* an argument is out of range */
+#define CC_E_CARDS -2     /* a card set has bits outside the deck */
+#define CC_E_GAME_OVER -3 /* an action on a terminal state */
+#define CC_E_ILLEGAL -4   /* an illegal action (see cc_game.reason_text) */
+#define CC_E_PLAYERS -5   /* a player count the game does not support */
+#define CC_E_PARAMS -6    /* an invalid rules parameter */
+#define CC_E_CAPACITY -7  /* an output buffer is too small */
 
 /* ---- decks ----------------------------------------------------------- */
 #define CC_NUM_RANKS 13
@@ -95,7 +95,7 @@ int32_t cc_shuffled_deck(uint64_t seed, uint8_t *out, int32_t n);
 int32_t cc_rng_sequence(uint64_t seed, int64_t n, uint64_t *out);
 
 /* ---- card sets -------------------------------------------------------- */
-uint64_t cc_card52_bit(int32_t card_id);       /* 0 for an invalid id */
+uint64_t cc_card52_bit(int32_t card_id); /* 0 for an invalid id */
 /* The number of cards, or CC_E_CARDS for bits outside the deck. */
 int32_t cc_card52_count(uint64_t cards);
 /* Dense ids of the cards in ascending bit order into out (may be NULL:
@@ -120,8 +120,7 @@ int32_t cc_suit_counts(uint64_t cards, uint8_t *out);
  * lowest rank.  For each run: out_len[i] = length, out_mult[i] = product of
  * the rank counts, out_low[i] = its lowest rank.  Returns the number of
  * runs (at most 4).  Any of the out arrays may be NULL.                  */
-int32_t cc_runs(uint64_t cards, uint8_t *out_len, uint32_t *out_mult,
-                uint8_t *out_low);
+int32_t cc_runs(uint64_t cards, uint8_t *out_len, uint32_t *out_mult, uint8_t *out_low);
 /* Longest run of consecutive ranks within one suit (0 for no cards). */
 int32_t cc_longest_suit_run(uint64_t cards);
 
@@ -131,17 +130,16 @@ int32_t cc_longest_suit_run(uint64_t cards);
  * if a set has bits outside the deck, with *bad_index and *bad_value set
  * to the index of the first such set and the value read there (either
  * pointer may be NULL; the outputs are then unspecified). */
-int32_t cc_batch_count_fifteens(const uint64_t *cards, int64_t n,
-                                int32_t target, int64_t *out,
+int32_t cc_batch_count_fifteens(const uint64_t *cards, int64_t n, int32_t target, int64_t *out,
                                 int64_t *bad_index, uint64_t *bad_value);
-int32_t cc_batch_count_pairs(const uint64_t *cards, int64_t n, int32_t *out,
-                             int64_t *bad_index, uint64_t *bad_value);
+int32_t cc_batch_count_pairs(const uint64_t *cards, int64_t n, int32_t *out, int64_t *bad_index,
+                             uint64_t *bad_value);
 /* out has n * 4 entries, row-major. */
-int32_t cc_batch_suit_counts(const uint64_t *cards, int64_t n, uint8_t *out,
-                             int64_t *bad_index, uint64_t *bad_value);
+int32_t cc_batch_suit_counts(const uint64_t *cards, int64_t n, uint8_t *out, int64_t *bad_index,
+                             uint64_t *bad_value);
 /* Total run points the cribbage way: sum over runs of length * mult. */
-int32_t cc_batch_run_score(const uint64_t *cards, int64_t n, int32_t *out,
-                           int64_t *bad_index, uint64_t *bad_value);
+int32_t cc_batch_run_score(const uint64_t *cards, int64_t n, int32_t *out, int64_t *bad_index,
+                           uint64_t *bad_value);
 
 /* ---- the generic game table --------------------------------------------
  * Every game is one cc_game value, filled by field name (designated
@@ -216,8 +214,8 @@ typedef struct cc_log {
 void cc_log_init(cc_log *log, int32_t capacity);
 /* Append an event (the oldest is dropped from a full ring; nothing for a
  * muted log or capacity <= 0).  NULL log: nothing. */
-void cc_log_push(cc_log *log, int32_t kind, int32_t player, int32_t target,
-                 int32_t value, int32_t extra, uint32_t seen_by);
+void cc_log_push(cc_log *log, int32_t kind, int32_t player, int32_t target, int32_t value,
+                 int32_t extra, uint32_t seen_by);
 /* Events kept (min(total, capacity)); 0 for a NULL log. */
 int32_t cc_log_kept(const cc_log *log);
 /* Mute the log: it keeps no event from now on (cc_log_kept is 0, so a
@@ -303,13 +301,13 @@ typedef struct cc_action_range {
 #define CC_SEG_SEAT 7         /* one-hot over relative seats: an absolute seat, or None */
 
 typedef struct cc_segment {
-    const char *name;  /* the observation field, e.g. "hand" */
-    int32_t offset;    /* first index in the tensor */
-    int32_t length;    /* number of values */
-    int32_t kind;      /* CC_SEG_* */
-    int32_t scale;     /* NUMBER(S): value = tensor value * scale (1: raw) */
-    int32_t seat0;     /* SEAT_NUMBERS/SEAT_CARDS: relative seat of block 0 */
-    const char *doc;   /* one line */
+    const char *name; /* the observation field, e.g. "hand" */
+    int32_t offset;   /* first index in the tensor */
+    int32_t length;   /* number of values */
+    int32_t kind;     /* CC_SEG_* */
+    int32_t scale;    /* NUMBER(S): value = tensor value * scale (1: raw) */
+    int32_t seat0;    /* SEAT_NUMBERS/SEAT_CARDS: relative seat of block 0 */
+    const char *doc;  /* one line */
 } cc_segment;
 
 #define CC_DECK_52 52 /* the French deck: Card ids 0..51 */
@@ -322,15 +320,15 @@ typedef struct cc_segment {
 #define CC_ABI_VERSION 1
 
 typedef struct cc_game {
-    size_t size;        /* sizeof(cc_game) of the table's build */
-    int32_t abi;        /* CC_ABI_VERSION of the table's build */
+    size_t size; /* sizeof(cc_game) of the table's build */
+    int32_t abi; /* CC_ABI_VERSION of the table's build */
     const char *name;
     int32_t min_players;
     int32_t max_players;
     int32_t deck_size; /* CC_DECK_52 or CC_DECK_78: ids of cards in actions,
                           events, tensors and stacked decks */
     size_t state_size;
-    size_t log_offset;  /* offsetof(state, its cc_log): the log comes last */
+    size_t log_offset; /* offsetof(state, its cc_log): the log comes last */
     int32_t log_capacity;
     /* rules parameters */
     int32_t num_params;
@@ -339,29 +337,26 @@ typedef struct cc_game {
      * cc_game_check_params has checked each value against params[]:
      * CC_OK, or CC_E_PARAMS with *bad set to the index of the parameter
      * at fault.  nplayers 0: the checks that do not involve the players. */
-    int32_t (*check_params)(const int32_t *params, int32_t nplayers,
-                            int32_t *bad);
+    int32_t (*check_params)(const int32_t *params, int32_t nplayers, int32_t *bad);
     int32_t (*num_actions)(const int32_t *params, int32_t nplayers);
     int32_t (*tensor_size)(const int32_t *params, int32_t nplayers);
     /* Named segments of the tensor, in tensor order, covering it exactly:
      * writes at most cap, returns their number. */
-    int32_t (*segments)(const int32_t *params, int32_t nplayers,
-                        cc_segment *out, int32_t cap);
+    int32_t (*segments)(const int32_t *params, int32_t nplayers, cc_segment *out, int32_t cap);
     int32_t num_event_kinds;
     const cc_event_kind *event_kinds;
     int32_t num_action_ranges;
     const cc_action_range *action_ranges;
     /* Deal the first deal from seed. */
-    int32_t (*init)(void *state, const int32_t *params, int32_t nplayers,
-                    uint64_t seed);
+    int32_t (*init)(void *state, const int32_t *params, int32_t nplayers, uint64_t seed);
     /* Like init, but the first deal takes its cards from deck[0..ndeck-1]
      * (dense card ids, top of the deck first: a permutation of the whole
      * deck) instead of shuffling, for replaying a real table or setting up
      * a position.  Later shuffles use the state's generator seeded from
      * seed.  CC_E_ARG if deck is not a permutation of the game's deck.
      * NULL for a game that cannot be dealt from a given deck. */
-    int32_t (*init_deck)(void *state, const int32_t *params, int32_t nplayers,
-                         uint64_t seed, const uint8_t *deck, int32_t ndeck);
+    int32_t (*init_deck)(void *state, const int32_t *params, int32_t nplayers, uint64_t seed,
+                         const uint8_t *deck, int32_t ndeck);
     int32_t (*current_player)(const void *state);
     /* Set bit a of mask (CC_MASK_WORDS words) for each legal action a;
      * return the number of legal actions (0 when terminal). */
@@ -376,14 +371,12 @@ typedef struct cc_game {
     void (*returns)(const void *state, int32_t *out);
     /* Observation tensor of player p: what p may know, nothing else.  Writes
      * every one of the tensor_size floats of out (out need not be cleared). */
-    int32_t (*observe_tensor)(const void *state, int32_t player,
-                              float *out);
+    int32_t (*observe_tensor)(const void *state, int32_t player, float *out);
     /* Write into out a state drawn uniformly among the deals consistent
      * with everything player p has observed in state; out's generator is
      * seeded from seed (future chance is drawn afresh) and out's log holds
      * only what p has seen (hidden values are the sampled ones). */
-    int32_t (*sample_infoset)(const void *state, int32_t player,
-                              uint64_t seed, void *out);
+    int32_t (*sample_infoset)(const void *state, int32_t player, uint64_t seed, void *out);
     /* The game's rule-based heuristic (each game's docs page, "The
      * heuristic bot"): set *action to a legal action for the player to act,
      * chosen only from what that player may know (its own cards and the
@@ -418,16 +411,16 @@ typedef struct cc_game {
  * constraints.  CC_OK, CC_E_PLAYERS, or CC_E_PARAMS with *bad set to the
  * index of the parameter at fault.
  * bad may be NULL; a NULL game or params: CC_E_ARG. */
-int32_t cc_game_check_params(const cc_game *game, const int32_t *params,
-                             int32_t nplayers, int32_t *bad);
+int32_t cc_game_check_params(const cc_game *game, const int32_t *params, int32_t nplayers,
+                             int32_t *bad);
 /* Bytes of a state in use (the fixed part and the kept log entries): a
  * clone copies these.  0 for a NULL game or state. */
 size_t cc_game_used_size(const cc_game *game, const void *state);
 /* Copy up to cap kept events, oldest first; *dropped (may be NULL) gets
  * the number of events the ring has dropped.  Returns the number kept, or
  * CC_E_ARG (a NULL game or state, cap < 0, or out NULL with cap > 0). */
-int32_t cc_game_events(const cc_game *game, const void *state,
-                       cc_event *out, int32_t cap, int64_t *dropped);
+int32_t cc_game_events(const cc_game *game, const void *state, cc_event *out, int32_t cap,
+                       int64_t *dropped);
 
 /* The registry of built-in games (NULL-terminated): NULL past the last
  * index, for an unknown name or a NULL name. */
@@ -439,9 +432,8 @@ const cc_game *cc_game_by_name(const char *name);
  * number of actions applied; points_out (may be NULL) the sum of the
  * returns per player.  Returns CC_OK or an error code: CC_E_ARG for a NULL
  * game, scratch or steps_out, CC_E_ARG or CC_E_PARAMS for NULL params. */
-int32_t cc_random_playouts(const cc_game *game, const int32_t *params,
-                           int32_t nplayers, uint64_t seed, int64_t ngames,
-                           void *scratch, int64_t *steps_out,
+int32_t cc_random_playouts(const cc_game *game, const int32_t *params, int32_t nplayers,
+                           uint64_t seed, int64_t ngames, void *scratch, int64_t *steps_out,
                            int64_t *points_out);
 
 #endif /* CARDCORE_H */

@@ -92,20 +92,20 @@
 #define CC_BOT_ROLLOUT_LIMIT 1000000
 
 typedef struct cc_bot_spec {
-    int32_t kind;        /* CC_BOT_* */
-    int32_t rollout;     /* CC_ROLLOUT_*: PIMC and ISMCTS rollouts */
-    int64_t simulations; /* PIMC and ISMCTS: simulations (rollouts) per
+    int32_t kind;            /* CC_BOT_* */
+    int32_t rollout;         /* CC_ROLLOUT_*: PIMC and ISMCTS rollouts */
+    int64_t simulations;     /* PIMC and ISMCTS: simulations (rollouts) per
                             move (per tree), 1..CC_BOT_MAX_SIMULATIONS; with
                             seconds > 0 an upper bound, 0 for none */
-    double seconds;      /* 0: budget by simulations; else the time budget
+    double seconds;          /* 0: budget by simulations; else the time budget
                             per move, (0, CC_BOT_MAX_SECONDS] */
-    double exploration;  /* ISMCTS: the UCT constant c, 0..MAX_EXPLORATION */
-    int32_t samples;     /* PIMC: determinizations per move, 1..MAX_SAMPLES */
-    int32_t reward;      /* CC_REWARD_* (0: win) */
-    int32_t horizon;     /* CC_HORIZON_* (0: game) */
-    int32_t threads;     /* PIMC and ISMCTS: 0 or 1 for one tree, else
+    double exploration;      /* ISMCTS: the UCT constant c, 0..MAX_EXPLORATION */
+    int32_t samples;         /* PIMC: determinizations per move, 1..MAX_SAMPLES */
+    int32_t reward;          /* CC_REWARD_* (0: win) */
+    int32_t horizon;         /* CC_HORIZON_* (0: game) */
+    int32_t threads;         /* PIMC and ISMCTS: 0 or 1 for one tree, else
                             2..CC_BOT_MAX_THREADS root-parallel trees */
-    double scale;        /* margin and points: the points worth one unit of
+    double scale;            /* margin and points: the points worth one unit of
                             reward, 0 for 1, else (0, CC_BOT_MAX_SCALE] */
     const double *win_table; /* NULL, or (horizon deal, reward win, two
                             players) win_target * win_target values in
@@ -113,8 +113,8 @@ typedef struct cc_bot_spec {
                             that the dealer of the next deal wins with x
                             points to the other's y (copied by
                             cc_searcher_new) */
-    int32_t win_target;  /* with a win table, 1..CC_BOT_MAX_TARGET; else 0 */
-    int32_t reserved;    /* 0 */
+    int32_t win_target;      /* with a win table, 1..CC_BOT_MAX_TARGET; else 0 */
+    int32_t reserved;        /* 0 */
 } cc_bot_spec;
 
 typedef struct cc_searcher cc_searcher;
@@ -172,21 +172,20 @@ int32_t cc_searcher_act(cc_searcher *searcher, const cc_game *game, const void *
  *             need not sum to 1), asked once per expanded node; selection
  *             then maximizes mean + c * prior * sqrt(avail) / (1 + visits)
  *             and expansion takes the untried action of highest prior. */
-typedef int32_t (*cc_policy_hook)(void *ctx, const float *obs, const uint64_t *mask,
-                                  int32_t player, int32_t *action);
-typedef int32_t (*cc_evaluate_hook)(void *ctx, int32_t n, const float *obs,
-                                    const uint64_t *masks, const int32_t *players,
-                                    double *values);
-typedef int32_t (*cc_priors_hook)(void *ctx, const float *obs, const uint64_t *mask,
-                                  int32_t player, double *priors);
+typedef int32_t (*cc_policy_hook)(void *ctx, const float *obs, const uint64_t *mask, int32_t player,
+                                  int32_t *action);
+typedef int32_t (*cc_evaluate_hook)(void *ctx, int32_t n, const float *obs, const uint64_t *masks,
+                                    const int32_t *players, double *values);
+typedef int32_t (*cc_priors_hook)(void *ctx, const float *obs, const uint64_t *mask, int32_t player,
+                                  double *priors);
 
 typedef struct cc_bot_hooks {
     cc_policy_hook policy; /* NULL: the spec's rollout */
     void *policy_ctx;
     cc_evaluate_hook evaluate; /* NULL: rollouts */
     void *evaluate_ctx;
-    int32_t batch; /* with evaluate: leaves per call, 1..CC_BOT_MAX_BATCH */
-    int32_t reserved; /* 0 */
+    int32_t batch;         /* with evaluate: leaves per call, 1..CC_BOT_MAX_BATCH */
+    int32_t reserved;      /* 0 */
     cc_priors_hook priors; /* NULL: UCT */
     void *priors_ctx;
 } cc_bot_hooks;

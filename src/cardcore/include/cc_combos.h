@@ -28,10 +28,9 @@
  * *bad_index and *bad_value set to the index of the first set with bits
  * outside the deck and the value read there (either pointer may be NULL;
  * the outputs are then unspecified). */
-int32_t cc_batch_hand_stats(const uint64_t *cards, int64_t n, int32_t target,
-                            int64_t *fifteens, int32_t *pairs,
-                            int32_t *run_score, uint8_t *suits,
-                            int64_t *bad_index, uint64_t *bad_value);
+int32_t cc_batch_hand_stats(const uint64_t *cards, int64_t n, int32_t target, int64_t *fifteens,
+                            int32_t *pairs, int32_t *run_score, uint8_t *suits, int64_t *bad_index,
+                            uint64_t *bad_value);
 
 /* The paths of the batch kernels: the same results, computed by the
  * portable loop or by copies built for CPU extensions (x86 with GCC or
@@ -50,17 +49,14 @@ uint32_t cc_combos_paths(void);
 /* cc_batch_hand_stats on one path (for tests and benchmarks): CC_E_ARG if
  * the path is unknown or not available here.
  * Pointers as cc_batch_hand_stats. */
-int32_t cc_batch_hand_stats_path(int32_t path, const uint64_t *cards, int64_t n,
-                                 int32_t target, int64_t *fifteens,
-                                 int32_t *pairs, int32_t *run_score,
-                                 uint8_t *suits, int64_t *bad_index,
-                                 uint64_t *bad_value);
+int32_t cc_batch_hand_stats_path(int32_t path, const uint64_t *cards, int64_t n, int32_t target,
+                                 int64_t *fifteens, int32_t *pairs, int32_t *run_score,
+                                 uint8_t *suits, int64_t *bad_index, uint64_t *bad_value);
 
 /* Longest same-suit run of each set (batch twin of cc_longest_suit_run).
  * Pointers as the batch kernels of cardcore.h. */
-int32_t cc_batch_longest_suit_run(const uint64_t *cards, int64_t n,
-                                  int32_t *out, int64_t *bad_index,
-                                  uint64_t *bad_value);
+int32_t cc_batch_longest_suit_run(const uint64_t *cards, int64_t n, int32_t *out,
+                                  int64_t *bad_index, uint64_t *bad_value);
 
 /* n random k-card sets (0 <= k <= 52) from one generator seeded with seed.
  * A deck of the 52 card ids, ascending, is kept across hands; hand i is

@@ -29,8 +29,8 @@
 #define CC_CRIBBAGE_NUM_PARAMS 6
 #define CC_CRIBBAGE_P_GAME_TARGET 0     /* 1..CC_CRIBBAGE_MAX_TARGET */
 #define CC_CRIBBAGE_P_CRIB_FOUR_FLUSH 1 /* bool: a 4-card flush counts in the crib */
-#define CC_CRIBBAGE_P_FIRST_DEALER 2    /* a seat < nplayers, or -1: cut for deal (the
-                                           cut is made either way) */
+/* a seat < nplayers, or -1: cut for deal (the cut is made either way) */
+#define CC_CRIBBAGE_P_FIRST_DEALER 2
 #define CC_CRIBBAGE_P_MUGGINS 3         /* bool: players claim their points, muggins */
 #define CC_CRIBBAGE_P_OVERCLAIM 4       /* CC_CRIBBAGE_OVERCLAIM_*: an overclaim */
 #define CC_CRIBBAGE_P_PARTNERSHIP 5     /* CC_CRIBBAGE_PARTNERS_*: 4 players' partners */
@@ -90,15 +90,15 @@
 #define CC_CRIBBAGE_NUM_ACTIONS 136
 
 /* Reason codes of illegal actions (verify/apply). */
-#define CC_CRIBBAGE_R_INVALID 1     /* not an action id */
-#define CC_CRIBBAGE_R_NOT_DISCARD 2 /* a discard outside the discard phase */
-#define CC_CRIBBAGE_R_NOT_PLAY 3    /* a play outside the play phase */
-#define CC_CRIBBAGE_R_NOT_HELD 4    /* the player does not hold the card */
-#define CC_CRIBBAGE_R_OVER_31 5     /* the card would take the count over 31 */
-#define CC_CRIBBAGE_R_IN_SHOW 6     /* a discard or a play during the show */
-#define CC_CRIBBAGE_R_NOT_CLAIM 7   /* a claim when nothing is being claimed */
-#define CC_CRIBBAGE_R_NOT_CALL 8    /* muggins or pass with no claim to call */
-#define CC_CRIBBAGE_R_NO_MUGGINS 9  /* a claim, muggins or pass without the muggins rule */
+#define CC_CRIBBAGE_R_INVALID 1      /* not an action id */
+#define CC_CRIBBAGE_R_NOT_DISCARD 2  /* a discard outside the discard phase */
+#define CC_CRIBBAGE_R_NOT_PLAY 3     /* a play outside the play phase */
+#define CC_CRIBBAGE_R_NOT_HELD 4     /* the player does not hold the card */
+#define CC_CRIBBAGE_R_OVER_31 5      /* the card would take the count over 31 */
+#define CC_CRIBBAGE_R_IN_SHOW 6      /* a discard or a play during the show */
+#define CC_CRIBBAGE_R_NOT_CLAIM 7    /* a claim when nothing is being claimed */
+#define CC_CRIBBAGE_R_NOT_CALL 8     /* muggins or pass with no claim to call */
+#define CC_CRIBBAGE_R_NO_MUGGINS 9   /* a claim, muggins or pass without the muggins rule */
 #define CC_CRIBBAGE_R_CLAIM_FIRST 10 /* a play while the points of the play are claimed */
 #define CC_CRIBBAGE_R_CLAIM_RANGE 11 /* a claim in the play above CC_CRIBBAGE_MAX_PLAY_CLAIM */
 
@@ -131,17 +131,16 @@ int32_t cc_cribbage_score_show(uint64_t hand, int32_t starter, int32_t is_crib,
  * code.  The go and last-card point is pegged by the game.
  * seq NULL: CC_E_ARG; out may be NULL when no item is written (else
  * CC_E_CAPACITY). */
-int32_t cc_cribbage_play_items(const uint8_t *seq, int32_t n, cc_cribbage_item *out,
-                               int32_t cap);
+int32_t cc_cribbage_play_items(const uint8_t *seq, int32_t n, cc_cribbage_item *out, int32_t cap);
 
 /* Batch: out[i] = show score of (hands[i], starters[i]).  CC_OK, or
  * CC_E_CARDS with *bad_index set (not 4 cards, bits outside the deck, a
  * starter id over 51 or inside the hand), or CC_E_PARAMS.
  * params NULL: CC_E_PARAMS; bad_index may be NULL; the arrays may be NULL
  * only for n 0 (else CC_E_ARG). */
-int32_t cc_cribbage_batch_score_show(const uint64_t *hands, const uint8_t *starters,
-                                     int64_t n, int32_t is_crib, const int32_t *params,
-                                     int32_t *out, int64_t *bad_index);
+int32_t cc_cribbage_batch_score_show(const uint64_t *hands, const uint8_t *starters, int64_t n,
+                                     int32_t is_crib, const int32_t *params, int32_t *out,
+                                     int64_t *bad_index);
 
 /* hist[k] = number of the 270,725 x 48 (hand, starter) pairs scoring k
  * points as a hand (is_crib 0) or a crib (1); hist has

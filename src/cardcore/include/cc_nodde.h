@@ -32,9 +32,9 @@
 #define CC_NODDE_P_SCORE_25 6         /* CC_NODDE_SCORE25_* */
 #define CC_NODDE_P_FLUSH_IN_PLAY 7    /* bool */
 #define CC_NODDE_P_GAME_TARGET 8      /* 1..CC_NODDE_MAX_TARGET */
-#define CC_NODDE_P_FIRST_DEALER 9     /* a seat < nplayers, or -1: drawn (the draw
-                                         is made either way, so fixing the dealer
-                                         leaves every shuffle as it was) */
+/* a seat < nplayers, or -1: drawn (the draw is made either way, so fixing the
+ * dealer leaves every shuffle as it was) */
+#define CC_NODDE_P_FIRST_DEALER 9
 #define CC_NODDE_MAX_TARGET 121
 #define CC_NODDE_MAX_PLAYERS 4
 
@@ -101,12 +101,10 @@ typedef struct cc_nodde_item {
  * CC_E_PARAMS / CC_E_CAPACITY.
  * params NULL: CC_E_PARAMS; out may be NULL when no item is written (else
  * CC_E_CAPACITY). */
-int32_t cc_nodde_hand_items(uint64_t hand, int32_t turnup,
-                            const int32_t *params, cc_nodde_item *out,
-                            int32_t cap);
+int32_t cc_nodde_hand_items(uint64_t hand, int32_t turnup, const int32_t *params,
+                            cc_nodde_item *out, int32_t cap);
 /* The total hand score, or a negative error code. params NULL: CC_E_PARAMS. */
-int32_t cc_nodde_score_hand(uint64_t hand, int32_t turnup,
-                            const int32_t *params);
+int32_t cc_nodde_score_hand(uint64_t hand, int32_t turnup, const int32_t *params);
 
 /* What the last card of a play sequence (seq[0..n-1], dense ids, total at
  * most 31, distinct cards, 1 <= n <= CC_NODDE_MAX_PLAY) makes: items in the
@@ -114,19 +112,16 @@ int32_t cc_nodde_score_hand(uint64_t hand, int32_t turnup,
  * a negative error code.  The last-card point is scored by the game.
  * params NULL: CC_E_PARAMS; seq NULL: CC_E_ARG; out may be NULL when no
  * item is written (else CC_E_CAPACITY). */
-int32_t cc_nodde_play_items(const uint8_t *seq, int32_t n,
-                            const int32_t *params, cc_nodde_item *out,
-                            int32_t cap);
+int32_t cc_nodde_play_items(const uint8_t *seq, int32_t n, const int32_t *params,
+                            cc_nodde_item *out, int32_t cap);
 
 /* Batch: out[i] = hand score of (hands[i], turnups[i]).  CC_OK, or
  * CC_E_CARDS with *bad_index set (not 3 cards, bits outside the deck, a
  * turn-up id over 51 or inside the hand), or CC_E_PARAMS.
  * params NULL: CC_E_PARAMS; bad_index may be NULL; the arrays may be NULL
  * only for n 0 (else CC_E_ARG). */
-int32_t cc_nodde_batch_score_hand(const uint64_t *hands,
-                                  const uint8_t *turnups, int64_t n,
-                                  const int32_t *params, int32_t *out,
-                                  int64_t *bad_index);
+int32_t cc_nodde_batch_score_hand(const uint64_t *hands, const uint8_t *turnups, int64_t n,
+                                  const int32_t *params, int32_t *out, int64_t *bad_index);
 
 /* hist[k] = number of the 22,100 x 49 (hand, turn-up) deals scoring k
  * points; hist has CC_NODDE_HIST_SIZE entries.

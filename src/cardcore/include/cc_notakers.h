@@ -67,8 +67,8 @@ int32_t cc_notakers_points(uint64_t cards, int32_t ace_in_runs);
 int32_t cc_notakers_splits_exactly(uint64_t cards, int32_t ace_in_runs);
 /* The best split (maximum points, then the best key): CC_OK or an error.
  * out NULL: CC_E_ARG. */
-int32_t cc_notakers_best_split(uint64_t cards, int32_t ace_in_runs,
-                               int32_t tiebreak_ace, cc_notakers_split *out);
+int32_t cc_notakers_best_split(uint64_t cards, int32_t ace_in_runs, int32_t tiebreak_ace,
+                               cc_notakers_split *out);
 /* Compare two splits by (points, key): > 0 if a is better, < 0 if b, 0 if
  * equal.  Either may be NULL: a NULL split ranks below every split (two
  * NULLs are equal); sets past CC_NOTAKERS_MAX_SETS are not read. */
@@ -77,9 +77,8 @@ int32_t cc_notakers_compare(const cc_notakers_split *a, const cc_notakers_split 
  * *bad_index set, or CC_E_ARG.
  * bad_index may be NULL; the arrays may be NULL only for n 0 (else
  * CC_E_ARG). */
-int32_t cc_batch_notakers_points(const uint64_t *cards, int64_t n,
-                                 int32_t ace_in_runs, int32_t *out,
-                                 int64_t *bad_index);
+int32_t cc_batch_notakers_points(const uint64_t *cards, int64_t n, int32_t ace_in_runs,
+                                 int32_t *out, int64_t *bad_index);
 
 /* ---- the game (docs/notakers.rst) ----------------------------------------
  * Rules parameters (int32, in this order; the table cc_game_notakers.params

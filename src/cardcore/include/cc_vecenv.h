@@ -82,9 +82,8 @@ size_t cc_vecenv_bytes(const cc_game *game, int64_t n, int32_t flags);
  * it, so the games are the same, a little faster).
  * CC_OK, CC_E_ARG, CC_E_PLAYERS, CC_E_PARAMS or CC_E_CAPACITY (nbytes).
  * A NULL mem, game or params: CC_E_ARG. */
-int32_t cc_vecenv_init(void *mem, size_t nbytes, const cc_game *game,
-                       const int32_t *params, int32_t nplayers,
-                       int32_t learner, int32_t opponent, int32_t flags,
+int32_t cc_vecenv_init(void *mem, size_t nbytes, const cc_game *game, const int32_t *params,
+                       int32_t nplayers, int32_t learner, int32_t opponent, int32_t flags,
                        int64_t n, uint64_t seed);
 
 /* Stop and join the vector's worker threads and release their block; call
@@ -103,14 +102,12 @@ int32_t cc_vecenv_tensor_size(const void *mem);
 /* Write every game's learner observation (n * tensor_size floats) and action
  * mask (n * num_actions int8: 1 legal, 0 not).  CC_OK or CC_E_ARG.
  * Every pointer required (NULL: CC_E_ARG). */
-int32_t cc_vecenv_observe(const void *mem, float *obs, int8_t *masks,
-                          int32_t nthreads);
+int32_t cc_vecenv_observe(const void *mem, float *obs, int8_t *masks, int32_t nthreads);
 
 /* Deal a new game in every slot (each slot's generator goes on; nothing is
  * reseeded) and write the observations.  CC_OK or an error code.
  * Every pointer required (NULL: CC_E_ARG). */
-int32_t cc_vecenv_reset(void *mem, float *obs, int8_t *masks,
-                        int32_t nthreads);
+int32_t cc_vecenv_reset(void *mem, float *obs, int8_t *masks, int32_t nthreads);
 
 /* One learner step in every game: actions[i] for game i.  Every action is
  * checked first; if one is not legal, nothing is applied and the call
@@ -119,9 +116,8 @@ int32_t cc_vecenv_reset(void *mem, float *obs, int8_t *masks,
  * terminated[i] (1 if game i ended at this step and was replaced, else 0).
  * Another error code from a game (a step limit of 10^6 moves between learner
  * turns, a failing rule) leaves the vector in an unspecified but valid state. */
-int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs,
-                       int8_t *masks, float *rewards, uint8_t *terminated,
-                       int32_t nthreads, int64_t *bad_index);
+int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs, int8_t *masks, float *rewards,
+                       uint8_t *terminated, int32_t nthreads, int64_t *bad_index);
 
 /* A uniformly random legal action for the learner in every game, into
  * actions[0..n-1], drawn from each game's second generator, seeded from

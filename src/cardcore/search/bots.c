@@ -50,13 +50,13 @@ struct cc_searcher {
     void *dets;  /* PIMC: samples determinizations */
     double *sum; /* PIMC: summed reward per action */
     int64_t *count;
-    void *scratch; /* the game's prepared sampler (sample_prepare), or NULL */
+    void *scratch;    /* the game's prepared sampler (sample_prepare), or NULL */
     int32_t prepared; /* scratch holds the position being searched */
     int64_t last_sims;
     int64_t last_nodes;
     /* rewards and horizon */
-    double inv_scale;  /* 1 / spec.scale */
-    double *win;       /* the win table (win_target^2 values), or NULL */
+    double inv_scale; /* 1 / spec.scale */
+    double *win;      /* the win table (win_target^2 values), or NULL */
     int32_t win_target;
     int32_t horizon;   /* 1: stop at the end of the searched deal */
     int32_t root_deal; /* the searched state's deal_index */
@@ -148,8 +148,7 @@ static int32_t random_action(const cc_searcher *s, const void *state, cc_rng *rn
  * is one, else uniformly random. */
 static inline int32_t policy_action(const cc_searcher *s, int32_t heuristic, const void *state,
                                     cc_rng *rng, int32_t *action) {
-    if (heuristic && s->game->heuristic != NULL)
-        return s->game->heuristic(state, rng, action);
+    if (heuristic && s->game->heuristic != NULL) return s->game->heuristic(state, rng, action);
     return random_action(s, state, rng, action);
 }
 
@@ -316,13 +315,13 @@ static int32_t rollout(const cc_searcher *s, void *state, cc_rng *rng, double *r
  * a game with a two-phase sampler does the work they share once, here
  * (cardcore.h: its draws are exactly sample_infoset's). */
 static void sampler_prepare(cc_searcher *s, const void *state, int32_t root) {
-    s->prepared = s->scratch != NULL &&
-                  s->game->sample_prepare(state, root, s->scratch, s->game->sample_scratch_size) ==
-                      CC_OK;
+    s->prepared =
+        s->scratch != NULL &&
+        s->game->sample_prepare(state, root, s->scratch, s->game->sample_scratch_size) == CC_OK;
 }
 
-static inline int32_t sample(const cc_searcher *s, const void *state, int32_t root,
-                             uint64_t seed, void *out) {
+static inline int32_t sample(const cc_searcher *s, const void *state, int32_t root, uint64_t seed,
+                             void *out) {
     if (s->prepared) return s->game->sample_draw(state, s->scratch, seed, out);
     return s->game->sample_infoset(state, root, seed, out);
 }
@@ -346,33 +345,26 @@ int32_t cc_bot_spec_check(const cc_game *game, const cc_bot_spec *spec, int32_t 
     int32_t search = spec->kind == CC_BOT_PIMC || spec->kind == CC_BOT_ISMCTS;
     int32_t f = -1;
     /* comparisons written so that a NaN fails them */
-    if (spec->kind < CC_BOT_RANDOM || spec->kind > CC_BOT_ISMCTS)
-        f = CC_BOT_F_KIND;
+    if (spec->kind < CC_BOT_RANDOM || spec->kind > CC_BOT_ISMCTS) f = CC_BOT_F_KIND;
     else if (spec->rollout != CC_ROLLOUT_RANDOM && spec->rollout != CC_ROLLOUT_HEURISTIC)
         f = CC_BOT_F_ROLLOUT;
     else if (spec->simulations < 0 || spec->simulations > CC_BOT_MAX_SIMULATIONS ||
              (search && spec->seconds == 0.0 && spec->simulations < 1))
         f = CC_BOT_F_SIMULATIONS;
-    else if (!(spec->seconds >= 0.0 && spec->seconds <= CC_BOT_MAX_SECONDS))
-        f = CC_BOT_F_SECONDS;
+    else if (!(spec->seconds >= 0.0 && spec->seconds <= CC_BOT_MAX_SECONDS)) f = CC_BOT_F_SECONDS;
     else if (!(spec->exploration >= 0.0 && spec->exploration <= CC_BOT_MAX_EXPLORATION))
         f = CC_BOT_F_EXPLORATION;
     else if (spec->samples < (search ? 1 : 0) || spec->samples > CC_BOT_MAX_SAMPLES)
         f = CC_BOT_F_SAMPLES;
-    else if (spec->reward < CC_REWARD_WIN || spec->reward > CC_REWARD_POINTS)
-        f = CC_BOT_F_REWARD;
+    else if (spec->reward < CC_REWARD_WIN || spec->reward > CC_REWARD_POINTS) f = CC_BOT_F_REWARD;
     else if (spec->horizon != CC_HORIZON_GAME && spec->horizon != CC_HORIZON_DEAL)
         f = CC_BOT_F_HORIZON;
-    else if (spec->threads < 0 || spec->threads > CC_BOT_MAX_THREADS)
-        f = CC_BOT_F_THREADS;
-    else if (!(spec->scale >= 0.0 && spec->scale <= CC_BOT_MAX_SCALE))
-        f = CC_BOT_F_SCALE;
-    else if (spec->win_table != NULL
-                 ? spec->win_target < 1 || spec->win_target > CC_BOT_MAX_TARGET
-                 : spec->win_target != 0)
+    else if (spec->threads < 0 || spec->threads > CC_BOT_MAX_THREADS) f = CC_BOT_F_THREADS;
+    else if (!(spec->scale >= 0.0 && spec->scale <= CC_BOT_MAX_SCALE)) f = CC_BOT_F_SCALE;
+    else if (spec->win_table != NULL ? spec->win_target < 1 || spec->win_target > CC_BOT_MAX_TARGET
+                                     : spec->win_target != 0)
         f = CC_BOT_F_WIN_TABLE;
-    else if (spec->reserved != 0)
-        f = CC_BOT_F_RESERVED;
+    else if (spec->reserved != 0) f = CC_BOT_F_RESERVED;
     if (f < 0 && spec->win_table != NULL) {
         size_t m = (size_t)spec->win_target * (size_t)spec->win_target;
         for (size_t i = 0; i < m; i++)
@@ -420,8 +412,7 @@ cc_searcher *cc_searcher_new(const cc_game *game, const int32_t *params, int32_t
     *status = CC_E_ARG;
     if (game == NULL || params == NULL || spec == NULL) return NULL;
     if (game->num_params < 0 || game->num_params > CC_MAX_PARAMS) return NULL;
-    if (nplayers < game->min_players || nplayers > game->max_players ||
-        nplayers > CC_MAX_PLAYERS) {
+    if (nplayers < game->min_players || nplayers > game->max_players || nplayers > CC_MAX_PLAYERS) {
         *status = CC_E_PLAYERS;
         return NULL;
     }
@@ -538,8 +529,8 @@ int32_t cc_searcher_set_hooks(cc_searcher *s, const cc_bot_hooks *hooks) {
     s->prior = NULL;
     memset(&s->hooks, 0, sizeof s->hooks);
     s->has_hooks = 0;
-    if (hooks == NULL || (hooks->policy == NULL && hooks->evaluate == NULL &&
-                          hooks->priors == NULL))
+    if (hooks == NULL ||
+        (hooks->policy == NULL && hooks->evaluate == NULL && hooks->priors == NULL))
         return CC_OK;
     size_t nb = hooks->evaluate != NULL ? (size_t)hooks->batch : 1;
     s->obs = malloc(sizeof(float) * (size_t)s->tensor_size * nb);
@@ -753,8 +744,8 @@ static int32_t flush_leaves(cc_searcher *s) {
     int32_t nb = s->nbatch;
     if (nb == 0) return CC_OK;
     s->nbatch = 0;
-    int32_t rc = s->hooks.evaluate(s->hooks.evaluate_ctx, nb, s->obs, s->bmasks, s->bplayers,
-                                   s->bvalues);
+    int32_t rc =
+        s->hooks.evaluate(s->hooks.evaluate_ctx, nb, s->obs, s->bmasks, s->bplayers, s->bvalues);
     if (rc != CC_OK) return cc_status_error(rc, CC_E_HOOK);
     for (int32_t i = 0; i < nb; i++) {
         const double *v = s->bvalues + (size_t)i * (size_t)s->nplayers;
@@ -862,10 +853,8 @@ typedef struct job {
 
 static void *run_job(void *arg) {
     job *j = (job *)arg;
-    if (j->s->spec.kind == CC_BOT_ISMCTS)
-        j->rc = ismcts_tree(j->s, j->state, j->root, &j->rng);
-    else
-        j->rc = pimc_run(j->s, j->state, j->root, j->acts, j->nlegal, &j->rng);
+    if (j->s->spec.kind == CC_BOT_ISMCTS) j->rc = ismcts_tree(j->s, j->state, j->root, &j->rng);
+    else j->rc = pimc_run(j->s, j->state, j->root, j->acts, j->nlegal, &j->rng);
     return NULL;
 }
 
@@ -947,8 +936,8 @@ static int32_t parallel(cc_searcher *s, const void *state, int32_t root, const i
 
 /* ---- act ----------------------------------------------------------------- */
 
-int32_t cc_searcher_act(cc_searcher *s, const cc_game *game, const void *state,
-                        int32_t player, cc_rng *rng, int32_t *action) {
+int32_t cc_searcher_act(cc_searcher *s, const cc_game *game, const void *state, int32_t player,
+                        cc_rng *rng, int32_t *action) {
     if (s == NULL || game == NULL || state == NULL || rng == NULL || action == NULL)
         return CC_E_ARG;
     if (game != s->game) return CC_E_ARG;
@@ -1017,8 +1006,7 @@ int32_t cc_play_match(const cc_game *game, const int32_t *params, int32_t nplaye
         return CC_E_ARG;
     if (ngames > 0 && (deal_seeds == NULL || bot_seeds == NULL || returns_out == NULL))
         return CC_E_ARG;
-    if (nplayers < game->min_players || nplayers > game->max_players ||
-        nplayers > CC_MAX_PLAYERS)
+    if (nplayers < game->min_players || nplayers > game->max_players || nplayers > CC_MAX_PLAYERS)
         return CC_E_PLAYERS;
     int32_t rc = cc_game_check_params(game, params, nplayers, NULL);
     if (rc != CC_OK) return rc;
@@ -1034,8 +1022,7 @@ int32_t cc_play_match(const cc_game *game, const int32_t *params, int32_t nplaye
     for (int64_t gi = 0; gi < ngames; gi++) {
         rc = game->init(state, params, nplayers, deal_seeds[gi]);
         if (rc != CC_OK) return rc;
-        for (int32_t p = 0; p < nplayers; p++)
-            cc_rng_seed(&rngs[p], bot_seeds[gi * nplayers + p]);
+        for (int32_t p = 0; p < nplayers; p++) cc_rng_seed(&rngs[p], bot_seeds[gi * nplayers + p]);
         int64_t steps = 0;
         for (;;) {
             int32_t cp = game->current_player(state);

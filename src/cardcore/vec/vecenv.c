@@ -42,18 +42,18 @@ typedef struct vec_header {
     int32_t events;     /* CC_VEC_EVENTS: the games keep their event logs */
     int64_t n;
     size_t slot_size;
-    size_t scratch_bytes; /* the scratch states between the header and the slots */
+    size_t scratch_bytes;  /* the scratch states between the header and the slots */
     struct vec_pool *pool; /* the worker threads, NULL until a call needs one */
 } vec_header;
 
 /* The slot of one game, followed by its state. */
 typedef struct vec_slot {
-    cc_rng rng;        /* seeds of its games, the opponents' moves */
-    cc_rng learner;    /* cc_vecenv_random_actions */
-    int64_t episodes;  /* games finished */
-    int64_t skipped;   /* games dealt again before the learner's first turn */
-    int32_t baseline;  /* the learner's score already given as reward */
-    int32_t nlegal;    /* the number of the learner's legal actions now */
+    cc_rng rng;                    /* seeds of its games, the opponents' moves */
+    cc_rng learner;                /* cc_vecenv_random_actions */
+    int64_t episodes;              /* games finished */
+    int64_t skipped;               /* games dealt again before the learner's first turn */
+    int32_t baseline;              /* the learner's score already given as reward */
+    int32_t nlegal;                /* the number of the learner's legal actions now */
     uint64_t legal[CC_MASK_WORDS]; /* the learner's legal actions now */
 } vec_slot;
 
@@ -235,10 +235,11 @@ static int32_t new_game(const vec_header *v, vec_slot *s, void *scratch) {
 
 /* SPREAD[b]: the 8 bytes of an int8 mask for the 8 bits of b (byte i is bit
  * i; little-endian order of the bytes in memory, fixed by spread_store). */
-#define SP1(b) ((uint64_t)(((b) >> 0) & 1) << 0 | (uint64_t)(((b) >> 1) & 1) << 8 | \
-                (uint64_t)(((b) >> 2) & 1) << 16 | (uint64_t)(((b) >> 3) & 1) << 24 | \
-                (uint64_t)(((b) >> 4) & 1) << 32 | (uint64_t)(((b) >> 5) & 1) << 40 | \
-                (uint64_t)(((b) >> 6) & 1) << 48 | (uint64_t)(((b) >> 7) & 1) << 56)
+#define SP1(b)                                                             \
+    ((uint64_t)(((b) >> 0) & 1) << 0 | (uint64_t)(((b) >> 1) & 1) << 8 |   \
+     (uint64_t)(((b) >> 2) & 1) << 16 | (uint64_t)(((b) >> 3) & 1) << 24 | \
+     (uint64_t)(((b) >> 4) & 1) << 32 | (uint64_t)(((b) >> 5) & 1) << 40 | \
+     (uint64_t)(((b) >> 6) & 1) << 48 | (uint64_t)(((b) >> 7) & 1) << 56)
 #define SP4(b) SP1(b), SP1((b) + 1), SP1((b) + 2), SP1((b) + 3)
 #define SP16(b) SP4(b), SP4((b) + 4), SP4((b) + 8), SP4((b) + 12)
 #define SP64(b) SP16(b), SP16((b) + 16), SP16((b) + 32), SP16((b) + 48)
@@ -308,9 +309,7 @@ static int32_t run_job(vec_job *j) {
         void *state = state_of(s);
         int32_t rc = CC_OK;
         switch (j->kind) {
-        case JOB_RESET:
-            rc = new_game(v, s, j->scratch);
-            break;
+        case JOB_RESET: rc = new_game(v, s, j->scratch); break;
         case JOB_STEP: {
             rc = g->apply(state, j->actions[i]);
             if (rc != CC_OK) return cc_status_error(rc, CC_E_ILLEGAL);
@@ -331,8 +330,7 @@ static int32_t run_job(vec_job *j) {
             }
             break;
         }
-        default:
-            break;
+        default: break;
         }
         if (rc != CC_OK) return rc;
         write_view(v, s, j->obs + (size_t)i * T, j->masks + (size_t)i * A);
@@ -366,10 +364,10 @@ static int32_t run_job(vec_job *j) {
  * lost.  The workers block every signal: the process's signals go to its
  * own threads (Python's handlers, for one, run on the main thread). */
 
-#define VEC_SPIN_NS 50000      /* the least polling before sleeping, in ns */
+#define VEC_SPIN_NS 50000       /* the least polling before sleeping, in ns */
 #define VEC_SPIN_MAX_NS 1000000 /* the most */
-#define VEC_SPIN_CHECK 32 /* pause hints between two looks at the clock */
-#define VEC_SPIN_YIELD_NS 5000 /* polling without yielding the core, in ns */
+#define VEC_SPIN_CHECK 32       /* pause hints between two looks at the clock */
+#define VEC_SPIN_YIELD_NS 5000  /* polling without yielding the core, in ns */
 
 typedef struct vec_worker {
     _Alignas(64) atomic_uint posted; /* the number of its last job posted */
@@ -382,10 +380,10 @@ typedef struct vec_worker {
 } vec_worker;
 
 typedef struct vec_pool {
-    pthread_mutex_t lock;   /* guards the sleeps on wake and done */
-    pthread_cond_t done;    /* the caller sleeps here for the last worker */
-    pid_t pid;              /* the process that started the workers */
-    int32_t nworkers;       /* started, each with its wake initialised */
+    pthread_mutex_t lock;              /* guards the sleeps on wake and done */
+    pthread_cond_t done;               /* the caller sleeps here for the last worker */
+    pid_t pid;                         /* the process that started the workers */
+    int32_t nworkers;                  /* started, each with its wake initialised */
     _Alignas(64) atomic_int remaining; /* jobs of this call not finished */
     atomic_int caller_sleeping;        /* the caller waits, or is about to, on done */
     atomic_int stop;                   /* cc_vecenv_free: the workers return */
@@ -443,9 +441,7 @@ static int worker_ready(void *arg) {
     return atomic_load(&ww->w->posted) != ww->seen || atomic_load(&ww->w->pool->stop);
 }
 
-static int caller_ready(void *arg) {
-    return atomic_load(&((vec_pool *)arg)->remaining) == 0;
-}
+static int caller_ready(void *arg) { return atomic_load(&((vec_pool *)arg)->remaining) == 0; }
 
 static void *worker_main(void *arg) {
     vec_worker *w = (vec_worker *)arg;
@@ -612,10 +608,8 @@ static int32_t run_all(const vec_header *v, vec_job proto, int32_t nthreads) {
         jobs[t].scratch = scratch_at(v, t);
     }
 #ifdef CC_VEC_PTHREADS
-    if (nthreads > 1)
-        run_pooled((vec_header *)(uintptr_t)v, jobs, nthreads);
-    else
-        jobs[0].rc = run_job(&jobs[0]);
+    if (nthreads > 1) run_pooled((vec_header *)(uintptr_t)v, jobs, nthreads);
+    else jobs[0].rc = run_job(&jobs[0]);
 #else
     for (int32_t t = 0; t < nthreads; t++) jobs[t].rc = run_job(&jobs[t]);
 #endif
@@ -691,9 +685,8 @@ int32_t cc_vecenv_reset(void *mem, float *obs, int8_t *masks, int32_t nthreads) 
     return run_all(v, proto, nthreads);
 }
 
-int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs, int8_t *masks,
-                       float *rewards, uint8_t *terminated, int32_t nthreads,
-                       int64_t *bad_index) {
+int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs, int8_t *masks, float *rewards,
+                       uint8_t *terminated, int32_t nthreads, int64_t *bad_index) {
     const vec_header *v = header_of(mem);
     if (bad_index) *bad_index = -1;
     if (v == NULL || actions == NULL || obs == NULL || masks == NULL || rewards == NULL ||
@@ -709,8 +702,13 @@ int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs, int8_t *ma
             return CC_E_ILLEGAL;
         }
     }
-    vec_job proto = {.v = v, .kind = JOB_STEP, .actions = actions, .obs = obs, .masks = masks,
-                     .rewards = rewards, .terminated = terminated};
+    vec_job proto = {.v = v,
+                     .kind = JOB_STEP,
+                     .actions = actions,
+                     .obs = obs,
+                     .masks = masks,
+                     .rewards = rewards,
+                     .terminated = terminated};
     return run_all(v, proto, nthreads);
 }
 

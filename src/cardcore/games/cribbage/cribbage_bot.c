@@ -64,10 +64,10 @@ static int32_t heuristic_play(const cribbage_state *s, cc_rng *rng, int32_t *act
         int32_t total = s->total + cc_pip_of(c);
         int32_t pts = cc_play_points(seq, len + 1, total, &play_rules);
         int32_t v = pts * 100;
-        if (total == 5 || total == 21) v -= 150; /* a ten-card makes 15 or 31 */
+        if (total == 5 || total == 21) v -= 150;     /* a ten-card makes 15 or 31 */
         if (len == 0 && cc_pip_of(c) == 5) v -= 100; /* do not lead a five */
-        if (len == 0 && c % 13 < 4) v += 20;       /* lead low */
-        v += cc_pip_of(c);                            /* keep low cards for later counts */
+        if (len == 0 && c % 13 < 4) v += 20;         /* lead low */
+        v += cc_pip_of(c);                           /* keep low cards for later counts */
         cc_choose(&ch, c, v, rng);
     }
     if (ch.pick < 0) return CC_E_ARG;
@@ -81,7 +81,8 @@ int32_t cc_cribbage_heuristic(const void *state, cc_rng *rng, int32_t *action) {
     if (s->to_act == TERMINAL) return CC_E_GAME_OVER;
     if (s->phase == PHASE_SHOW || s->pclaim) {
         /* muggins: claim the true score; take every point overlooked */
-        *action = s->calling ? CC_CRIBBAGE_A_MUGGINS : CC_CRIBBAGE_A_CLAIM + cc_cribbage_claim_truth(s);
+        *action =
+            s->calling ? CC_CRIBBAGE_A_MUGGINS : CC_CRIBBAGE_A_CLAIM + cc_cribbage_claim_truth(s);
         return CC_OK;
     }
     return s->phase == PHASE_DISCARD ? heuristic_discard(s, rng, action)

@@ -14,28 +14,46 @@
 /* docs/cribbage.rst, "Rules parameters": the fields of the Python
  * CribbageRules, in the same order, with the same defaults. */
 static const cc_param cribbage_params[NP] = {
-    [CC_CRIBBAGE_P_GAME_TARGET] = {.name = "game_target", .kind = CC_PARAM_INT, .min = 1,
-                                   .max = CC_CRIBBAGE_MAX_TARGET, .default_value = 121,
+    [CC_CRIBBAGE_P_GAME_TARGET] = {.name = "game_target",
+                                   .kind = CC_PARAM_INT,
+                                   .min = 1,
+                                   .max = CC_CRIBBAGE_MAX_TARGET,
+                                   .default_value = 121,
                                    .doc = "points to win (121; 61 is the short game)"},
-    [CC_CRIBBAGE_P_CRIB_FOUR_FLUSH] = {.name = "crib_four_flush", .kind = CC_PARAM_BOOL,
-                                       .min = 0, .max = 1, .default_value = 0,
+    [CC_CRIBBAGE_P_CRIB_FOUR_FLUSH] = {.name = "crib_four_flush",
+                                       .kind = CC_PARAM_BOOL,
+                                       .min = 0,
+                                       .max = 1,
+                                       .default_value = 0,
                                        .doc = "a crib flush of the four crib cards counts 4 "
                                               "(not the ACC rule: only a five-card crib flush)"},
-    [CC_CRIBBAGE_P_FIRST_DEALER] = {.name = "first_dealer", .kind = CC_PARAM_OPTIONAL,
-                                    .min = 0, .max = CC_CRIBBAGE_MAX_PLAYERS - 1,
-                                    .default_value = -1, .none_value = -1,
+    [CC_CRIBBAGE_P_FIRST_DEALER] = {.name = "first_dealer",
+                                    .kind = CC_PARAM_OPTIONAL,
+                                    .min = 0,
+                                    .max = CC_CRIBBAGE_MAX_PLAYERS - 1,
+                                    .default_value = -1,
+                                    .none_value = -1,
                                     .doc = "the first dealer's seat, or None: cut for deal"},
-    [CC_CRIBBAGE_P_MUGGINS] = {.name = "muggins", .kind = CC_PARAM_BOOL, .min = 0, .max = 1,
+    [CC_CRIBBAGE_P_MUGGINS] = {.name = "muggins",
+                               .kind = CC_PARAM_BOOL,
+                               .min = 0,
+                               .max = 1,
                                .default_value = 0,
                                .doc = "players claim their own show; an opponent may take "
                                       "points overlooked (ACC rule 10)"},
-    [CC_CRIBBAGE_P_OVERCLAIM] = {.name = "overclaim", .kind = CC_PARAM_CHOICE, .min = 0,
-                                 .max = 1, .default_value = CC_CRIBBAGE_OVERCLAIM_CORRECT,
+    [CC_CRIBBAGE_P_OVERCLAIM] = {.name = "overclaim",
+                                 .kind = CC_PARAM_CHOICE,
+                                 .min = 0,
+                                 .max = 1,
+                                 .default_value = CC_CRIBBAGE_OVERCLAIM_CORRECT,
                                  .choices = "correct|penalty",
                                  .doc = "with muggins, a claim over the true score: corrected "
                                         "(ACC), or corrected and the excess to the opponent"},
-    [CC_CRIBBAGE_P_PARTNERSHIP] = {.name = "partnership", .kind = CC_PARAM_CHOICE, .min = 0,
-                                   .max = 1, .default_value = CC_CRIBBAGE_PARTNERS_CUT,
+    [CC_CRIBBAGE_P_PARTNERSHIP] = {.name = "partnership",
+                                   .kind = CC_PARAM_CHOICE,
+                                   .min = 0,
+                                   .max = 1,
+                                   .default_value = CC_CRIBBAGE_PARTNERS_CUT,
                                    .choices = "cut|seats",
                                    .doc = "4 players: partners by the cut (ACC), or seats 0+2 "
                                           "against 1+3"},
@@ -56,8 +74,8 @@ static int32_t cc_cribbage_check_params(const int32_t *params, int32_t nplayers,
 /* ---- the game ------------------------------------------------------------------ */
 
 /* player: a position (logged as its seat); seen_by: positions' bits. */
-static void log_ev(cribbage_state *s, int32_t kind, int32_t player, int32_t target,
-                   int32_t value, int32_t extra, uint32_t seen_by) {
+static void log_ev(cribbage_state *s, int32_t kind, int32_t player, int32_t target, int32_t value,
+                   int32_t extra, uint32_t seen_by) {
     if (cc_log_muted(&s->log)) return; /* a search's copy: nothing to map */
     if (player >= 0 && player < s->n) player = s->seat_of[player];
     if (seen_by != CC_SEEN_ALL) {
@@ -78,7 +96,10 @@ static void finish(cribbage_state *s, int32_t seat) {
     int32_t worst = 0;
     for (int32_t q = 0; q < s->n; q++) {
         int32_t sc = s->score[side_of(s, q)];
-        int32_t k = side_of(s, q) == side ? 0 : sc <= s->target - 61 ? 2 : sc <= s->target - 31 ? 1 : 0;
+        int32_t k = side_of(s, q) == side  ? 0
+                    : sc <= s->target - 61 ? 2
+                    : sc <= s->target - 31 ? 1
+                                           : 0;
         s->skunk[q] = k;
         if (k) log_ev(s, CC_CRIBBAGE_EV_SKUNK, q, -1, k, sc, CC_SEEN_ALL);
         if (k > worst) worst = k;
@@ -417,8 +438,7 @@ static int32_t cc_cribbage_num_actions(const int32_t *params, int32_t nplayers) 
  * the second lowest.  Logged unless the rules fix the first dealer and the
  * cut chooses no partners (the cut is made either way).  The seats are the
  * positions while the cut is made. */
-static int32_t cut_for_deal(cribbage_state *s, int32_t log_it, int32_t partners,
-                            int32_t *second) {
+static int32_t cut_for_deal(cribbage_state *s, int32_t log_it, int32_t partners, int32_t *second) {
     for (int32_t round = 1;; round++) {
         uint64_t used = 0;
         int32_t rk[CC_CRIBBAGE_MAX_PLAYERS];
@@ -470,8 +490,8 @@ static void seat_partners(cribbage_state *s, int32_t a, int32_t b) {
     log_ev(s, CC_CRIBBAGE_EV_PARTNERS, 1, order[3], 1, 0, CC_SEEN_ALL);
 }
 
-static void init_state(cribbage_state *s, const int32_t *params, int32_t nplayers,
-                       uint64_t seed, const uint8_t *deck) {
+static void init_state(cribbage_state *s, const int32_t *params, int32_t nplayers, uint64_t seed,
+                       const uint8_t *deck) {
     memset(s, 0, offsetof(cribbage_state, log));
     cc_log_init(&s->log, CC_CRIBBAGE_LOG_CAP);
     for (int32_t i = 0; i < NP; i++) s->params[i] = params[i];
@@ -506,7 +526,8 @@ static int32_t check_init(const int32_t *params, int32_t nplayers) {
     return cc_game_check_params(&cc_game_cribbage, params, nplayers, NULL);
 }
 
-static int32_t cc_cribbage_init(void *state, const int32_t *params, int32_t nplayers, uint64_t seed) {
+static int32_t cc_cribbage_init(void *state, const int32_t *params, int32_t nplayers,
+                                uint64_t seed) {
     if (state == NULL) return CC_E_ARG;
     int32_t rc = check_init(params, nplayers);
     if (rc != CC_OK) return rc;
@@ -515,7 +536,7 @@ static int32_t cc_cribbage_init(void *state, const int32_t *params, int32_t npla
 }
 
 static int32_t cc_cribbage_init_deck(void *state, const int32_t *params, int32_t nplayers,
-                           uint64_t seed, const uint8_t *deck, int32_t ndeck) {
+                                     uint64_t seed, const uint8_t *deck, int32_t ndeck) {
     if (state == NULL) return CC_E_ARG;
     int32_t rc = check_init(params, nplayers);
     if (rc != CC_OK) return rc;
@@ -627,8 +648,8 @@ static int32_t cc_cribbage_apply(void *state, int32_t action) {
     s->play[s->nplay++] = (uint8_t)card;
     s->total += cc_pip_of(card);
     s->last_player = seat;
-    int32_t pts = cc_play_points(s->play + s->count_start, s->nplay - s->count_start, s->total,
-                                 &play_rules);
+    int32_t pts =
+        cc_play_points(s->play + s->count_start, s->nplay - s->count_start, s->total, &play_rules);
     if (s->params[CC_CRIBBAGE_P_MUGGINS]) {
         log_ev(s, CC_CRIBBAGE_EV_PLAY, seat, s->total, card, 0, CC_SEEN_ALL);
         if (pts > 0) {
@@ -715,11 +736,16 @@ static const cc_event_kind cribbage_event_kinds[] = {
 };
 
 static const cc_action_range cribbage_actions[] = {
-    {.name = "discard {card}", .first = CC_CRIBBAGE_A_DISCARD, .count = NUM_CARDS,
+    {.name = "discard {card}",
+     .first = CC_CRIBBAGE_A_DISCARD,
+     .count = NUM_CARDS,
      .arg = CC_ARG_CARD},
     {.name = "play {card}", .first = CC_CRIBBAGE_A_PLAY, .count = NUM_CARDS, .arg = CC_ARG_CARD},
-    {.name = "claim {number}", .first = CC_CRIBBAGE_A_CLAIM, .count = CC_CRIBBAGE_MAX_CLAIM + 1,
-     .arg = CC_ARG_NUMBER, .base = 0},
+    {.name = "claim {number}",
+     .first = CC_CRIBBAGE_A_CLAIM,
+     .count = CC_CRIBBAGE_MAX_CLAIM + 1,
+     .arg = CC_ARG_NUMBER,
+     .base = 0},
     {.name = "muggins", .first = CC_CRIBBAGE_A_MUGGINS, .count = 1, .arg = CC_ARG_NONE},
     {.name = "pass", .first = CC_CRIBBAGE_A_PASS, .count = 1, .arg = CC_ARG_NONE},
 };

@@ -20,8 +20,7 @@
 
 /* CC_OK for a valid rules array, else CC_E_PARAMS. */
 static inline int32_t check_rules(const int32_t *params) {
-    return cc_game_check_params(&cc_game_cribbage, params, 0, NULL) == CC_OK ? CC_OK
-                                                                            : CC_E_PARAMS;
+    return cc_game_check_params(&cc_game_cribbage, params, 0, NULL) == CC_OK ? CC_OK : CC_E_PARAMS;
 }
 
 /* docs/cribbage.rst, "The show": a hand's flush is its four cards (4) or
@@ -126,8 +125,7 @@ static inline uint64_t legal_bits(const cribbage_state *s) {
 /* The table's functions defined outside cribbage_game.c
  * (docs/internals.rst, "Naming"). */
 int32_t cc_cribbage_tensor_size(const int32_t *params, int32_t nplayers);
-int32_t cc_cribbage_segments(const int32_t *params, int32_t nplayers, cc_segment *out,
-                             int32_t cap);
+int32_t cc_cribbage_segments(const int32_t *params, int32_t nplayers, cc_segment *out, int32_t cap);
 int32_t cc_cribbage_observe_tensor(const void *state, int32_t player, float *out);
 int32_t cc_cribbage_sample_infoset(const void *state, int32_t player, uint64_t seed, void *out);
 int32_t cc_cribbage_heuristic(const void *state, cc_rng *rng, int32_t *action);

@@ -48,7 +48,7 @@ int32_t cc_cribbage_tensor_size(const int32_t *params, int32_t nplayers) {
 }
 
 int32_t cc_cribbage_segments(const int32_t *params, int32_t nplayers, cc_segment *out,
-                          int32_t cap) {
+                             int32_t cap) {
     if (!valid_players(nplayers)) return CC_E_PLAYERS;
     int32_t n = nplayers;
     tlayout lay = layout(params, n);
@@ -63,14 +63,12 @@ int32_t cc_cribbage_segments(const int32_t *params, int32_t nplayers, cc_segment
          "per card id: its place (1..16) in this deal's play, 0 if not played"},
         {"count", T_COUNT(n), 52, CC_SEG_CARDS, 1, 0, "the cards of the current count"},
         {"total", T_TOTAL(n), 1, CC_SEG_NUMBER, 1, 0, "the running total of the count"},
-        {"scores", T_SCORES(n), n, CC_SEG_SEAT_NUMBERS, 1, 0,
-         "the points of each seat's side"},
+        {"scores", T_SCORES(n), n, CC_SEG_SEAT_NUMBERS, 1, 0, "the points of each seat's side"},
         {"held", T_HELD(n), n, CC_SEG_SEAT_NUMBERS, 1, 0, "the number of cards each seat holds"},
         {"to_act", T_TO_ACT(n), n, CC_SEG_SEAT, 1, 0, "the seat to act, None when over"},
         {"dealer", T_DEALER(n), n, CC_SEG_SEAT, 1, 0, "the dealer of this deal"},
         {"gone", T_GONE(n), n, CC_SEG_SEAT_NUMBERS, 1, 0, "1 if the seat said go this count"},
-        {"phase", T_PHASE(n), 2, CC_SEG_ONE_HOT, 1, 0,
-         "0 discarding, 1 the play; None when over"},
+        {"phase", T_PHASE(n), 2, CC_SEG_ONE_HOT, 1, 0, "0 discarding, 1 the play; None when over"},
         {"skunk", T_SKUNK(n), n, CC_SEG_SEAT_NUMBERS, 1, 0,
          "at the end: 1 for a skunked seat, 2 for a double skunk"},
         {"game_over", T_GAME_OVER(n), 1, CC_SEG_NUMBER, 1, 0, "1 when the game is over"},
@@ -128,8 +126,7 @@ int32_t cc_cribbage_observe_tensor(const void *state, int32_t player, float *out
     }
     out[T_DEALER(n) + (s->seat_of[s->dealer] - player + n) % n] = 1.0f;
     out[T_GAME_OVER(n)] = s->to_act == TERMINAL ? 1.0f : 0.0f;
-    if (lay.partner >= 0)
-        out[lay.partner + (s->seat_of[(me + 2) % n] - player + n) % n] = 1.0f;
+    if (lay.partner >= 0) out[lay.partner + (s->seat_of[(me + 2) % n] - player + n) % n] = 1.0f;
     if (lay.mug >= 0) {
         if (s->crib_shown) cc_one_hot_cards52(out + lay.mug, crib_of(s));
         if (s->to_act != TERMINAL && (s->phase == PHASE_SHOW || s->pclaim)) {

@@ -27,8 +27,7 @@
 
 int32_t cc_cribbage_sample_infoset(const void *state, int32_t player, uint64_t seed, void *outp) {
     const cribbage_state *s = (const cribbage_state *)state;
-    if (s == NULL || outp == NULL || outp == state || player < 0 || player >= s->n)
-        return CC_E_ARG;
+    if (s == NULL || outp == NULL || outp == state || player < 0 || player >= s->n) return CC_E_ARG;
     int32_t n = s->n;
     int32_t seat = player; /* the log speaks in seats, the state in positions */
     player = s->pos_of[seat];

@@ -32,8 +32,7 @@ int32_t cc_cribbage_score_show(uint64_t hand, int32_t starter, int32_t is_crib,
 
 /* ---- play scoring ------------------------------------------------------------ */
 
-int32_t cc_cribbage_play_items(const uint8_t *seq, int32_t n, cc_cribbage_item *out,
-                               int32_t cap) {
+int32_t cc_cribbage_play_items(const uint8_t *seq, int32_t n, cc_cribbage_item *out, int32_t cap) {
     return cc_play_items_out(seq, n, CC_CRIBBAGE_MAX_PLAY, &play_rules, out, cap);
 }
 
@@ -90,9 +89,9 @@ static inline int32_t rank_index4(uint64_t hand) {
     return idx * 13;
 }
 
-int32_t cc_cribbage_batch_score_show(const uint64_t *hands, const uint8_t *starters,
-                                     int64_t n, int32_t is_crib, const int32_t *params,
-                                     int32_t *out, int64_t *bad_index) {
+int32_t cc_cribbage_batch_score_show(const uint64_t *hands, const uint8_t *starters, int64_t n,
+                                     int32_t is_crib, const int32_t *params, int32_t *out,
+                                     int64_t *bad_index) {
     if (check_rules(params) != CC_OK) return CC_E_PARAMS;
     if (is_crib != 0 && is_crib != 1) return CC_E_ARG;
     int32_t rc = cc_show_batch_check(hands, starters, n, 4, out, bad_index);
@@ -145,8 +144,8 @@ int32_t cc_cribbage_show_distribution(int32_t is_crib, const int32_t *params, in
 
 /* The expected crib of two discards a, b when the other three cards are a
  * uniform 3-subset of pool (m cards), the starter uniform among the three. */
-static double crib_expect(const uint8_t *t, int32_t a, int32_t b, const uint8_t *pool,
-                          int32_t m, int32_t four) {
+static double crib_expect(const uint8_t *t, int32_t a, int32_t b, const uint8_t *pool, int32_t m,
+                          int32_t four) {
     int64_t sum = 0, count = 0;
     uint64_t ab = cc_bit_of(a) | cc_bit_of(b);
     int32_t rab = cc_rank_of(a) * 13 + cc_rank_of(b);
@@ -182,8 +181,8 @@ int32_t cc_cribbage_crib_exact(uint64_t hand, const int32_t *params, double *out
     int32_t k = 0;
     for (int32_t i = 0; i < 6; i++)
         for (int32_t j = i + 1; j < 6; j++)
-            out15[k++] = crib_expect(t, ids[i], ids[j], pool, m,
-                                     params[CC_CRIBBAGE_P_CRIB_FOUR_FLUSH]);
+            out15[k++] =
+                crib_expect(t, ids[i], ids[j], pool, m, params[CC_CRIBBAGE_P_CRIB_FOUR_FLUSH]);
     free(t);
     return CC_OK;
 }
@@ -237,7 +236,8 @@ int32_t cc_cribbage_batch_discards(const uint64_t *hands, int64_t n, const int32
         int32_t avail[13]; /* starters of each rank outside the hand */
         int32_t suit_left[4];
         for (int32_t r = 0; r < 13; r++) avail[r] = 4;
-        for (int32_t s = 0; s < 4; s++) suit_left[s] = 13 - cc_popcount64(h & ((uint64_t)0x1FFF << (16 * s)));
+        for (int32_t s = 0; s < 4; s++)
+            suit_left[s] = 13 - cc_popcount64(h & ((uint64_t)0x1FFF << (16 * s)));
         uint64_t x = h;
         for (int32_t k = 0; k < 6; k++) {
             b[k] = x & -x;
@@ -262,7 +262,8 @@ int32_t cc_cribbage_batch_discards(const uint64_t *hands, int64_t n, const int32
                 hand_sum[i * 15 + k] = sum;
                 if (crib) {
                     int32_t pa = cc_ctz64(b[p]), pb = cc_ctz64(b[q]);
-                    crib[i * 15 + k] = ct[((pa & 15) * 13 + (pb & 15)) * 2 + ((pa >> 4) == (pb >> 4))];
+                    crib[i * 15 + k] =
+                        ct[((pa & 15) * 13 + (pb & 15)) * 2 + ((pa >> 4) == (pb >> 4))];
                 }
             }
     }

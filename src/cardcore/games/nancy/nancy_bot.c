@@ -59,7 +59,8 @@ static inline int32_t legal(const uint64_t *mask, int32_t a) {
 static int32_t bid_target(const cc_nancy_state *s, cc_nancy_cards held) {
     int32_t faces = 0, kings = cc_popcount64(held.lo & CC_NANCY_KINGS_LO);
     faces = cc_popcount64(held.lo & CC_NANCY_FACES_LO) - kings;
-    int32_t high_trumps = cc_popcount64(held.hi & (0x3FFFFEull & ~((1ull << 16) - 1))); /* XVI..XXI */
+    int32_t high_trumps =
+        cc_popcount64(held.hi & (0x3FFFFEull & ~((1ull << 16) - 1))); /* XVI..XXI */
     int32_t trumps = cc_popcount64(held.hi & CC_NANCY_TRUMPS_HI);
     int32_t disc = faces < s->hsize ? faces : s->hsize;
     int32_t objectives = 0;
@@ -92,8 +93,8 @@ static int32_t choose_bid(const cc_nancy_state *s, const uint64_t *mask, int32_t
 static int32_t good_winner(const cc_nancy_state *s, int32_t me, int32_t me_partner, int32_t w) {
     int32_t t = s->taker;
     int32_t known_partner = s->partner_revealed ? s->partner : (me_partner ? me : -1);
-    int32_t fills = w == t || (w == known_partner && w >= 0 &&
-                               s->params[CC_NANCY_P_PARTNER_TRICKS_TO] == 1);
+    int32_t fills =
+        w == t || (w == known_partner && w >= 0 && s->params[CC_NANCY_P_PARTNER_TRICKS_TO] == 1);
     int32_t me_taker_side = me == t || me_partner;
     return me_taker_side ? fills : !fills;
 }
@@ -110,8 +111,7 @@ static int32_t card_ids(cc_nancy_cards set, int32_t *out) {
     return k;
 }
 
-static int32_t choose_play(const cc_nancy_state *s, int32_t me, int32_t me_partner,
-                           cc_rng *rng) {
+static int32_t choose_play(const cc_nancy_state *s, int32_t me, int32_t me_partner, cc_rng *rng) {
     /* the cards it may play (docs/nancy.rst, "Trick play"), as the game
      * computes them */
     int32_t led, high;
@@ -152,7 +152,8 @@ static int32_t choose_play(const cc_nancy_state *s, int32_t me, int32_t me_partn
             /* the trick is its side's for sure: bank the card its pile wants
              * most (XXI wins wherever it is played: not worth banking) */
             int32_t bank_val = c == 76 ? 0 : val;
-            cc_choose(&bank, c, c == CC_NANCY_OUTSIDER ? 1 << 20 : (int64_t)bank_val * 256 - pw, rng);
+            cc_choose(&bank, c, c == CC_NANCY_OUTSIDER ? 1 << 20 : (int64_t)bank_val * 256 - pw,
+                      rng);
         } else if (good && w != me) {
             /* its side takes the trick without this card (the Outsider goes
              * to its own side's pile: no exchange) */
@@ -191,8 +192,7 @@ static int32_t choose_discard(const cc_nancy_state *s, const uint64_t *mask, int
     return ch.pick < 0 ? -1 : CC_NANCY_A_DISCARD + ch.pick;
 }
 
-static int32_t choose_call(const cc_nancy_state *s, const uint64_t *mask, int32_t me,
-                           cc_rng *rng) {
+static int32_t choose_call(const cc_nancy_state *s, const uint64_t *mask, int32_t me, cc_rng *rng) {
     cc_nancy_cards held = cs_or(s->hand[me], s->up[me]);
     cc_chooser ch = CC_CHOOSER_INIT;
     for (int32_t c = 0; c < 78; c++)

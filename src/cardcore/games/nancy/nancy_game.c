@@ -25,17 +25,17 @@ static const cc_param PARAMS[CC_NANCY_NUM_PARAMS] = {
                                       "the Taker may call a card he holds"},
     [CC_NANCY_P_REVEAL_HOUND] = {"reveal_hound", CC_PARAM_BOOL, 0, 1, 1, 0, NULL,
                                  "the Hound is shown to all before the Taker takes it"},
-    [CC_NANCY_P_OVERTRUMP_ON_TRUMP_LEAD] = {"overtrump_on_trump_lead", CC_PARAM_BOOL, 0, 1, 1,
-                                            0, NULL, "on a trump lead, play a higher trump"},
+    [CC_NANCY_P_OVERTRUMP_ON_TRUMP_LEAD] = {"overtrump_on_trump_lead", CC_PARAM_BOOL, 0, 1, 1, 0,
+                                            NULL, "on a trump lead, play a higher trump"},
     [CC_NANCY_P_PARTNER_TRICKS_TO] = {"partner_tricks_to", CC_PARAM_CHOICE, 0, 1, 0, 0,
                                       "opponents|nancy", "the pile the Partner's tricks go to"},
-    [CC_NANCY_P_OUTSIDER_EXCHANGE_MODE] = {"outsider_exchange_mode", CC_PARAM_CHOICE, 0, 1, 0,
-                                           0, "random|owner_choice",
+    [CC_NANCY_P_OUTSIDER_EXCHANGE_MODE] = {"outsider_exchange_mode", CC_PARAM_CHOICE, 0, 1, 0, 0,
+                                           "random|owner_choice",
                                            "how the Outsider's exchange card is chosen"},
-    [CC_NANCY_P_EXCHANGE_FROM_DISCARD] = {"exchange_from_discard", CC_PARAM_BOOL, 0, 1, 0, 0,
-                                          NULL, "the exchange card may come from the discards"},
-    [CC_NANCY_P_DEFERRED_EXCHANGE_PICK] = {"deferred_exchange_pick", CC_PARAM_CHOICE, 0, 2, 0,
-                                           0, "winner_choice|random|owner_choice",
+    [CC_NANCY_P_EXCHANGE_FROM_DISCARD] = {"exchange_from_discard", CC_PARAM_BOOL, 0, 1, 0, 0, NULL,
+                                          "the exchange card may come from the discards"},
+    [CC_NANCY_P_DEFERRED_EXCHANGE_PICK] = {"deferred_exchange_pick", CC_PARAM_CHOICE, 0, 2, 0, 0,
+                                           "winner_choice|random|owner_choice",
                                            "who picks a deferred exchange card"},
     [CC_NANCY_P_OUTSIDER_LAST_TRICK] = {"outsider_last_trick", CC_PARAM_CHOICE, 0, 1, 0, 0,
                                         "decides_round|changes_side",
@@ -43,13 +43,13 @@ static const cc_param PARAMS[CC_NANCY_NUM_PARAMS] = {
     [CC_NANCY_P_ARCANE_SUM_MODE] = {"arcane_sum_mode", CC_PARAM_CHOICE, 0, 2, 0, 0,
                                     "exact_total|subset_sum|at_least",
                                     "Master of the Arcane: how the trumps make 22"},
-    [CC_NANCY_P_FAT_NANCY_OUTSIDER_EXCEPTION] = {"fat_nancy_outsider_exception",
-                                                 CC_PARAM_CHOICE, 0, 1, 0, 0, "none|slam",
+    [CC_NANCY_P_FAT_NANCY_OUTSIDER_EXCEPTION] = {"fat_nancy_outsider_exception", CC_PARAM_CHOICE, 0,
+                                                 1, 0, 0, "none|slam",
                                                  "slam: the Outsider led last wins a slam"},
     [CC_NANCY_P_MATCH_ROUNDS] = {"match_rounds", CC_PARAM_OPTIONAL, 1, 1000, 0, 0, NULL,
                                  "deals in a match; None: each player deals once"},
-    [CC_NANCY_P_FIRST_DEALER] = {"first_dealer", CC_PARAM_OPTIONAL, 0, CC_NANCY_MAX_PLAYERS - 1,
-                                 -1, -1, NULL,
+    [CC_NANCY_P_FIRST_DEALER] = {"first_dealer", CC_PARAM_OPTIONAL, 0, CC_NANCY_MAX_PLAYERS - 1, -1,
+                                 -1, NULL,
                                  "the first dealer's seat; None: drawn from the game seed"},
 };
 
@@ -270,8 +270,8 @@ static int32_t cc_nancy_init(void *state, const int32_t *params, int32_t nplayer
     return start_match(state, params, nplayers, seed, NULL);
 }
 
-static int32_t cc_nancy_init_deck(void *state, const int32_t *params, int32_t nplayers, uint64_t seed,
-                           const uint8_t *deck, int32_t ndeck) {
+static int32_t cc_nancy_init_deck(void *state, const int32_t *params, int32_t nplayers,
+                                  uint64_t seed, const uint8_t *deck, int32_t ndeck) {
     if (state == NULL) return CC_E_ARG;
     if (nplayers < 2 || nplayers > CC_NANCY_MAX_PLAYERS) return CC_E_PLAYERS;
     int32_t rc = cc_game_check_params(&cc_game_nancy, params, nplayers, NULL);
@@ -376,8 +376,8 @@ static inline int32_t side_chooser(const cc_nancy_state *s, int32_t pile, int32_
 }
 
 /* Start an exchange: random draw now, or a PICK decision.  1 if pending. */
-static int start_exchange(cc_nancy_state *s, int32_t from, int32_t to, cc_nancy_cards elig, int32_t deferred,
-                          int32_t random, int32_t chooser) {
+static int start_exchange(cc_nancy_state *s, int32_t from, int32_t to, cc_nancy_cards elig,
+                          int32_t deferred, int32_t random, int32_t chooser) {
     s->pick_from = from;
     s->pick_to = to;
     s->pick_deferred = deferred;
@@ -418,10 +418,8 @@ static void finish_trick(cc_nancy_state *s) {
     cc_nancy_cards cards = {0, 0};
     int32_t has_out = 0;
     for (int32_t i = 0; i < n; i++) {
-        if (s->trick_card[i] == CC_NANCY_OUTSIDER)
-            has_out = 1;
-        else
-            cs_add(&cards, s->trick_card[i]);
+        if (s->trick_card[i] == CC_NANCY_OUTSIDER) has_out = 1;
+        else cs_add(&cards, s->trick_card[i]);
     }
     s->pile[wp] = cs_or(s->pile[wp], cards);
     if (w != s->taker) s->taker_won_all = 0;
@@ -468,7 +466,8 @@ static void finish_trick(cc_nancy_state *s) {
 }
 
 static void end_round(cc_nancy_state *s) {
-    int32_t obj = cc_nancy_objectives_of(s->pile[CC_NANCY_PILE_NANCY], s->params[CC_NANCY_P_ARCANE_SUM_MODE]);
+    int32_t obj =
+        cc_nancy_objectives_of(s->pile[CC_NANCY_PILE_NANCY], s->params[CC_NANCY_P_ARCANE_SUM_MODE]);
     if (s->taker_won_all) obj |= CC_NANCY_OBJ_FAT_NANCY;
     if (s->chosen) obj |= CC_NANCY_OBJ_CHOSEN_BY_THE_OUTSIDER;
     int32_t completed = cc_popcount64((uint64_t)obj);
@@ -504,14 +503,11 @@ static void play_card(cc_nancy_state *s, int32_t c) {
         if (led >= 0 && led < 4) {
             if (c >= 56 || c / 14 != led) {
                 s->voids[p] |= (uint8_t)(1u << led);
-                if (!is_trump(c))
-                    s->ceil[p] = 0;
-                else if (c - 55 < high && high < s->ceil[p])
-                    s->ceil[p] = (int8_t)high;
+                if (!is_trump(c)) s->ceil[p] = 0;
+                else if (c - 55 < high && high < s->ceil[p]) s->ceil[p] = (int8_t)high;
             }
         } else if (led == 4) {
-            if (!is_trump(c))
-                s->ceil[p] = 0;
+            if (!is_trump(c)) s->ceil[p] = 0;
             else if (s->params[CC_NANCY_P_OVERTRUMP_ON_TRUMP_LEAD] && c - 55 < high &&
                      high < s->ceil[p])
                 s->ceil[p] = (int8_t)high;
@@ -532,10 +528,8 @@ static void play_card(cc_nancy_state *s, int32_t c) {
         ev_push(s, CC_NANCY_EV_PARTNER, p, -1, c, p != s->taker, CC_SEEN_ALL);
     }
     if (c == CC_NANCY_OUTSIDER) s->out_player = p;
-    if (s->trick_n < s->n)
-        s->cur = nxt(s, p);
-    else
-        finish_trick(s);
+    if (s->trick_n < s->n) s->cur = nxt(s, p);
+    else finish_trick(s);
 }
 
 static int32_t cc_nancy_apply(void *state, int32_t a) {
@@ -558,10 +552,8 @@ static int32_t cc_nancy_apply(void *state, int32_t a) {
         ev_push(s, CC_NANCY_EV_BID, p, -1, a, 0, CC_SEEN_ALL);
         uint32_t all = (1u << s->n) - 1;
         if (s->params[CC_NANCY_P_BIDDING_STYLE] == 0) {
-            if (s->nacted == s->n)
-                finish_bidding(s);
-            else
-                s->cur = nxt(s, p);
+            if (s->nacted == s->n) finish_bidding(s);
+            else s->cur = nxt(s, p);
         } else {
             int32_t active = s->n - cc_popcount64(s->passed);
             if (s->passed == all || (s->high_bid > 0 && active == 1)) {
@@ -605,15 +597,12 @@ static int32_t cc_nancy_apply(void *state, int32_t a) {
         if (++s->ndisc == s->hsize) start_play(s);
         return CC_OK;
     }
-    case CC_NANCY_PH_PLAY:
-        play_card(s, a - CC_NANCY_A_PLAY);
-        return CC_OK;
+    case CC_NANCY_PH_PLAY: play_card(s, a - CC_NANCY_A_PLAY); return CC_OK;
     case CC_NANCY_PH_PICK:
         do_exchange(s, a - CC_NANCY_A_PICK, s->cur);
         next_trick(s);
         return CC_OK;
-    default:
-        return CC_E_GAME_OVER;
+    default: return CC_E_GAME_OVER;
     }
 }
 

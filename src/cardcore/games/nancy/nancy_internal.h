@@ -45,7 +45,8 @@ typedef struct cc_nancy_state {
     int32_t taker, partner, called, partner_revealed;
     uint32_t required_taker_ranks; /* ladder ranks the Taker held all of */
     int32_t call_free; /* face-down cards of the Taker at the call + Hound, less required ones */
-    cc_nancy_cards discards, shown, disc_public; /* disc_public: shown trumps and face-up discards */
+    cc_nancy_cards discards, shown,
+        disc_public;     /* disc_public: shown trumps and face-up discards */
     cc_nancy_cards took; /* the Taker's face-down hand just after he took the Hound */
     int32_t ndisc;
     cc_nancy_cards pile[2];
@@ -81,12 +82,9 @@ static inline cc_nancy_cards cs_bit(int32_t c) {
     cc_nancy_cards r = {0, 0};
     /* bit (c / 14) * 16 + c % 14 = c + 2 * (c / 14); for 0 <= c < 56,
      * c / 14 == (c * 37) >> 9 (tests/test_nancy_rules.py checks every c) */
-    if (c < 56)
-        r.lo = (uint64_t)1 << ((uint32_t)c + 2u * (((uint32_t)c * 37u) >> 9));
-    else if (c < 77)
-        r.hi = (uint64_t)1 << (c - 55);
-    else
-        r.hi = 1;
+    if (c < 56) r.lo = (uint64_t)1 << ((uint32_t)c + 2u * (((uint32_t)c * 37u) >> 9));
+    else if (c < 77) r.hi = (uint64_t)1 << (c - 55);
+    else r.hi = 1;
     return r;
 }
 
@@ -94,8 +92,14 @@ static inline int cs_has(cc_nancy_cards s, int32_t c) {
     cc_nancy_cards b = cs_bit(c);
     return ((s.lo & b.lo) | (s.hi & b.hi)) != 0;
 }
-static inline cc_nancy_cards cs_or(cc_nancy_cards a, cc_nancy_cards b) { cc_nancy_cards r = {a.lo | b.lo, a.hi | b.hi}; return r; }
-static inline cc_nancy_cards cs_andnot(cc_nancy_cards a, cc_nancy_cards b) { cc_nancy_cards r = {a.lo & ~b.lo, a.hi & ~b.hi}; return r; }
+static inline cc_nancy_cards cs_or(cc_nancy_cards a, cc_nancy_cards b) {
+    cc_nancy_cards r = {a.lo | b.lo, a.hi | b.hi};
+    return r;
+}
+static inline cc_nancy_cards cs_andnot(cc_nancy_cards a, cc_nancy_cards b) {
+    cc_nancy_cards r = {a.lo & ~b.lo, a.hi & ~b.hi};
+    return r;
+}
 static inline int cs_empty(cc_nancy_cards a) { return (a.lo | a.hi) == 0; }
 static inline int cs_count(cc_nancy_cards a) { return cc_popcount64(a.lo) + cc_popcount64(a.hi); }
 static inline void cs_add(cc_nancy_cards *s, int32_t c) { *s = cs_or(*s, cs_bit(c)); }
@@ -127,12 +131,10 @@ static inline cc_nancy_cards rank_set(int32_t r) {
     return s;
 }
 
-
 /* ---- trick rules (shared by the game and the batch kernels) ------------ */
 
 /* Led suit (0..3, 4 = trumps, -1 none yet) and highest trump number. */
-static inline void trick_summary(const int8_t *trick, int32_t k, int32_t *led,
-                                 int32_t *high) {
+static inline void trick_summary(const int8_t *trick, int32_t k, int32_t *led, int32_t *high) {
     int32_t l = -1, h = 0;
     for (int32_t i = 0; i < k; i++) {
         int32_t c = trick[i];
@@ -147,7 +149,8 @@ static inline void trick_summary(const int8_t *trick, int32_t k, int32_t *led,
 /* Rules 8 and 9 for holding p, led suit led (-1 none, 0..3, 4 trumps) and
  * highest trump high; written without data-dependent branches (it runs in
  * the batch kernel as well as in the game). */
-static inline cc_nancy_cards legal_from(cc_nancy_cards p, int32_t led, int32_t high, int32_t overtrump) {
+static inline cc_nancy_cards legal_from(cc_nancy_cards p, int32_t led, int32_t high,
+                                        int32_t overtrump) {
     uint64_t lane = (led >= 0 && led < 4) ? CC_NANCY_LANE << (16 * (led & 3)) : 0;
     uint64_t suit = p.lo & lane;
     uint64_t trumps = p.hi & CC_NANCY_TRUMPS_HI;
@@ -174,11 +177,13 @@ static inline int32_t winner_pos(const int8_t *trick, int32_t k) {
             if (led < 0) led = c / 14;
             v = (c / 14 == led) ? c % 14 : -1;
         }
-        if (v > bestv) { bestv = v; best = i; }
+        if (v > bestv) {
+            bestv = v;
+            best = i;
+        }
     }
     return best;
 }
-
 
 /* Objectives 1..7 met by a Nancy (CC_NANCY_OBJ_* bits), unchecked. */
 int32_t cc_nancy_objectives_of(cc_nancy_cards nc, int32_t arcane_mode);

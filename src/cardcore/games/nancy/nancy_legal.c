@@ -49,7 +49,8 @@ static cc_nancy_cards discardable(const cc_nancy_state *s) {
 
 static cc_nancy_cards playable_now(const cc_nancy_state *s) {
     cc_nancy_cards p = cs_or(s->hand[s->cur], s->up[s->cur]);
-    return legal_from(p, s->trick_led, s->trick_high, s->params[CC_NANCY_P_OVERTRUMP_ON_TRUMP_LEAD]);
+    return legal_from(p, s->trick_led, s->trick_high,
+                      s->params[CC_NANCY_P_OVERTRUMP_ON_TRUMP_LEAD]);
 }
 
 static void mask_cards(uint64_t *mask, cc_nancy_cards set, int32_t base) {
@@ -107,8 +108,7 @@ int32_t cc_nancy_legal_actions(const void *state, uint64_t *mask) {
     case CC_NANCY_PH_PICK:
         mask_cards(mask, s->pick_set, CC_NANCY_A_PICK);
         return cs_count(s->pick_set);
-    default:
-        return 0;
+    default: return 0;
     }
 }
 
@@ -172,7 +172,8 @@ int32_t cc_nancy_verify(const void *state, int32_t a) {
         int32_t c = a - CC_NANCY_A_DISCARD;
         cc_nancy_cards held = cs_or(s->hand[s->taker], s->up[s->taker]);
         if (!cs_has(held, c)) return R_NOT_HELD_DISCARD;
-        if (c == CC_NANCY_OUTSIDER || c == 56 || c == 76 || (c < 56 && c % 14 == 13)) return R_NEVER_DISCARD;
+        if (c == CC_NANCY_OUTSIDER || c == 56 || c == 76 || (c < 56 && c % 14 == 13))
+            return R_NEVER_DISCARD;
         if (is_trump(c) && !cs_has(discardable(s), c)) return R_TRUMP_DISCARD;
         return 0;
     }
@@ -193,7 +194,6 @@ int32_t cc_nancy_verify(const void *state, int32_t a) {
     case CC_NANCY_PH_PICK:
         if (a < CC_NANCY_A_PICK) return R_PHASE;
         return cs_has(s->pick_set, a - CC_NANCY_A_PICK) ? 0 : R_PICK;
-    default:
-        return R_PHASE;
+    default: return R_PHASE;
     }
 }

@@ -70,8 +70,7 @@ int32_t cc_nancy_tensor_size(const int32_t *params, int32_t nplayers) {
     return tensor_len(nplayers);
 }
 
-int32_t cc_nancy_segments(const int32_t *params, int32_t nplayers, cc_segment *out,
-                          int32_t cap) {
+int32_t cc_nancy_segments(const int32_t *params, int32_t nplayers, cc_segment *out, int32_t cap) {
     (void)params;
     if (nplayers < 2 || nplayers > CC_NANCY_MAX_PLAYERS) return CC_E_PLAYERS;
     if (out == NULL && cap > 0) return CC_E_ARG;
@@ -89,9 +88,9 @@ int32_t cc_nancy_segments(const int32_t *params, int32_t nplayers, cc_segment *o
 }
 
 /* BYTE_FLOATS[b]: the 8 floats of the 8 bits of b (float i is bit i). */
-#define BF1(b) {(float)((b) & 1), (float)((b) >> 1 & 1), (float)((b) >> 2 & 1), \
-                (float)((b) >> 3 & 1), (float)((b) >> 4 & 1), (float)((b) >> 5 & 1), \
-                (float)((b) >> 6 & 1), (float)((b) >> 7 & 1)}
+#define BF1(b)                                                                                   \
+    {(float)((b) & 1),      (float)((b) >> 1 & 1), (float)((b) >> 2 & 1), (float)((b) >> 3 & 1), \
+     (float)((b) >> 4 & 1), (float)((b) >> 5 & 1), (float)((b) >> 6 & 1), (float)((b) >> 7 & 1)}
 #define BF4(b) BF1(b), BF1((b) + 1), BF1((b) + 2), BF1((b) + 3)
 #define BF16(b) BF4(b), BF4((b) + 4), BF4((b) + 8), BF4((b) + 12)
 #define BF64(b) BF16(b), BF16((b) + 16), BF16((b) + 32), BF16((b) + 48)
@@ -167,7 +166,7 @@ int32_t cc_nancy_observe_tensor(const void *state, int32_t player, float *out) {
     o += n;
     put_set(o, s->played); /* played */
     o += 78;
-    memset(o, 0, sizeof(float) * (size_t)(3 * n + 78 + 1 + n)); /* bids .. partner */
+    memset(o, 0, sizeof(float) * (size_t)(3 * n + 78 + 1 + n));   /* bids .. partner */
     for (int32_t q = 0; q < n; q++) o[rel[q]] = (float)s->bid[q]; /* bids */
     o += n;
     o[rel[s->dealer]] = 1.0f; /* dealer */
@@ -180,8 +179,10 @@ int32_t cc_nancy_observe_tensor(const void *state, int32_t player, float *out) {
     o += 1;
     if (s->partner_revealed && s->partner >= 0) o[rel[s->partner]] = 1.0f; /* partner */
     o += n;
-    int32_t after_hound = s->taker >= 0 && s->phase != CC_NANCY_PH_BID && s->phase != CC_NANCY_PH_CALL;
-    int32_t hound_seen = after_hound && (s->params[CC_NANCY_P_REVEAL_HOUND] == 1 || player == s->taker);
+    int32_t after_hound =
+        s->taker >= 0 && s->phase != CC_NANCY_PH_BID && s->phase != CC_NANCY_PH_CALL;
+    int32_t hound_seen =
+        after_hound && (s->params[CC_NANCY_P_REVEAL_HOUND] == 1 || player == s->taker);
     put_set(o, hound_seen ? s->hound : NO_CARDS); /* hound */
     o += 78;
     put_set(o, player == s->taker ? s->discards : NO_CARDS); /* discards */
@@ -194,7 +195,8 @@ int32_t cc_nancy_observe_tensor(const void *state, int32_t player, float *out) {
     o += 78;
     put_set(o, s->pile[CC_NANCY_PILE_OPP]); /* opponents_pile */
     o += 78;
-    memset(o, 0, sizeof(float) * (size_t)(4 * n + n + CC_NANCY_NUM_PHASES + n + n + 4)); /* the rest */
+    memset(o, 0,
+           sizeof(float) * (size_t)(4 * n + n + CC_NANCY_NUM_PHASES + n + n + 4)); /* the rest */
     for (int32_t q = 0; q < n; q++) { /* void_rats .. void_pistols */
         uint32_t v = s->voids[q];
         if (v)

@@ -10,7 +10,10 @@ static int check_trick(const int8_t *trick, int32_t k) {
     uint64_t used[2] = {0, 0};
     for (int32_t i = 0; i < k; i++) {
         int32_t c = trick[i];
-        if (c == -1) { seen_end = 1; continue; }
+        if (c == -1) {
+            seen_end = 1;
+            continue;
+        }
         if (seen_end || c < 0 || c > 77) return 0;
         if (used[c >> 6] & (1ull << (c & 63))) return 0;
         used[c >> 6] |= 1ull << (c & 63);
@@ -23,7 +26,6 @@ static inline int32_t trick_len(const int8_t *trick, int32_t k) {
     while (m < k && trick[m] >= 0) m++;
     return m;
 }
-
 
 int32_t cc_nancy_legal_cards(uint64_t lo, uint64_t hi, const int8_t *trick, int32_t k,
                              int32_t overtrump, uint64_t *out_lo, uint64_t *out_hi) {
@@ -50,7 +52,8 @@ int32_t cc_nancy_objectives_of(cc_nancy_cards nc, int32_t arcane_mode) {
     int32_t m = 0;
     if ((nc.hi & (1ull << 21)) && (nc.hi & (1ull << 1))) m |= CC_NANCY_OBJ_HEIRS_BODYGUARD;
     for (int32_t s = 0; s < 4; s++)
-        if (((nc.lo >> (16 * s)) & CC_NANCY_LANE) == CC_NANCY_LANE) m |= CC_NANCY_OBJ_EMPIRE_RATS << s;
+        if (((nc.lo >> (16 * s)) & CC_NANCY_LANE) == CC_NANCY_LANE)
+            m |= CC_NANCY_OBJ_EMPIRE_RATS << s;
     if (cc_popcount64(nc.lo & CC_NANCY_FACES_LO) >= 8) m |= CC_NANCY_OBJ_ROYAL_EXECUTIONER;
     uint64_t t = nc.hi & CC_NANCY_TRUMPS_HI;
     int32_t sum = 0;
@@ -88,10 +91,8 @@ int32_t cc_nancy_settlement(int32_t nplayers, int32_t taker, int32_t partner, in
     int32_t alone = partner < 0 || partner == taker;
     int32_t opps = nplayers - (alone ? 1 : 2);
     for (int32_t p = 0; p < nplayers; p++) {
-        if (p == taker || (!alone && p == partner))
-            out[p] = base * opps;
-        else
-            out[p] = -base * (alone ? 1 : 2);
+        if (p == taker || (!alone && p == partner)) out[p] = base * opps;
+        else out[p] = -base * (alone ? 1 : 2);
     }
     return CC_OK;
 }
@@ -100,19 +101,18 @@ int32_t cc_nancy_settlement(int32_t nplayers, int32_t taker, int32_t partner, in
 
 /* Per card id + 1 (index 0 is the -1 padding): led suit (0..3, 4 trumps,
  * -1 none for the Outsider and padding) and trump number (0 if none). */
-static const int8_t LED_OF[79] = {
-    -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    2,  2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-    4,  4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, -1};
+static const int8_t LED_OF[79] = {-1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1,
+                                  1,  1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+                                  2,  2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4,
+                                  4,  4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, -1};
 static const int8_t TRUMP_OF[79] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 0};
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0, 0, 0,
+    0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 0};
 
 /* 0 if row i is a valid holding and trick (distinct ids 0..77, -1 padding
  * at the end), else CC_E_CARDS / CC_E_ARG. */
-static int32_t batch_row_error(const uint64_t *holdings, const int8_t *t, int32_t k,
-                               int64_t i) {
+static int32_t batch_row_error(const uint64_t *holdings, const int8_t *t, int32_t k, int64_t i) {
     if ((holdings[2 * i] & ~CC_NANCY_LO_MASK) | (holdings[2 * i + 1] & ~CC_NANCY_HI_MASK))
         return CC_E_CARDS;
     return check_trick(t, k) ? CC_OK : CC_E_ARG;
@@ -122,8 +122,7 @@ int32_t cc_nancy_batch_legal_cards(const uint64_t *holdings, const int8_t *trick
                                    int32_t k, int32_t overtrump, uint64_t *out,
                                    int64_t *bad_index) {
     if (n < 0 || k < 0 || k > 5 || (overtrump != 0 && overtrump != 1) ||
-        (n > 0 && (holdings == NULL || out == NULL)) ||
-        (n > 0 && k > 0 && tricks == NULL))
+        (n > 0 && (holdings == NULL || out == NULL)) || (n > 0 && k > 0 && tricks == NULL))
         return CC_E_ARG;
     uint64_t bad = 0;
     for (int64_t i = 0; i < n; i++) {
@@ -192,4 +191,3 @@ int32_t cc_nancy_batch_objectives(const uint64_t *nancies, int64_t n, int32_t ar
     }
     return CC_OK;
 }
-

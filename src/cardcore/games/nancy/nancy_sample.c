@@ -59,7 +59,7 @@ typedef struct nancy_prep {
     cc_nancy_cards hidden_disc;
     slot sl[SLOT_MAX];
     sgroups G;
-    uint8_t pool[78];  /* ascending (stage 1 shuffles a copy) */
+    uint8_t pool[78];   /* ascending (stage 1 shuffles a copy) */
     uint32_t smask[78]; /* by card: the slots admitting it */
     /* stage 3: the cards in ascending order, those every group admits
      * (weight 1) last; gm2 and wm2 in the same order */
@@ -160,7 +160,8 @@ static int32_t prepare(const cc_nancy_state *s, int32_t player, nancy_prep *P) {
         int32_t bit = cc_ctz64(u);
         pool[nu++] = (uint8_t)((bit >> 4) * 14 + (bit & 15));
     }
-    for (uint64_t u = unknown.hi & CC_NANCY_TRUMPS_HI; u; u &= u - 1) pool[nu++] = (uint8_t)(55 + cc_ctz64(u));
+    for (uint64_t u = unknown.hi & CC_NANCY_TRUMPS_HI; u; u &= u - 1)
+        pool[nu++] = (uint8_t)(55 + cc_ctz64(u));
     if (unknown.hi & 1) pool[nu++] = CC_NANCY_OUTSIDER;
     sgroups *G = &P->G;
     int64_t tsize = cc_nancy_make_groups(sl, ns, wcard >= 0, G);
@@ -183,10 +184,10 @@ static int32_t prepare(const cc_nancy_state *s, int32_t player, nancy_prep *P) {
     /* Stage 1, rejection, gets a budget of card draws fixed before it starts
      * (so the later stages stay exact) and worth a fraction of stage 3's counting:
      * none when counting is cheap. */
-    int64_t budget = tsize < 0                                  ? ((int64_t)1 << 24)
-                     : tsize <= 512                               ? 0
+    int64_t budget = tsize < 0                                ? ((int64_t)1 << 24)
+                     : tsize <= 512                           ? 0
                      : tsize > NANCY_RELAX_ABOVE && wcard < 0 ? 0 /* stage 2 does better */
-                                                                  : tsize / 8;
+                                                              : tsize / 8;
 #ifdef NANCY_NO_REJECT /* tests/c/nancy_sampler_relaxed.c: stages 2 and 3 alone */
     budget = 0;
 #endif
@@ -270,7 +271,10 @@ static int32_t draw(const cc_nancy_state *s, nancy_prep *P, uint64_t seed, void 
         switch (sl[j].kind) {
         case 0: real = s->hand[sl[j].q]; break;
         case 1: real = s->hound; break;
-        case 2: real = hidden_disc; sampled_disc = set; break;
+        case 2:
+            real = hidden_disc;
+            sampled_disc = set;
+            break;
         default: cs_add(&real, s->pbot[sl[j].q][sl[j].i]); break;
         }
         if (sl[j].taker_side) {
@@ -284,7 +288,7 @@ static int32_t draw(const cc_nancy_state *s, nancy_prep *P, uint64_t seed, void 
     /* the log from the current deal's first event (earlier deals are over);
      * events from hidden_end on are seen by all and stay as they are */
     int32_t kept = cc_log_kept(&s->log);
-    const int64_t first = s->log.total - kept; /* the first kept event's number */
+    const int64_t first = s->log.total - kept;                 /* the first kept event's number */
     const int32_t ring0 = (int32_t)(first % CC_NANCY_LOG_CAP); /* its entry */
     int32_t deal_start = s->deal_event > first ? (int32_t)(s->deal_event - first) : 0;
     int32_t hidden_to = s->hidden_end > first ? (int32_t)(s->hidden_end - first) : 0;
@@ -307,7 +311,8 @@ static int32_t draw(const cc_nancy_state *s, nancy_prep *P, uint64_t seed, void 
         cc_nancy_cards t_hand = {0, 0};
         for (int32_t j = 0; j < ns; j++)
             if (sl[j].kind == 0 && sl[j].q == s->taker) t_hand = sampled[j];
-        took2 = cs_or(cs_or(cs_andnot(s->took, cs_or(s->hand[s->taker], hidden_disc)), t_hand), sampled_disc);
+        took2 = cs_or(cs_or(cs_andnot(s->took, cs_or(s->hand[s->taker], hidden_disc)), t_hand),
+                      sampled_disc);
         if (!hound_known) {
             cc_nancy_cards req = {0, 0};
             for (int32_t r = 0; r < 14; r++)
@@ -323,7 +328,7 @@ static int32_t draw(const cc_nancy_state *s, nancy_prep *P, uint64_t seed, void 
             uint8_t cc[78];
             int32_t m = 0;
             for (int32_t k = 0, t = cs_count(cand); k < t; k++) cc[m++] = (uint8_t)cs_nth(cand, k);
-            if (need > m) return CC_E_CAPACITY; /* unreachable: the state is consistent */
+            if (need > m) return CC_E_CAPACITY;  /* unreachable: the state is consistent */
             for (int32_t k = 0; k < need; k++) { /* a partial Fisher-Yates shuffle */
                 int32_t j = k + (int32_t)below32(rng, (uint32_t)(m - k));
                 uint8_t c = cc[j];
@@ -356,7 +361,8 @@ static int32_t draw(const cc_nancy_state *s, nancy_prep *P, uint64_t seed, void 
         case 0: o->hand[sl[j].q] = set; break;
         case 1: o->hound = set; break;
         case 2:
-            o->pile[CC_NANCY_PILE_NANCY] = cs_or(cs_andnot(o->pile[CC_NANCY_PILE_NANCY], hidden_disc), set);
+            o->pile[CC_NANCY_PILE_NANCY] =
+                cs_or(cs_andnot(o->pile[CC_NANCY_PILE_NANCY], hidden_disc), set);
             o->discards = cs_or(cs_andnot(o->discards, hidden_disc), set);
             break;
         default: o->pbot[sl[j].q][sl[j].i] = sl[j].cards[0]; break;
@@ -377,15 +383,14 @@ static int32_t draw(const cc_nancy_state *s, nancy_prep *P, uint64_t seed, void 
     uint32_t me = 1u << player;
     int32_t disc_k = 0, hound_k = 0, hound_k2 = 0, deal_k = 0;
     int8_t disc_cards[78];
-    for (int32_t k = 0, m = cs_count(sampled_disc); k < m; k++) disc_cards[k] = (int8_t)cs_nth(sampled_disc, k);
+    for (int32_t k = 0, m = cs_count(sampled_disc); k < m; k++)
+        disc_cards[k] = (int8_t)cs_nth(sampled_disc, k);
     for (int32_t i = 0; i < hidden_to; i++) {
         int32_t at = ring0 + i;
         cc_log_entry *e = &o->log_entries[at >= CC_NANCY_LOG_CAP ? at - CC_NANCY_LOG_CAP : at];
         if (e->seen_by & me) continue;
-        if (i < deal_start)
-            e->value = -1;
-        else if (e->kind == CC_NANCY_EV_DISCARD)
-            e->value = disc_cards[disc_k++];
+        if (i < deal_start) e->value = -1;
+        else if (e->kind == CC_NANCY_EV_DISCARD) e->value = disc_cards[disc_k++];
         else if (after_take && e->kind == CC_NANCY_EV_HOUND)
             e->value = hound_k2 < n_hound ? hound_cards[hound_k2++] : -1;
         else if (after_take && e->kind == CC_NANCY_EV_DEAL && e->target == CC_NANCY_PLACE_HOUND)
@@ -393,8 +398,7 @@ static int32_t draw(const cc_nancy_state *s, nancy_prep *P, uint64_t seed, void 
         else if (after_take && e->kind == CC_NANCY_EV_DEAL && e->target == CC_NANCY_PLACE_HAND &&
                  e->player == s->taker)
             e->value = deal_k < n_deal ? deal_cards[deal_k++] : -1;
-        else if (e->value >= 0 && e->value < 78)
-            e->value = sigma[e->value];
+        else if (e->value >= 0 && e->value < 78) e->value = sigma[e->value];
     }
     return CC_OK;
 }
@@ -414,8 +418,10 @@ int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed
  * does. */
 #define NANCY_CACHE_FULL 65536
 _Static_assert(sizeof(nancy_prep) <= CC_NANCY_SAMPLE_PREP_BYTES, "prepared position too large");
-_Static_assert(CC_NANCY_SAMPLE_SCRATCH >= CC_NANCY_SAMPLE_PREP_BYTES +
-                   sizeof(double) * (NANCY_CACHE_FULL + NANCY_RELAX_TABLE), "scratch too small");
+_Static_assert(CC_NANCY_SAMPLE_SCRATCH >=
+                   CC_NANCY_SAMPLE_PREP_BYTES +
+                       sizeof(double) * (NANCY_CACHE_FULL + NANCY_RELAX_TABLE),
+               "scratch too small");
 
 int32_t cc_nancy_sample_prepare(const void *state, int32_t player, void *scratch, size_t cap) {
     const cc_nancy_state *s = (const cc_nancy_state *)state;

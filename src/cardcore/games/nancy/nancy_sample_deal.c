@@ -32,9 +32,15 @@ int64_t cc_nancy_make_groups(const slot *sl, int32_t ns, int32_t weighted, sgrou
     for (int32_t g = 1; g < G->ng; g++)
         if (G->gsize[g] > G->gsize[big]) big = g;
     if (big != 0) { /* swap groups 0 and big */
-        int32_t t = G->gsize[0]; G->gsize[0] = G->gsize[big]; G->gsize[big] = t;
-        t = G->gtaker[0]; G->gtaker[0] = G->gtaker[big]; G->gtaker[big] = t;
-        cc_nancy_cards a = G->gallowed[0]; G->gallowed[0] = G->gallowed[big]; G->gallowed[big] = a;
+        int32_t t = G->gsize[0];
+        G->gsize[0] = G->gsize[big];
+        G->gsize[big] = t;
+        t = G->gtaker[0];
+        G->gtaker[0] = G->gtaker[big];
+        G->gtaker[big] = t;
+        cc_nancy_cards a = G->gallowed[0];
+        G->gallowed[0] = G->gallowed[big];
+        G->gallowed[big] = a;
         for (int32_t j = 0; j < ns; j++)
             G->group[j] = G->group[j] == 0 ? big : G->group[j] == big ? 0 : G->group[j];
     }
@@ -47,28 +53,86 @@ int64_t cc_nancy_make_groups(const slot *sl, int32_t ns, int32_t weighted, sgrou
 }
 
 /* 1 / i! for i = 0..79 (rounded to the nearest double). */
-static const double invf[80] = {
-    1, 1, 0.5, 0.16666666666666666,
-    0.041666666666666664, 0.0083333333333333332, 0.0013888888888888889, 0.00019841269841269841,
-    2.4801587301587302e-05, 2.7557319223985893e-06, 2.7557319223985888e-07, 2.505210838544172e-08,
-    2.08767569878681e-09, 1.6059043836821613e-10, 1.1470745597729725e-11, 7.6471637318198164e-13,
-    4.7794773323873853e-14, 2.8114572543455206e-15, 1.5619206968586225e-16, 8.2206352466243295e-18,
-    4.1103176233121648e-19, 1.9572941063391263e-20, 8.8967913924505741e-22, 3.8681701706306841e-23,
-    1.6117375710961184e-24, 6.4469502843844736e-26, 2.4795962632247976e-27, 9.183689863795546e-29,
-    3.2798892370698378e-30, 1.1309962886447716e-31, 3.7699876288159054e-33, 1.2161250415535179e-34,
-    3.8003907548547434e-36, 1.1516335620771951e-37, 3.3871575355211618e-39, 9.6775929586318907e-41,
-    2.6882202662866363e-42, 7.2654601791530714e-44, 1.911963205040282e-45, 4.9024697565135435e-47,
-    1.2256174391283858e-48, 2.9893108271424046e-50, 7.117406731291439e-52, 1.6552108677421951e-53,
-    3.7618428812322616e-55, 8.3596508471828045e-57, 1.817315401561479e-58, 3.866628513960594e-60,
-    8.0554760707512364e-62, 1.6439747083165791e-63, 3.287949416633158e-65, 6.4469596404571724e-67,
-    1.2397999308571486e-68, 2.3392451525606576e-70, 4.3319354677049218e-72, 7.8762463049180392e-74,
-    1.4064725544496498e-75, 2.4674957095607893e-77, 4.2543029475186022e-79, 7.2106829618959365e-81,
-    1.2017804936493226e-82, 1.9701319568021682e-84, 3.1776321883905942e-86, 5.0438606164930067e-88,
-    7.881032213270323e-90, 1.2124664943492804e-91, 1.8370704459837581e-93, 2.7418961880354601e-95,
-    4.0322002765227353e-97, 5.8437685166996161e-99, 8.3482407381423095e-101, 1.1758085546679308e-102,
-    1.6330674370387929e-104, 2.2370786808750587e-106, 3.023079298479809e-108, 4.0307723979730788e-110,
-    5.3036478920698401e-112, 6.8878544052855063e-114, 8.8305825708788554e-116, 1.1177952621365639e-117
-};
+static const double invf[80] = {1,
+                                1,
+                                0.5,
+                                0.16666666666666666,
+                                0.041666666666666664,
+                                0.0083333333333333332,
+                                0.0013888888888888889,
+                                0.00019841269841269841,
+                                2.4801587301587302e-05,
+                                2.7557319223985893e-06,
+                                2.7557319223985888e-07,
+                                2.505210838544172e-08,
+                                2.08767569878681e-09,
+                                1.6059043836821613e-10,
+                                1.1470745597729725e-11,
+                                7.6471637318198164e-13,
+                                4.7794773323873853e-14,
+                                2.8114572543455206e-15,
+                                1.5619206968586225e-16,
+                                8.2206352466243295e-18,
+                                4.1103176233121648e-19,
+                                1.9572941063391263e-20,
+                                8.8967913924505741e-22,
+                                3.8681701706306841e-23,
+                                1.6117375710961184e-24,
+                                6.4469502843844736e-26,
+                                2.4795962632247976e-27,
+                                9.183689863795546e-29,
+                                3.2798892370698378e-30,
+                                1.1309962886447716e-31,
+                                3.7699876288159054e-33,
+                                1.2161250415535179e-34,
+                                3.8003907548547434e-36,
+                                1.1516335620771951e-37,
+                                3.3871575355211618e-39,
+                                9.6775929586318907e-41,
+                                2.6882202662866363e-42,
+                                7.2654601791530714e-44,
+                                1.911963205040282e-45,
+                                4.9024697565135435e-47,
+                                1.2256174391283858e-48,
+                                2.9893108271424046e-50,
+                                7.117406731291439e-52,
+                                1.6552108677421951e-53,
+                                3.7618428812322616e-55,
+                                8.3596508471828045e-57,
+                                1.817315401561479e-58,
+                                3.866628513960594e-60,
+                                8.0554760707512364e-62,
+                                1.6439747083165791e-63,
+                                3.287949416633158e-65,
+                                6.4469596404571724e-67,
+                                1.2397999308571486e-68,
+                                2.3392451525606576e-70,
+                                4.3319354677049218e-72,
+                                7.8762463049180392e-74,
+                                1.4064725544496498e-75,
+                                2.4674957095607893e-77,
+                                4.2543029475186022e-79,
+                                7.2106829618959365e-81,
+                                1.2017804936493226e-82,
+                                1.9701319568021682e-84,
+                                3.1776321883905942e-86,
+                                5.0438606164930067e-88,
+                                7.881032213270323e-90,
+                                1.2124664943492804e-91,
+                                1.8370704459837581e-93,
+                                2.7418961880354601e-95,
+                                4.0322002765227353e-97,
+                                5.8437685166996161e-99,
+                                8.3482407381423095e-101,
+                                1.1758085546679308e-102,
+                                1.6330674370387929e-104,
+                                2.2370786808750587e-106,
+                                3.023079298479809e-108,
+                                4.0307723979730788e-110,
+                                5.3036478920698401e-112,
+                                6.8878544052855063e-114,
+                                8.8305825708788554e-116,
+                                1.1177952621365639e-117};
 
 /* Stage 3: exact weighted assignment of pool[0..nu-1] to the slots (and,
  * with tries > 1, stage 2's draws from a relaxed problem).
@@ -89,8 +153,8 @@ static int32_t count_table(const sgroups *G, const uint32_t *gmask, const uint32
      * The odometer runs over digits 1.., the inner loop along digit 0. */
 
     int32_t odo[SLOT_MAX] = {0};
-    int32_t rout = 0;     /* sum of digits 1.. */
-    uint32_t nzout = 0;   /* digits 1.. that are > 0 */
+    int32_t rout = 0;   /* sum of digits 1.. */
+    uint32_t nzout = 0; /* digits 1.. that are > 0 */
     int64_t base = 0;
     const int32_t g0 = gsize[0];
     int32_t st[SLOT_MAX]; /* strides, all below SAMPLE_TABLE_MAX */
@@ -110,7 +174,10 @@ static int32_t count_table(const sgroups *G, const uint32_t *gmask, const uint32
         }
         for (; o0 <= g0; o0++) {
             int32_t r = rout + o0;
-            if (r > nu) { row[o0] = 0.0; continue; } /* more room than cards */
+            if (r > nu) {
+                row[o0] = 0.0;
+                continue;
+            } /* more room than cards */
             int32_t k = nu - r;
             uint32_t m = gmask[k] & (nzout | (o0 > 0 ? 1u : 0u));
             uint32_t wm = wmask[k];
@@ -147,78 +214,80 @@ static int32_t count_table(const sgroups *G, const uint32_t *gmask, const uint32
 
 /* Stage 3's draws from a filled count table f (up to `tries` of them for
  * stage 2): CC_OK, 1 if no relaxed deal fitted, or an error code. */
-static int32_t draw_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
-                         const uint8_t *pool, const uint32_t *gmask, const uint32_t *wmask,
-                         int32_t nu, int32_t nfree, double wt, int32_t tries, const double *f) {
+static int32_t draw_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G, const uint8_t *pool,
+                         const uint32_t *gmask, const uint32_t *wmask, int32_t nu, int32_t nfree,
+                         double wt, int32_t tries, const double *f) {
     const int32_t ng = G->ng;
     const int32_t *group = G->group, *gsize = G->gsize;
     const int64_t *stride = G->stride;
     int64_t top = 0;
     for (int32_t g = 0; g < ng; g++) top += (int64_t)gsize[g] * stride[g];
     for (int32_t t = 0; t < tries; t++) {
-    int32_t cap[SLOT_MAX];
-    int64_t idx = top;
-    uint32_t open = 0;
-    for (int32_t g = 0; g < ng; g++) {
-        cap[g] = gsize[g];
-        if (gsize[g] > 0) open |= 1u << g;
-    }
-    uint8_t gcards[SLOT_MAX][78];
-    int32_t gcount[SLOT_MAX] = {0};
-    for (int32_t k = 0; k < nu - nfree; k++) {
-        int32_t c = pool[k], pick = -1;
-        double terms[SLOT_MAX], total = 0.0;
-        uint32_t m = gmask[k] & open, wm = wmask[k];
-        for (uint32_t x = m; x; x &= x - 1) {
-            int32_t g = cc_ctz64(x);
-            double v = f[idx - stride[g]];
-            terms[g] = (wm >> g & 1) ? wt * v : v;
-            total += terms[g];
+        int32_t cap[SLOT_MAX];
+        int64_t idx = top;
+        uint32_t open = 0;
+        for (int32_t g = 0; g < ng; g++) {
+            cap[g] = gsize[g];
+            if (gsize[g] > 0) open |= 1u << g;
         }
-        double u = (double)(cc_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) * total;
-        double cum = 0.0;
-        for (uint32_t x = m; x; x &= x - 1) {
-            int32_t g = cc_ctz64(x);
-            if (terms[g] > 0.0) {
-                cum += terms[g];
-                pick = g;
-                if (u < cum) break;
+        uint8_t gcards[SLOT_MAX][78];
+        int32_t gcount[SLOT_MAX] = {0};
+        for (int32_t k = 0; k < nu - nfree; k++) {
+            int32_t c = pool[k], pick = -1;
+            double terms[SLOT_MAX], total = 0.0;
+            uint32_t m = gmask[k] & open, wm = wmask[k];
+            for (uint32_t x = m; x; x &= x - 1) {
+                int32_t g = cc_ctz64(x);
+                double v = f[idx - stride[g]];
+                terms[g] = (wm >> g & 1) ? wt * v : v;
+                total += terms[g];
+            }
+            double u = (double)(cc_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) * total;
+            double cum = 0.0;
+            for (uint32_t x = m; x; x &= x - 1) {
+                int32_t g = cc_ctz64(x);
+                if (terms[g] > 0.0) {
+                    cum += terms[g];
+                    pick = g;
+                    if (u < cum) break;
+                }
+            }
+            if (pick < 0)
+                return CC_E_CAPACITY; /* unreachable while f[idx] > 0; never index with -1 */
+            gcards[pick][gcount[pick]++] = (uint8_t)c;
+            if (--cap[pick] == 0) open &= ~(1u << pick);
+            idx -= stride[pick];
+        }
+        /* the free cards: a uniform shuffle dealt into the rooms left */
+        uint8_t fc[78];
+        for (int32_t k = 0; k < nfree; k++) fc[k] = pool[nu - nfree + k];
+        cc_rng_shuffle_u8(rng, fc, nfree);
+        for (int32_t g = 0, at = 0; g < ng; g++)
+            while (cap[g] > 0) {
+                gcards[g][gcount[g]++] = fc[at++];
+                cap[g]--;
+            }
+        for (int32_t g = 0; g < ng; g++) {
+            int32_t members = 0;
+            for (int32_t j = 0; j < ns; j++) members += group[j] == g;
+            if (members > 1) cc_rng_shuffle_u8(rng, gcards[g], gcount[g]);
+            int32_t pos = 0;
+            for (int32_t j = 0; j < ns; j++) {
+                if (group[j] != g) continue;
+                sl[j].got = 0;
+                for (int32_t k = 0; k < sl[j].size; k++)
+                    sl[j].cards[sl[j].got++] = (int8_t)gcards[g][pos++];
             }
         }
-        if (pick < 0) return CC_E_CAPACITY; /* unreachable while f[idx] > 0; never index with -1 */
-        gcards[pick][gcount[pick]++] = (uint8_t)c;
-        if (--cap[pick] == 0) open &= ~(1u << pick);
-        idx -= stride[pick];
-    }
-    /* the free cards: a uniform shuffle dealt into the rooms left */
-    uint8_t fc[78];
-    for (int32_t k = 0; k < nfree; k++) fc[k] = pool[nu - nfree + k];
-    cc_rng_shuffle_u8(rng, fc, nfree);
-    for (int32_t g = 0, at = 0; g < ng; g++)
-        while (cap[g] > 0) {
-            gcards[g][gcount[g]++] = fc[at++];
-            cap[g]--;
-        }
-    for (int32_t g = 0; g < ng; g++) {
-        int32_t members = 0;
-        for (int32_t j = 0; j < ns; j++) members += group[j] == g;
-        if (members > 1) cc_rng_shuffle_u8(rng, gcards[g], gcount[g]);
-        int32_t pos = 0;
-        for (int32_t j = 0; j < ns; j++) {
-            if (group[j] != g) continue;
-            sl[j].got = 0;
-            for (int32_t k = 0; k < sl[j].size; k++) sl[j].cards[sl[j].got++] = (int8_t)gcards[g][pos++];
-        }
-    }
-    /* with tries > 1 (a relaxed deal), keep it if every slot admits its cards */
-    int32_t fits = 1;
-    for (int32_t j = 0; j < ns && fits && tries > 1; j++)
-        for (int32_t k = 0; k < sl[j].size; k++)
-            if (!cs_has(sl[j].allowed, sl[j].cards[k])) {
-                fits = 0;
-                break;
-            }
-    if (fits) return CC_OK;
+        /* with tries > 1 (a relaxed deal), keep it if every slot admits its cards */
+        int32_t fits = 1;
+        for (int32_t j = 0; j < ns && fits && tries > 1; j++)
+            for (int32_t k = 0; k < sl[j].size; k++)
+                if (!cs_has(sl[j].allowed, sl[j].cards[k])) {
+                    fits = 0;
+                    break;
+                }
+        if (fits) return CC_OK;
     }
     return 1; /* no relaxed deal fitted */
 }
@@ -227,8 +296,8 @@ static int32_t draw_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
  * tc if it has room (filled at its first use), else worked out here, then
  * the draws. */
 int32_t cc_nancy_exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
-                          const uint8_t *pool, const uint32_t *gmask, const uint32_t *wmask,
-                          int32_t nu, int32_t nfree, double wt, int32_t tries, table_cache *tc) {
+                            const uint8_t *pool, const uint32_t *gmask, const uint32_t *wmask,
+                            int32_t nu, int32_t nfree, double wt, int32_t tries, table_cache *tc) {
     int64_t tsize = G->stride[G->ng];
     if (tsize < 0 || tsize > SAMPLE_TABLE_MAX) return CC_E_CAPACITY;
     if (G->ng == 0) return CC_OK; /* nothing unknown */
@@ -241,7 +310,8 @@ int32_t cc_nancy_exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
         return draw_deal(rng, sl, ns, G, pool, gmask, wmask, nu, nfree, wt, tries, tc->f);
     }
     double small[SAMPLE_TABLE_SMALL];
-    double *f = tsize <= SAMPLE_TABLE_SMALL ? small : (double *)malloc((size_t)tsize * sizeof(double));
+    double *f =
+        tsize <= SAMPLE_TABLE_SMALL ? small : (double *)malloc((size_t)tsize * sizeof(double));
     if (f == NULL) return CC_E_CAPACITY;
     int32_t rc = count_table(G, gmask, wmask, nu, nfree, wt, f);
     if (rc == CC_OK) rc = draw_deal(rng, sl, ns, G, pool, gmask, wmask, nu, nfree, wt, tries, f);
@@ -262,7 +332,7 @@ int32_t cc_nancy_exact_deal(cc_rng *rng, slot *sl, int32_t ns, const sgroups *G,
 /* Stage 2's relaxed problem for G (its draws take no random number, so it
  * is worked out once per position): CC_OK, or 1 if stage 2 does not run. */
 int32_t cc_nancy_relax_prepare(int32_t ns, const sgroups *G, const uint8_t *pool,
-                             const uint32_t *gmask, int32_t nu, int64_t tsize, relaxed *X) {
+                               const uint32_t *gmask, int32_t nu, int64_t tsize, relaxed *X) {
     int32_t ng = G->ng, par[SLOT_MAX], alive[SLOT_MAX], sz[SLOT_MAX];
     cc_nancy_cards al[SLOT_MAX];
     for (int32_t g = 0; g < ng; g++) {
@@ -350,8 +420,8 @@ int32_t cc_nancy_relax_prepare(int32_t ns, const sgroups *G, const uint8_t *pool
  * Tries go on until one is kept or `budget` card draws are spent (checked
  * between tries only, so a kept deal is exactly distributed).  1 if kept. */
 int32_t cc_nancy_reject_deal(cc_rng *rng, slot *sl, int32_t ns, uint8_t *pool, int32_t nu,
-                           const uint32_t *smask_of_card, int32_t wcard, int32_t H, int32_t M,
-                           int64_t budget) {
+                             const uint32_t *smask_of_card, int32_t wcard, int32_t H, int32_t M,
+                             int64_t budget) {
     int32_t order[SLOT_MAX];
     int32_t free_of[SLOT_MAX];
     for (int32_t j = 0; j < ns; j++) {

@@ -122,7 +122,8 @@ int32_t cc_nodde_heuristic(const void *state, cc_rng *rng, int32_t *action) {
             reply_points(seq, nseq, total, s->params, acc);
             for (int32_t r = 0; r < 13; r++) reply += (int64_t)per_rank[r] * acc[r];
         }
-        int64_t score = ((int64_t)gain * (nunseen > 0 ? nunseen : 1) - held * reply) * 16 + cc_pip_of(c);
+        int64_t score =
+            ((int64_t)gain * (nunseen > 0 ? nunseen : 1) - held * reply) * 16 + cc_pip_of(c);
         cc_choose(&ch, c, score, rng);
     }
     *action = ch.pick;

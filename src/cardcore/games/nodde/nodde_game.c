@@ -13,44 +13,77 @@
 #include "cc_internal.h"
 #include "nodde_internal.h"
 
-
 /* ---- rules parameters ---------------------------------------------------- */
 
 /* The rules table (docs/nodde.rst, "Rules parameters"): names are the fields
  * of the Python NoddeRules, in the same order, with the same defaults. */
 static const cc_param nodde_params[CC_NODDE_NUM_PARAMS] = {
-    [CC_NODDE_P_FOUR_PLAYER_MODE] = {.name = "four_player_mode", .kind = CC_PARAM_CHOICE,
-                                     .min = 0, .max = 1, .default_value = 0,
-                                     .choices = "partners|individual",
-                                     .doc = "with 4 players: partners (0+2 against 1+3) or individual"},
-    [CC_NODDE_P_RESHUFFLE] = {.name = "reshuffle_each_deal", .kind = CC_PARAM_BOOL, .min = 0,
-                              .max = 1, .default_value = 1,
+    [CC_NODDE_P_FOUR_PLAYER_MODE] =
+        {.name = "four_player_mode",
+         .kind = CC_PARAM_CHOICE,
+         .min = 0,
+         .max = 1,
+         .default_value = 0,
+         .choices = "partners|individual",
+         .doc = "with 4 players: partners (0+2 against 1+3) or individual"},
+    [CC_NODDE_P_RESHUFFLE] = {.name = "reshuffle_each_deal",
+                              .kind = CC_PARAM_BOOL,
+                              .min = 0,
+                              .max = 1,
+                              .default_value = 1,
                               .doc = "reshuffle before every deal (false: 2 players only)"},
-    [CC_NODDE_P_KNAVE_SCORER] = {.name = "turned_knave_scorer", .kind = CC_PARAM_CHOICE,
-                                 .min = 0, .max = 1, .default_value = 0,
+    [CC_NODDE_P_KNAVE_SCORER] = {.name = "turned_knave_scorer",
+                                 .kind = CC_PARAM_CHOICE,
+                                 .min = 0,
+                                 .max = 1,
+                                 .default_value = 0,
                                  .choices = "dealer|elder",
                                  .doc = "who pegs 2 for a Jack turned up"},
-    [CC_NODDE_P_RUN_POINTS] = {.name = "run_points", .kind = CC_PARAM_CHOICE, .min = 0,
-                               .max = 1, .default_value = 0, .choices = "mwynwen|per_card",
+    [CC_NODDE_P_RUN_POINTS] = {.name = "run_points",
+                               .kind = CC_PARAM_CHOICE,
+                               .min = 0,
+                               .max = 1,
+                               .default_value = 0,
+                               .choices = "mwynwen|per_card",
                                .doc = "a run of n: 2(n-2) (Lady Mwynwen's table) or n"},
-    [CC_NODDE_P_FLUSH_RULE] = {.name = "flush_rule", .kind = CC_PARAM_CHOICE, .min = 0,
-                               .max = 1, .default_value = 0,
+    [CC_NODDE_P_FLUSH_RULE] = {.name = "flush_rule",
+                               .kind = CC_PARAM_CHOICE,
+                               .min = 0,
+                               .max = 1,
+                               .default_value = 0,
                                .choices = "any3_of_4|hand3_required",
                                .doc = "a hand flush: any 3 of the 4 cards, or the 3 own cards"},
-    [CC_NODDE_P_HAND_31] = {.name = "hand_31", .kind = CC_PARAM_CHOICE, .min = 0, .max = 2,
-                            .default_value = 1, .choices = "off|flat2|flat4",
+    [CC_NODDE_P_HAND_31] = {.name = "hand_31",
+                            .kind = CC_PARAM_CHOICE,
+                            .min = 0,
+                            .max = 2,
+                            .default_value = 1,
+                            .choices = "off|flat2|flat4",
                             .doc = "the four cards of a hand totalling 31"},
-    [CC_NODDE_P_SCORE_25] = {.name = "score_25", .kind = CC_PARAM_CHOICE, .min = 0, .max = 2,
-                             .default_value = 0, .choices = "off|flat4|per_card",
+    [CC_NODDE_P_SCORE_25] = {.name = "score_25",
+                             .kind = CC_PARAM_CHOICE,
+                             .min = 0,
+                             .max = 2,
+                             .default_value = 0,
+                             .choices = "off|flat4|per_card",
                              .doc = "sets of 3+ cards totalling 25, and a play total of 25"},
-    [CC_NODDE_P_FLUSH_IN_PLAY] = {.name = "flush_in_play", .kind = CC_PARAM_BOOL, .min = 0,
-                                  .max = 1, .default_value = 1,
+    [CC_NODDE_P_FLUSH_IN_PLAY] = {.name = "flush_in_play",
+                                  .kind = CC_PARAM_BOOL,
+                                  .min = 0,
+                                  .max = 1,
+                                  .default_value = 1,
                                   .doc = "the last 3+ cards played of one suit score 1 each"},
-    [CC_NODDE_P_GAME_TARGET] = {.name = "game_target", .kind = CC_PARAM_INT, .min = 1,
-                                .max = CC_NODDE_MAX_TARGET, .default_value = 31,
+    [CC_NODDE_P_GAME_TARGET] = {.name = "game_target",
+                                .kind = CC_PARAM_INT,
+                                .min = 1,
+                                .max = CC_NODDE_MAX_TARGET,
+                                .default_value = 31,
                                 .doc = "points to win"},
-    [CC_NODDE_P_FIRST_DEALER] = {.name = "first_dealer", .kind = CC_PARAM_OPTIONAL, .min = 0,
-                                 .max = CC_NODDE_MAX_PLAYERS - 1, .default_value = -1,
+    [CC_NODDE_P_FIRST_DEALER] = {.name = "first_dealer",
+                                 .kind = CC_PARAM_OPTIONAL,
+                                 .min = 0,
+                                 .max = CC_NODDE_MAX_PLAYERS - 1,
+                                 .default_value = -1,
                                  .none_value = -1,
                                  .doc = "the first dealer's seat, or None: drawn from the seed"},
 };
@@ -163,9 +196,8 @@ static inline int32_t table_score(const tables *t, int32_t b0, int32_t b1, int32
     return t->rank[((r0 * 13 + r1) * 13 + r2) * 13 + rt] + t->suit[si];
 }
 
-int32_t cc_nodde_batch_score_hand(const uint64_t *hands, const uint8_t *turnups,
-                                  int64_t n, const int32_t *params, int32_t *out,
-                                  int64_t *bad_index) {
+int32_t cc_nodde_batch_score_hand(const uint64_t *hands, const uint8_t *turnups, int64_t n,
+                                  const int32_t *params, int32_t *out, int64_t *bad_index) {
     if (check_rules(params) != CC_OK) return CC_E_PARAMS;
     int32_t rc = cc_show_batch_check(hands, turnups, n, 3, out, bad_index);
     if (rc != CC_OK) return rc;
@@ -213,8 +245,8 @@ int32_t cc_nodde_hand_distribution(const int32_t *params, int64_t *hist) {
 
 /* The state (nodde_state) is in nodde_internal.h, shared with nodde_bot.c. */
 
-static void log_ev(nodde_state *s, int32_t kind, int32_t player, int32_t target,
-                   int32_t value, int32_t extra, uint32_t seen_by) {
+static void log_ev(nodde_state *s, int32_t kind, int32_t player, int32_t target, int32_t value,
+                   int32_t extra, uint32_t seen_by) {
     cc_log_event(&s->log, kind, player, target, value, extra, seen_by);
 }
 
@@ -356,9 +388,8 @@ static int32_t cc_nodde_num_actions(const int32_t *params, int32_t nplayers) {
 }
 
 static int32_t nsides_of(const int32_t *params, int32_t nplayers) {
-    return (nplayers == 4 && params[CC_NODDE_P_FOUR_PLAYER_MODE] == CC_NODDE_PARTNERS)
-               ? 2
-               : nplayers;
+    return (nplayers == 4 && params[CC_NODDE_P_FOUR_PLAYER_MODE] == CC_NODDE_PARTNERS) ? 2
+                                                                                       : nplayers;
 }
 
 /* ---- the observation tensor (docs/nodde.rst, "Observation tensor") ---------- */
@@ -390,7 +421,7 @@ static int32_t cc_nodde_tensor_size(const int32_t *params, int32_t nplayers) {
 }
 
 static int32_t cc_nodde_segments(const int32_t *params, int32_t nplayers, cc_segment *out,
-                          int32_t cap) {
+                                 int32_t cap) {
     (void)params;
     if (!valid_players(nplayers)) return CC_E_PLAYERS;
     int32_t n = nplayers;
@@ -402,8 +433,7 @@ static int32_t cc_nodde_segments(const int32_t *params, int32_t nplayers, cc_seg
         {"play_order", T_ORDER(n), 52, CC_SEG_NUMBERS, 1, 0,
          "per card id: its place (1..12) in this deal's play, 0 if not played"},
         {"total", T_TOTAL(n), 1, CC_SEG_NUMBER, 1, 0, "the running total"},
-        {"scores", T_SCORES(n), n, CC_SEG_SEAT_NUMBERS, 1, 0,
-         "the points of each seat's side"},
+        {"scores", T_SCORES(n), n, CC_SEG_SEAT_NUMBERS, 1, 0, "the points of each seat's side"},
         {"to_act", T_TO_ACT(n), n, CC_SEG_SEAT, 1, 0, "the seat to play, None when over"},
         {"dealer", T_DEALER(n), n, CC_SEG_SEAT, 1, 0, "the dealer of this deal"},
         {"gone", T_GONE(n), n, CC_SEG_SEAT_NUMBERS, 1, 0, "1 if the seat said go this deal"},
@@ -481,7 +511,7 @@ static int32_t cc_nodde_init(void *state, const int32_t *params, int32_t nplayer
 }
 
 static int32_t cc_nodde_init_deck(void *state, const int32_t *params, int32_t nplayers,
-                           uint64_t seed, const uint8_t *deck, int32_t ndeck) {
+                                  uint64_t seed, const uint8_t *deck, int32_t ndeck) {
     if (state == NULL || params == NULL) return CC_E_ARG;
     if (nplayers < cc_game_nodde.min_players || nplayers > cc_game_nodde.max_players)
         return CC_E_PLAYERS;

@@ -30,9 +30,9 @@ typedef struct nodde_state {
     int32_t params[CC_NODDE_NUM_PARAMS];
     int32_t n, nsides, partners, target;
     cc_rng rng;
-    uint8_t deck[CC_NUM_CARDS52]; /* deck[0 .. 51 - top] is the stock, dealt from the end */
-    int32_t top;             /* cards dealt since the last shuffle */
-    int32_t stacked;         /* 1: the stock is in a given order; 0: shuffled lazily */
+    uint8_t deck[CC_NUM_CARDS52];        /* deck[0 .. 51 - top] is the stock, dealt from the end */
+    int32_t top;                         /* cards dealt since the last shuffle */
+    int32_t stacked;                     /* 1: the stock is in a given order; 0: shuffled lazily */
     uint64_t seen[CC_NODDE_MAX_PLAYERS]; /* cards each player has seen since the shuffle */
     int32_t dealer, deal_no;
     uint64_t hand[CC_NODDE_MAX_PLAYERS];  /* unplayed cards */
@@ -59,8 +59,8 @@ static inline cc_show_rules show_rules(const int32_t *p) {
     static const int32_t flat[3] = {0, 2, 4}; /* hand_31: off, flat2, flat4 */
     cc_show_rules r = {
         .hand_size = 3,
-        .run_points = p[CC_NODDE_P_RUN_POINTS] == CC_NODDE_RUN_MWYNWEN ? CC_RUN_MWYNWEN
-                                                                       : CC_RUN_PER_CARD,
+        .run_points =
+            p[CC_NODDE_P_RUN_POINTS] == CC_NODDE_RUN_MWYNWEN ? CC_RUN_MWYNWEN : CC_RUN_PER_CARD,
         .flush_any = p[CC_NODDE_P_FLUSH_RULE] == CC_NODDE_FLUSH_ANY3_OF_4,
         .flush_min = 3,
         .all_31 = flat[p[CC_NODDE_P_HAND_31]],

@@ -91,11 +91,13 @@ static int32_t scan_slot(const slot *sl, const uint64_t *pool, int32_t m, cc_rng
                 rank_part[ri] = (int8_t)kind_points(rep, sl->params, 1);
             }
             int32_t pat[3];
-            for (int32_t i = 0; i < 3; i++) pat[i] = cc_suit_of(c[i]) * 2 + (cc_rank_of(c[i]) == JACK);
+            for (int32_t i = 0; i < 3; i++)
+                pat[i] = cc_suit_of(c[i]) * 2 + (cc_rank_of(c[i]) == JACK);
             int32_t si = sorted_index(pat[0], pat[1], pat[2], 8);
             if (suit_part[si] < 0) {
                 int32_t q[3] = {si / 64, si / 8 % 8, si % 8};
-                for (int32_t i = 0; i < 3; i++) rep[i] = (q[i] >> 1) * 13 + ((q[i] & 1) ? JACK : plain[i]);
+                for (int32_t i = 0; i < 3; i++)
+                    rep[i] = (q[i] >> 1) * 13 + ((q[i] & 1) ? JACK : plain[i]);
                 rep[3] = ts * 13 + 6;
                 suit_part[si] = (int8_t)kind_points(rep, sl->params, 0);
             }
@@ -146,7 +148,7 @@ static int32_t scan_slot3(const slot *sl, const uint64_t *pool, int32_t m, cc_rn
     for (int32_t r1 = 0; r1 < 13; r1++)
         for (int32_t r2 = r1; r2 < 13; r2++)
             for (int32_t r3 = r2; r3 < 13; r3++) {
-                if (r1 == r3 ? cnt[r1] < 3
+                if (r1 == r3   ? cnt[r1] < 3
                     : r1 == r2 ? cnt[r1] < 2 || cnt[r3] < 1
                     : r2 == r3 ? cnt[r1] < 1 || cnt[r2] < 2
                                : cnt[r1] < 1 || cnt[r2] < 1 || cnt[r3] < 1)
@@ -229,8 +231,7 @@ static int32_t draw_slot(const slot *sl, const uint64_t *pool, int32_t m, cc_rng
 
 int32_t cc_nodde_sample_infoset(const void *state, int32_t player, uint64_t seed, void *outp) {
     const nodde_state *s = (const nodde_state *)state;
-    if (s == NULL || outp == NULL || outp == state || player < 0 || player >= s->n)
-        return CC_E_ARG;
+    if (s == NULL || outp == NULL || outp == state || player < 0 || player >= s->n) return CC_E_ARG;
     int32_t n = s->n;
     /* the slots */
     slot slots[MAX_SLOTS];
@@ -302,7 +303,8 @@ int32_t cc_nodde_sample_infoset(const void *state, int32_t player, uint64_t seed
     uint64_t rest = unseen & ~hidden;
     if (cc_popcount64(rest) != stock) return CC_E_ARG;
     int32_t at = 0;
-    for (uint64_t u = rest; u; u &= u - 1) o->deck[at++] = (uint8_t)cc_card52_id_of_bit(cc_ctz64(u));
+    for (uint64_t u = rest; u; u &= u - 1)
+        o->deck[at++] = (uint8_t)cc_card52_id_of_bit(cc_ctz64(u));
     for (uint64_t u = CC_DECK52_MASK & ~rest; u; u &= u - 1)
         o->deck[at++] = (uint8_t)cc_card52_id_of_bit(cc_ctz64(u));
     o->stacked = 0;

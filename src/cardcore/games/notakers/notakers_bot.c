@@ -120,7 +120,9 @@ static int32_t run_gain(uint64_t mine, int32_t c, int32_t ace) {
     return best;
 }
 
-static inline int32_t legal(const uint64_t *mask, int32_t a) { return (int32_t)(mask[a >> 6] >> (a & 63) & 1); }
+static inline int32_t legal(const uint64_t *mask, int32_t a) {
+    return (int32_t)(mask[a >> 6] >> (a & 63) & 1);
+}
 
 /* The ask (or draw) of step 2 and 3 above. */
 static int32_t choose_ask(const nt_state *st, int32_t me, cc_rng *rng) {
@@ -182,7 +184,8 @@ static int32_t choose_ask(const nt_state *st, int32_t me, cc_rng *rng) {
             chance = 1024;
         } else {
             int64_t miss = 1024;
-            for (int32_t i = cc_popcount64(want); i > 0; i--) miss = miss * (pool - in_hands) / pool;
+            for (int32_t i = cc_popcount64(want); i > 0; i--)
+                miss = miss * (pool - in_hands) / pool;
             chance = 1024 - miss;
         }
         int64_t value = chance * gain;
@@ -271,8 +274,7 @@ int32_t cc_notakers_heuristic(const void *state, cc_rng *rng, int32_t *action) {
     case CC_NOTAKERS_PHASE_NO_TAKERS:
         a = CC_NOTAKERS_A_GIVE + least_useful(hand, mine, ace, rng);
         break;
-    default:
-        return CC_E_ARG;
+    default: return CC_E_ARG;
     }
     /* a fallback that cannot happen: every branch picks a legal action */
     *action = cc_mask_or_first(mask, (CC_MAX_ACTIONS + 63) / 64, a);

@@ -49,10 +49,9 @@ static inline int32_t seat_after(const nt_state *st, int32_t p, int32_t k) {
 
 /* The bitset bit of dense card id c: 16 * (c / 13) + c % 13. */
 static const uint8_t CARD_BIT[CC_NUM_CARDS52] = {
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
-    16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
-    32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44,
-    48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60,
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 16, 17, 18, 19, 20,
+    21, 22, 23, 24, 25, 26, 27, 28, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41,
+    42, 43, 44, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60,
 };
 
 static inline uint64_t card_bit(int32_t c) { return (uint64_t)1 << CARD_BIT[c]; }
@@ -122,15 +121,16 @@ static void kn_give(nt_state *st, int32_t g, int32_t r, uint64_t b, uint64_t cou
     }
 }
 
-static inline void log_ev(nt_state *st, int32_t kind, int32_t player, int32_t target,
-                          int32_t value, int32_t extra, uint32_t seen_by) {
+static inline void log_ev(nt_state *st, int32_t kind, int32_t player, int32_t target, int32_t value,
+                          int32_t extra, uint32_t seen_by) {
     cc_log_event(&st->log, kind, player, target, value, extra, seen_by);
 }
 
 static void finish(nt_state *st, int32_t reason) {
     st->phase = CC_NOTAKERS_PHASE_OVER;
     st->actor = CC_PLAYER_TERMINAL;
-    int32_t ace = st->params[CC_NOTAKERS_P_ACE_IN_RUNS], tb = st->params[CC_NOTAKERS_P_TIEBREAK_ACE];
+    int32_t ace = st->params[CC_NOTAKERS_P_ACE_IN_RUNS],
+            tb = st->params[CC_NOTAKERS_P_TIEBREAK_ACE];
     int32_t best = -1;
     for (int32_t p = 0; p < st->n; p++) {
         st->points[p] = cc_notakers_points(st->hand[p] | st->save[p], ace);
@@ -199,7 +199,8 @@ static void end_turn(nt_state *st) {
     st->ask_match = 0;
     st->ask_desc = -1;
     st->ask_target = -1;
-    if (st->params[CC_NOTAKERS_P_MAX_TURNS] > 0 && st->turns >= st->params[CC_NOTAKERS_P_MAX_TURNS]) {
+    if (st->params[CC_NOTAKERS_P_MAX_TURNS] > 0 &&
+        st->turns >= st->params[CC_NOTAKERS_P_MAX_TURNS]) {
         finish(st, CC_NOTAKERS_END_MAX_TURNS);
         return;
     }
@@ -243,34 +244,53 @@ static void fallback_next(nt_state *st) {
 /* ---- the game described as tables (docs/notakers.rst) ------------------ */
 
 static const cc_param PARAMS[CC_NOTAKERS_NUM_PARAMS] = {
-    [CC_NOTAKERS_P_SAVE_REQUIRES_SET] = {.name = "save_requires_set", .kind = CC_PARAM_BOOL,
-                                         .min = 0, .max = 1, .default_value = 0,
-                                         .doc = "a Save must split into sets with no card left over"},
-    [CC_NOTAKERS_P_SAVE_VISIBILITY] = {.name = "save_visibility", .kind = CC_PARAM_CHOICE,
-                                       .min = 0, .max = 1,
+    [CC_NOTAKERS_P_SAVE_REQUIRES_SET] = {.name = "save_requires_set",
+                                         .kind = CC_PARAM_BOOL,
+                                         .min = 0,
+                                         .max = 1,
+                                         .default_value = 0,
+                                         .doc =
+                                             "a Save must split into sets with no card left over"},
+    [CC_NOTAKERS_P_SAVE_VISIBILITY] = {.name = "save_visibility",
+                                       .kind = CC_PARAM_CHOICE,
+                                       .min = 0,
+                                       .max = 1,
                                        .default_value = CC_NOTAKERS_SAVES_HIDDEN,
                                        .choices = "hidden|open",
                                        .doc = "save piles face down (sizes public) or face up"},
-    [CC_NOTAKERS_P_PASS_FALLBACK] = {.name = "pass_fallback", .kind = CC_PARAM_CHOICE, .min = 0,
-                                     .max = 2, .default_value = CC_NOTAKERS_FALLBACK_EACH_ONE,
+    [CC_NOTAKERS_P_PASS_FALLBACK] = {.name = "pass_fallback",
+                                     .kind = CC_PARAM_CHOICE,
+                                     .min = 0,
+                                     .max = 2,
+                                     .default_value = CC_NOTAKERS_FALLBACK_EACH_ONE,
                                      .choices = "each_one|each_at_least_one|first_holder_only",
                                      .doc = "who gives after a Pass, and how many cards"},
-    [CC_NOTAKERS_P_SHORT_DRAW] = {.name = "short_draw", .kind = CC_PARAM_CHOICE, .min = 0,
+    [CC_NOTAKERS_P_SHORT_DRAW] = {.name = "short_draw",
+                                  .kind = CC_PARAM_CHOICE,
+                                  .min = 0,
                                   .max = 1,
                                   .default_value = CC_NOTAKERS_SHORT_TAKE_REST_THEN_END,
                                   .choices = "take_rest_then_end|end_without_drawing",
                                   .doc = "a draw that finds fewer cards than players"},
-    [CC_NOTAKERS_P_MAX_TURNS] = {.name = "max_turns", .kind = CC_PARAM_OPTIONAL, .min = 1,
+    [CC_NOTAKERS_P_MAX_TURNS] = {.name = "max_turns",
+                                 .kind = CC_PARAM_OPTIONAL,
+                                 .min = 1,
                                  .max = CC_NOTAKERS_MAX_TURNS,
                                  .default_value = CC_NOTAKERS_NO_TURN_CAP,
                                  .none_value = CC_NOTAKERS_NO_TURN_CAP,
                                  .doc = "end the game after this many turns (None: no cap)"},
-    [CC_NOTAKERS_P_ACE_IN_RUNS] = {.name = "ace_in_runs", .kind = CC_PARAM_CHOICE, .min = 0,
-                                   .max = 2, .default_value = CC_NOTAKERS_ACE_LOW,
+    [CC_NOTAKERS_P_ACE_IN_RUNS] = {.name = "ace_in_runs",
+                                   .kind = CC_PARAM_CHOICE,
+                                   .min = 0,
+                                   .max = 2,
+                                   .default_value = CC_NOTAKERS_ACE_LOW,
                                    .choices = "low|high|both",
                                    .doc = "where the Ace stands in a run: A-2-3, Q-K-A or either"},
-    [CC_NOTAKERS_P_TIEBREAK_ACE] = {.name = "tiebreak_ace", .kind = CC_PARAM_CHOICE, .min = 0,
-                                    .max = 1, .default_value = CC_NOTAKERS_TIEBREAK_ACE_HIGH,
+    [CC_NOTAKERS_P_TIEBREAK_ACE] = {.name = "tiebreak_ace",
+                                    .kind = CC_PARAM_CHOICE,
+                                    .min = 0,
+                                    .max = 1,
+                                    .default_value = CC_NOTAKERS_TIEBREAK_ACE_HIGH,
                                     .choices = "high|low",
                                     .doc = "an Ace set's rank in the tie-break: 14 or 1"},
 };
@@ -303,16 +323,29 @@ static const cc_action_range ACTION_RANGES[] = {
     {.name = "end save", .first = CC_NOTAKERS_A_SAVE_DONE, .count = 1, .arg = CC_ARG_NONE},
     {.name = "cancel save", .first = CC_NOTAKERS_A_SAVE_CANCEL, .count = 1, .arg = CC_ARG_NONE},
     {.name = "stop giving", .first = CC_NOTAKERS_A_GIVE_DONE, .count = 1, .arg = CC_ARG_NONE},
-    {.name = "save {card}", .first = CC_NOTAKERS_A_SAVE, .count = CC_NUM_CARDS52,
+    {.name = "save {card}",
+     .first = CC_NOTAKERS_A_SAVE,
+     .count = CC_NUM_CARDS52,
      .arg = CC_ARG_CARD},
-    {.name = "give {card}", .first = CC_NOTAKERS_A_GIVE, .count = CC_NUM_CARDS52,
+    {.name = "give {card}",
+     .first = CC_NOTAKERS_A_GIVE,
+     .count = CC_NUM_CARDS52,
      .arg = CC_ARG_CARD},
-    {.name = "ask +{seat} rank {rank}", .first = CC_NOTAKERS_A_ASK, .count = CC_NUM_RANKS,
-     .arg = CC_ARG_RANK, .stride = CC_NOTAKERS_NUM_DESCRIPTORS},
-    {.name = "ask +{seat} suit {suit}", .first = CC_NOTAKERS_A_ASK + CC_NOTAKERS_D_SUIT,
-     .count = CC_NUM_SUITS, .arg = CC_ARG_SUIT, .stride = CC_NOTAKERS_NUM_DESCRIPTORS},
-    {.name = "ask +{seat} card {card}", .first = CC_NOTAKERS_A_ASK + CC_NOTAKERS_D_CARD,
-     .count = CC_NUM_CARDS52, .arg = CC_ARG_CARD, .stride = CC_NOTAKERS_NUM_DESCRIPTORS},
+    {.name = "ask +{seat} rank {rank}",
+     .first = CC_NOTAKERS_A_ASK,
+     .count = CC_NUM_RANKS,
+     .arg = CC_ARG_RANK,
+     .stride = CC_NOTAKERS_NUM_DESCRIPTORS},
+    {.name = "ask +{seat} suit {suit}",
+     .first = CC_NOTAKERS_A_ASK + CC_NOTAKERS_D_SUIT,
+     .count = CC_NUM_SUITS,
+     .arg = CC_ARG_SUIT,
+     .stride = CC_NOTAKERS_NUM_DESCRIPTORS},
+    {.name = "ask +{seat} card {card}",
+     .first = CC_NOTAKERS_A_ASK + CC_NOTAKERS_D_CARD,
+     .count = CC_NUM_CARDS52,
+     .arg = CC_ARG_CARD,
+     .stride = CC_NOTAKERS_NUM_DESCRIPTORS},
 };
 #define NUM_ACTION_RANGES ((int32_t)(sizeof ACTION_RANGES / sizeof ACTION_RANGES[0]))
 
@@ -357,7 +390,7 @@ static int32_t cc_notakers_init(void *state, const int32_t *pr, int32_t n, uint6
 /* The deck must be a permutation of the 52 cards; the seed is not used (the
  * game shuffles only once). */
 static int32_t cc_notakers_init_deck(void *state, const int32_t *pr, int32_t n, uint64_t seed,
-                            const uint8_t *deck, int32_t ndeck) {
+                                     const uint8_t *deck, int32_t ndeck) {
     (void)seed;
     if (!cc_deck_is_permutation(deck, ndeck, CC_NUM_CARDS52)) return CC_E_ARG;
     return deal(state, pr, n, deck);
@@ -399,7 +432,8 @@ static int32_t cc_notakers_verify(const void *state, int32_t a) {
         if (a >= CC_NOTAKERS_A_SAVE && a < CC_NOTAKERS_A_GIVE) {
             if (!(hand & card_bit(a - CC_NOTAKERS_A_SAVE))) return R_NOT_IN_HAND;
             if (cc_popcount64(hand) < 3) return R_HAND_TOO_SMALL;
-            if (st->params[CC_NOTAKERS_P_SAVE_REQUIRES_SET] && !has_save_set(hand, st->params[CC_NOTAKERS_P_ACE_IN_RUNS]))
+            if (st->params[CC_NOTAKERS_P_SAVE_REQUIRES_SET] &&
+                !has_save_set(hand, st->params[CC_NOTAKERS_P_ACE_IN_RUNS]))
                 return R_NO_SET_IN_HAND;
             return 0;
         }
@@ -409,7 +443,8 @@ static int32_t cc_notakers_verify(const void *state, int32_t a) {
         if (a == CC_NOTAKERS_A_SAVE_DONE) {
             if (cc_popcount64(st->selection) < 3) return R_SAVE_TOO_SMALL;
             if (st->params[CC_NOTAKERS_P_SAVE_REQUIRES_SET] &&
-                cc_notakers_splits_exactly(st->selection, st->params[CC_NOTAKERS_P_ACE_IN_RUNS]) != 1)
+                cc_notakers_splits_exactly(st->selection, st->params[CC_NOTAKERS_P_ACE_IN_RUNS]) !=
+                    1)
                 return R_NOT_SETS;
             return 0;
         }
@@ -441,8 +476,7 @@ static int32_t cc_notakers_verify(const void *state, int32_t a) {
             return 0;
         }
         return R_PHASE;
-    default:
-        return R_PHASE;
+    default: return R_PHASE;
     }
 }
 
@@ -484,8 +518,8 @@ static int32_t cc_notakers_legal_actions(const void *state, uint64_t *mask) {
         cc_mask_set(mask, CC_NOTAKERS_A_DRAW);
         count = 1;
         int32_t held = cc_popcount64(hand);
-        if (held >= 3 &&
-            (!st->params[CC_NOTAKERS_P_SAVE_REQUIRES_SET] || has_save_set(hand, st->params[CC_NOTAKERS_P_ACE_IN_RUNS]))) {
+        if (held >= 3 && (!st->params[CC_NOTAKERS_P_SAVE_REQUIRES_SET] ||
+                          has_save_set(hand, st->params[CC_NOTAKERS_P_ACE_IN_RUNS]))) {
             set_card_actions(mask, CC_NOTAKERS_A_SAVE, hand);
             count += held;
         }
@@ -517,8 +551,7 @@ static int32_t cc_notakers_legal_actions(const void *state, uint64_t *mask) {
         set_card_actions(mask, CC_NOTAKERS_A_GIVE, hand);
         count = cc_popcount64(hand);
         break;
-    default:
-        break;
+    default: break;
     }
     return count;
 }
@@ -614,8 +647,10 @@ static int32_t cc_notakers_apply(void *state, int32_t a) {
         st->given++;
         st->any_given = 1;
         st->fb_gave |= 1u << p;
-        if (st->params[CC_NOTAKERS_P_PASS_FALLBACK] == CC_NOTAKERS_FALLBACK_FIRST_HOLDER_ONLY) end_turn(st);
-        else if (st->params[CC_NOTAKERS_P_PASS_FALLBACK] == CC_NOTAKERS_FALLBACK_EACH_ONE || !(st->hand[p] & st->ask_match))
+        if (st->params[CC_NOTAKERS_P_PASS_FALLBACK] == CC_NOTAKERS_FALLBACK_FIRST_HOLDER_ONLY)
+            end_turn(st);
+        else if (st->params[CC_NOTAKERS_P_PASS_FALLBACK] == CC_NOTAKERS_FALLBACK_EACH_ONE ||
+                 !(st->hand[p] & st->ask_match))
             fallback_next(st);
         break;
     case CC_NOTAKERS_PHASE_NO_TAKERS: {
@@ -626,8 +661,7 @@ static int32_t cc_notakers_apply(void *state, int32_t a) {
         if (st->nt_k >= st->n || st->hand[p] == 0) end_turn(st);
         break;
     }
-    default:
-        return R_PHASE;
+    default: return R_PHASE;
     }
     return 0;
 }

@@ -31,31 +31,47 @@ enum {
 static const cc_segment SEGMENTS[NUM_SEGS] = {
     [SEG_HAND] = {.name = "hand", .kind = CC_SEG_CARDS, .doc = "the observer's hand"},
     [SEG_SAVE] = {.name = "save", .kind = CC_SEG_CARDS, .doc = "the observer's save pile"},
-    [SEG_SELECTION] = {.name = "selection", .kind = CC_SEG_CARDS,
+    [SEG_SELECTION] = {.name = "selection",
+                       .kind = CC_SEG_CARDS,
                        .doc = "the cards the observer has chosen in a Save in progress"},
-    [SEG_SAVE_PILES] = {.name = "save_piles", .kind = CC_SEG_SEAT_CARDS, .seat0 = 1,
+    [SEG_SAVE_PILES] = {.name = "save_piles",
+                        .kind = CC_SEG_SEAT_CARDS,
+                        .seat0 = 1,
                         .doc = "the other seats' save piles (open saves only)"},
-    [SEG_HAND_SIZES] = {.name = "hand_sizes", .kind = CC_SEG_SEAT_NUMBERS, .scale = 1,
+    [SEG_HAND_SIZES] = {.name = "hand_sizes",
+                        .kind = CC_SEG_SEAT_NUMBERS,
+                        .scale = 1,
                         .doc = "cards in each seat's hand"},
-    [SEG_SAVE_SIZES] = {.name = "save_sizes", .kind = CC_SEG_SEAT_NUMBERS, .scale = 1,
+    [SEG_SAVE_SIZES] = {.name = "save_sizes",
+                        .kind = CC_SEG_SEAT_NUMBERS,
+                        .scale = 1,
                         .doc = "cards in each seat's save pile"},
-    [SEG_PILE_SIZE] = {.name = "pile_size", .kind = CC_SEG_NUMBER, .scale = 1,
+    [SEG_PILE_SIZE] = {.name = "pile_size",
+                       .kind = CC_SEG_NUMBER,
+                       .scale = 1,
                        .doc = "cards left in the draw pile"},
-    [SEG_TURNS] = {.name = "turns", .kind = CC_SEG_NUMBER, .scale = 1,
-                   .doc = "completed turns"},
-    [SEG_CURRENT_PLAYER] = {.name = "current_player", .kind = CC_SEG_SEAT,
+    [SEG_TURNS] = {.name = "turns", .kind = CC_SEG_NUMBER, .scale = 1, .doc = "completed turns"},
+    [SEG_CURRENT_PLAYER] = {.name = "current_player",
+                            .kind = CC_SEG_SEAT,
                             .doc = "the seat to act (None when the game is over)"},
-    [SEG_PHASE] = {.name = "phase", .kind = CC_SEG_ONE_HOT,
+    [SEG_PHASE] = {.name = "phase",
+                   .kind = CC_SEG_ONE_HOT,
                    .doc = "turn, save, give, pass_fallback, no_takers, over"},
     [SEG_ASKER] = {.name = "asker", .kind = CC_SEG_SEAT, .doc = "the asking seat during an Ask"},
     [SEG_ASKED] = {.name = "asked", .kind = CC_SEG_SEAT, .doc = "the asked seat during an Ask"},
-    [SEG_DESCRIPTOR] = {.name = "descriptor", .kind = CC_SEG_ONE_HOT,
+    [SEG_DESCRIPTOR] = {.name = "descriptor",
+                        .kind = CC_SEG_ONE_HOT,
                         .doc = "what the Ask is for: 0..12 a rank, 13..16 a suit, 17 + card"},
-    [SEG_GIVEN] = {.name = "given", .kind = CC_SEG_NUMBER, .scale = 1,
+    [SEG_GIVEN] = {.name = "given",
+                   .kind = CC_SEG_NUMBER,
+                   .scale = 1,
                    .doc = "cards given so far by the current giver"},
-    [SEG_RECEIVER] = {.name = "receiver", .kind = CC_SEG_SEAT,
+    [SEG_RECEIVER] = {.name = "receiver",
+                      .kind = CC_SEG_SEAT,
                       .doc = "No Takers: the seat receiving the next card"},
-    [SEG_POINTS] = {.name = "points", .kind = CC_SEG_SEAT_NUMBERS, .scale = 1,
+    [SEG_POINTS] = {.name = "points",
+                    .kind = CC_SEG_SEAT_NUMBERS,
+                    .scale = 1,
                     .doc = "each seat's points once the game is over (0 before)"},
 };
 
@@ -63,20 +79,14 @@ static int32_t seg_length(int32_t seg, int32_t n) {
     switch (seg) {
     case SEG_HAND:
     case SEG_SAVE:
-    case SEG_SELECTION:
-        return CC_NUM_CARDS52;
-    case SEG_SAVE_PILES:
-        return CC_NUM_CARDS52 * (n - 1);
+    case SEG_SELECTION: return CC_NUM_CARDS52;
+    case SEG_SAVE_PILES: return CC_NUM_CARDS52 * (n - 1);
     case SEG_PILE_SIZE:
     case SEG_TURNS:
-    case SEG_GIVEN:
-        return 1;
-    case SEG_PHASE:
-        return CC_NOTAKERS_NUM_PHASES;
-    case SEG_DESCRIPTOR:
-        return CC_NOTAKERS_NUM_DESCRIPTORS;
-    default:
-        return n; /* one value per seat */
+    case SEG_GIVEN: return 1;
+    case SEG_PHASE: return CC_NOTAKERS_NUM_PHASES;
+    case SEG_DESCRIPTOR: return CC_NOTAKERS_NUM_DESCRIPTORS;
+    default: return n; /* one value per seat */
     }
 }
 
@@ -133,7 +143,7 @@ int32_t cc_notakers_observe_tensor(const void *state, int32_t player, float *out
     if (at[SEG_SAVE_PILES] >= 0)
         for (int32_t k = 1; k < n; k++)
             cc_one_hot_cards52(out + at[SEG_SAVE_PILES] + CC_NUM_CARDS52 * (k - 1),
-                      st->save[(player + k) % n]);
+                               st->save[(player + k) % n]);
     for (int32_t k = 0; k < n; k++) {
         int32_t q = (player + k) % n;
         out[at[SEG_HAND_SIZES] + k] = (float)cc_popcount64(st->hand[q]);

@@ -62,9 +62,9 @@ typedef struct nt_plan {
     int32_t hand_free[CC_MAX_PLAYERS]; /* hand places left after in_hand cards */
     int32_t take[CC_MAX_PLAYERS];      /* free cards the seat's step takes */
     int32_t bound[CC_MAX_PLAYERS];
-    uint64_t fixed[CC_MAX_PLAYERS]; /* in hand for sure */
+    uint64_t fixed[CC_MAX_PLAYERS];  /* in hand for sure */
     uint64_t either[CC_MAX_PLAYERS]; /* in hand or hidden save pile */
-    uint64_t out[CC_MAX_PLAYERS];   /* not in hand */
+    uint64_t out[CC_MAX_PLAYERS];    /* not in hand */
     uint64_t free;
 } nt_plan;
 
@@ -200,7 +200,8 @@ static void redact_log(nt_state *o, int32_t player) {
         pile[q] = o->save[q];
         while (cc_popcount64(pile[q]) > hidden[q]) pile[q] &= pile[q] - 1;
     }
-    for (int32_t k = 0, i = start; k < kept; k++, i = i + 1 == CC_NOTAKERS_LOG_CAPACITY ? 0 : i + 1) {
+    for (int32_t k = 0, i = start; k < kept;
+         k++, i = i + 1 == CC_NOTAKERS_LOG_CAPACITY ? 0 : i + 1) {
         cc_log_entry *e = &ev[i];
         if ((e->seen_by >> player) & 1u) continue;
         if (e->kind == CC_NOTAKERS_EV_SAVE && pile[e->player]) {

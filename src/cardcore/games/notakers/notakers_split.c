@@ -41,8 +41,7 @@ static inline int32_t nt_max(int32_t a, int32_t b) { return a > b ? a : b; }
 
 /* Sum of f(count) over positions, for cards used in same-rank sets only. */
 static int32_t nt_rank_sets(const uint32_t lanes[4], uint32_t mask, const int32_t *f) {
-    uint32_t a = lanes[0] & mask, b = lanes[1] & mask, c = lanes[2] & mask,
-             d = lanes[3] & mask;
+    uint32_t a = lanes[0] & mask, b = lanes[1] & mask, c = lanes[2] & mask, d = lanes[3] & mask;
     if (f == F_POINTS) {
         uint32_t ge2 = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d);
         uint32_t ge3 = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d);
@@ -346,11 +345,12 @@ int32_t cc_notakers_best_split(uint64_t cards, int32_t ace_in_runs, int32_t tieb
         if (cnt < 2) continue;
         int32_t strongest = -1;
         for (int32_t s = 0; s < 4; s++)
-            if ((of_rank >> (16 * s + r)) & 1u)
-                strongest = nt_max(strongest, SUIT_STRENGTH[s]);
+            if ((of_rank >> (16 * s + r)) & 1u) strongest = nt_max(strongest, SUIT_STRENGTH[s]);
         cc_notakers_set *o = &out->sets[ns++];
         o->cards = of_rank;
-        o->kind = cnt == 2 ? CC_NOTAKERS_SET_PAIR : cnt == 3 ? CC_NOTAKERS_SET_TRIPS : CC_NOTAKERS_SET_FOUR;
+        o->kind = cnt == 2   ? CC_NOTAKERS_SET_PAIR
+                  : cnt == 3 ? CC_NOTAKERS_SET_TRIPS
+                             : CC_NOTAKERS_SET_FOUR;
         o->points = F_POINTS[cnt];
         o->position = cnt == 4 ? 5 : cnt - 1;
         o->top = nt_rankset_top(r, tiebreak_ace);
