@@ -1,4 +1,5 @@
-"""Every ``python benchmarks/...`` command quoted in the docs and README works
+"""Every ``python benchmarks/...`` command quoted in the docs, README and the
+benchmark scripts' own usage lines works
 after README's install (``pip install .``): its script exists and parses, it is
 not run with ``src`` on ``PYTHONPATH`` (whose ``cardcore`` has no built
 extension after a non-editable install), every option it is given is one the
@@ -17,7 +18,17 @@ import sys
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-DOCS = [*sorted((ROOT / "docs").glob("*.rst")), ROOT / "README.md"]
+#: the docs, README, and the benchmark scripts (whose docstrings give their usage)
+DOCS = [
+    *sorted((ROOT / "docs").glob("*.rst")),
+    ROOT / "README.md",
+    *sorted((ROOT / "benchmarks").rglob("*.py")),
+]
+
+
+def _name(doc: pathlib.Path) -> str:
+    return doc.relative_to(ROOT).as_posix()
+
 #: a command: the script's path, then its arguments up to a quote mark, a
 #: comment or the end of the line
 COMMAND = re.compile(r"python (benchmarks/[\w/]+\.py)([^`#\n]*)")
@@ -31,7 +42,7 @@ def _commands() -> list[tuple[str, str, str]]:
     for doc in DOCS:
         text = doc.read_text(encoding="utf-8").replace("\\\n", " ")
         for m in COMMAND.finditer(text):
-            found.append((doc.name, m.group(1), m.group(2).strip()))
+            found.append((_name(doc), m.group(1), m.group(2).strip()))
     return found
 
 
@@ -46,9 +57,9 @@ def test_the_docs_quote_benchmark_commands() -> None:
     assert len(COMMANDS) >= 10
 
 
-@pytest.mark.parametrize("doc", [d.name for d in DOCS])
+@pytest.mark.parametrize("doc", [_name(d) for d in DOCS])
 def test_no_command_puts_src_on_the_path(doc: str) -> None:
-    text = next(d for d in DOCS if d.name == doc).read_text(encoding="utf-8")
+    text = (ROOT / doc).read_text(encoding="utf-8")
     assert not re.search(r"PYTHONPATH=src\s+(\\\s*)?python", text), (
         f"{doc}: a benchmark command with PYTHONPATH=src fails after `pip install .`"
     )

@@ -22,7 +22,7 @@ groups each) are those the defaults are judged by; a whole run takes about
 an hour of one core.  ``--deals N`` plays N deal groups in every match,
 ``--fraction F`` a fraction of each, ``--only LABEL`` one match.
 
-Usage: ``PYTHONPATH=src python benchmarks/studies/search_defaults.py
+Usage: ``python benchmarks/studies/search_defaults.py
 [--deals N | --fraction F] [--only LABEL] [--seed S] [--json FILE]``.
 """
 

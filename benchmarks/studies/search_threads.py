@@ -16,7 +16,7 @@ average printed first) both figures say less than on a quiet one, and a
 time budget makes the games depend on the load (the one exception to the
 search's determinism).
 
-Usage: ``PYTHONPATH=src python benchmarks/studies/search_threads.py
+Usage: ``python benchmarks/studies/search_threads.py
 [--deals N] [--seconds S] [--only LABEL]``.
 """
 
