@@ -29,6 +29,7 @@ DOCS = [
 def _name(doc: pathlib.Path) -> str:
     return doc.relative_to(ROOT).as_posix()
 
+
 #: a command: the script's path, then its arguments up to a quote mark, a
 #: comment or the end of the line
 COMMAND = re.compile(r"python (benchmarks/[\w/]+\.py)([^`#\n]*)")
