@@ -9,10 +9,10 @@ import random
 
 import numpy as np
 import pytest
+from _hands import check_threads_and_out, hands_with_card
 from reference import cribbage as R  # noqa: N812
 
 from cardcore import _core as C  # noqa: N812
-from pycards.batch import random_hands
 from pycards.cards import Card, CardSet
 from pycards.cribbage import (
     DISCARD_PAIRS,
@@ -326,29 +326,13 @@ def test_show_agrees_with_cribbage_scorer() -> None:
             assert ours[k] == theirs, (five, crib)
 
 
-def _with_card(k: int, seed: int, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """k-card hands and one more card of each deal, not in its hand (the
-    lowest card of a random k + 1 card set)."""
-    full = random_hands(n, k + 1, seed=seed)
-    low = full & (~full + np.uint64(1))
-    bit = np.log2(low.astype(np.float64)).astype(np.int64)  # exact: powers of two
-    return full & ~low, ((bit >> 4) * 13 + (bit & 15)).astype(np.uint8)
-
-
 def test_batch_score_show_threads_and_out() -> None:
     # out= is returned, threads give the same scores and the same first bad deal
-    hands, starters = _with_card(4, 5, 150_001)
-    one = batch_score_show(hands, starters)
-    for t in (1, 2, 3, 7, 0):
-        out = np.zeros(len(hands), dtype=np.int32)
-        assert batch_score_show(hands, starters, out=out, threads=t) is out
-        assert np.array_equal(out, one)
+    hands, starters = hands_with_card(4, 5, 150_001)
     bad = hands.copy()
     bad[77_777] |= np.uint64(1 << 63)
     bad[140_000] |= np.uint64(1 << 63)
-    for t in (1, 2, 3, 7):
-        with pytest.raises(ValueError, match="deal 77777:"):
-            batch_score_show(bad, starters, threads=t)
+    check_threads_and_out(batch_score_show, hands, starters, bad, 77777)
     with pytest.raises(ValueError, match="out overlaps"):
         batch_score_show(hands, starters, out=hands.view(np.int32)[: len(hands)])
     with pytest.raises(TypeError, match="out must have dtype int32"):

@@ -11,9 +11,9 @@ from typing import Any
 import numpy as np
 import pytest
 import reference as R  # noqa: N812
+from _hands import check_threads_and_out, hands_with_card
 
 from cardcore import _core as C  # noqa: N812
-from pycards.batch import random_hands
 from pycards.cards import Card, CardSet
 from pycards.errors import InvalidCardError, RulesError
 from pycards.nodde import (
@@ -338,28 +338,12 @@ def test_turnup_as_card() -> None:
     assert score_hand([Card.parse("6H"), "6S", 8], 48).total == 8  # 9C is id 8, TS id 48
 
 
-def _with_card(k: int, seed: int, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """k-card hands and one more card of each deal, not in its hand (the
-    lowest card of a random k + 1 card set)."""
-    full = random_hands(n, k + 1, seed=seed)
-    low = full & (~full + np.uint64(1))
-    bit = np.log2(low.astype(np.float64)).astype(np.int64)  # exact: powers of two
-    return full & ~low, ((bit >> 4) * 13 + (bit & 15)).astype(np.uint8)
-
-
 def test_batch_score_hands_threads_and_out() -> None:
-    hands, turnups = _with_card(3, 6, 150_001)
-    one = batch_score_hands(hands, turnups)
-    for t in (1, 2, 3, 7, 0):
-        out = np.zeros(len(hands), dtype=np.int32)
-        assert batch_score_hands(hands, turnups, out=out, threads=t) is out
-        assert np.array_equal(out, one)
+    hands, turnups = hands_with_card(3, 6, 150_001)
     bad = hands.copy()
     bad[40_000] = 0
     bad[90_000] = 0
-    for t in (1, 2, 3, 7):
-        with pytest.raises(ValueError, match="deal 40000:"):
-            batch_score_hands(bad, turnups, threads=t)
+    check_threads_and_out(batch_score_hands, hands, turnups, bad, 40000)
     with pytest.raises(ValueError, match="threads"):
         batch_score_hands(hands, turnups, threads=-1)
 
