@@ -267,6 +267,14 @@ class Game(Generic[RulesT, ObsT]):
     OBSERVATION_TYPE: ClassVar[type[Any]]
     #: The card type of the game's deck (names in actions, events and stacked decks).
     CARD_TYPE: ClassVar[type[Card] | type[NancyCard]] = Card
+    #: The event kinds that are chance (deals, draws, turn-ups): a record and
+    #: the terminal show them as deal lines (:mod:`pycards.record`).
+    DEAL_KINDS: ClassVar[frozenset[str]] = frozenset(
+        {"deal", "deal_card", "draw", "turnup", "starter", "cut"}
+    )
+    #: Where a dealt card goes, for an event kind whose target names a place
+    #: (shown in parentheses after the seat): the places by target, per kind.
+    DEAL_PLACES: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     #: The options of the built-in PIMC and ISMCTS bots in this game unless
     #: told otherwise (docs/search.rst, "Defaults"): options of both, and
     #: under the keys ``"pimc"`` and ``"ismcts"`` options of one kind.

@@ -21,7 +21,7 @@ depend on the rules take ``rules=``.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Literal, TypeAlias
 
 import numpy as np
@@ -625,6 +625,10 @@ class NancyGame(Game[NancyRules, NancyObservation]):
     NAME: ClassVar[str] = "nancy"
     #: The preset that tests and benchmarks play when one quick game will do.
     QUICK_PRESET: ClassVar[str] = "wiki_one_deal"
+    DEAL_KINDS: ClassVar[frozenset[str]] = frozenset({"deal", "flip", "exchange"})
+    DEAL_PLACES: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "deal": ("hand", "face up", "face down", "Hound")
+    }
     #: The search bots' defaults (docs/search.rst, "Defaults").
     SEARCH_DEFAULTS: ClassVar[dict[str, Any]] = {
         "reward": "margin",

@@ -397,6 +397,7 @@ class NoddeGame(Game[NoddeRules, NoddeObservation]):
     NAME = "nodde"
     #: The preset that tests and benchmarks play when one quick game will do.
     QUICK_PRESET: ClassVar[str] = "mwynwen"
+    DEAL_KINDS: ClassVar[frozenset[str]] = frozenset({"new_deal", "deal_card", "turnup"})
     #: The search bots' defaults (docs/search.rst, "Defaults").
     SEARCH_DEFAULTS: ClassVar[dict[str, Any]] = {
         "reward": "win",

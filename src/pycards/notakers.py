@@ -511,6 +511,7 @@ class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
     NAME = "notakers"
     #: The preset that tests and benchmarks play when one quick game will do.
     QUICK_PRESET: ClassVar[str] = "no_takers"
+    DEAL_KINDS: ClassVar[frozenset[str]] = frozenset({"deal", "draw"})
     #: The search bots' defaults (docs/search.rst, "Defaults").
     SEARCH_DEFAULTS: ClassVar[dict[str, Any]] = {
         "reward": "margin",

@@ -122,20 +122,6 @@ _BASE_TAGS = ("Event", "Game", "Players", "Rules", "Preset", "Seed", "Deck", "Da
 _FREE_TAGS = ("Event",)
 _DATE = re.compile(r"^([0-9]{4}|\?{4})\.([0-9]{2}|\?\?)\.([0-9]{2}|\?\?)$", re.ASCII)
 
-# The event kinds that are chance (deals, draws, turn-ups): a record shows them
-# as ``=`` lines.  A game not listed uses _DEFAULT_DEAL_KINDS.
-_DEAL_KINDS: dict[str, frozenset[str]] = {
-    "nancy": frozenset({"deal", "flip", "exchange"}),
-    "nodde": frozenset({"new_deal", "deal_card", "turnup"}),
-    "notakers": frozenset({"deal", "draw"}),
-}
-_DEFAULT_DEAL_KINDS = frozenset({"deal", "deal_card", "draw", "turnup", "starter", "cut"})
-# Where a dealt card goes, when an event kind says so in its target (shown in
-# parentheses after the seat): the Game of Nancy deals to four places.
-_PLACES: dict[tuple[str, str], tuple[str, ...]] = {
-    ("nancy", "deal"): ("hand", "face up", "face down", "Hound"),
-}
-
 
 @dataclasses.dataclass(frozen=True)
 class Record:
@@ -254,9 +240,10 @@ def _value_text(v: object) -> str:
     return str(v)
 
 
-def deal_kinds(game: str) -> frozenset[str]:
-    """The event kinds of ``game`` (its engine name) that a record shows as deal lines."""
-    return _DEAL_KINDS.get(game, _DEFAULT_DEAL_KINDS)
+def deal_kinds(game: Game[Any, Any]) -> frozenset[str]:
+    """The event kinds of ``game`` that a record shows as deal lines (its
+    class's :attr:`~pycards.game.Game.DEAL_KINDS`)."""
+    return type(game).DEAL_KINDS
 
 
 def _visible(seen_by: int, viewer: int | None) -> bool:
@@ -285,12 +272,13 @@ def deal_lines(
     """The deal lines of a batch of events: grouped by (kind, seat, place), in
     order of first appearance, cards the viewer may not see as ``?``."""
     kinds = game_info(game.NAME)["event_kinds"]
-    chance = deal_kinds(game.NAME)
+    chance = deal_kinds(game)
+    places_of = type(game).DEAL_PLACES
     groups: dict[tuple[int, int, int], list[str]] = {}
     for kind, who, target, value, _extra, seen_by in events:
         if not 0 <= kind < len(kinds) or kinds[kind]["name"] not in chance:
             continue
-        places = _PLACES.get((game.NAME, kinds[kind]["name"]))
+        places = places_of.get(kinds[kind]["name"])
         place = target if places is not None and 0 <= target < len(places) else -1
         if not _visible(seen_by, viewer):
             shown = "?"
@@ -303,7 +291,7 @@ def deal_lines(
     for (kind, who, place), cards in groups.items():
         where = f" seat {who}" if who >= 0 else ""
         if place >= 0:
-            where += f" ({_PLACES[(game.NAME, kinds[kind]['name'])][place]})"
+            where += f" ({places_of[kinds[kind]['name']][place]})"
         body = " ".join(s for s in cards if s)
         lines.append(f"{kinds[kind]['name']}{where}: {body}".rstrip())
     return lines

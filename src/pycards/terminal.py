@@ -334,7 +334,7 @@ class _Table:
         for a in self.state.history[:mine]:
             replay.apply(a)
         seen, _ = all_events(replay)
-        chance = deal_kinds(self.game.NAME)
+        chance = deal_kinds(self.game)
         kinds = game_info(self.game.NAME)["event_kinds"]
         for a in self.state.history[mine:]:
             replay.apply(a)
