@@ -204,13 +204,13 @@ def test_two_people_play_a_whole_game_in_chromium(
                     _fits(page)
                     _shoot(page, f"{game}-{size}-playing")
                 _shoot(watcher, f"{game}-spectator")
-            if moves == 6 and not reconnected:
+            if moves == 2 and not reconnected:
                 reconnected = True
                 bea.evaluate("conn.ws.close()")
                 bea.wait_for_selector("#banner:not([hidden])", timeout=5000)
                 bea.wait_for_selector("body[data-connected=true]", timeout=10_000)
                 assert bea.locator("#banner").is_hidden()
-            if moves == 8 and REGISTERED[game].profile.web_restart and not restarted:
+            if moves == 4 and REGISTERED[game].profile.web_restart and not restarted:
                 restarted = True
                 turn = ann.evaluate("document.body.dataset.turn")
                 server.stop()
