@@ -149,6 +149,9 @@ cdef extern from "cardcore.h" nogil:
         int32_t (*sample_infoset)(const void *state, int32_t player, uint64_t seed, void *out)
         int32_t (*heuristic)(const void *state, cc_rng *rng, int32_t *action)
         int32_t (*deal_index)(const void *state, int32_t *dealer)
+        int32_t (*solve_depth)(const void *state)
+        int32_t (*solve)(const void *state, const double *win_table, int32_t win_target,
+                         int64_t max_nodes, double *values, int64_t *nodes) noexcept nogil
 
     const cc_game *cc_game_by_index(int32_t i)
     const cc_game *cc_game_by_name(const char *name)

@@ -706,6 +706,32 @@ class State(Generic[ObsT]):
         result: list[int] = self._s.returns()
         return result
 
+    # -- analysis: the exact solver ---------------------------------------
+    @property
+    def solve_depth(self) -> int:
+        """Cards still to be played in this deal's play if the game's exact
+        solver takes this state (see :meth:`solve`), else -1."""
+        depth: int = self._s.solve_depth()
+        return depth
+
+    def solve(
+        self, *, max_nodes: int = 0, win_table: npt.NDArray[np.floating[Any]] | None = None
+    ) -> dict[int, float]:
+        """The exact value of each legal action of the player to act, with
+        every card known: what the action is worth to that player when every
+        player then plays perfectly, valued where the deal is scored.
+
+        This is analysis, not play: it reads every hand of this state (use it
+        on a sample, :meth:`sample`, for a player's view).  The value is the
+        deal's points margin (own points minus the mean of the others'), or,
+        with ``win_table`` (two players), the probability of winning the game
+        read from the table at the scores the deal ends with.  ``max_nodes``
+        (0: none) bounds the positions visited; past it ``RuntimeError``.
+        ``ValueError`` where the solver cannot take the state
+        (:attr:`solve_depth` is -1, also on a finished game)."""
+        values, _nodes = self._s.solve(max_nodes, win_table)
+        return {a: float(values[a]) for a in self._s.legal_actions()}
+
     # -- actions ------------------------------------------------------------
     def _action_id(self, action: int | str) -> int:
         if isinstance(action, str):

@@ -317,7 +317,7 @@ typedef struct cc_segment {
  * raised whenever cc_game changes.  A table carries the version and the
  * size it was compiled with in its first two fields, so a program (or a
  * binding) checks them before it reads anything else. */
-#define CC_ABI_VERSION 1
+#define CC_ABI_VERSION 2
 
 typedef struct cc_game {
     size_t size; /* sizeof(cc_game) of the table's build */
@@ -403,6 +403,30 @@ typedef struct cc_game {
      * current one (-1 if none).  The number only grows; a searcher with a
      * deal horizon (cc_bots.h) stops its rollouts when it changes. */
     int32_t (*deal_index)(const void *state, int32_t *dealer);
+    /* Optional (both NULL, or both set): an exact solver of the card play
+     * with every card known, the states of a sample_infoset included.
+     * solve_depth(state) is the number of cards still to be played in the
+     * current deal's play if the solver can take state (a play phase with
+     * no chance and no other decision before the deal is scored), else -1.
+     * solve(state, win_table, win_target, max_nodes, values, nodes) writes
+     * values[a] for each legal action a of the player to act (num_actions
+     * doubles; the others are left alone): the value of a to that player
+     * when every player then plays perfectly (a two-sided game: the player
+     * to act's side against the other), valued where the deal is scored.
+     * win_table NULL: the points margin of the deal (own points minus the
+     * mean of the others', as CC_REWARD_MARGIN, cc_bots.h); else (two
+     * players) the win_target * win_target table of the searcher's
+     * win reward, [x * win_target + y] the probability that the dealer of
+     * the next deal wins with x points to the other's y, read at the
+     * scores the deal ends with (a score at or past the target ends the
+     * game: 1 or 0).  max_nodes 0: no limit, else at most that many
+     * positions are visited.  *nodes (may be NULL) gets the positions
+     * visited.  CC_OK; CC_E_GAME_OVER; CC_E_ARG (a NULL argument, a bad
+     * win table, or solve_depth < 0); CC_E_CAPACITY (max_nodes reached:
+     * values are not written, or no memory). */
+    int32_t (*solve_depth)(const void *state);
+    int32_t (*solve)(const void *state, const double *win_table, int32_t win_target,
+                     int64_t max_nodes, double *values, int64_t *nodes);
 } cc_game;
 
 /* ---- generic functions over any game (game.c) ---------------------------- */

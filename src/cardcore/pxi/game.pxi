@@ -457,6 +457,50 @@ cdef class GameState:
             self._length += 1
         return rc
 
+    def solve_depth(self):
+        """Cards still to be played in the deal's play if the game's exact
+        solver takes this state, else -1 (also for a game without a solver)."""
+        self._live()
+        if self.game.solve_depth == NULL:
+            return -1
+        return self.game.solve_depth(self.state)
+
+    def solve(self, object max_nodes=0, object win_table=None):
+        """The exact value of each legal action with every card known:
+        ``(values, nodes)``, ``values`` a float64 array of ``num_actions``
+        (NaN where the action is not legal), ``nodes`` the positions visited.
+        Raises ``ValueError`` where the solver cannot take the state (see
+        :meth:`solve_depth`) and ``RuntimeError`` past ``max_nodes``."""
+        self._live()
+        cdef int64_t limit = _int_arg(max_nodes, "max_nodes", 0, 1 << 62)
+        if self.game.solve == NULL:
+            raise ValueError(f"{_text(self.game.name)} has no solver")
+        table = _win_table_arg(win_table)
+        cdef double[:, ::1] wt
+        cdef const double *tp = NULL
+        cdef int32_t target = 0
+        if table is not None:
+            if self.nplayers != 2:
+                raise ValueError(f"win_table needs two players, the game has {self.nplayers}")
+            if not bool(np.all((table >= 0.0) & (table <= 1.0))):
+                raise ValueError("win_table: every value must be a probability in [0, 1]")
+            wt = table
+            tp = &wt[0, 0]
+            target = <int32_t>table.shape[0]
+        if self.game.solve_depth(self.state) < 0:
+            raise ValueError(f"{_text(self.game.name)}: the solver does not take this "
+                             f"state (no play phase with every later card known)")
+        values = np.full(self.params.num_actions, np.nan, dtype=np.float64)
+        cdef double[::1] view = values
+        cdef int64_t nodes = 0
+        cdef int32_t rc
+        with nogil:
+            rc = self.game.solve(self.state, tp, target, limit, &view[0], &nodes)
+        if rc == CC_E_CAPACITY and limit > 0:
+            raise RuntimeError(f"solve: the limit of {limit} positions was reached")
+        _check(rc, "solve")
+        return values, nodes
+
     def returns(self):
         """Cumulative points per player."""
         self._live()
