@@ -13,8 +13,13 @@ The layout it describes (``docs/internals.rst``, "Layout"):
 ``core/``
     Cards, the generator, the event log, the game table, the combination
     primitives, their CPU-specific kernels and the shared show scorer.
-``search/``, ``vec/``
-    The bots (over the game table) and the vector environment.
+``search/``
+    The bots over the game table: ``bots.c`` (the spec, the searcher,
+    root-parallel threads, act and the C match), ``rollout.c`` (rewards,
+    horizons, rollouts), ``pimc.c`` and ``ismcts.c`` (the two searches), and
+    their private header ``search_internal.h``.
+``vec/``
+    The vector environment.
 ``games/<name>/``
     One folder per game with the same file set: ``<name>_game.c`` (rules and
     state), ``<name>_bot.c`` (the heuristic), ``<name>_sample.c`` (the

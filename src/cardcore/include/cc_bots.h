@@ -1,5 +1,5 @@
 /*
- * cc_bots.h: built-in bots over the generic game table (bots.c).
+ * cc_bots.h: built-in bots over the generic game table (search/).
  *
  * A bot is described by a cc_bot_spec (kind, rollout policy, budget) and
  * played by a cc_searcher, which allocates everything it needs once (node

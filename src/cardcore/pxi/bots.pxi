@@ -1,4 +1,4 @@
-# The built-in bots (bots.c, cc_bots.h): a Searcher plays one bot spec for one
+# The built-in bots (search/, cc_bots.h): a Searcher plays one bot spec for one
 # GameSetup; play_match plays whole games between searchers in C.  Included
 # from _core.pyx.  Converts types, releases the GIL around the search, maps
 # status codes to exceptions; what is valid is the engine's answer
