@@ -120,6 +120,7 @@ def check_bot(
     evaluate: _Evaluate | None = None,
     batch: _Int = 1,
     priors: _Priors | None = None,
+    solve: _Int = 0,
 ) -> None: ...
 
 @disjoint_base
@@ -141,6 +142,7 @@ class Searcher:
         evaluate: _Evaluate | None = None,
         batch: _Int = 1,
         priors: _Priors | None = None,
+        solve: _Int = 0,
     ) -> Searcher: ...
     @property
     def setup(self) -> GameSetup: ...
@@ -174,6 +176,8 @@ class Searcher:
     def batch(self) -> int: ...
     @property
     def priors(self) -> _Priors | None: ...
+    @property
+    def solve(self) -> int: ...
     @property
     def tensor_size(self) -> int: ...
     @property

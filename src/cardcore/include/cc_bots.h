@@ -14,6 +14,18 @@
  *   CC_BOT_ISMCTS     single-observer information-set MCTS (Cowling, Powley
  *                     and Whitehouse 2012) with UCT and availability counts.
  *
+ * The solver leaf (spec.solve > 0, a game with cc_game.solve): a simulation
+ * that reaches a state within the solver's reach (0 <= solve_depth <=
+ * solve) plays on with the solver as every player's policy (each player
+ * plays an action of the highest solver value, ties: the lowest id) until
+ * the solver can no longer take the state (the deal's play is over), then
+ * goes on with the rollout policy; its reward is that of where it stops,
+ * in the spec's reward, scale and horizon, as for any rollout.  The solver
+ * is asked for the win table's values (horizon deal, reward win, two
+ * players, a win table), else for the points margin.  PIMC at a state
+ * within reach solves each determinization once instead (one solve values
+ * every action; the values are summed, in the solver's units over scale).
+ *
  * Rewards (docs/search.rst, spec.reward): what a simulation is worth to
  * each player, from the returns at its end.  CC_REWARD_WIN, by rank:
  * (number of other players with fewer points + half the number with as
@@ -66,6 +78,8 @@
 
 /* A hook's failure (an exception in the host language, say). */
 #define CC_E_HOOK -8
+/* A rollout, or a game of cc_play_match, passed CC_BOT_ROLLOUT_LIMIT actions. */
+#define CC_E_ROLLOUT_LIMIT -9
 
 /* The most trees of a root-parallel search. */
 #define CC_BOT_MAX_THREADS 64
@@ -88,8 +102,10 @@
 #define CC_BOT_MAX_NODES 4194304
 /* The node pool of a search budgeted by time alone (simulations 0). */
 #define CC_BOT_TIME_NODES 524288
-/* A rollout longer than this many actions is an error (CC_E_CAPACITY). */
+/* A rollout longer than this many actions is an error (CC_E_ROLLOUT_LIMIT). */
 #define CC_BOT_ROLLOUT_LIMIT 1000000
+/* The largest solver reach (spec.solve): cards still to be played. */
+#define CC_BOT_MAX_SOLVE 78
 
 typedef struct cc_bot_spec {
     int32_t kind;            /* CC_BOT_* */
@@ -114,7 +130,10 @@ typedef struct cc_bot_spec {
                             points to the other's y (copied by
                             cc_searcher_new) */
     int32_t win_target;      /* with a win table, 1..CC_BOT_MAX_TARGET; else 0 */
-    int32_t reserved;        /* 0 */
+    int32_t solve;           /* PIMC and ISMCTS: 0, or hand a state over to the
+                            game's exact solver (cc_game.solve) when
+                            0 <= solve_depth(state) <= solve, 1..MAX_SOLVE
+                            (a game with a solver only) */
 } cc_bot_spec;
 
 typedef struct cc_searcher cc_searcher;
@@ -131,7 +150,7 @@ typedef struct cc_searcher cc_searcher;
 #define CC_BOT_F_THREADS 8
 #define CC_BOT_F_SCALE 9
 #define CC_BOT_F_WIN_TABLE 10
-#define CC_BOT_F_RESERVED 11
+#define CC_BOT_F_SOLVE 11
 
 /* CC_OK if spec is a valid bot for game, else CC_E_ARG with *bad (may be
  * NULL) set to the CC_BOT_F_* field at fault (-1: game or spec NULL, or a

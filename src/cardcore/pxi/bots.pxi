@@ -28,6 +28,9 @@ cdef extern from "cc_bots.h" nogil:
     int CC_BOT_F_THREADS
     int CC_BOT_F_SCALE
     int CC_BOT_F_WIN_TABLE
+    int CC_BOT_F_SOLVE
+    int CC_BOT_MAX_SOLVE
+    int CC_E_ROLLOUT_LIMIT
     int CC_REWARD_WIN
     int CC_REWARD_MARGIN
     int CC_REWARD_POINTS
@@ -52,7 +55,7 @@ cdef extern from "cc_bots.h" nogil:
         double scale
         const double *win_table
         int32_t win_target
-        int32_t reserved
+        int32_t solve
 
     ctypedef int32_t (*cc_policy_hook)(void *ctx, const float *obs, const uint64_t *mask,
                                        int32_t player, int32_t *action)
@@ -95,6 +98,11 @@ _ROLLOUTS = {"random": CC_ROLLOUT_RANDOM, "heuristic": CC_ROLLOUT_HEURISTIC}
 _REWARDS = {"win": CC_REWARD_WIN, "margin": CC_REWARD_MARGIN, "points": CC_REWARD_POINTS}
 _HORIZONS = {"game": CC_HORIZON_GAME, "deal": CC_HORIZON_DEAL}
 
+# the search's own statuses, in the one table of _core.pyx
+_ERRORS[CC_E_ROLLOUT_LIMIT] = RuntimeError
+_STATUS_TEXT[CC_E_ROLLOUT_LIMIT] = ("a rollout passed the rollout limit "
+                                    "(CC_BOT_ROLLOUT_LIMIT actions)")
+
 
 cdef double _float_arg(object value, str name) except? -1.0:
     """A real-number argument: an int or a float (Python or numpy), not a bool."""
@@ -128,12 +136,15 @@ cdef object _win_table_arg(object table):
 cdef int _make_spec(cc_bot_spec *spec, const cc_game *game, str gname, object kind,
                     object simulations, object seconds, object rollout, object exploration,
                     object samples, object reward="win", object horizon="game",
-                    object threads=1, object scale=1.0, object win_table=None) except -1:
+                    object threads=1, object scale=1.0, object win_table=None,
+                    object solve=0, bint any_game=False) except -1:
     """Fill ``spec`` from the Python arguments (types converted) and have the
     engine check it; ValueError names the field the engine refuses.  A
     callable ``rollout`` is the policy hook (set on the searcher): the spec
     keeps the random rollout.  ``win_table`` must be the array from
-    :func:`_win_table_arg` and stay alive while ``spec`` is used."""
+    :func:`_win_table_arg` and stay alive while ``spec`` is used.  ``solve``
+    is the solver's reach; ``any_game`` checks it for range only (the bot is
+    not yet for a game: whether the game has a solver is asked later)."""
     memset(spec, 0, sizeof(cc_bot_spec))
     spec.kind = _BOT_KINDS[_choice_arg(kind, "kind", _BOT_KINDS)]
     if callable(rollout):
@@ -162,11 +173,16 @@ cdef int _make_spec(cc_bot_spec *spec, const cc_game *game, str gname, object ki
             spec.seconds = -1.0  # 0 means no time budget in C: that is None here
     spec.exploration = _float_arg(exploration, "exploration")
     spec.samples = _c_int32(samples, "samples")
+    spec.solve = _c_int32(solve, "solve")
+    search = spec.kind == CC_BOT_PIMC or spec.kind == CC_BOT_ISMCTS
+    cdef int32_t reach = spec.solve
+    if any_game and search and 0 < reach <= CC_BOT_MAX_SOLVE:
+        spec.solve = 0
     cdef int32_t bad = -1
     cdef int32_t rc = cc_bot_spec_check(game, spec, &bad)
+    spec.solve = reach
     if rc == CC_OK:
         return 0
-    search = spec.kind == CC_BOT_PIMC or spec.kind == CC_BOT_ISMCTS
     if bad == CC_BOT_F_SIMULATIONS:
         lo = 1 if search and seconds is None else 0
         raise ValueError(f"simulations must be {lo}..{CC_BOT_MAX_SIMULATIONS}, "
@@ -187,20 +203,29 @@ cdef int _make_spec(cc_bot_spec *spec, const cc_game *game, str gname, object ki
     if bad == CC_BOT_F_WIN_TABLE:
         raise ValueError(f"win_table must be a square table of probabilities in [0, 1] "
                          f"with a side of 1..{CC_BOT_MAX_TARGET}")
+    if bad == CC_BOT_F_SOLVE:
+        if not 0 <= reach <= CC_BOT_MAX_SOLVE:
+            raise ValueError(f"solve must be 0..{CC_BOT_MAX_SOLVE}, got {solve!r}")
+        if not search:
+            raise ValueError(f"solve is for the pimc and ismcts bots, not {kind!r}")
+        raise ValueError(f"solve must be 0 for {gname}: the game has no exact solver, "
+                         f"got {solve!r}")
     raise ValueError(f"{gname}: the engine refused bot {kind!r}")
 
 
 def check_bot(object kind, object simulations=1000, object seconds=None,
               object rollout="random", object exploration=0.7, object samples=10,
               object reward="win", object horizon="game", object threads=1, object scale=1.0,
-              object win_table=None, object evaluate=None, object batch=1, object priors=None):
+              object win_table=None, object evaluate=None, object batch=1, object priors=None,
+              object solve=0):
     """Raise TypeError or ValueError (naming the argument) if the engine would
-    refuse this bot; the arguments are those of :class:`Searcher`."""
+    refuse this bot; the arguments are those of :class:`Searcher` (whether a
+    game has the solver that ``solve`` asks for is checked by the searcher)."""
     cdef cc_bot_spec spec
     cdef const cc_game *g = cc_game_by_index(0)
     table = _win_table_arg(win_table)
     _make_spec(&spec, g, _text(g.name), kind, simulations, seconds, rollout, exploration,
-               samples, reward, horizon, threads, scale, table)
+               samples, reward, horizon, threads, scale, table, solve, True)
     _check_hooks(kind, rollout, evaluate, batch, priors)
 
 
@@ -315,7 +340,10 @@ cdef class Searcher:
     ``horizon`` where a simulation stops (``"game"``, or ``"deal"``: the end
     of the searched deal, valued there, with two players and reward ``"win"``
     by ``win_table[dealer's points, other's points]``, the probability that
-    the next deal's dealer wins); ``threads`` the root-parallel trees.
+    the next deal's dealer wins); ``threads`` the root-parallel trees;
+    ``solve`` (0: never) hands a simulation over to the game's exact solver
+    where at most that many cards are left to play (:doc:`/search`, "The
+    solver leaf").
 
     Hooks (ISMCTS): ``evaluate(obs, masks, players) -> values`` values
     ``batch`` leaves at once (float32 (n, tensor_size), bool (n,
@@ -343,6 +371,7 @@ cdef class Searcher:
     cdef readonly object evaluate
     cdef readonly int batch
     cdef readonly object priors
+    cdef readonly int solve
     cdef readonly int tensor_size
     cdef readonly int num_actions
     cdef object _error
@@ -351,7 +380,8 @@ cdef class Searcher:
                   object seconds=None, object rollout="random", object exploration=0.7,
                   object samples=10, object reward="win", object horizon="game",
                   object threads=1, object scale=1.0, object win_table=None,
-                  object evaluate=None, object batch=1, object priors=None):
+                  object evaluate=None, object batch=1, object priors=None,
+                  object solve=0):
         self.s = NULL
         self.root = NULL
         self.busy = False
@@ -361,7 +391,7 @@ cdef class Searcher:
         cdef cc_bot_spec spec
         table = _win_table_arg(win_table)
         _make_spec(&spec, setup.game, setup.name, kind, simulations, seconds, rollout,
-                   exploration, samples, reward, horizon, threads, scale, table)
+                   exploration, samples, reward, horizon, threads, scale, table, solve)
         _check_hooks(kind, rollout, evaluate, batch, priors)
         cdef int32_t status = CC_OK
         self.s = cc_searcher_new(setup.game, setup.values, setup.nplayers, &spec, &status)
@@ -388,6 +418,7 @@ cdef class Searcher:
         self.evaluate = evaluate
         self.batch = batch
         self.priors = priors
+        self.solve = spec.solve
         self.tensor_size = setup.game.tensor_size(setup.values, setup.nplayers)
         self.num_actions = setup.game.num_actions(setup.values, setup.nplayers)
         cdef cc_bot_hooks hooks
@@ -483,7 +514,8 @@ cdef class Searcher:
         return (f"Searcher({self.setup.name!r}, {self.kind!r}, simulations={self.simulations}, "
                 f"seconds={self.seconds}, rollout={self.rollout!r}, "
                 f"exploration={self.exploration}, samples={self.samples}, "
-                f"reward={self.reward!r}, horizon={self.horizon!r}, threads={self.threads})")
+                f"reward={self.reward!r}, horizon={self.horizon!r}, threads={self.threads}"
+                f"{f', solve={self.solve}' if self.solve else ''})")
 
 
 def deal_index(GameState state not None):

@@ -38,7 +38,9 @@ int32_t cc_bot_spec_check(const cc_game *game, const cc_bot_spec *spec, int32_t 
     else if (spec->win_table != NULL ? spec->win_target < 1 || spec->win_target > CC_BOT_MAX_TARGET
                                      : spec->win_target != 0)
         f = CC_BOT_F_WIN_TABLE;
-    else if (spec->reserved != 0) f = CC_BOT_F_RESERVED;
+    else if (spec->solve < 0 || spec->solve > CC_BOT_MAX_SOLVE ||
+             (spec->solve > 0 && (!search || game->solve == NULL || game->solve_depth == NULL)))
+        f = CC_BOT_F_SOLVE;
     if (f < 0 && spec->win_table != NULL) {
         size_t m = (size_t)spec->win_target * (size_t)spec->win_target;
         for (size_t i = 0; i < m; i++)
@@ -148,6 +150,11 @@ cc_searcher *cc_searcher_new(const cc_game *game, const int32_t *params, int32_t
         ok = s->win != NULL;
         if (ok) memcpy(s->win, spec->win_table, sizeof(double) * m);
         s->win_target = spec->win_target;
+    }
+    if (ok && spec->solve > 0 && spec->reward == CC_REWARD_WIN && s->horizon && nplayers == 2 &&
+        s->win != NULL) {
+        s->solve_win = s->win;
+        s->solve_target = s->win_target;
     }
     if (ok && spec->threads > 1 && (spec->kind == CC_BOT_ISMCTS || spec->kind == CC_BOT_PIMC)) {
         cc_bot_spec one = *spec;
@@ -424,7 +431,7 @@ int32_t cc_play_match(const cc_game *game, const int32_t *params, int32_t nplaye
             moves[cp]++;
             rc = game->apply(state, a);
             if (rc != 0) return cc_status_error(rc, CC_E_ILLEGAL);
-            if (++steps > CC_BOT_ROLLOUT_LIMIT) return CC_E_CAPACITY;
+            if (++steps > CC_BOT_ROLLOUT_LIMIT) return CC_E_ROLLOUT_LIMIT;
         }
         game->returns(state, returns_out + gi * nplayers);
     }

@@ -180,7 +180,7 @@ static int32_t ismcts_iteration(cc_searcher *s, const void *state, int32_t root,
     if (rc != CC_OK) return rc;
     double reward[CC_MAX_PLAYERS];
     void *det = s->det;
-    if (s->hooks.evaluate != NULL) {
+    if (s->hooks.evaluate != NULL && !(s->spec.solve > 0 && in_reach(s, det))) {
         int32_t cp = s->game->current_player(det);
         if (cp == CC_PLAYER_TERMINAL || past_horizon(s, det)) {
             cc_search_leaf_rewards(s, det, reward);

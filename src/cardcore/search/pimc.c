@@ -5,6 +5,30 @@
 
 /* ---- PIMC ---------------------------------------------------------------- */
 
+/* The root within the solver's reach: each determinization solved once
+ * (one solve values every action; it counts as nlegal simulations) until
+ * the samples or the budget are spent, the values summed (margins over the
+ * scale). */
+static int32_t pimc_solved(cc_searcher *s, const int32_t *acts, int32_t nlegal) {
+    size_t ss = s->game->state_size;
+    double values[CC_MAX_ACTIONS];
+    double unit = s->solve_win != NULL ? 1.0 : s->inv_scale;
+    double t0 = s->spec.seconds > 0.0 ? now_seconds() : 0.0;
+    int64_t sims = 0;
+    for (int32_t i = 0; i < s->spec.samples && (i == 0 || !budget_spent(s, sims, t0)); i++) {
+        const char *d = (const char *)s->dets + ss * (size_t)i;
+        int32_t rc = cc_search_solve(s, d, values);
+        if (rc != CC_OK) return rc;
+        for (int32_t k = 0; k < nlegal; k++) {
+            s->sum[acts[k]] += values[acts[k]] * unit;
+            s->count[acts[k]]++;
+        }
+        sims += nlegal;
+    }
+    s->last_sims = sims;
+    return CC_OK;
+}
+
 /* Score the nlegal actions acts by rollouts in s->sum and s->count. */
 int32_t cc_pimc_run(cc_searcher *s, const void *state, int32_t root, const int32_t *acts,
                     int32_t nlegal, cc_rng *rng) {
@@ -21,6 +45,7 @@ int32_t cc_pimc_run(cc_searcher *s, const void *state, int32_t root, const int32
         int32_t rc = sample(s, state, root, cc_rng_next(rng), d);
         if (rc != CC_OK) return rc;
     }
+    if (s->spec.solve > 0 && in_reach(s, state)) return pimc_solved(s, acts, nlegal);
     /* Rounds: in each, every determinization scores every action once (the
      * last round stops where the budget does, part way if need be). */
     double t0 = s->spec.seconds > 0.0 ? now_seconds() : 0.0;

@@ -112,6 +112,11 @@ static int32_t hook_rollout(const cc_searcher *s, void *state, double *reward) {
         if (cp == CC_PLAYER_TERMINAL) break;
         if (cp < 0 || cp >= s->nplayers) return CC_E_ARG;
         if (past_horizon(s, state)) break;
+        if (s->spec.solve > 0 && in_reach(s, state)) {
+            int32_t rc = cc_search_solve_play(s, state);
+            if (rc != CC_OK) return rc;
+            continue;
+        }
         uint64_t mask[CC_MASK_WORDS];
         int32_t n = legal(s, state, mask);
         if (n <= 0) return CC_E_ARG;
@@ -120,7 +125,7 @@ static int32_t hook_rollout(const cc_searcher *s, void *state, double *reward) {
         if (rc != CC_OK) return rc;
         rc = g->apply(state, a);
         if (rc != 0) return cc_status_error(rc, CC_E_ILLEGAL);
-        if (++steps > CC_BOT_ROLLOUT_LIMIT) return CC_E_CAPACITY;
+        if (++steps > CC_BOT_ROLLOUT_LIMIT) return CC_E_ROLLOUT_LIMIT;
     }
     cc_search_leaf_rewards(s, state, reward);
     return CC_OK;
@@ -133,6 +138,7 @@ int32_t cc_search_rollout(const cc_searcher *s, void *state, cc_rng *rng, double
     if (s->hooks.policy != NULL) return hook_rollout(s, state, reward);
     int32_t heuristic = s->spec.rollout == CC_ROLLOUT_HEURISTIC && g->heuristic != NULL;
     const int32_t hz = s->horizon;
+    const int32_t sv = s->spec.solve > 0;
     int64_t steps = 0;
     for (;;) {
         int32_t a, rc;
@@ -140,6 +146,11 @@ int32_t cc_search_rollout(const cc_searcher *s, void *state, cc_rng *rng, double
             if (g->current_player(state) == CC_PLAYER_TERMINAL) break;
             deal_rewards(s, state, reward);
             return CC_OK;
+        }
+        if (sv && in_reach(s, state)) {
+            rc = cc_search_solve_play(s, state);
+            if (rc != CC_OK) return rc;
+            continue;
         }
         if (heuristic) {
             int32_t cp = g->current_player(state);
@@ -171,9 +182,49 @@ int32_t cc_search_rollout(const cc_searcher *s, void *state, cc_rng *rng, double
         if (rc != CC_OK) return cc_status_error(rc, CC_E_ARG);
         rc = g->apply(state, a);
         if (rc != 0) return cc_status_error(rc, CC_E_ILLEGAL);
-        if (++steps > CC_BOT_ROLLOUT_LIMIT) return CC_E_CAPACITY;
+        if (++steps > CC_BOT_ROLLOUT_LIMIT) return CC_E_ROLLOUT_LIMIT;
     }
     final_rewards(s, state, reward);
+    return CC_OK;
+}
+
+/* The solver's values of the legal actions of state (a state within
+ * reach) into values, by the searcher's win table or in points. */
+int32_t cc_search_solve(const cc_searcher *s, const void *state, double *values) {
+    int32_t rc = s->game->solve(state, s->solve_win, s->solve_target, 0, values, NULL);
+    return rc == CC_OK ? CC_OK : cc_status_error(rc, CC_E_ARG);
+}
+
+/* Play state on with the solver as every player's policy while it can take
+ * the state: an action of the highest value for the player to act (ties:
+ * the lowest id), a single legal action without a solve. */
+int32_t cc_search_solve_play(const cc_searcher *s, void *state) {
+    const cc_game *g = s->game;
+    double values[CC_MAX_ACTIONS];
+    int32_t steps = 0;
+    while (g->current_player(state) != CC_PLAYER_TERMINAL && g->solve_depth(state) >= 0) {
+        uint64_t mask[CC_MASK_WORDS];
+        int32_t n = legal(s, state, mask);
+        if (n <= 0) return CC_E_ARG;
+        int32_t a = cc_mask_select(mask, s->nwords, 0);
+        if (n > 1) {
+            int32_t rc = cc_search_solve(s, state, values);
+            if (rc != CC_OK) return rc;
+            double best = -INFINITY;
+            for (int32_t w = 0; w < s->nwords; w++)
+                for (uint64_t m = mask[w]; m; m &= m - 1) {
+                    int32_t b = w * 64 + cc_ctz64(m);
+                    if (values[b] > best) {
+                        best = values[b];
+                        a = b;
+                    }
+                }
+        }
+        if (a < 0) return CC_E_ARG;
+        int32_t rc = g->apply(state, a);
+        if (rc != 0) return cc_status_error(rc, CC_E_ILLEGAL);
+        if (++steps > CC_BOT_ROLLOUT_LIMIT) return CC_E_ROLLOUT_LIMIT;
+    }
     return CC_OK;
 }
 

@@ -61,6 +61,9 @@ struct cc_searcher {
     int32_t win_target;
     int32_t horizon;   /* 1: stop at the end of the searched deal */
     int32_t root_deal; /* the searched state's deal_index */
+    /* the solver leaf (spec.solve > 0) */
+    const double *solve_win; /* the win table the solver values by, or NULL */
+    int32_t solve_target;
     /* hooks */
     cc_bot_hooks hooks;
     int32_t has_hooks;
@@ -129,6 +132,12 @@ static inline int32_t budget_spent(const cc_searcher *s, int64_t sims, double t0
     return sims >= s->spec.simulations;
 }
 
+/* Can the game's solver take state within the spec's reach? */
+static inline int32_t in_reach(const cc_searcher *s, const void *state) {
+    int32_t d = s->game->solve_depth(state);
+    return d >= 0 && d <= s->spec.solve;
+}
+
 /* ---- across files --------------------------------------------------------- */
 
 /* rollout.c */
@@ -138,6 +147,8 @@ int32_t cc_search_policy_action(const cc_searcher *s, int32_t heuristic, const v
                                 cc_rng *rng, int32_t *action);
 void cc_search_leaf_rewards(const cc_searcher *s, const void *state, double *reward);
 int32_t cc_search_rollout(const cc_searcher *s, void *state, cc_rng *rng, double *reward);
+int32_t cc_search_solve(const cc_searcher *s, const void *state, double *values);
+int32_t cc_search_solve_play(const cc_searcher *s, void *state);
 void cc_search_sampler_prepare(cc_searcher *s, const void *state, int32_t root);
 /* pimc.c */
 int32_t cc_pimc_run(cc_searcher *s, const void *state, int32_t root, const int32_t *acts,
