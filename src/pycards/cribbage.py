@@ -589,6 +589,10 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
         "ismcts": {"simulations": 8000, "exploration": 0.35},
         "pimc": {"simulations": 3000, "samples": 200},
     }
+    #: The bot ``best`` plays (docs/bots.rst, "The best bot").
+    BEST_BOT: ClassVar[str] = "ismcts:rollout=heuristic"
+    #: The strength table's rows (docs/strength.rst).
+    STRENGTH_ROWS: ClassVar[tuple[tuple[str, int, str], ...]] = (("cribbage 2p", 2, "acc"),)
     RACE_TARGET = "game_target"
     RULES_TYPE = CribbageRules
     OBSERVATION_TYPE = CribbageObservation

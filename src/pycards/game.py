@@ -279,6 +279,13 @@ class Game(Generic[RulesT, ObsT]):
     #: told otherwise (docs/search.rst, "Defaults"): options of both, and
     #: under the keys ``"pimc"`` and ``"ismcts"`` options of one kind.
     SEARCH_DEFAULTS: ClassVar[Mapping[str, Any]] = {}
+    #: The spec of the game's strongest built-in bot at no more than 20 ms a
+    #: move on one core, which the bot ``best`` plays (docs/bots.rst, "The
+    #: best bot").
+    BEST_BOT: ClassVar[str] = "heuristic"
+    #: The rows of the strength table (benchmarks/studies/strength_table.py,
+    #: docs/strength.rst): each a label, a player count and a rules preset.
+    STRENGTH_ROWS: ClassVar[tuple[tuple[str, int, str], ...]] = ()
     #: In a game that is a race to a target score, the rules field that holds
     #: the target (the win tables of :mod:`pycards.bots.value`); else None.
     RACE_TARGET: ClassVar[str | None] = None

@@ -637,6 +637,13 @@ class NancyGame(Game[NancyRules, NancyObservation]):
         "scale": 50.0,
         "pimc": {"simulations": 2000, "samples": 100},
     }
+    #: The bot ``best`` plays (docs/bots.rst, "The best bot").
+    BEST_BOT: ClassVar[str] = "ismcts:rollout=heuristic"
+    #: The strength table's rows (docs/strength.rst).
+    STRENGTH_ROWS: ClassVar[tuple[tuple[str, int, str], ...]] = (
+        ("Nancy 4p one deal", 4, "wiki_one_deal"),
+        ("Nancy 4p match", 4, "wiki"),
+    )
     RULES_TYPE: ClassVar[type[Any]] = NancyRules
     OBSERVATION_TYPE: ClassVar[type[Any]] = NancyObservation
     CARD_TYPE = NancyCard

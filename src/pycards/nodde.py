@@ -404,6 +404,10 @@ class NoddeGame(Game[NoddeRules, NoddeObservation]):
         "horizon": "deal",
         "rollout": "heuristic",
     }
+    #: The bot ``best`` plays (docs/bots.rst, "The best bot").
+    BEST_BOT: ClassVar[str] = "ismcts:rollout=heuristic"
+    #: The strength table's rows (docs/strength.rst).
+    STRENGTH_ROWS: ClassVar[tuple[tuple[str, int, str], ...]] = (("Nodde 2p", 2, "mwynwen"),)
     RACE_TARGET = "game_target"
     RULES_TYPE = NoddeRules
     OBSERVATION_TYPE = NoddeObservation

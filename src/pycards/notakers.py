@@ -519,6 +519,12 @@ class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
         "rollout": "heuristic",
         "scale": 5.0,
     }
+    #: The bot ``best`` plays (docs/bots.rst, "The best bot").
+    BEST_BOT: ClassVar[str] = "ismcts:rollout=heuristic"
+    #: The strength table's rows (docs/strength.rst).
+    STRENGTH_ROWS: ClassVar[tuple[tuple[str, int, str], ...]] = (
+        ("No Takers 2p capped", 2, "capped"),
+    )
     RULES_TYPE = NoTakersRules
     OBSERVATION_TYPE = NoTakersObservation
     CARD_TYPE = Card

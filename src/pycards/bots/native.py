@@ -26,10 +26,11 @@ from cardcore import _core
 from .._args import as_int
 from ..game import Game
 from ..view import PlayerView
-from .base import register_bot
+from .base import Bot, make_bot, register_bot
 from .value import win_probability_table
 
 __all__ = [
+    "BestBot",
     "HeuristicBot",
     "ISMCTSBot",
     "NativeBot",
@@ -173,8 +174,10 @@ class PIMCBot(NativeBot):
     """Determinized Monte Carlo: ``samples`` states drawn among those the seat
     cannot tell apart; each legal action scored by rollouts in each; the best
     mean reward wins.  ``simulations`` rollouts per move in all (or a time
-    budget of ``seconds``); ``rollout``, ``reward``, ``horizon``, ``scale`` and
-    ``threads`` as for :class:`ISMCTSBot`.  Options left None take the game's
+    budget of ``seconds``); ``rollout``, ``reward``, ``horizon``, ``scale``,
+    ``threads`` and ``solve`` as for :class:`ISMCTSBot`; where the searched
+    state itself is within the solver's reach, each determinization is solved
+    once instead of rolled out.  Options left None take the game's
     defaults (:func:`search_defaults`), then the engine's (1000 simulations,
     10 samples)."""
 
@@ -194,6 +197,7 @@ class PIMCBot(NativeBot):
         horizon: str | None = None,
         scale: float | None = None,
         threads: int = 1,
+        solve: int | None = None,
     ) -> None:
         super().__init__(
             seed,
@@ -205,6 +209,7 @@ class PIMCBot(NativeBot):
             horizon=horizon,
             scale=scale,
             threads=threads,
+            solve=solve,
         )
 
 
@@ -215,7 +220,9 @@ class ISMCTSBot(NativeBot):
     with ``rollout`` (``"random"``, ``"heuristic"`` or a callable ``policy(obs,
     mask, player) -> action``) to the ``horizon`` (``"game"`` or ``"deal"``),
     for the ``reward`` (``"win"``, ``"margin"``, ``"points"``), on ``threads``
-    root-parallel trees; ``evaluate`` and ``priors`` are Python hooks
+    root-parallel trees; ``solve`` (0: never) hands a simulation over to the
+    game's exact solver where at most that many cards are left to play
+    (:doc:`/search`, "The solver leaf"); ``evaluate`` and ``priors`` are Python hooks
     (:class:`cardcore._core.Searcher`, :doc:`/search`).  Options left None
     take the game's defaults (:func:`search_defaults`), then the engine's
     (1000 simulations, exploration 0.7)."""
@@ -239,6 +246,7 @@ class ISMCTSBot(NativeBot):
         evaluate: Callable[..., Any] | None = None,
         batch: int = 1,
         priors: Callable[..., Any] | None = None,
+        solve: int | None = None,
     ) -> None:
         super().__init__(
             seed,
@@ -253,9 +261,64 @@ class ISMCTSBot(NativeBot):
             evaluate=evaluate,
             batch=batch,
             priors=priors,
+            solve=solve,
         )
+
+
+class BestBot:
+    """The strongest built-in bot of each game at no more than 20 ms a move:
+    the bot of the game's :attr:`~pycards.game.Game.BEST_BOT` spec, made on
+    its first move in that game (:doc:`/bots`, "The best bot", says what it is
+    per game and how it was chosen).  It plays in the engine like the bot it
+    stands for, and so joins the arena's C loop.
+
+    >>> from pycards.game import load_game
+    >>> state = load_game("nodde", num_players=2).new_initial_state(seed=7)
+    >>> BestBot(seed=1).act(state.view(state.current_player)) in state.legal_actions()
+    True
+    """
+
+    name = "best"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._seed = as_int(seed, "seed", 0, _M64)
+        self._bots: dict[str, Bot] = {}
+
+    def bot_for(self, game: Game[Any, Any]) -> Bot:
+        """The bot this one plays in ``game`` (made on first use, then kept)."""
+        spec = type(game).BEST_BOT
+        bot = self._bots.get(spec)
+        if bot is None:
+            bot = make_bot(spec, seed=self._seed)
+            self._bots[spec] = bot
+        return bot
+
+    def reset(self, seed: int) -> None:
+        """Start a new game: reseed every bot this one stands for."""
+        self._seed = as_int(seed, "seed", 0, _M64)
+        for bot in self._bots.values():
+            bot.reset(self._seed)
+
+    def native_searcher(self, game: Game[Any, Any]) -> _core.Searcher:
+        """The engine's searcher of the game's best bot (for the C match loop)."""
+        bot = self.bot_for(game)
+        if not isinstance(bot, NativeBot):
+            raise TypeError(
+                f"{type(game).__name__}.BEST_BOT {type(game).BEST_BOT!r} is not a built-in bot"
+            )
+        return bot.native_searcher(game)
+
+    def act(self, view: PlayerView[Any]) -> int:
+        """The action the game's best bot chooses for ``view``'s seat."""
+        if not isinstance(view, PlayerView):
+            raise TypeError(f"act expects a PlayerView, got {type(view).__name__}")
+        return self.bot_for(view.game).act(view)
+
+    def __repr__(self) -> str:
+        return f"BestBot(seed={self._seed})"
 
 
 register_bot("heuristic", HeuristicBot)
 register_bot("pimc", PIMCBot)
 register_bot("ismcts", ISMCTSBot)
+register_bot("best", BestBot)
