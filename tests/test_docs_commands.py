@@ -99,3 +99,12 @@ def test_ismcts_comparison_answers_help_without_pythonpath() -> None:
     done = _run(str(ROOT / "benchmarks" / "compare" / "compare_ismcts.py"), "--help")
     assert done.returncode == 0, done.stderr
     assert "--simulations" in done.stdout
+
+
+def test_strength_table_quick_without_pythonpath() -> None:
+    # the smallest run of the strength table: one game, tiny budgets
+    script = ROOT / "benchmarks" / "studies" / "strength_table.py"
+    game = sorted(p.stem for p in (ROOT / "tests" / "profiles").glob("[a-z]*.py"))[0]
+    done = _run(str(script), "--quick", "--no-openspiel", "--games", game)
+    assert done.returncode == 0, done.stderr
+    assert "| " not in done.stdout and "=====" in done.stdout

@@ -37,6 +37,8 @@ ALLOWED = {
     "docs/games.rst": "the games index",
     "docs/envs.rst": "a table of each game's tensor and action sizes",
     "docs/benchmarks.rst": "the measured figures of each game",
+    "docs/strength.rst": "the measured strength table, a row per game",
+    "docs/bots.rst": "what the bot best is in each game, and how it was measured",
     "benchmarks/guard/paths.py": "the guard's list of paths (game-specific kernels by name)",
     "benchmarks/guard/baseline.json": "the guard's baseline figures, one per path",
     "docs/api.rst": "the API index lists each game's module (Sphinx needs each by name)",

@@ -520,7 +520,7 @@ class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
         "scale": 5.0,
     }
     #: The bot ``best`` plays (docs/bots.rst, "The best bot").
-    BEST_BOT: ClassVar[str] = "ismcts:rollout=heuristic"
+    BEST_BOT: ClassVar[str] = "ismcts:rollout=heuristic:simulations=400"
     #: The strength table's rows (docs/strength.rst).
     STRENGTH_ROWS: ClassVar[tuple[tuple[str, int, str], ...]] = (
         ("No Takers 2p capped", 2, "capped"),
