@@ -365,3 +365,17 @@ class VecEnv:
 # ---- the benchmark guard's calibration (_calibrate.pxi) ---------------------
 def _calibrate(rounds: _Int) -> int: ...
 def _slow_switch_built() -> bool: ...
+
+# weighted worlds (pxi/infer.pxi)
+def infer_supported(state: GameState) -> bool: ...
+def infer_world_deck(sample: GameState, seed: int) -> list[int]: ...
+def infer_weights(
+    samples: list[GameState],
+    seed: int,
+    observer: int,
+    actions: list[int],
+    record: Any,
+    eps: float,
+    ties: int,
+    max_nodes: int,
+) -> tuple[Any, int]: ...

@@ -78,7 +78,7 @@ class RandomBot:
 BotFactory = Callable[..., Bot]
 
 _REGISTRY: dict[str, BotFactory] = {"random": RandomBot}
-_PLUGINS = ("pycards.bots.native",)
+_PLUGINS = ("pycards.bots.native", "pycards.bots.infer")
 _loaded = False
 
 

@@ -1,0 +1,104 @@
+# Weights of sampled worlds from the other players' actions (cc_infer.h).
+# Included by _core.pyx.  Converts types and maps status codes; no rule.
+from libc.string cimport memcmp
+
+cdef extern from "cc_infer.h" nogil:
+    int32_t cc_infer_supported(const cc_game *game, const void *state)
+    size_t cc_infer_scratch_size(const cc_game *game, const int32_t *params, int32_t nplayers,
+                                 int32_t nsteps)
+    int32_t cc_infer_world_deck(const cc_game *game, const int32_t *params, int32_t nplayers,
+                                uint64_t seed, const void *sample, void *scratch, size_t cap,
+                                uint8_t *deck)
+    int32_t cc_infer_weight(const cc_game *game, const int32_t *params, int32_t nplayers,
+                            uint64_t seed, const void *sample, int32_t observer,
+                            const int32_t *actions, int32_t nsteps, const float *record,
+                            double eps, int32_t ties, int64_t max_nodes, void *scratch,
+                            size_t cap, double *weight, int64_t *nodes)
+
+
+def infer_supported(GameState state):
+    """True if ``state``'s game can be dealt from a deck and ``state`` is in its
+    first deal (the deals a world can be read back from)."""
+    state._live()
+    return bool(cc_infer_supported(state.game, state.state))
+
+
+def infer_world_deck(GameState sample, object seed):
+    """The first-deal deck (card ids, top first) ``sample`` was dealt from, as
+    its log tells (``cc_infer_world_deck``)."""
+    sample._live()
+    cdef uint64_t sd = _int_arg(seed, "seed", 0, _MAX_SEED)
+    cdef size_t cap = cc_infer_scratch_size(sample.game, sample.params.values, sample.nplayers, 0)
+    cdef void *scratch = PyMem_Malloc(cap)
+    cdef uint8_t deck[78]
+    cdef int32_t rc
+    if scratch == NULL:
+        raise MemoryError()
+    try:
+        rc = cc_infer_world_deck(sample.game, sample.params.values, sample.nplayers, sd,
+                                 sample.state, scratch, cap, deck)
+    finally:
+        PyMem_Free(scratch)
+    _check(rc, "infer_world_deck")
+    return [deck[i] for i in range(sample.game.deck_size)]
+
+
+def infer_weights(list samples, object seed, object observer, object actions, object record,
+                  object eps, object ties, object max_nodes):
+    """The weight of each sample as a world for ``observer`` (``cc_infer_weight``):
+    ``actions`` (ints: the observer's own action at each step, -1 for another
+    seat's), ``record`` (a C-contiguous float32 array of shape (steps + 1,
+    tensor_size): the observer's tensors after 0 .. steps actions).  Returns
+    (weights as a float64 array, positions visited)."""
+    cdef uint64_t sd = _int_arg(seed, "seed", 0, _MAX_SEED)
+    if not isinstance(eps, float):
+        raise TypeError(f"eps: expected a float, got {type(eps).__name__}")
+    cdef double e = eps
+    cdef int32_t t = _i32_arg(ties, "ties", 1, 1 << 20)
+    cdef int64_t limit = _int_arg(max_nodes, "max_nodes", 0, 1 << 62)
+    if not isinstance(record, np.ndarray) or record.dtype != np.float32 or record.ndim != 2 \
+            or not record.flags.c_contiguous:
+        raise TypeError("record: expected a C-contiguous 2-D float32 numpy array")
+    cdef int32_t nsteps = len(actions)
+    cdef GameState s
+    cdef GameState first
+    if not samples:
+        return np.zeros(0), 0
+    first = samples[0]
+    first._live()
+    if record.shape[0] != nsteps + 1 or record.shape[1] != first.params.tensor_size:
+        raise ValueError(f"record: expected shape ({nsteps + 1}, {first.params.tensor_size})")
+    cdef int32_t p = _i32_arg(observer, "observer", 0, first.nplayers - 1)
+    cdef int32_t[::1] acts = np.zeros(max(nsteps, 1), dtype=np.int32)
+    cdef Py_ssize_t i
+    for i in range(nsteps):
+        acts[i] = _i32_arg(actions[i], f"actions[{i}]", -1, 2147483647)
+    cdef const float[:, ::1] rec = record
+    cdef size_t cap = cc_infer_scratch_size(first.game, first.params.values, first.nplayers,
+                                            nsteps)
+    cdef void *scratch = PyMem_Malloc(cap)
+    if scratch == NULL:
+        raise MemoryError()
+    out = np.zeros(len(samples), dtype=np.float64)
+    cdef double[::1] view = out
+    cdef double w = 0.0
+    cdef int64_t nodes = 0, total = 0
+    cdef int32_t rc
+    try:
+        for i in range(len(samples)):
+            s = samples[i]
+            s._live()
+            if s.game != first.game or s.nplayers != first.nplayers or (
+                    s.params is not first.params
+                    and memcmp(s.params.values, first.params.values, sizeof(int32_t) * 32)):
+                raise ValueError("samples: every sample must be of the same game and rules")
+            with nogil:
+                rc = cc_infer_weight(first.game, first.params.values, first.nplayers, sd,
+                                     s.state, p, &acts[0], nsteps, &rec[0, 0], e, t, limit,
+                                     scratch, cap, &w, &nodes)
+            total += nodes
+            _check(rc, "infer_weights")
+            view[i] = w
+    finally:
+        PyMem_Free(scratch)
+    return out, total

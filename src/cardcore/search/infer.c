@@ -1,0 +1,245 @@
+/*
+ * infer.c: weights of sampled worlds from the other players' actions
+ * (cc_infer.h), over the generic game table.
+ *
+ * Scratch layout (cc_infer_scratch_size): two reference states for the
+ * deck read-back, nsteps + 1 replay states (one per depth of the replay),
+ * and two observation tensors.
+ */
+#include <string.h>
+
+#include "cc_infer.h"
+
+#define ALIGN 64
+
+static size_t round_up(size_t n) { return (n + ALIGN - 1) / ALIGN * ALIGN; }
+
+int32_t cc_infer_supported(const cc_game *game, const void *state) {
+    if (game == NULL || state == NULL || game->init_deck == NULL) return 0;
+    if (game->deal_index == NULL) return 1;
+    return game->deal_index(state, NULL) == 0;
+}
+
+size_t cc_infer_scratch_size(const cc_game *game, const int32_t *params, int32_t nplayers,
+                             int32_t nsteps) {
+    if (game == NULL || params == NULL || nsteps < 0) return 0;
+    int32_t t = game->tensor_size(params, nplayers);
+    if (t < 0) return 0;
+    return round_up(game->state_size) * (size_t)(nsteps + 3) +
+           2 * round_up((size_t)t * sizeof(float));
+}
+
+static cc_log *log_of(const cc_game *game, void *state) {
+    return (cc_log *)((char *)state + game->log_offset);
+}
+
+static const cc_log *log_of_const(const cc_game *game, const void *state) {
+    return (const cc_log *)((const char *)state + game->log_offset);
+}
+
+int32_t cc_infer_world_deck(const cc_game *game, const int32_t *params, int32_t nplayers,
+                            uint64_t seed, const void *sample, void *scratch, size_t cap,
+                            uint8_t *deck) {
+    if (game == NULL || params == NULL || sample == NULL || scratch == NULL || deck == NULL)
+        return CC_E_ARG;
+    if (!cc_infer_supported(game, sample)) return CC_E_ARG;
+    if (cap < cc_infer_scratch_size(game, params, nplayers, 0)) return CC_E_CAPACITY;
+    const int32_t n = game->deck_size;
+    size_t ss = round_up(game->state_size);
+    void *a = scratch, *b = (char *)scratch + ss;
+    uint8_t ida[CC_MAX_DECK], idb[CC_MAX_DECK];
+    for (int32_t k = 0; k < n; k++) {
+        ida[k] = (uint8_t)k;
+        idb[k] = (uint8_t)(n - 1 - k);
+    }
+    memset(a, 0, game->state_size);
+    memset(b, 0, game->state_size);
+    int32_t rc = game->init_deck(a, params, nplayers, seed, ida, n);
+    if (rc != CC_OK) return rc;
+    rc = game->init_deck(b, params, nplayers, seed, idb, n);
+    if (rc != CC_OK) return rc;
+    const cc_log *la = log_of_const(game, a), *lb = log_of_const(game, b);
+    const cc_log *ls = log_of_const(game, sample);
+    int32_t ka = cc_log_kept(la);
+    if (cc_log_kept(lb) != ka || la->total != ka) return CC_E_ARG;
+    /* the sample's log must still hold its first events */
+    if (ls->total != cc_log_kept(ls) || ls->total < ka) return CC_E_ARG;
+    int32_t got[CC_MAX_DECK];
+    uint8_t used[CC_MAX_DECK];
+    for (int32_t k = 0; k < n; k++) got[k] = -1, used[k] = 0;
+    for (int32_t i = 0; i < ka; i++) {
+        const cc_log_entry *ea = cc_log_at_const(la, i), *eb = cc_log_at_const(lb, i);
+        const cc_log_entry *es = cc_log_at_const(ls, i);
+        if (es->kind != ea->kind || es->player != ea->player || es->target != ea->target)
+            return CC_E_ARG;
+        if (ea->kind < 0 || ea->kind >= game->num_event_kinds) continue;
+        if (game->event_kinds[ea->kind].value_kind != CC_VALUE_CARD) continue;
+        int32_t k = ea->value;
+        if (k < 0 || k >= n || eb->value != n - 1 - k) continue; /* not read from the deck */
+        int32_t c = es->value;
+        if (c < 0 || c >= n) continue; /* a value the sample does not know */
+        if (got[k] >= 0 || used[c]) return CC_E_ARG;
+        got[k] = c;
+        used[c] = 1;
+    }
+    int32_t next = 0;
+    for (int32_t k = 0; k < n; k++) {
+        if (got[k] < 0) {
+            while (used[next]) next++;
+            got[k] = next;
+            used[next] = 1;
+        }
+        deck[k] = (uint8_t)got[k];
+    }
+    return CC_OK;
+}
+
+typedef struct replay {
+    const cc_game *game;
+    int32_t nplayers;
+    int32_t observer;
+    const int32_t *actions;
+    int32_t nsteps;
+    const float *record;
+    const void *sample;
+    int32_t tsize;
+    double eps;
+    int32_t ties;
+    int64_t max_nodes;
+    int64_t nodes;
+    int32_t over;
+    char *states;
+    size_t ss;
+    float *obs, *obs2;
+} replay;
+
+/* P(action) of the model at state (actor to play), for each legal action:
+ * writes prob[] for the actions of mask. */
+static void model(const replay *r, const void *state, const uint64_t *mask, int32_t legal,
+                  double *choice_p, double *other_p, uint64_t *choices) {
+    memset(choices, 0, CC_MASK_WORDS * sizeof(uint64_t));
+    if (r->game->heuristic == NULL) {
+        *choice_p = *other_p = 1.0 / legal;
+        return;
+    }
+    int32_t m = 0;
+    for (int32_t k = 0; k < r->ties; k++) {
+        cc_rng rng;
+        int32_t a = -1;
+        cc_rng_seed(&rng, (uint64_t)k);
+        if (r->game->heuristic(state, &rng, &a) != CC_OK || a < 0 || a >= CC_MASK_WORDS * 64 ||
+            !(mask[a >> 6] >> (a & 63) & 1))
+            continue;
+        if (!(choices[a >> 6] >> (a & 63) & 1)) m++;
+        choices[a >> 6] |= 1ULL << (a & 63);
+    }
+    if (m == 0) {
+        *choice_p = *other_p = 1.0 / legal;
+    } else if (m == legal) {
+        *choice_p = 1.0 / m;
+        *other_p = 0.0;
+    } else {
+        *choice_p = (1.0 - r->eps) / m;
+        *other_p = r->eps / (legal - m);
+    }
+}
+
+static double walk(replay *r, int32_t t) {
+    const cc_game *g = r->game;
+    void *cur = r->states + (size_t)t * r->ss;
+    if (r->max_nodes > 0 && r->nodes >= r->max_nodes) {
+        r->over = 1;
+        return 0.0;
+    }
+    r->nodes++;
+    if (t == r->nsteps) {
+        for (int32_t q = 0; q < r->nplayers; q++) {
+            if (g->observe_tensor(cur, q, r->obs) != CC_OK) return 0.0;
+            if (g->observe_tensor(r->sample, q, r->obs2) != CC_OK) return 0.0;
+            if (memcmp(r->obs, r->obs2, (size_t)r->tsize * sizeof(float)) != 0) return 0.0;
+        }
+        return 1.0;
+    }
+    void *next = r->states + (size_t)(t + 1) * r->ss;
+    const float *want = r->record + (size_t)(t + 1) * (size_t)r->tsize;
+    int32_t own = r->actions[t];
+    if (own >= 0) {
+        if (g->current_player(cur) != r->observer) return 0.0;
+        memcpy(next, cur, cc_game_used_size(g, cur));
+        if (g->apply(next, own) != 0) return 0.0;
+        if (g->observe_tensor(next, r->observer, r->obs) != CC_OK) return 0.0;
+        if (memcmp(r->obs, want, (size_t)r->tsize * sizeof(float)) != 0) return 0.0;
+        return walk(r, t + 1);
+    }
+    int32_t actor = g->current_player(cur);
+    if (actor < 0 || actor == r->observer) return 0.0;
+    uint64_t mask[CC_MASK_WORDS], choices[CC_MASK_WORDS];
+    memset(mask, 0, sizeof mask);
+    int32_t legal = g->legal_actions(cur, mask);
+    if (legal <= 0) return 0.0;
+    double pc, po;
+    model(r, cur, mask, legal, &pc, &po, choices);
+    double total = 0.0;
+    for (int32_t w = 0; w < CC_MASK_WORDS; w++) {
+        for (uint64_t bits = mask[w]; bits; bits &= bits - 1) {
+            int32_t a = w * 64 + __builtin_ctzll(bits);
+            double p = (choices[w] >> (a & 63) & 1) ? pc : po;
+            if (p == 0.0) continue;
+            memcpy(next, cur, cc_game_used_size(g, cur));
+            if (g->apply(next, a) != 0) continue;
+            if (g->observe_tensor(next, r->observer, r->obs) != CC_OK) continue;
+            if (memcmp(r->obs, want, (size_t)r->tsize * sizeof(float)) != 0) continue;
+            total += p * walk(r, t + 1);
+            if (r->over) return 0.0;
+        }
+    }
+    return total;
+}
+
+int32_t cc_infer_weight(const cc_game *game, const int32_t *params, int32_t nplayers, uint64_t seed,
+                        const void *sample, int32_t observer, const int32_t *actions,
+                        int32_t nsteps, const float *record, double eps, int32_t ties,
+                        int64_t max_nodes, void *scratch, size_t cap, double *weight,
+                        int64_t *nodes) {
+    if (nodes) *nodes = 0;
+    if (game == NULL || params == NULL || sample == NULL || scratch == NULL || weight == NULL ||
+        record == NULL || (actions == NULL && nsteps > 0) || nsteps < 0)
+        return CC_E_ARG;
+    if (observer < 0 || observer >= nplayers || !(eps >= 0.0 && eps <= 1.0) || ties < 1 ||
+        max_nodes < 0)
+        return CC_E_ARG;
+    if (cap < cc_infer_scratch_size(game, params, nplayers, nsteps)) return CC_E_CAPACITY;
+    uint8_t deck[CC_MAX_DECK];
+    int32_t rc = cc_infer_world_deck(game, params, nplayers, seed, sample, scratch, cap, deck);
+    if (rc != CC_OK) return rc;
+    replay r;
+    r.game = game;
+    r.nplayers = nplayers;
+    r.observer = observer;
+    r.actions = actions;
+    r.nsteps = nsteps;
+    r.record = record;
+    r.sample = sample;
+    r.tsize = game->tensor_size(params, nplayers);
+    r.eps = eps;
+    r.ties = ties;
+    r.max_nodes = max_nodes;
+    r.nodes = 0;
+    r.over = 0;
+    r.ss = round_up(game->state_size);
+    r.states = (char *)scratch + 2 * r.ss;
+    r.obs = (float *)(r.states + (size_t)(nsteps + 1) * r.ss);
+    r.obs2 = (float *)((char *)r.obs + round_up((size_t)r.tsize * sizeof(float)));
+    void *start = r.states;
+    memset(start, 0, game->state_size);
+    rc = game->init_deck(start, params, nplayers, seed, deck, game->deck_size);
+    if (rc != CC_OK) return rc;
+    cc_log_mute(log_of(game, start), CC_LOG_MUTED);
+    if (game->observe_tensor(start, observer, r.obs) != CC_OK) return CC_E_ARG;
+    double w = 0.0;
+    if (memcmp(r.obs, record, (size_t)r.tsize * sizeof(float)) == 0) w = walk(&r, 0);
+    if (nodes) *nodes = r.nodes;
+    if (r.over) return CC_E_CAPACITY;
+    *weight = w;
+    return CC_OK;
+}
