@@ -138,6 +138,9 @@ def position(n: int, rules: NancyRules, seed: int, cards_left: int):
             twin.apply(PICK + int(draws[k]))
             k += 1
         twin.apply(a)
+    while k < len(draws):  # (drawn after the last action)
+        twin.apply(PICK + int(draws[k]))
+        k += 1
     assert twin.legal_actions() == state.legal_actions()
     return state, twin
 
