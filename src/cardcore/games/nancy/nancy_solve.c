@@ -274,6 +274,17 @@ static double search(solver *x, int32_t ply, double alpha, double beta) {
         return 0.0;
     }
     if (s->phase == CC_NANCY_PH_PICK) return pick_node(x, ply, alpha, beta);
+    if (s->trick_idx == s->each - 1 && !s->debt) {
+        /* the last trick, no exchange owed: every card is forced and the
+         * deal is scored after it */
+        cc_nancy_state *c = slot_at(x, ply + 1);
+        memcpy(c, s, COPY_BYTES);
+        while (c->phase == CC_NANCY_PH_PLAY) {
+            cc_nancy_cards h = cs_or(c->hand[c->cur], c->up[c->cur]);
+            cc_game_nancy.apply(c, CC_NANCY_A_PLAY + cs_nth(h, 0));
+        }
+        return (double)c->scores[x->taker] - x->score0;
+    }
     uint64_t key = position_key(s);
     tt_entry *e = &x->tt[key & x->tt_mask];
     int32_t first = -1;
@@ -348,7 +359,9 @@ int32_t cc_nancy_solve(const void *state, const double *win_table, int32_t win_t
     x.score0 = s->scores[s->taker];
     x.max_nodes = max_nodes;
     x.nslots = depth + 4; /* the plays, at most one exchange pick, the root */
-    int32_t bits = depth <= 12 ? 12 : depth <= 24 ? 16 : 20;
+    /* the table: 128 KiB to 4 MiB (a larger one costs more to map than it
+     * saves in the reach the solver has) */
+    int32_t bits = depth <= 12 ? 12 : depth <= 20 ? 15 : 17;
     x.tt_mask = ((uint64_t)1 << bits) - 1;
     x.stack = (char *)malloc((size_t)x.nslots * sizeof(cc_nancy_state));
     x.tt = (tt_entry *)calloc((size_t)1 << bits, sizeof(tt_entry));
