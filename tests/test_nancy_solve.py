@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import numpy as np
 import pytest
 
 from pycards.game import REFEREE
@@ -227,6 +228,17 @@ def test_errors() -> None:
         state.apply(state.legal_actions()[0])
     with pytest.raises(ValueError):
         state.solve()
+
+
+def test_a_win_table_is_refused() -> None:
+    """A match of Nancy is a number of deals, not a race to a target score:
+    the solver values points only."""
+    made = position(2, RULES["wiki"], 3, 6)
+    assert made is not None
+    state = made[0]
+    assert state.solve()
+    with pytest.raises(ValueError):
+        state.solve(win_table=np.full((5, 5), 0.5))
 
 
 def test_a_later_deal_is_valued_by_its_own_points() -> None:
