@@ -275,3 +275,19 @@ def test_a_sample_is_solved_from_its_own_cards(n: int) -> None:
             child.apply(a)
             want = margins(brute(child, side, False, False, sample.returns()), p)
             assert v == pytest.approx(want, abs=1e-9)
+
+
+def test_two_threads_solve_at_once() -> None:
+    """The solver keeps nothing global: threads (the GIL released) get the
+    values a lone solve gets."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    states = []
+    for seed in range(6):
+        made = position(4, RULES["wiki"], 40 + seed, 12)
+        if made is not None:
+            states.append(made[0])
+    alone = [s.solve() for s in states]
+    with ThreadPoolExecutor(2) as pool:
+        together = list(pool.map(lambda s: s.clone().solve(), states * 2))
+    assert together == alone * 2
