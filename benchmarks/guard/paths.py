@@ -251,6 +251,31 @@ def _nancy_sampler_6() -> Op:
     return lambda: state.sample_infoset(state.current_player, 0)
 
 
+def _nancy_solve() -> Op:
+    """The exact solver on 4 positions of 4-player heuristic self-play, each
+    at the start of the trick with 4 tricks left."""
+    from pycards.nancy import NancyGame, NancyRules
+
+    game = NancyGame(NancyRules(match_rounds=1), 4)
+    states: list[Any] = []
+    seed = 0
+    while len(states) < 4:
+        state = game.new_initial_state(seed)
+        step = 0
+        while not state.is_terminal and state.solve_depth != 16:
+            state.apply(state._s.heuristic_action(seed * 7919 + step))
+            step += 1
+        if state.solve_depth == 16 and state.legal_actions()[0] < 244:
+            states.append(state)
+        seed += 1
+
+    def op() -> None:
+        for s in states:
+            s.solve()
+
+    return op
+
+
 def _ismcts(name: str) -> Callable[[], Op]:
     """ISMCTS (a native bot through the Python API): one decision of 40
     simulations from each of 2 positions."""
@@ -428,6 +453,7 @@ def paths() -> list[GuardPath]:
         GuardPath(
             "nancy.sample_infoset[6p,face_up=0]", c, _nancy_sampler_6, "the largest sampling case"
         ),
+        GuardPath("nancy.solve", c, _nancy_solve, "the exact solver, 4 positions, 4 tricks left"),
         GuardPath(
             "cribbage.batch_discards", c, _cribbage_discards, "2 six-card hands, with the crib"
         ),

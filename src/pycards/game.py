@@ -735,7 +735,12 @@ class State(Generic[ObsT]):
         read from the table at the scores the deal ends with.  ``max_nodes``
         (0: none) bounds the positions visited; past it ``RuntimeError``.
         ``ValueError`` where the solver cannot take the state
-        (:attr:`solve_depth` is -1, also on a finished game)."""
+        (:attr:`solve_depth` is -1, also on a finished game).
+
+        Each game that has a solver describes it on its page (what it
+        values, how it searches, how deep it reaches and how fast), with the
+        command that measures its speed; a game without one raises
+        ``ValueError``."""
         values, _nodes = self._s.solve(max_nodes, win_table)
         return {a: float(values[a]) for a in self._s.legal_actions()}
 

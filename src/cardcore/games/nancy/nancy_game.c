@@ -652,4 +652,6 @@ const cc_game cc_game_nancy = {
     .sample_draw = cc_nancy_sample_draw,
     .sample_scratch_size = CC_NANCY_SAMPLE_SCRATCH,
     .deal_index = cc_nancy_deal_index,
+    .solve_depth = cc_nancy_solve_depth,
+    .solve = cc_nancy_solve,
 };

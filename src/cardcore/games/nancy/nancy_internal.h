@@ -6,6 +6,7 @@
  *   nancy_game.c    the game table: deal, bidding, call, discard, play,
  *                   Outsider exchange, results, observation
  *   nancy_sample.c  the information-set sampler
+ *   nancy_solve.c   the exact solver of the trick play
  *
  * Card sets are two words (lo, hi) in the Nancy layout of cardcore.h.
  */
@@ -209,6 +210,11 @@ int32_t cc_nancy_sample_infoset(const void *state, int32_t player, uint64_t seed
 #define CC_NANCY_SAMPLE_SCRATCH (CC_NANCY_SAMPLE_PREP_BYTES + sizeof(double) * (65536 + 32768))
 int32_t cc_nancy_sample_prepare(const void *state, int32_t player, void *scratch, size_t cap);
 int32_t cc_nancy_sample_draw(const void *state, void *scratch, uint64_t seed, void *outp);
+
+/* The game table's exact solver of the play (nancy_solve.c). */
+int32_t cc_nancy_solve_depth(const void *state);
+int32_t cc_nancy_solve(const void *state, const double *win_table, int32_t win_target,
+                       int64_t max_nodes, double *values, int64_t *nodes);
 
 /* ---- the information-set sampler (nancy_sample.c, nancy_sample_deal.c) -- */
 
