@@ -406,8 +406,10 @@ typedef struct cc_game {
     /* Optional (both NULL, or both set): an exact solver of the card play
      * with every card known, the states of a sample_infoset included.
      * solve_depth(state) is the number of cards still to be played in the
-     * current deal's play if the solver can take state (a play phase with
-     * no chance and no other decision before the deal is scored), else -1.
+     * current deal's play if the solver can take state (the play, with
+     * nothing before the deal is scored but card play and what the solver
+     * searches itself: a game's own small choices or draws within the play,
+     * a draw valued as the mean over its outcomes), else -1.
      * solve(state, win_table, win_target, max_nodes, values, nodes) writes
      * values[a] for each legal action a of the player to act (num_actions
      * doubles; the others are left alone): the value of a to that player
