@@ -206,18 +206,31 @@ static double search(ctx *c, const pos *p, double alpha, double beta) {
         }
     }
     double a0 = alpha, b0 = beta;
-    int32_t maxing = side(c, p->to_act) == c->root_side;
+    int32_t mover = side(c, p->to_act);
+    int32_t maxing = mover == c->root_side;
     double best = maxing ? -HUGE_VAL : HUGE_VAL;
-    for (uint64_t u = playable(p); u; u &= u - 1) {
+    /* the children, the mover's best points first (a cheap move ordering) */
+    pos ch[MAX_CARDS];
+    double cv[MAX_CARDS];
+    int32_t over[MAX_CARDS], gain[MAX_CARDS], order[MAX_CARDS], k = 0;
+    for (uint64_t u = playable(p); u && k < MAX_CARDS; u &= u - 1, k++) {
         if (c->max_nodes > 0 && c->nodes >= c->max_nodes) {
             c->err = CC_E_CAPACITY;
             return 0.0;
         }
         c->nodes++;
-        pos ch = *p;
-        double v;
-        if (!play_card(c, &ch, cc_card52_id_of_bit(cc_ctz64(u)), &v)) {
-            v = search(c, &ch, alpha, beta);
+        ch[k] = *p;
+        over[k] = play_card(c, &ch[k], cc_card52_id_of_bit(cc_ctz64(u)), &cv[k]);
+        gain[k] = ch[k].score[mover] - p->score[mover];
+        int32_t j = k;
+        for (; j > 0 && gain[order[j - 1]] < gain[k]; j--) order[j] = order[j - 1];
+        order[j] = k;
+    }
+    for (int32_t i = 0; i < k; i++) {
+        int32_t m = order[i];
+        double v = cv[m];
+        if (!over[m]) {
+            v = search(c, &ch[m], alpha, beta);
             if (c->err) return 0.0;
         }
         if (maxing) {
@@ -245,8 +258,16 @@ int32_t cc_cribbage_solve_depth(const void *state) {
     if (s->params[CC_CRIBBAGE_P_MUGGINS] || s->pclaim || s->calling) return -1;
     if (s->n < 2 || s->n > CC_CRIBBAGE_MAX_PLAYERS) return -1;
     int32_t left = 0;
-    for (int32_t q = 0; q < s->n; q++) left += cc_popcount64(s->hand[q]);
+    for (int32_t q = 0; q < s->n; q++) {
+        /* what the show will score: a valid hand of 4 with the starter */
+        if (s->hand[q] & ~CC_DECK52_MASK) return -1;
+        if (!cc_show_hand_valid(s->dealt[q] & ~s->disc[q], 4, s->starter)) return -1;
+        left += cc_popcount64(s->hand[q]);
+    }
+    if (!cc_show_hand_valid(crib_of(s), 4, s->starter)) return -1;
     if (left < 1 || s->nplay < 0 || s->nplay + left > MAX_CARDS) return -1;
+    for (int32_t i = 0; i < s->nplay; i++)
+        if (s->play[i] >= NUM_CARDS) return -1;
     return left;
 }
 

@@ -140,8 +140,13 @@ int32_t cc_nodde_solve_depth(const void *state) {
     if (s == NULL || s->to_act == TERMINAL) return -1;
     if (s->n < 2 || s->n > CC_NODDE_MAX_PLAYERS || s->to_act < 0 || s->to_act >= s->n) return -1;
     int32_t left = 0;
-    for (int32_t q = 0; q < s->n; q++) left += cc_popcount64(s->hand[q]);
+    for (int32_t q = 0; q < s->n; q++) {
+        if (s->hand[q] & ~CC_DECK52_MASK) return -1;
+        left += cc_popcount64(s->hand[q]);
+    }
     if (left < 1 || s->nseq < 0 || s->nseq + left > CC_NODDE_MAX_PLAY) return -1;
+    for (int32_t i = 0; i < s->nseq; i++)
+        if (s->seq[i] >= NUM_CARDS) return -1;
     return left;
 }
 
