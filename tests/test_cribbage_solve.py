@@ -176,3 +176,15 @@ def test_muggins_play_is_not_taken() -> None:
             break
         assert state.solve_depth == -1
         state.apply(state.legal_actions()[0])
+
+
+def test_threads_solve_at_once_alike() -> None:
+    # the solver keeps nothing between calls (its table is its own): solving
+    # in threads at once (the binding lets go of the GIL) gives the same values
+    from concurrent.futures import ThreadPoolExecutor
+
+    states = _positions(3, CribbageRules(), 11, 12, 12)
+    alone = [s.solve() for s in states]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(lambda s: s.solve(), states * 3))
+    assert together == alone * 3
