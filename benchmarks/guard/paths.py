@@ -380,6 +380,31 @@ def _cribbage_discards() -> Op:
     return lambda: fn(hands, params, True)
 
 
+def _solve(name: str, players: int) -> Callable[[], Op]:
+    """The exact solver of the play (State.solve, margin) on 4 positions at
+    the start of the play of heuristic games (fixed seeds)."""
+
+    def setup() -> Op:
+        from pycards.game import load_game
+
+        game = load_game(name, num_players=players)
+        rng = random.Random(3)
+        states: list[Any] = []
+        seed = 0
+        while len(states) < 4 and seed < 50:
+            state = game.new_initial_state(seed)
+            seed += 1
+            while not state.is_terminal and state.solve_depth < 0:
+                state.apply(state._s.heuristic_action(rng.getrandbits(64)))
+            if state.solve_depth > 0:
+                states.append(state)
+        if not states:
+            raise NotBuiltError(f"{name} has no solver in this build")
+        return lambda: [s._s.solve(0, None) for s in states]
+
+    return setup
+
+
 def paths() -> list[GuardPath]:
     """Every guarded hot path (a new hot path is one more entry here)."""
     from pycards.game import game_names
@@ -457,5 +482,10 @@ def paths() -> list[GuardPath]:
         GuardPath(
             "cribbage.batch_discards", c, _cribbage_discards, "2 six-card hands, with the crib"
         ),
+    ]
+    # the exact solvers of the play: the games whose table has one
+    out += [
+        GuardPath(f"{name}.solve[{n}p]", c, _solve(name, n), "4 positions at the start of the play")
+        for name, n in (("nodde", 2), ("nodde", 4), ("cribbage", 2), ("cribbage", 3))
     ]
     return out

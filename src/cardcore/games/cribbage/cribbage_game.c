@@ -781,4 +781,6 @@ const cc_game cc_game_cribbage = {
     .sample_infoset = cc_cribbage_sample_infoset,
     .heuristic = cc_cribbage_heuristic,
     .deal_index = cc_cribbage_deal_index,
+    .solve_depth = cc_cribbage_solve_depth,
+    .solve = cc_cribbage_solve,
 };

@@ -657,4 +657,6 @@ const cc_game cc_game_nodde = {
     .sample_infoset = cc_nodde_sample_infoset,
     .heuristic = cc_nodde_heuristic,
     .deal_index = cc_nodde_deal_index,
+    .solve_depth = cc_nodde_solve_depth,
+    .solve = cc_nodde_solve,
 };

@@ -100,4 +100,10 @@ static inline int32_t kind_points(const int32_t *c, const int32_t *p, int32_t ra
  * is public (cc_nodde.h). */
 int32_t cc_nodde_sample_infoset(const void *state, int32_t player, uint64_t seed, void *out);
 
+/* The exact solver of the play (nodde_solve.c), the table's solve_depth
+ * and solve. */
+int32_t cc_nodde_solve_depth(const void *state);
+int32_t cc_nodde_solve(const void *state, const double *win_table, int32_t win_target,
+                       int64_t max_nodes, double *values, int64_t *nodes);
+
 #endif /* NODDE_INTERNAL_H */

@@ -1,0 +1,190 @@
+"""The cribbage solver (games/cribbage/cribbage_solve.c) against a brute-force
+minimax written here over the engine's own moves (clone, apply, returns,
+legal_actions), on random positions of the play: every player count, the
+partnerships, the crib flush rule, short targets (a game ending in the
+play or the show), the margin and win-table valuations; and its errors.
+
+The brute force values a deal where it is scored: a state back in the
+discard (the next deal) has the deal's scores, a finished one the game's.
+The full run (10,000 positions and more) is ``-m slow``."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from pycards.cribbage import CribbageRules
+from pycards.game import State, load_game
+
+PLAY = 52  # the first play action; below it, the discards
+
+
+def _sides(state: State[Any]) -> list[int]:
+    """Each seat's side: with 4 players from the partners events."""
+    n = state.num_players
+    if n != 4:
+        return list(range(n))
+    side = [0] * n
+    for e in state.events():
+        if e.kind == "partners":
+            side[e.player] = side[e.target] = e.value if e.value is not None else 0
+    return side
+
+
+def _value(ret: list[int], root: int, over: bool, dealer: int, table: Any, target: int) -> float:
+    """The value to root of a finished game (over) or of a deal's end."""
+    if table is None:
+        others = [r for q, r in enumerate(ret) if q != root]
+        return ret[root] - sum(others) / len(others)
+    if over:
+        return 1.0 if ret[root] >= target else 0.0
+    t = table.shape[0]
+    x = min(ret[dealer], t - 1)
+    y = min(ret[1 - dealer], t - 1)
+    w = float(table[x, y])
+    return w if root == dealer else 1.0 - w
+
+
+def _brute(s: Any, root: int, sides: list[int], table: Any, target: int) -> dict[int, float]:
+    """Minimax value to root's side of each legal action of the raw state s."""
+    out = {}
+    for a in s.legal_actions():
+        c = s.clone()
+        c.apply(a)
+        out[a] = _node(c, root, sides, table, target)
+    return out
+
+
+def _node(s: Any, root: int, sides: list[int], table: Any, target: int) -> float:
+    p = s.current_player()
+    if p < 0:
+        return _value(list(s.returns()), root, True, -1, table, target)
+    legal = s.legal_actions()
+    if min(legal) < PLAY:  # the next deal's discards: the deal is scored
+        dealer = 1 - p if len(sides) == 2 else -1
+        return _value(list(s.returns()), root, False, dealer, table, target)
+    vals = _brute(s, root, sides, table, target).values()
+    return max(vals) if sides[p] == sides[root] else min(vals)
+
+
+def _positions(n: int, rules: CribbageRules, seed: int, count: int, max_left: int) -> list[Any]:
+    """Play positions from games of heuristic and random moves."""
+    game = load_game("cribbage", rules=rules, num_players=n)
+    rng = random.Random(seed)
+    out: list[Any] = []
+    g = 0
+    while len(out) < count:
+        state = game.new_initial_state(seed * 1000 + g)
+        g += 1
+        take = rng.random() < 0.5
+        while not state.is_terminal and len(out) < count:
+            depth = state.solve_depth
+            if 0 < depth <= max_left and take:
+                out.append(state.clone())
+            take = rng.random() < 0.3
+            if rng.random() < 0.5:
+                action = state._s.heuristic_action(rng.getrandbits(64))
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply(action)
+    return out
+
+
+CASES = [
+    (2, CribbageRules()),
+    (2, CribbageRules(game_target=31)),
+    (2, CribbageRules(game_target=61, crib_four_flush=True)),
+    (3, CribbageRules()),
+    (3, CribbageRules(game_target=25, crib_four_flush=True)),
+    (4, CribbageRules()),
+    (4, CribbageRules(partnership="seats", game_target=31)),
+]
+
+
+def _check(n: int, rules: CribbageRules, seed: int, count: int, win: bool) -> int:
+    max_left = {2: 8, 3: 9, 4: 8}[n]
+    rng = np.random.default_rng(seed)
+    checked = 0
+    for state in _positions(n, rules, seed, count, max_left):
+        table = None
+        if win:
+            t = rules.game_target - int(rng.integers(0, 3))
+            table = rng.random((t, t))
+        want = _brute(state._s, state.current_player, _sides(state), table, rules.game_target)
+        got = state.solve(win_table=table)
+        assert set(got) == set(want)
+        for a, v in want.items():
+            assert got[a] == pytest.approx(v, abs=1e-9), (state.to_json(), a)
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize(("n", "rules"), CASES)
+def test_solver_agrees_with_brute_force_margin(n: int, rules: CribbageRules) -> None:
+    assert _check(n, rules, 1 + n, 25, False) == 25
+
+
+@pytest.mark.parametrize(("n", "rules"), [c for c in CASES if c[0] == 2])
+def test_solver_agrees_with_brute_force_win_table(n: int, rules: CribbageRules) -> None:
+    assert _check(n, rules, 7, 40, True) == 40
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("n", "rules"), CASES)
+def test_solver_agrees_with_brute_force_many(n: int, rules: CribbageRules) -> None:
+    count = 1500
+    done = _check(n, rules, 100 + n, count, False)
+    if n == 2:
+        done += _check(n, rules, 200, count, True)
+    assert done >= count
+
+
+def test_depth_and_errors() -> None:
+    game = load_game("cribbage")
+    state = game.new_initial_state(3)
+    assert state.solve_depth == -1  # the discard
+    with pytest.raises(ValueError):
+        state.solve()
+    while state.solve_depth < 0:
+        state.apply(state.legal_actions()[0])
+    assert state.solve_depth == 8
+    with pytest.raises(RuntimeError):
+        state.solve(max_nodes=3)
+    with pytest.raises(ValueError):
+        state.solve(win_table=np.full((121, 121), 1.5))
+    with pytest.raises(ValueError):
+        state.solve(win_table=np.full((121, 121), np.nan))
+    values = state.solve()
+    assert set(values) == set(state.legal_actions())
+    table = np.random.default_rng(0).random((121, 121))
+    assert all(0.0 <= v <= 1.0 for v in state.solve(win_table=table).values())
+    three = load_game("cribbage", num_players=3).new_initial_state(3)
+    while three.solve_depth < 0:
+        three.apply(three.legal_actions()[0])
+    with pytest.raises(ValueError):
+        three.solve(win_table=table)
+
+
+def test_muggins_play_is_not_taken() -> None:
+    game = load_game("cribbage", rules=CribbageRules(muggins=True))
+    state = game.new_initial_state(3)
+    for _ in range(60):
+        if state.is_terminal:
+            break
+        assert state.solve_depth == -1
+        state.apply(state.legal_actions()[0])
+
+
+def test_threads_solve_at_once_alike() -> None:
+    # the solver keeps nothing between calls (its table is its own): solving
+    # in threads at once (the binding lets go of the GIL) gives the same values
+    from concurrent.futures import ThreadPoolExecutor
+
+    states = _positions(3, CribbageRules(), 11, 12, 12)
+    alone = [s.solve() for s in states]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(lambda s: s.solve(), states * 3))
+    assert together == alone * 3
