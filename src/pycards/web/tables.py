@@ -245,10 +245,15 @@ class TableSpec:
         return cls(game, players, tuple(seats), preset, listed, practice, seed)
 
 
+_PLAIN = frozenset({int, bool, str, float, type(None)})
+
+
 def _value(v: object) -> object:
     """An observation value as JSON: card sets as lists of card names."""
+    if type(v) in _PLAIN:
+        return v
     if isinstance(v, (CardSet, NancyCardSet)):
-        return [str(c) for c in v]
+        return str(v).split()  # the card names in the set's order, at C speed
     if isinstance(v, (Card, NancyCard)):
         return str(v)
     if isinstance(v, tuple):
@@ -448,8 +453,9 @@ def view_message(
     obs = view.observation
     fields = {f.name: _value(getattr(obs, f.name)) for f in dataclasses.fields(obs)}
     cards = _seat_cards(fields, view.seat)
+    players = view.num_players
     legal = [
-        _action(a, n, cards, view.seat, view.num_players)
+        _action(a, n, cards, view.seat, players)
         for a, n in zip(view.legal_actions(), view.legal_action_names(), strict=True)
     ]
     if told is None:
