@@ -72,6 +72,12 @@ class Profile:
     #: The browser test stops and restarts the server in the middle of this
     #: game's table (one game pays for the restart).
     web_restart: bool = False
+    #: What the browser table's server tests (tests/test_web*.py) play this
+    #: game for: ``"quick"`` where any short game will do, ``"search"`` the
+    #: tables of the heaviest allowed bot, ``"long"`` the table that plays on
+    #: beside them, ``"three"`` the table of three seats that is stopped and
+    #: resumed; ``""``: only the tests of every game.
+    web_role: str = ""
     #: The arena matches that judge the search defaults against the heuristic
     #: (benchmarks/studies/search_defaults.py): (players, rules preset or
     #: None for the default rules); default: the fewest players, default rules.

@@ -67,8 +67,6 @@ DEBT: dict[str, set[str]] = {
     "tests/test_vecenv_pool.py": {"cribbage", "nancy", "nodde", "notakers"},
     "tests/test_vecenv_threads.py": {"nancy"},
     "tests/test_view.py": {"nancy", "nodde", "notakers"},
-    "tests/test_web.py": {"cribbage", "nancy", "nodde", "notakers"},
-    "tests/test_web_load.py": {"cribbage", "nancy"},
     "benchmarks/c/heuristic_speed.c": {"nancy", "nodde", "notakers"},
     "benchmarks/c/sampler_bench.c": {"nancy", "nodde", "notakers"},
     "benchmarks/studies/output_hash.py": {"cribbage", "nodde", "notakers"},

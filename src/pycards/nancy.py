@@ -651,6 +651,25 @@ class NancyGame(Game[NancyRules, NancyObservation]):
     NARRATOR = NancyNarrator
     SUMMARIZER = NancySummarizer
 
+    def table_notes(self, observation: NancyObservation) -> dict[str, Any]:
+        """Once a Taker has bid, the objective tracker (``objectives``): the
+        Taker, the bid, and for each objective whether the cards Nancy's side
+        has won in tricks meet it so far (``None`` for the two that only the
+        round's end decides, Fat Nancy and Chosen by the Outsider).  The
+        Taker's discards, which only he knows, are left out, so every seat and
+        a spectator see the same tracker."""
+        taker = observation.taker
+        if taker is None or observation.phase is None or observation.phase >= PHASES.index("over"):
+            return {}
+        bid = observation.bids[taker] if taker < len(observation.bids) else None
+        won = observation.nancy_pile - observation.discards
+        mask = objectives(won, self.rules) if won else 0
+        standing = [
+            {"name": name, "met": bool(mask >> k & 1) if k < 7 else None}
+            for k, name in enumerate(OBJECTIVE_NAMES)
+        ]
+        return {"objectives": {"taker": taker, "bid": bid, "standing": standing}}
+
     def stacked_deck(
         self,
         hands: Sequence[_SeatCards],

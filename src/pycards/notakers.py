@@ -532,6 +532,11 @@ class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
     NARRATOR = NoTakersNarrator
     SUMMARIZER = NoTakersSummarizer
 
+    def table_notes(self, observation: NoTakersObservation) -> dict[str, Any]:
+        """What the Ask in progress asks for, in words (``asked_for``)."""
+        descriptor = observation.descriptor
+        return {} if descriptor is None else {"asked_for": descriptor_name(descriptor)}
+
     def render(self, state: State[NoTakersObservation], viewer: int | None = None) -> str:
         """The table as ``viewer`` sees it (``None``: the referee, every hand):
         each seat's hand (or its size) and save pile (or its size), the draw

@@ -7,4 +7,5 @@ PROFILE = Profile(
     heuristic_match=(2, 60),
     bench_tables=(2,),
     short_params={"game_target": 31},
+    web_role="long",
 )

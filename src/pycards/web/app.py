@@ -14,7 +14,11 @@ Routes:
   and a spectator's view of one after ``k`` moves (a replay);
 * the WebSocket ``/ws/{id}?token=`` (no token: a spectator), which sends the
   table as its reader may see it after every change and takes moves as
-  ``{"type": "move", "action": id, "turn": n}``.
+  ``{"type": "move", "action": id, "turn": n}``; a person playing bots
+  alone may also send ``{"type": "hint"}`` (answered ``{"type": "hint",
+  "action": id, "name": ..., "card": ..., "turn": n}`` to that socket alone)
+  and ``{"type": "undo"}`` (the table goes back to that person's last
+  decision and is sent again).
 
 A frame that is not such a JSON text closes the socket with 4400; an unknown
 table or a wrong token with 4404.  Bots think in two bounded thread pools,
@@ -29,7 +33,7 @@ import contextlib
 import json
 import logging
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 from typing import Any
@@ -88,8 +92,17 @@ class _Hub:
         self.sockets: dict[str, dict[WebSocket, int | None]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.runners: dict[str, asyncio.Task[None]] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
         self.light = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pycards-bot")
         self.heavy = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="pycards-search")
+        #: Builds the messages, off the event loop.
+        self.messages = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pycards-msg")
+
+    def later(self, job: Coroutine[Any, Any, None]) -> None:
+        """Run ``job`` in a task of its own (kept until it ends)."""
+        task = asyncio.get_running_loop().create_task(job)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     def lock(self, table: Table) -> asyncio.Lock:
         return self.locks.setdefault(table.id, asyncio.Lock())
@@ -121,16 +134,29 @@ class _Hub:
         return {p for p in table.spec.humans if p not in here}
 
     async def broadcast(self, table: Table, extra: dict[str, Any] | None = None) -> None:
+        """Send every socket of ``table`` the table as its reader sees it.  The
+        messages are built in a worker thread while the table's lock is held
+        (nothing changes the table meanwhile), so the event loop keeps serving
+        the other tables."""
         socks = self.sockets.get(table.id, {})
+        seats = list(dict.fromkeys(socks.values()))
+        if not seats:
+            return
         away = self.away(table)
-        texts: dict[int | None, str] = {}
-        for ws, seat in list(socks.items()):
-            if seat not in texts:
+
+        def build() -> dict[int | None, str]:
+            texts = {}
+            for seat in seats:
                 msg = table.message(seat, away)
                 if extra:
                     msg.update(extra)
                 texts[seat] = json.dumps(msg)
-            if not await _send(ws, texts[seat]):
+            return texts
+
+        async with self.lock(table):
+            texts = await asyncio.get_running_loop().run_in_executor(self.messages, build)
+        for ws, seat in list(socks.items()):
+            if seat in texts and not await _send(ws, texts[seat]):
                 socks.pop(ws, None)
 
     def kick_bots(self, table: Table) -> None:
@@ -149,14 +175,18 @@ class _Hub:
                 if table.bot_to_move() is None:
                     return
                 pool = self.light if table.bot_is_light() else self.heavy
+                failed = None
                 try:
                     action = await loop.run_in_executor(pool, table.bot_choose)
                     table.bot_apply(action)
                 except Exception as exc:  # a bot's fault must not kill the table silently
                     _log.warning("table %s: a bot failed: %s", table.id, exc)
-                    await self.broadcast(table, {"error": f"a bot failed: {exc}"})
-                    return
-                self.save(table)
+                    failed = f"a bot failed: {exc}"
+                else:
+                    self.save(table)
+            if failed is not None:
+                await self.broadcast(table, {"error": failed})
+                return
             await self.broadcast(table)
 
     def drop_idle(self) -> None:
@@ -331,19 +361,31 @@ def create_app(
                 if isinstance(text, str) and len(text) <= MAX_FRAME:
                     with contextlib.suppress(ValueError, RecursionError):
                         msg = json.loads(text)
-                if not isinstance(msg, dict) or msg.get("type") != "move":
+                kind = msg.get("type") if isinstance(msg, dict) else None
+                if not isinstance(msg, dict) or kind not in ("move", "hint", "undo"):
                     await _close(ws, CLOSE_MALFORMED, "malformed message")
                     return
                 if seat is None:
                     await _send(ws, json.dumps({"type": "error", "message": "spectators watch"}))
                     continue
+                answer: dict[str, Any] | None = None
                 async with hub.lock(table):
                     try:
-                        table.person_move(seat, msg.get("action"), msg.get("turn"))
+                        if kind == "move":
+                            table.person_move(seat, msg.get("action"), msg.get("turn"))
+                        elif kind == "hint":
+                            loop = asyncio.get_running_loop()
+                            answer = await loop.run_in_executor(hub.light, table.hint, seat)
+                        else:
+                            table.undo(seat)
                     except TableError as exc:
                         await _send(ws, json.dumps({"type": "error", "message": str(exc)}))
                         continue
-                    hub.save(table)
+                    if kind != "hint":
+                        hub.save(table)
+                if answer is not None:
+                    await _send(ws, json.dumps(answer))
+                    continue
                 await hub.broadcast(table)
                 hub.kick_bots(table)
         except (WebSocketDisconnect, RuntimeError, OSError):
@@ -351,7 +393,8 @@ def create_app(
         finally:
             socks.pop(ws, None)
             if hub.tables.find(table.id) is not None:
-                await hub.broadcast(table)
+                # in a task of its own: this handler may be cancelled as it ends
+                hub.later(hub.broadcast(table))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -371,6 +414,7 @@ def create_app(
                 runner.cancel()
             hub.light.shutdown(wait=False, cancel_futures=True)
             hub.heavy.shutdown(wait=False, cancel_futures=True)
+            hub.messages.shutdown(wait=False, cancel_futures=True)
 
     app = Starlette(
         routes=[

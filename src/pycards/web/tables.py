@@ -17,17 +17,18 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import re
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..bots import Bot, bot_names, make_bot, parse_bot_spec
 from ..cards import Card, CardSet, NancyCard, NancyCardSet
-from ..errors import IllegalActionError, PycardsError
+from ..errors import EventsDroppedError, IllegalActionError, PycardsError
 from ..game import Game, State, game_names, load_game
-from ..notakers import descriptor_name
 from ..record import write_record  # the record format (see docs/records)
+from ..summary import Story, Summary, story
 from ..view import PlayerView
 
 if TYPE_CHECKING:
@@ -43,8 +44,10 @@ __all__ = [
     "TableSpec",
     "Tables",
     "describe_games",
+    "describe_rules",
     "event_line",
     "spectator_message",
+    "suggest",
     "view_message",
 ]
 
@@ -242,10 +245,15 @@ class TableSpec:
         return cls(game, players, tuple(seats), preset, listed, practice, seed)
 
 
+_PLAIN = frozenset({int, bool, str, float, type(None)})
+
+
 def _value(v: object) -> object:
     """An observation value as JSON: card sets as lists of card names."""
+    if type(v) in _PLAIN:
+        return v
     if isinstance(v, (CardSet, NancyCardSet)):
-        return [str(c) for c in v]
+        return str(v).split()  # the card names in the set's order, at C speed
     if isinstance(v, (Card, NancyCard)):
         return str(v)
     if isinstance(v, tuple):
@@ -287,66 +295,171 @@ def _action(a: int, name: str, cards: set[str], seat: int, players: int) -> dict
     return out
 
 
-def event_line(event: Event, names: list[str], game: str = "") -> str:
-    """One event of the log in words (the table's story panel shows these)."""
+def event_line(event: Event, names: list[str]) -> str:
+    """One event in the engine's terms (kind, card or value): a fallback for
+    a line the narration cannot tell."""
     who = names[event.player] if 0 <= event.player < len(names) else ""
     what = event.kind.replace("_", " ")
     shown: object = event.card if event.card is not None else event.value
     if shown is None:
         shown = "?"
-    elif game == "notakers" and event.kind == "ask" and isinstance(event.value, int):
-        shown = descriptor_name(event.value)
     if 0 <= event.target < len(names) and event.target != event.player:
         what += f" ({names[event.target]})"
     return " ".join(str(x) for x in (who, what, shown) if x != "").strip()
 
 
-def _tell(events: list[Event], names: list[str], game: str) -> list[str]:
-    """The log in plain lines, one per visible event (the one place to point
-    at a narration that tells the story in full sentences)."""
-    return [event_line(e, names, game) for e in events]
+class _SeenLog:
+    """What a :class:`~pycards.summary.Story` reads of a state, from one
+    seat's view alone (its events and its observation)."""
+
+    def __init__(self, view: PlayerView[Any], dropped: int) -> None:
+        self._view = view
+        self._events = view.events()
+        self.event_count = self._events[-1].index + 1 if self._events else dropped
+        self.is_terminal = view.is_terminal
+
+    def events(self, viewer: int | None = None, *, since: int | None = None) -> list[Event]:
+        del viewer
+        if since is not None and self._events and self._events[0].index > since:
+            raise EventsDroppedError(since, self._events[0].index)
+        return [e for e in self._events if since is None or e.index >= since]
+
+    def observation(self, seat: int) -> Any:
+        if seat != self._view.seat:
+            raise PycardsError("a seat's story reads its own observation only")
+        return self._view.observation
+
+
+_SEAT = re.compile(r"\bseat (\d+)\b")
+
+
+def _named(text: str, names: Sequence[str]) -> str:
+    """``text`` with each ``seat k`` replaced by the seat's name."""
+
+    def name(m: re.Match[str]) -> str:
+        k = int(m.group(1))
+        return names[k] if k < len(names) else m.group(0)
+
+    return _SEAT.sub(name, text)
+
+
+def _summary_json(summary: Summary, names: Sequence[str]) -> dict[str, Any]:
+    lines = [_named(line, names) for line in summary.lines()]
+    winners = getattr(summary, "winners", None)
+    out: dict[str, Any] = {
+        "round": summary.round,
+        "title": lines[0],
+        "lines": [line.strip() for line in lines[1:]],
+    }
+    if isinstance(winners, tuple) and all(isinstance(w, int) for w in winners):
+        out["winners"] = list(winners)
+    return out
 
 
 LOG_LINES = 60
 
 
-def _log(events: list[Event], names: list[str], dropped: int, game: str) -> list[dict[str, Any]]:
-    start = max(0, len(events) - LOG_LINES)
-    lines = _tell(events[start:], names, game)
-    return [{"n": dropped + start + i + 1, "text": line} for i, line in enumerate(lines)]
+def _told(told: Story, names: Sequence[str]) -> dict[str, Any]:
+    """The log (the last :data:`LOG_LINES` narrated lines, each numbered by
+    its event) and the summaries of a story."""
+    lines = told.lines[-LOG_LINES:]
+    return {
+        "log": [{"n": line.event.index + 1, "text": line.text} for line in lines],
+        "summaries": [_summary_json(s, names) for s in told.summaries],
+    }
+
+
+def _view_story(view: PlayerView[Any], names: list[str], dropped: int) -> Story:
+    """The story of the events the view's log keeps, told afresh."""
+    told = Story(view.game, view.seat, names)
+    told.cursor = dropped
+    told.update(_SeenLog(view, dropped))  # type: ignore[arg-type]
+    return told
 
 
 def _readable(game: Game[Any, Any], obs: Any) -> dict[str, Any]:
-    """Fields in words that the page shows instead of raw numbers."""
+    """Fields in words that the page shows instead of raw numbers (the
+    observation's own, then the game's :meth:`~pycards.game.Game.table_notes`)."""
     out: dict[str, Any] = {}
     for name in ("phase_name", "play", "trick_cards"):
         if isinstance(getattr(type(obs), name, None), property):
             out[name] = _value(getattr(obs, name))
-    if game.NAME == "notakers" and getattr(obs, "descriptor", None) is not None:
-        out["asked_for"] = descriptor_name(obs.descriptor)
+    out.update(game.table_notes(obs))
     return out
 
 
+_DOC_IVAR = re.compile(r":ivar (\w+):\s*(.*?)(?=\n\s*:ivar |\n\s*\n|\Z)", re.S)
+
+
+def _words(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_words(v) for v in value) or "none"
+    return str(value).replace("_", " ")
+
+
+def _plain(text: str) -> str:
+    """Docstring text as plain words: no markup, no pointer into the docs."""
+    text = re.sub(r"\s*\(docs/[^)]*\)", "", text).replace("``", "")
+    text = re.sub(r":\w+:`~?([^`]*)`", r"\1", text)
+    return " ".join(text.split())
+
+
+def describe_rules(game: Game[Any, Any], preset: str | None = None) -> dict[str, Any]:
+    """The table's rules in words, for the rules panel: the preset, the
+    game's rules summary (the first paragraph of its rules class), and each
+    rule with a readable label, its value and what it means (from the rules
+    class's ``:ivar`` docs), the rules that differ from the defaults first."""
+    rules_type = type(game.rules)
+    doc = rules_type.__doc__ or ""
+    notes = {m.group(1): _plain(m.group(2)) for m in _DOC_IVAR.finditer(doc)}
+    summary = _plain(doc.strip().split("\n\n")[0])
+    changed = game.rules.differences()
+    items = [
+        {
+            "label": name.replace("_", " ").capitalize(),
+            "value": _words(value),
+            "note": notes.get(name, ""),
+            "changed": name in changed,
+        }
+        for name, value in game.rules_to_dict().items()
+    ]
+    items.sort(key=lambda item: not item["changed"])
+    return {"preset": preset or "the defaults", "summary": summary, "items": items}
+
+
 def view_message(
-    view: PlayerView[Any], names: list[str], bots: list[str], dropped: int = 0
+    view: PlayerView[Any],
+    names: list[str],
+    bots: list[str],
+    dropped: int = 0,
+    told: Story | None = None,
 ) -> dict[str, Any]:
     """The message describing the table as ``view``'s seat sees it
-    (``dropped``: how many of the oldest events the log no longer keeps, so
-    its lines keep their numbers).
+    (``dropped``: how many of the oldest events the log no longer keeps).
 
     Built from the view only: the typed observation, the legal actions with
-    names (and the hand card each one plays, for clicking), the redacted
-    events told in words and the public scores.
+    names (and the hand card each one plays, for clicking), the events told
+    in sentences (:mod:`pycards.narrate`) from the seat, the round and game
+    summaries (:mod:`pycards.summary`) and the public scores.  ``told`` is
+    the seat's story kept up to date by the caller (a table keeps one per
+    seat, from the first event); without it, the events the view's log keeps
+    are told afresh.
     """
     game = view.game
     obs = view.observation
     fields = {f.name: _value(getattr(obs, f.name)) for f in dataclasses.fields(obs)}
     cards = _seat_cards(fields, view.seat)
+    players = view.num_players
     legal = [
-        _action(a, n, cards, view.seat, view.num_players)
+        _action(a, n, cards, view.seat, players)
         for a, n in zip(view.legal_actions(), view.legal_action_names(), strict=True)
     ]
-    events = view.events()
+    if told is None:
+        told = _view_story(view, names, dropped)
     return {
         "type": "view",
         "game": game.NAME,
@@ -363,7 +476,7 @@ def view_message(
         "observation": fields,
         "readable": _readable(game, obs),
         "legal": legal,
-        "log": _log(events, names, dropped, game.NAME),
+        **_told(told, names),
         "returns": view.returns(),
     }
 
@@ -371,10 +484,17 @@ def view_message(
 _SHARED = ("type", "game", "title", "rules", "target", "players", "names", "bots")
 
 
-def spectator_message(state: State[Any], names: list[str], bots: list[str]) -> dict[str, Any]:
+def spectator_message(
+    state: State[Any], names: list[str], bots: list[str], told: Story | None = None
+) -> dict[str, Any]:
     """The table as a spectator sees it: only what every seat's view agrees
-    on (no hand, no card any seat may not see), the spectator's log, no moves."""
-    seats = [view_message(state.view(p), names, bots) for p in range(state.num_players)]
+    on (no hand, no card any seat may not see), the spectator's story
+    (``told``, else told afresh from the events the log keeps), no moves."""
+    dropped = state.events_dropped()
+    seats = [
+        view_message(state.view(p), names, bots, dropped, told=_EMPTY)
+        for p in range(state.num_players)
+    ]
     first = seats[0]
     obs = {
         k: v
@@ -385,6 +505,10 @@ def spectator_message(state: State[Any], names: list[str], bots: list[str]) -> d
         k: v for k, v in first["readable"].items() if all(m["readable"].get(k) == v for m in seats)
     }
     same = all(m["returns"] == first["returns"] for m in seats)
+    if told is None:
+        told = Story(state.game, None, names)
+        told.cursor = dropped
+        told.update(state)
     return {
         **{k: first[k] for k in _SHARED},
         "seat": None,
@@ -394,9 +518,34 @@ def spectator_message(state: State[Any], names: list[str], bots: list[str]) -> d
         "observation": obs,
         "readable": readable,
         "legal": [],
-        "log": _log(state.events(None), names, state.events_dropped(), state.game.NAME),
+        **_told(told, names),
         "returns": first["returns"] if same else [0] * state.num_players,
     }
+
+
+class _Untold(Story):
+    """A story with no line (for the seats' messages a spectator's is made of)."""
+
+    def __init__(self) -> None:
+        self.lines = []
+        self.summaries = []
+
+
+_EMPTY = _Untold()
+
+
+def suggest(view: PlayerView[Any], seed: int) -> dict[str, Any]:
+    """The heuristic bot's move for ``view``'s seat (reseeded with ``seed``),
+    from the view alone: ``{"type": "hint", "action", "name", "card"}``
+    (``card``: the card it plays where it lies, if any)."""
+    bot = make_bot(_default_bot())
+    bot.reset(seed)
+    action = bot.act(view)
+    name = view.action_name(action)
+    obs = view.observation
+    fields = {f.name: _value(getattr(obs, f.name)) for f in dataclasses.fields(obs)}
+    card = _card_of(name, _seat_cards(fields, view.seat))
+    return {"type": "hint", "action": action, "name": name, "card": card}
 
 
 def _digest(token: str) -> str:
@@ -440,6 +589,11 @@ class Table:
         #: Seats whose token has connected at least once (not open to the lobby).
         self.claimed: set[int] = set()
         self.last_active = time.monotonic()
+        #: Bumped at every change of the state (a message cache's key).
+        self.version = 0
+        self._stories: dict[int | None, Story] = {}
+        self._messages: dict[int | None, tuple[int, dict[str, Any]]] = {}
+        self._rules_book = describe_rules(self.game, spec.preset)
 
     @classmethod
     def new(cls, spec: TableSpec) -> tuple[Table, dict[int, str]]:
@@ -505,15 +659,45 @@ class Table:
         self._digests[seat] = _digest(token)
         return token
 
+    def story(self, viewer: int | None) -> Story:
+        """The story of the game for ``viewer`` (a seat, ``None``: a
+        spectator), told from its first event and kept up to date."""
+        told = self._stories.get(viewer)
+        if told is not None:
+            try:
+                told.update(self.state)
+            except EventsDroppedError:
+                told = None
+        if told is None:
+            told = story(self.state, viewer, self.names)
+            self._stories[viewer] = told
+        return told
+
+    def _changed(self) -> None:
+        self.version += 1
+        self.last_active = time.monotonic()
+
     def message(self, seat: int | None, away: set[int] | None = None) -> dict[str, Any]:
         """The table as ``seat`` sees it (``None``: a spectator), with the
-        turn, the table id and who of the people is away."""
-        if seat is None:
-            msg = spectator_message(self.state, self.names, self.bot_specs)
+        turn, the table id, who of the people is away and the rules panel.
+        Built once per change of the state and seat (then copied)."""
+        cached = self._messages.get(seat)
+        if cached is not None and cached[0] == self.version:
+            msg = dict(cached[1])
         else:
-            msg = view_message(
-                self.state.view(seat), self.names, self.bot_specs, self.state.events_dropped()
-            )
+            if seat is None:
+                msg = spectator_message(self.state, self.names, self.bot_specs, self.story(None))
+            else:
+                msg = view_message(
+                    self.state.view(seat),
+                    self.names,
+                    self.bot_specs,
+                    self.state.events_dropped(),
+                    self.story(seat),
+                )
+            self._messages[seat] = (self.version, dict(msg))
+        msg["rules_book"] = self._rules_book
+        msg["solo"] = len(self.spec.humans) == 1
         msg["turn"] = self.turn
         msg["table_id"] = self.id
         msg["away"] = sorted(away or ())
@@ -543,7 +727,50 @@ class Table:
             self.state.apply(action, player=seat)
         except IllegalActionError as exc:
             raise TableError(str(exc)) from None
-        self.last_active = time.monotonic()
+        self._changed()
+
+    def _solo(self, seat: int, what: str) -> None:
+        if len(self.spec.humans) != 1 or seat not in self.spec.humans:
+            raise TableError(
+                f"{what} is for a person playing bots: this table has other people at it"
+            )
+        if self.state.is_terminal:
+            raise TableError("the game is over")
+
+    def hint(self, seat: int) -> dict[str, Any]:
+        """The heuristic's suggestion for the person in ``seat``, computed from
+        that seat's view alone (at a table where every other seat is a bot;
+        else :class:`TableError`): ``{"type": "hint", "action", "name",
+        "card", "turn"}``."""
+        self._solo(seat, "a hint")
+        if self.state.current_player != seat:
+            raise TableError("a hint is for your turn")
+        hint = suggest(self.state.view(seat), _mix(self.seed, seat, self.turn, 1))
+        hint["turn"] = self.turn
+        return hint
+
+    def undo(self, seat: int) -> int:
+        """Take back the last move of the person in ``seat`` and every bot's
+        move after it: the game returns exactly to the state where that person
+        last decided (at a table where every other seat is a bot; else
+        :class:`TableError`).  Returns the turn the table is back at."""
+        self._solo(seat, "undo")
+        history = self.state.history
+        data = json.loads(self.state.to_json())
+        data["history"] = []
+        replay = State.from_json(json.dumps(data))
+        back = None
+        for i, action in enumerate(history):
+            if replay.current_player == seat:
+                back = i
+            replay.apply(action)
+        if back is None:
+            raise TableError("there is no move of yours to undo")
+        data["history"] = list(history[:back])
+        self.state = State.from_json(json.dumps(data))
+        self._stories.clear()
+        self._changed()
+        return back
 
     def bot_to_move(self) -> int | None:
         """The seat of the bot to act, or None (a person's turn or game over)."""
@@ -580,7 +807,7 @@ class Table:
         if p is None:
             raise TableError("no bot is to act")
         self.state.apply(action, player=p)
-        self.last_active = time.monotonic()
+        self._changed()
 
     def bot_move(self) -> int:
         """Choose and apply the bot's action (both steps at once)."""

@@ -135,6 +135,39 @@ function pegBoard(m) {
   return board;
 }
 
+// the objective tracker: the bid and how each objective stands on Nancy's pile
+function objectives(m, t) {
+  const met = t.standing.filter((o) => o.met).length;
+  const box = el("div", { class: "objectives", "aria-label": "objectives" },
+    el("span", { class: "label" }, `${m.names[t.taker]} bid ${t.bid ?? "?"}: ${met} met so far`));
+  const list = el("ul", {});
+  for (const o of t.standing) {
+    const mark = o.met === null ? "\u2026" : o.met ? "\u2713" : "\u2013";
+    const state = o.met === null ? "decided at the end" : o.met ? "met" : "not yet";
+    list.append(el("li", { class: o.met ? "met" : o.met === null ? "later" : "", title: `${o.name}: ${state}` }, `${mark} ${o.name}`));
+  }
+  box.append(list);
+  return box;
+}
+
+// the round and game summaries: the newest open, the game's naming the winner
+function drawRounds(m) {
+  const list = m.summaries || [], box = $("#rounds");
+  $("#rounds-box").hidden = !list.length;
+  box.replaceChildren(...list.map((s, i) => el("details", { class: "summary" + (s.round === 0 ? " game" : ""), open: i === list.length - 1 },
+    el("summary", {}, s.title), el("ul", {}, ...s.lines.map((l) => el("li", {}, l))))));
+  if (list.length && (!drawRounds.seen || list.length > drawRounds.seen)) $("#rounds-box").open = true;
+  drawRounds.seen = list.length;
+}
+
+function drawRules(m) {
+  const b = m.rules_book;
+  if (!b || $("#rules").dataset.table === m.table_id) return;
+  $("#rules").dataset.table = m.table_id || "";
+  $("#rules").replaceChildren(el("p", {}, el("b", {}, `Variant: ${b.preset}. `), b.summary),
+    el("dl", {}, ...b.items.flatMap((r) => [el("dt", { class: r.changed ? "changed" : "" }, `${r.label}: ${r.value}`), el("dd", {}, r.note)])));
+}
+
 function drawInfo(m) {
   const o = m.observation, box = $("#info"), r = m.readable || {};
   box.replaceChildren();
@@ -147,6 +180,7 @@ function drawInfo(m) {
     if (o.hound && o.hound.length) item("Hound", cardsEl(o.hound, m.deck, "small"));
     if (o.nancy_pile && o.opponents_pile) item("Piles", `Nancy ${o.nancy_pile.length} \u00b7 opponents ${o.opponents_pile.length}`);
     if (r.phase_name) item("Now", r.phase_name);
+    if (r.objectives) box.append(objectives(m, r.objectives));
   } else if (m.game === "notakers") {
     item("Draw pile", String(o.pile_size));
     if (r.phase_name) item("Now", r.phase_name.replaceAll("_", " "));
@@ -262,11 +296,16 @@ function drawSide(m) {
   const res = $("#result");
   res.hidden = !m.terminal;
   if (m.terminal) {
+    const game = (m.summaries || []).find((s) => s.round === 0);
     const best = Math.max(...m.returns);
-    const winners = m.names.filter((_, p) => m.returns[p] === best);
+    const ids = game && game.winners ? game.winners : m.names.map((_, p) => p).filter((p) => m.returns[p] === best);
+    const winners = ids.map((p) => m.names[p]);
     res.replaceChildren(el("h2", {}, `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}`),
-      el("p", {}, m.names.map((n, p) => `${n}: ${m.returns[p]}`).join(", ")));
+      el("p", {}, game ? game.title : m.names.map((n, p) => `${n}: ${m.returns[p]}`).join(", ")),
+      game && game.lines.length ? el("ul", {}, ...game.lines.map((l) => el("li", {}, l))) : null);
   }
+  drawRounds(m);
+  drawRules(m);
   $("#after").hidden = !(m.terminal && conn && conn.token);
   if (m.terminal && conn && conn.token) $("#record-link").href = `/api/tables/${m.table_id}/record?token=${encodeURIComponent(conn.token)}`;
 }
@@ -291,6 +330,8 @@ function draw(m) {
   if (away.length) status += ` Away: ${away.join(", ")}.`;
   $("#status").textContent = status;
   $("#error").textContent = m.error || "";
+  $("#help").hidden = !(m.solo && m.seat !== null && !m.terminal && conn);
+  $("#hint").disabled = m.current_player !== m.seat;
   const w = $("#warning");
   w.hidden = !m.warning;
   w.textContent = m.warning || "";
@@ -323,6 +364,12 @@ function connect(table_id, token) {
     const m = JSON.parse(ev.data);
     if (m.type === "view") draw(m);
     else if (m.type === "error") $("#error").textContent = m.message;
+    else if (m.type === "hint" && last && m.turn === last.turn) {
+      $("#error").textContent = `Hint: ${m.name}`;
+      for (const c of document.querySelectorAll("#hand .card")) c.classList.toggle("hinted", c.dataset.card === m.card);
+      const b = document.querySelector(`#moves [data-action="${m.action}"]`);
+      if (b) b.classList.add("hinted");
+    }
   };
   ws.onclose = (ev) => {
     if (c.closed || conn !== c) return;
@@ -473,6 +520,8 @@ async function init() {
   $("#new-game").addEventListener("submit", start);
   $("#to-lobby").addEventListener("click", () => { if (conn) { conn.closed = true; conn.ws.close(); conn = null; } history.replaceState(null, "", "#"); show("lobby"); loadLobby(); });
   $("#to-history").addEventListener("click", loadHistory);
+  $("#hint").addEventListener("click", () => { if (conn && !conn.down) conn.ws.send(JSON.stringify({ type: "hint" })); });
+  $("#undo").addEventListener("click", () => { if (conn && !conn.down) conn.ws.send(JSON.stringify({ type: "undo" })); });
   $("#replay-step").addEventListener("input", () => replayAt(replayId, Number($("#replay-step").value)));
   $("#replay-prev").addEventListener("click", () => replayAt(replayId, Math.max(0, Number($("#replay-step").value) - 1)));
   $("#replay-next").addEventListener("click", () => replayAt(replayId, Math.min(Number($("#replay-step").max), Number($("#replay-step").value) + 1)));

@@ -1,0 +1,50 @@
+"""The browser table's objective tracker for the Game of Nancy."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from pycards.nancy import OBJECTIVE_NAMES, NancyCardSet, objectives
+from pycards.web.tables import Table, TableSpec
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_tracker_follows_the_bid_objectives_on_nancys_pile(players: int) -> None:
+    seats = [{"name": "Me", "bot": None}] + [{"bot": "random"}] * (players - 1)
+    spec = TableSpec.from_json(
+        {"game": "nancy", "players": players, "preset": "wiki_one_deal", "seats": seats}
+    )
+    table, _ = Table.new(spec)
+    rng = random.Random(players)
+    tracked = 0
+    while not table.finished:
+        for seat in range(players):
+            msg = table.message(seat)
+            obs = msg["observation"]
+            tracker = msg["readable"].get("objectives")
+            if obs["taker"] is None or obs["phase"] == 5:  # no Taker yet, or the deal is over
+                assert tracker is None
+                continue
+            assert tracker is not None, obs
+            assert tracker["taker"] == obs["taker"] and tracker["bid"] == obs["bids"][obs["taker"]]
+            won = NancyCardSet(obs["nancy_pile"]) - NancyCardSet(obs["discards"])
+            mask = objectives(won) if won else 0
+            standing = tracker["standing"]
+            # the same tracker for every seat: it reads only what all may see
+            assert all(
+                table.message(q)["readable"]["objectives"] == tracker for q in range(players)
+            )
+            assert table.message(None)["readable"]["objectives"] == tracker
+            assert [o["name"] for o in standing] == list(OBJECTIVE_NAMES)
+            assert [o["met"] for o in standing[:7]] == [bool(mask >> k & 1) for k in range(7)]
+            assert [o["met"] for o in standing[7:]] == [None, None]
+            tracked += 1
+        if table.bot_to_move() is not None:
+            table.bot_move()
+        else:
+            table.person_move(0, rng.choice(table.state.legal_actions()), table.turn)
+    assert tracked
