@@ -7,4 +7,5 @@ PROFILE = Profile(
     heuristic_match=(2, 60),
     bench_tables=(2,),
     short_params={"game_target": 31},
+    vector_random_digest="a7142a887ba0dc68a2e5ef8375cf72d1",
 )

@@ -12,4 +12,5 @@ PROFILE = Profile(
     sampler_bench=((4, {}, 5.0), (6, {"face_up_count": 0}, 50.0)),
     search_bench=(4, 60_000),
     search_matches=((4, "wiki_one_deal"), (4, None)),
+    vector_random_digest="72d27bed4698cf30dbf32bf2b3406016",
 )

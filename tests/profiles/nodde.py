@@ -12,4 +12,5 @@ PROFILE = Profile(
     sampler_bench=((2, {}, 5.0), (4, {}, 5.0)),
     search_bench=(2, 300_000),
     web_restart=True,
+    vector_random_digest="43d664826c23cc0e6af66ec97999c661",
 )

@@ -12,4 +12,5 @@ PROFILE = Profile(
     sampler_bench=((4, {}, 10.0),),
     search_bench=(2, 30_000),
     search_matches=((2, "capped"),),
+    vector_random_digest="9fd27526c7e7a8ba8a6b033fae6e0cd9",
 )

@@ -128,7 +128,12 @@ int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs, int8_t *ma
  * ~(seed + i * 0x9E3779B97F4A7C15) (the first one's course is not touched):
  * a random learner policy that costs next to nothing.  It runs on the
  * calling thread whatever nthreads (a few instructions a game, less than
- * starting a thread).  CC_OK or CC_E_ARG. A NULL mem or actions: CC_E_ARG. */
+ * a handoff to a thread).  A step that follows it draws each game's next
+ * such action ahead, on the thread that steps the game, from a copy of the
+ * generator; the next call uses that draw and moves the generator on to the
+ * copy, so the actions are those of drawing at the call, and a loop of the
+ * two spends its serial part on a copy a game.  CC_OK or CC_E_ARG. A NULL
+ * mem or actions: CC_E_ARG. */
 int32_t cc_vecenv_random_actions(void *mem, int32_t *actions, int32_t nthreads);
 
 /* Games finished since cc_vecenv_init, and games dealt again because they

@@ -44,6 +44,7 @@ typedef struct vec_header {
     size_t slot_size;
     size_t scratch_bytes;  /* the scratch states between the header and the slots */
     struct vec_pool *pool; /* the worker threads, NULL until a call needs one */
+    int32_t predraw;       /* cc_vecenv_random_actions ran since the last step */
 } vec_header;
 
 /* The slot of one game, followed by its state. */
@@ -55,6 +56,12 @@ typedef struct vec_slot {
     int32_t baseline;              /* the learner's score already given as reward */
     int32_t nlegal;                /* the number of the learner's legal actions now */
     uint64_t legal[CC_MASK_WORDS]; /* the learner's legal actions now */
+    /* cc_vecenv_random_actions' next draw, made ahead by a step on the
+     * step's thread (drawn: valid): the action, and the learner generator
+     * after it (the generator itself moves on only when the draw is used) */
+    cc_rng drawn_rng;
+    int32_t drawn_action;
+    int32_t drawn;
 } vec_slot;
 
 static size_t round_up(size_t x) { return (x + VEC_ALIGN - 1) / VEC_ALIGN * VEC_ALIGN; }
@@ -191,6 +198,25 @@ static int32_t advance(const vec_header *v, vec_slot *s, int32_t *who) {
 static void refresh_legal(const vec_header *v, vec_slot *s) {
     memset(s->legal, 0, sizeof s->legal);
     s->nlegal = v->game->legal_actions(state_of(s), s->legal);
+    s->drawn = 0;
+}
+
+/* The learner's random action from generator g over the kept legal mask
+ * (cc_vecenv_random_actions); -1 without a legal action. */
+static int32_t random_action(const vec_header *v, const vec_slot *s, cc_rng *g) {
+    if (s->nlegal <= 0) return -1;
+    uint64_t k = cc_rng_below_inline(g, (uint64_t)s->nlegal);
+    return cc_mask_select(s->legal, v->mask_words, (int32_t)k);
+}
+
+/* Draw the learner's next random action ahead, on a copy of its generator:
+ * what cc_vecenv_random_actions would draw now, made on the thread that
+ * stepped the game (a loop of random_actions and step then spends its
+ * serial part on a copy per game). */
+static void draw_ahead(const vec_header *v, vec_slot *s) {
+    s->drawn_rng = s->learner;
+    s->drawn_action = random_action(v, s, &s->drawn_rng);
+    s->drawn = s->drawn_action >= 0;
 }
 
 /* Deal the slot's next game and play up to the learner's first turn.  A game
@@ -296,6 +322,7 @@ typedef struct vec_job {
     int8_t *masks;
     float *rewards;
     uint8_t *terminated;
+    int32_t draw_ahead; /* JOB_STEP: draw each game's next random action */
 } vec_job;
 
 static int32_t run_job(vec_job *j) {
@@ -327,6 +354,7 @@ static int32_t run_job(vec_job *j) {
                 s->baseline = score;
                 refresh_legal(v, s);
             }
+            if (rc == CC_OK && j->draw_ahead) draw_ahead(v, s);
             break;
         }
         default: break;
@@ -628,31 +656,31 @@ static int32_t first_error(const vec_call *c) {
 /* The call's chunks on the caller and up to nthreads - 1 workers; the
  * first error in game order. */
 static int32_t run_pooled(vec_header *v, vec_job proto, int32_t nthreads) {
+    proto.begin = 0;
+    proto.end = v->n;
+    proto.scratch = scratch_at(v, 0);
+    int64_t chunk = chunk_games(v->n, nthreads);
+    if (chunk >= v->n) return run_job(&proto); /* one chunk: no pool needed */
     int32_t nw = pool_ready(v, nthreads - 1);
     vec_pool *p = v->pool;
-    if (p == NULL) { /* no pool could be made: one thread */
-        proto.begin = 0;
-        proto.end = v->n;
-        proto.scratch = scratch_at(v, 0);
-        return run_job(&proto);
+    if (p == NULL) return run_job(&proto); /* no pool could be made: one thread */
+    int64_t est = p->ns_per_game[proto.kind];
+    if (nw <= 0 || (est > 0 && est * v->n < VEC_SPLIT_MIN_NS)) {
+        /* too little work to share (by the estimate of the last call of
+         * this kind), or no worker: the whole call here, timed so that the
+         * estimate follows the games (a phase of cheap steps may end) */
+        int64_t start = now_ns();
+        int32_t rc = run_job(&proto);
+        int64_t took = now_ns() - start;
+        if (start >= 0 && took >= 0) p->ns_per_game[proto.kind] = took / v->n + 1;
+        return rc;
     }
     vec_call *c = &p->call;
     c->proto = proto;
     c->n = v->n;
-    c->chunk = chunk_games(v->n, nthreads);
-    c->nchunks = (int32_t)((v->n + c->chunk - 1) / c->chunk);
-    int64_t est = p->ns_per_game[proto.kind];
-    if (est > 0 && est * v->n < VEC_SPLIT_MIN_NS)
-        nw = 0; /* too little work to share, by the estimate of the last split call */
+    c->chunk = chunk;
+    c->nchunks = (int32_t)((v->n + chunk - 1) / chunk);
     if (nw > c->nchunks - 1) nw = c->nchunks - 1;
-    if (nw <= 0) {
-        int64_t start = now_ns();
-        for (int32_t k = 0; k < c->nchunks; k++) c->rc[k] = run_chunk(c, k, scratch_at(v, 0));
-        int64_t took = now_ns() - start;
-        /* the estimate follows the games (a phase of cheap steps may end) */
-        if (start >= 0 && took >= 0) p->ns_per_game[proto.kind] = took / v->n + 1;
-        return first_error(c);
-    }
     unsigned id = ++p->calls;
     if (id == 0) id = ++p->calls; /* 0 means closed */
     atomic_store(&p->next, 0);
@@ -783,13 +811,20 @@ int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs, int8_t *ma
             return CC_E_ILLEGAL;
         }
     }
+    /* a loop of random_actions and step: draw the next random actions
+     * ahead, each on its game's thread (the generator's course is the same:
+     * see cc_vecenv_random_actions) */
+    vec_header *mv = (vec_header *)(uintptr_t)v;
+    int32_t ahead = mv->predraw;
+    mv->predraw = 0;
     vec_job proto = {.v = v,
                      .kind = JOB_STEP,
                      .actions = actions,
                      .obs = obs,
                      .masks = masks,
                      .rewards = rewards,
-                     .terminated = terminated};
+                     .terminated = terminated,
+                     .draw_ahead = ahead};
     return run_all(v, proto, nthreads);
 }
 
@@ -799,9 +834,16 @@ int32_t cc_vecenv_random_actions(void *mem, int32_t *actions, int32_t nthreads) 
     (void)nthreads; /* a few instructions a game: on this thread */
     for (int64_t i = 0; i < v->n; i++) {
         vec_slot *s = slot_at(v, i);
-        if (s->nlegal <= 0) return CC_E_ARG;
-        uint64_t k = cc_rng_below_inline(&s->learner, (uint64_t)s->nlegal);
-        actions[i] = cc_mask_select(s->legal, v->mask_words, (int32_t)k);
+        if (s->drawn) { /* drawn ahead by the last step: the same draw */
+            actions[i] = s->drawn_action;
+            s->learner = s->drawn_rng;
+            s->drawn = 0;
+            continue;
+        }
+        int32_t a = random_action(v, s, &s->learner);
+        if (a < 0) return CC_E_ARG;
+        actions[i] = a;
     }
+    ((vec_header *)(uintptr_t)v)->predraw = 1; /* the next step draws ahead */
     return CC_OK;
 }
