@@ -82,6 +82,10 @@ class Profile:
     #: (benchmarks/studies/search_defaults.py): (players, rules preset or
     #: None for the default rules); default: the fewest players, default rules.
     search_matches: tuple[tuple[int, str | None], ...] = ()
+    #: The digest of a fixed course of ``VectorEnv.random_actions`` and steps
+    #: at the smallest of ``bench_tables`` (``tests/test_vecenv_random_actions.py``), printed by
+    #: the engine that drew every random action at the call; "": not checked.
+    vector_random_digest: str = ""
 
 
 @dataclasses.dataclass(frozen=True)

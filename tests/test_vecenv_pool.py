@@ -121,7 +121,9 @@ def test_threads_can_change_between_calls() -> None:
 def test_workers_live_with_the_vector_and_are_joined() -> None:
     gc.collect()
     base = os_threads()
-    venv = VectorEnv("nodde", 12, 2, seed=1, threads=1)
+    # 64 games: 4 chunks of 16 for 4 threads (a call on 16 games or fewer
+    # stays on the calling thread and starts no worker)
+    venv = VectorEnv("nodde", 64, 2, seed=1, threads=1)
     venv.step(venv.random_actions())
     assert os_threads() == base  # none before a call needs them
     before = set(os.listdir(LINUX_TASKS))
@@ -142,7 +144,7 @@ def test_workers_live_with_the_vector_and_are_joined() -> None:
     gc.collect()
     assert os_threads() == base
     for k in range(60):  # many vectors with live workers, dropped
-        v = VectorEnv("notakers", 3 + k % 5, 2, seed=k, threads=2 + k % 3)
+        v = VectorEnv("notakers", 33 + k % 5, 2, seed=k, threads=2 + k % 3)
         v.step(v.random_actions())
         if k % 2:
             v.reset()
@@ -164,7 +166,7 @@ def _digest(venv: VectorEnv, steps: int) -> str:
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
 def test_a_forked_child_starts_its_own_workers() -> None:
     venv = VectorEnv("notakers", 64, 2, seed=11, threads=2)
-    dropped = VectorEnv("nodde", 8, 2, seed=1, threads=3)
+    dropped = VectorEnv("nodde", 48, 2, seed=1, threads=3)  # 3 chunks: 2 workers
     for _ in range(5):  # the parent's workers exist and have run
         venv.step(venv.random_actions())
         dropped.step(dropped.random_actions())

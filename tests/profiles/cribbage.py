@@ -8,4 +8,5 @@ PROFILE = Profile(
     bench_tables=(2,),
     short_params={"game_target": 31},
     web_role="long",
+    vector_random_digest="a7142a887ba0dc68a2e5ef8375cf72d1",
 )

@@ -13,4 +13,5 @@ PROFILE = Profile(
     search_bench=(4, 60_000),
     search_matches=((4, "wiki_one_deal"), (4, None)),
     web_role="search",
+    vector_random_digest="72d27bed4698cf30dbf32bf2b3406016",
 )

@@ -13,4 +13,5 @@ PROFILE = Profile(
     search_bench=(2, 300_000),
     web_restart=True,
     web_role="quick",
+    vector_random_digest="43d664826c23cc0e6af66ec97999c661",
 )

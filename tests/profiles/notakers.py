@@ -13,4 +13,5 @@ PROFILE = Profile(
     search_bench=(2, 30_000),
     search_matches=((2, "capped"),),
     web_role="three",
+    vector_random_digest="9fd27526c7e7a8ba8a6b033fae6e0cd9",
 )

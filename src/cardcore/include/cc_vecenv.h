@@ -24,31 +24,35 @@
  * Memory: the caller allocates cc_vecenv_bytes(game, n, flags) bytes
  * (aligned like malloc's) and keeps them while the vector lives; nothing
  * else is allocated but the worker threads of a call with nthreads > 1 and
- * their shared block (12 KB on 64-bit Linux, whatever n), released by
+ * their shared block (10 KB on 64-bit Linux, whatever n), released by
  * cc_vecenv_free.  Per game: a 256-byte slot (its generators, counters
  * and the learner's legal actions) and the state, rounded up to 64 bytes:
  * with CC_VEC_EVENTS the whole state (cc_game.state_size), without it the
  * state up to its log's header (cc_game.log_offset + sizeof(cc_log)), since
- * a game keeping no log never writes its entries.  The learner's actions are checked on the calling thread before
- * the games are split across threads.
+ * a game keeping no log never writes its entries.  The learner's actions
+ * are checked on the calling thread before the games are split across
+ * threads.
  *
- * Threads: nthreads > 1 splits the games into that many contiguous ranges
- * (at most one per game and CC_VEC_MAX_THREADS): the calling thread steps
- * the first, a worker thread of the vector each other one, and the call
- * returns once all are done.  The workers are started at the first call
- * that needs them (more at a call with a larger nthreads; a call with a
- * smaller one leaves the extra ones asleep) and kept until cc_vecenv_free.
- * Between calls a worker polls for its next range (yielding its core after
- * a few microseconds), then sleeps: it polls for twice the time between its
- * last two ranges if they came within 0.5 ms of each other (at least 50
- * microseconds), else for 50 microseconds.  So close calls pay no thread
- * start and no wake, and an idle vector uses no CPU after at most 1 ms.  A
- * range no worker has taken up by the time the calling thread has stepped
- * its own (its worker asleep or waiting for a core) is stepped on the
- * calling thread, as is a range whose worker cannot be started.  The
- * workers belong to the process that started them: in a forked child the
- * vector starts its own.  A build without POSIX threads (or C11 atomics)
- * steps every range on the calling thread.  The results never depend on
+ * Threads: nthreads > 1 splits the games into chunks of a multiple of 16
+ * games (about 8 per thread; at most one thread per game and
+ * CC_VEC_MAX_THREADS), and the calling thread and up to nthreads - 1 worker
+ * threads of the vector take the chunks one at a time until none is left;
+ * the call returns once all are done.  So a worker that is late (asleep, or
+ * waiting for a core) leaves its chunks to the others instead of holding
+ * the call up.  A call on 16 games or fewer, or whose games took less
+ * than 8 microseconds at the vector's last call of the same function (too
+ * little work to share), runs on the calling thread.  The workers are started at
+ * the first call that needs them (more at a call with a larger nthreads; a
+ * call with a smaller one leaves the extra ones asleep) and kept until
+ * cc_vecenv_free.  Between calls a worker polls for its next call
+ * (yielding its core after a few microseconds), then sleeps: it polls for
+ * twice the time between its last two calls if they came within 0.5 ms of
+ * each other (at least 50 microseconds), else for 50 microseconds.  So
+ * close calls pay no thread start and no wake, and an idle vector uses no
+ * CPU after at most 1 ms.  A worker that cannot be started leaves its
+ * chunks to the others.  The workers belong to the process that started
+ * them: in a forked child the vector starts its own.  A build without POSIX
+ * threads (or C11 atomics) steps every game on the calling thread.  The results never depend on
  * nthreads.  Do not call two functions on one vector at once, nor copy its
  * memory while it has workers.
  */
@@ -124,7 +128,12 @@ int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs, int8_t *ma
  * ~(seed + i * 0x9E3779B97F4A7C15) (the first one's course is not touched):
  * a random learner policy that costs next to nothing.  It runs on the
  * calling thread whatever nthreads (a few instructions a game, less than
- * starting a thread).  CC_OK or CC_E_ARG. A NULL mem or actions: CC_E_ARG. */
+ * a handoff to a thread).  A step that follows it draws each game's next
+ * such action ahead, on the thread that steps the game, from a copy of the
+ * generator; the next call uses that draw and moves the generator on to the
+ * copy, so the actions are those of drawing at the call, and a loop of the
+ * two spends its serial part on a copy a game.  CC_OK or CC_E_ARG. A NULL
+ * mem or actions: CC_E_ARG. */
 int32_t cc_vecenv_random_actions(void *mem, int32_t *actions, int32_t nthreads);
 
 /* Games finished since cc_vecenv_init, and games dealt again because they

@@ -44,6 +44,7 @@ typedef struct vec_header {
     size_t slot_size;
     size_t scratch_bytes;  /* the scratch states between the header and the slots */
     struct vec_pool *pool; /* the worker threads, NULL until a call needs one */
+    int32_t predraw;       /* cc_vecenv_random_actions ran since the last step */
 } vec_header;
 
 /* The slot of one game, followed by its state. */
@@ -55,6 +56,12 @@ typedef struct vec_slot {
     int32_t baseline;              /* the learner's score already given as reward */
     int32_t nlegal;                /* the number of the learner's legal actions now */
     uint64_t legal[CC_MASK_WORDS]; /* the learner's legal actions now */
+    /* cc_vecenv_random_actions' next draw, made ahead by a step on the
+     * step's thread (drawn: valid): the action, and the learner generator
+     * after it (the generator itself moves on only when the draw is used) */
+    cc_rng drawn_rng;
+    int32_t drawn_action;
+    int32_t drawn;
 } vec_slot;
 
 static size_t round_up(size_t x) { return (x + VEC_ALIGN - 1) / VEC_ALIGN * VEC_ALIGN; }
@@ -191,6 +198,25 @@ static int32_t advance(const vec_header *v, vec_slot *s, int32_t *who) {
 static void refresh_legal(const vec_header *v, vec_slot *s) {
     memset(s->legal, 0, sizeof s->legal);
     s->nlegal = v->game->legal_actions(state_of(s), s->legal);
+    s->drawn = 0;
+}
+
+/* The learner's random action from generator g over the kept legal mask
+ * (cc_vecenv_random_actions); -1 without a legal action. */
+static int32_t random_action(const vec_header *v, const vec_slot *s, cc_rng *g) {
+    if (s->nlegal <= 0) return -1;
+    uint64_t k = cc_rng_below_inline(g, (uint64_t)s->nlegal);
+    return cc_mask_select(s->legal, v->mask_words, (int32_t)k);
+}
+
+/* Draw the learner's next random action ahead, on a copy of its generator:
+ * what cc_vecenv_random_actions would draw now, made on the thread that
+ * stepped the game (a loop of random_actions and step then spends its
+ * serial part on a copy per game). */
+static void draw_ahead(const vec_header *v, vec_slot *s) {
+    s->drawn_rng = s->learner;
+    s->drawn_action = random_action(v, s, &s->drawn_rng);
+    s->drawn = s->drawn_action >= 0;
 }
 
 /* Deal the slot's next game and play up to the learner's first turn.  A game
@@ -296,7 +322,7 @@ typedef struct vec_job {
     int8_t *masks;
     float *rewards;
     uint8_t *terminated;
-    int32_t rc;
+    int32_t draw_ahead; /* JOB_STEP: draw each game's next random action */
 } vec_job;
 
 static int32_t run_job(vec_job *j) {
@@ -328,6 +354,7 @@ static int32_t run_job(vec_job *j) {
                 s->baseline = score;
                 refresh_legal(v, s);
             }
+            if (rc == CC_OK && j->draw_ahead) draw_ahead(v, s);
             break;
         }
         default: break;
@@ -339,30 +366,83 @@ static int32_t run_job(vec_job *j) {
 }
 
 #ifdef CC_VEC_PTHREADS
+/* ---- chunks of games ------------------------------------------------------
+ *
+ * A call on more than one thread splits its games into chunks of a
+ * multiple of VEC_CHUNK_GRAIN games (about VEC_CHUNKS_PER_THREAD per
+ * thread), and the threads of the call take the chunks one at a time from a
+ * shared counter: a thread that runs late (a worker waiting for its core,
+ * or games that cost more than their neighbours) takes fewer chunks instead
+ * of holding the call up, and the calling thread takes every chunk no
+ * worker has come for.  Chunks of 16 games start on a cache line of every
+ * output row of 4 bytes or more (numpy aligns its arrays to 16 bytes at
+ * least; the 1-byte terminations share a line at a chunk's edge, a few
+ * transfers a call).  A chunk's code goes into its slot of the call; the
+ * first error in game order is the first failing chunk's, as on one
+ * thread. */
+
+#define VEC_CHUNK_GRAIN 16
+#define VEC_CHUNKS_PER_THREAD 8
+#define VEC_MAX_CHUNKS (CC_VEC_MAX_THREADS * VEC_CHUNKS_PER_THREAD)
+
+/* A call whose games took less than this on one thread (an estimate from
+ * the call before) runs on the calling thread: the handoff would cost more
+ * than it saves.  In ns. */
+#define VEC_SPLIT_MIN_NS 8000
+
+typedef struct vec_call {
+    vec_job proto; /* the call's job (begin, end and scratch set per chunk) */
+    int64_t n;     /* games */
+    int64_t chunk; /* games per chunk */
+    int32_t nchunks;
+    int32_t rc[VEC_MAX_CHUNKS];
+} vec_call;
+
+/* The games per chunk of a call on n games split over nthreads threads. */
+static int64_t chunk_games(int64_t n, int32_t nthreads) {
+    int64_t want = (int64_t)nthreads * VEC_CHUNKS_PER_THREAD;
+    int64_t chunk = (n + want - 1) / want;
+    return (chunk + VEC_CHUNK_GRAIN - 1) / VEC_CHUNK_GRAIN * VEC_CHUNK_GRAIN;
+}
+
+static int32_t run_chunk(const vec_call *c, int32_t k, void *scratch) {
+    vec_job j = c->proto;
+    j.begin = (int64_t)k * c->chunk;
+    j.end = c->n - j.begin < c->chunk ? c->n : j.begin + c->chunk;
+    j.scratch = scratch;
+    return run_job(&j);
+}
+
 /* ---- the worker threads ------------------------------------------------------
  *
- * Started at the first call that runs more than one range, kept until
- * cc_vecenv_free: worker w is offered range w + 1 of each call that has one
- * (the calling thread runs range 0).  A call posts a job to each worker it
- * needs (the job's number in the worker's counter), runs range 0, then
- * takes back every job no worker has claimed yet (a worker that has not
- * woken, on a busy machine, costs the call no more than one thread would)
- * and waits for a shared count of unfinished jobs to reach 0.  A job is run
- * by whoever moves the worker's claim from the job's number - 1 to its
- * number, so by exactly one thread.  Each side waits by polling with a
- * pause hint, then sleeps on a condition variable.  A worker polls for
- * twice the time between its last two jobs if that is at most half of
- * VEC_SPIN_MAX_NS, else for VEC_SPIN_NS: calls that come close together
- * find it awake (a wake costs a microsecond or two, where waking a sleeping
- * thread on a busy machine can cost more than the call), and after the last
- * call it sleeps within VEC_SPIN_MAX_NS.  The caller polls for as long as
- * its own range took (at least VEC_SPIN_NS, at most VEC_SPIN_MAX_NS), the
- * time an equal range started with it should need.  A sleeper announces
- * itself in a flag before it checks the counter one last time (under the
- * lock); the other side changes the counter before it reads the flag (both
- * sequentially consistent), so one of the two sees the other and no wake is
- * lost.  The workers block every signal: the process's signals go to its
- * own threads (Python's handlers, for one, run on the main thread). */
+ * Started at the first call that runs on more than one thread, kept until
+ * cc_vecenv_free.  A call fills the pool's one call record, resets the
+ * chunk counter, opens the call under its number (a counter of calls,
+ * never 0) and posts that number to each worker it wants, waking the ones
+ * asleep; then it takes chunks itself.  A worker that sees a new number
+ * counts itself in (active) and only then checks that the call is still
+ * open under that number; if so it takes chunks until none is left, then
+ * counts itself out.  When the counter runs out the caller closes the call
+ * and waits for active to reach 0: a worker counted in before the close
+ * may still hold a chunk; one that comes later sees the call closed and
+ * touches nothing of it.  Both sides' counter and flag operations are
+ * sequentially consistent, so either the worker sees the close or the
+ * caller sees the worker counted in.  So a worker that wakes late costs the
+ * call nothing, and one that wakes in time takes its share.
+ *
+ * Each side waits by polling with a pause hint, then sleeps on a condition
+ * variable.  A worker polls for twice the time between its last two calls
+ * if that is at most half of VEC_SPIN_MAX_NS, else for VEC_SPIN_NS: calls
+ * that come close together find it awake (a wake costs a microsecond or
+ * two, where waking a sleeping thread on a busy machine can cost more than
+ * the call), and after the last call it sleeps within VEC_SPIN_MAX_NS.  The
+ * caller polls for as long as its own chunks took (at least VEC_SPIN_NS, at
+ * most VEC_SPIN_MAX_NS).  A sleeper announces itself in a flag before it
+ * checks the counter one last time (under the lock); the other side changes
+ * the counter before it reads the flag (both sequentially consistent), so
+ * one of the two sees the other and no wake is lost.  The workers block
+ * every signal: the process's signals go to its own threads (Python's
+ * handlers, for one, run on the main thread). */
 
 #define VEC_SPIN_NS 50000       /* the least polling before sleeping, in ns */
 #define VEC_SPIN_MAX_NS 1000000 /* the most */
@@ -370,13 +450,12 @@ static int32_t run_job(vec_job *j) {
 #define VEC_SPIN_YIELD_NS 5000  /* polling without yielding the core, in ns */
 
 typedef struct vec_worker {
-    _Alignas(64) atomic_uint posted; /* the number of its last job posted */
-    atomic_uint claimed;             /* the number of its last job claimed */
+    _Alignas(64) atomic_uint posted; /* the number of the last call posted to it */
     atomic_int sleeping;             /* it waits, or is about to, on wake */
+    int32_t index;                   /* worker index: its scratch state is index + 1 */
     pthread_cond_t wake;
     pthread_t tid;
     struct vec_pool *pool;
-    vec_job job;
 } vec_worker;
 
 typedef struct vec_pool {
@@ -384,9 +463,15 @@ typedef struct vec_pool {
     pthread_cond_t done;               /* the caller sleeps here for the last worker */
     pid_t pid;                         /* the process that started the workers */
     int32_t nworkers;                  /* started, each with its wake initialised */
-    _Alignas(64) atomic_int remaining; /* jobs of this call not finished */
-    atomic_int caller_sleeping;        /* the caller waits, or is about to, on done */
-    atomic_int stop;                   /* cc_vecenv_free: the workers return */
+    unsigned calls;                    /* the number of the last call */
+    int64_t ns_per_game[JOB_STEP + 1]; /* per job kind: the time per game of its last call, ns */
+    const vec_header *v;               /* the vector (for the workers' scratch states) */
+    vec_call call;
+    _Alignas(64) atomic_int next;  /* the next chunk to take */
+    _Alignas(64) atomic_uint open; /* the call's number while it is open, else 0 */
+    atomic_int active;             /* workers counted in the open call */
+    atomic_int caller_sleeping;    /* the caller waits, or is about to, on done */
+    atomic_int stop;               /* cc_vecenv_free: the workers return */
     vec_worker workers[CC_VEC_MAX_THREADS - 1];
 } vec_pool;
 
@@ -433,7 +518,7 @@ static int spin_until(int (*ready)(void *), void *arg, int64_t limit_ns) {
 
 typedef struct worker_wait {
     vec_worker *w;
-    unsigned seen; /* the number of the last job this worker has looked at */
+    unsigned seen; /* the number of the last call this worker has looked at */
 } worker_wait;
 
 static int worker_ready(void *arg) {
@@ -441,13 +526,25 @@ static int worker_ready(void *arg) {
     return atomic_load(&ww->w->posted) != ww->seen || atomic_load(&ww->w->pool->stop);
 }
 
-static int caller_ready(void *arg) { return atomic_load(&((vec_pool *)arg)->remaining) == 0; }
+static int caller_ready(void *arg) { return atomic_load(&((vec_pool *)arg)->active) == 0; }
+
+/* Take chunks of the open call until none is left; the games taken. */
+static int64_t take_chunks(vec_pool *p, void *scratch) {
+    vec_call *c = &p->call;
+    int64_t games = 0;
+    for (int32_t k; (k = atomic_fetch_add(&p->next, 1)) < c->nchunks;) {
+        c->rc[k] = run_chunk(c, k, scratch);
+        games +=
+            (c->n - (int64_t)k * c->chunk < c->chunk) ? c->n - (int64_t)k * c->chunk : c->chunk;
+    }
+    return games;
+}
 
 static void *worker_main(void *arg) {
     vec_worker *w = (vec_worker *)arg;
     vec_pool *p = w->pool;
     worker_wait ww = {w, 0};
-    int64_t last = -1, poll = VEC_SPIN_NS; /* when it saw its last job; how long to poll */
+    int64_t last = -1, poll = VEC_SPIN_NS; /* when it saw its last call; how long to poll */
     for (;;) {
         if (!spin_until(worker_ready, &ww, poll)) {
             pthread_mutex_lock(&p->lock);
@@ -463,11 +560,10 @@ static void *worker_main(void *arg) {
                    : VEC_SPIN_NS;
         last = t;
         ww.seen = atomic_load(&w->posted);
-        unsigned before = ww.seen - 1;
-        if (!atomic_compare_exchange_strong(&w->claimed, &before, ww.seen))
-            continue; /* taken back by the caller */
-        w->job.rc = run_job(&w->job);
-        if (atomic_fetch_sub(&p->remaining, 1) == 1 && atomic_load(&p->caller_sleeping)) {
+        atomic_fetch_add(&p->active, 1);
+        if (atomic_load(&p->open) == ww.seen) (void)take_chunks(p, scratch_at(p->v, w->index + 1));
+        /* else closed, or another call open: nothing of it touched */
+        if (atomic_fetch_sub(&p->active, 1) == 1 && atomic_load(&p->caller_sleeping)) {
             pthread_mutex_lock(&p->lock);
             pthread_cond_signal(&p->done);
             pthread_mutex_unlock(&p->lock);
@@ -496,7 +592,7 @@ static void pool_free(vec_pool *p) {
 
 /* The vector's pool with at least min(want, what can be started) workers,
  * started now if missing; the number of workers this call can use (0: run
- * every range on the caller). */
+ * every chunk on the caller).  NULL *pool: no pool could be made. */
 static int32_t pool_ready(vec_header *v, int32_t want) {
     pid_t pid = getpid();
     if (v->pool != NULL && v->pool->pid != pid) { /* forked since: start again */
@@ -517,18 +613,22 @@ static int32_t pool_ready(vec_header *v, int32_t want) {
             free(p);
             return 0;
         }
-        atomic_init(&p->remaining, 0);
+        atomic_init(&p->next, 0);
+        atomic_init(&p->open, 0);
+        atomic_init(&p->active, 0);
         atomic_init(&p->caller_sleeping, 0);
         atomic_init(&p->stop, 0);
         p->pid = pid;
+        p->v = v;
         v->pool = p;
     }
     vec_pool *p = v->pool;
+    p->v = v; /* the same memory (a vector is never moved while it has workers) */
     while (p->nworkers < want) {
         vec_worker *w = &p->workers[p->nworkers];
         atomic_init(&w->posted, 0);
-        atomic_init(&w->claimed, 0);
         atomic_init(&w->sleeping, 0);
+        w->index = p->nworkers;
         w->pool = p;
         if (pthread_cond_init(&w->wake, NULL) != 0) break;
         sigset_t all, old;
@@ -545,78 +645,87 @@ static int32_t pool_ready(vec_header *v, int32_t want) {
     return p->nworkers < want ? p->nworkers : want;
 }
 
-/* Ranges 1..nw offered to workers 0..nw-1, range 0 and the rest here; the
- * ranges' codes into jobs[t].rc. */
-static void run_pooled(vec_header *v, vec_job *jobs, int32_t nthreads) {
+/* The first failing chunk's code, else CC_OK. */
+static int32_t first_error(const vec_call *c) {
+    for (int32_t k = 0; k < c->nchunks; k++) {
+        if (c->rc[k] != CC_OK) return c->rc[k];
+    }
+    return CC_OK;
+}
+
+/* The call's chunks on the caller and up to nthreads - 1 workers; the
+ * first error in game order. */
+static int32_t run_pooled(vec_header *v, vec_job proto, int32_t nthreads) {
+    proto.begin = 0;
+    proto.end = v->n;
+    proto.scratch = scratch_at(v, 0);
+    int64_t chunk = chunk_games(v->n, nthreads);
+    if (chunk >= v->n) return run_job(&proto); /* one chunk: no pool needed */
     int32_t nw = pool_ready(v, nthreads - 1);
     vec_pool *p = v->pool;
-    int ran_here[CC_VEC_MAX_THREADS] = {0};
-    if (nw > 0) {
-        atomic_store(&p->remaining, nw);
-        for (int32_t w = 0; w < nw; w++) {
-            vec_worker *wk = &p->workers[w];
-            wk->job = jobs[w + 1];
-            atomic_fetch_add(&wk->posted, 1);
-            if (atomic_load(&wk->sleeping)) {
-                pthread_mutex_lock(&p->lock);
-                pthread_cond_signal(&wk->wake);
-                pthread_mutex_unlock(&p->lock);
-            }
+    if (p == NULL) return run_job(&proto); /* no pool could be made: one thread */
+    int64_t est = p->ns_per_game[proto.kind];
+    if (nw <= 0 || (est > 0 && est * v->n < VEC_SPLIT_MIN_NS)) {
+        /* too little work to share (by the estimate of the last call of
+         * this kind), or no worker: the whole call here, timed so that the
+         * estimate follows the games (a phase of cheap steps may end) */
+        int64_t start = now_ns();
+        int32_t rc = run_job(&proto);
+        int64_t took = now_ns() - start;
+        if (start >= 0 && took >= 0) p->ns_per_game[proto.kind] = took / v->n + 1;
+        return rc;
+    }
+    vec_call *c = &p->call;
+    c->proto = proto;
+    c->n = v->n;
+    c->chunk = chunk;
+    c->nchunks = (int32_t)((v->n + chunk - 1) / chunk);
+    if (nw > c->nchunks - 1) nw = c->nchunks - 1;
+    unsigned id = ++p->calls;
+    if (id == 0) id = ++p->calls; /* 0 means closed */
+    atomic_store(&p->next, 0);
+    atomic_store(&p->open, id);
+    for (int32_t w = 0; w < nw; w++) {
+        vec_worker *wk = &p->workers[w];
+        atomic_store(&wk->posted, id);
+        if (atomic_load(&wk->sleeping)) {
+            pthread_mutex_lock(&p->lock);
+            pthread_cond_signal(&wk->wake);
+            pthread_mutex_unlock(&p->lock);
         }
     }
     int64_t start = now_ns();
-    jobs[0].rc = run_job(&jobs[0]);
+    int64_t games = take_chunks(p, scratch_at(v, 0));
+    atomic_store(&p->open, 0u);
     int64_t own = now_ns() - start;
-    for (int32_t t = nw + 1; t < nthreads; t++) jobs[t].rc = run_job(&jobs[t]); /* no worker */
-    for (int32_t w = 0; w < nw; w++) { /* take back the jobs no worker has claimed */
-        vec_worker *wk = &p->workers[w];
-        unsigned job = atomic_load(&wk->posted), before = job - 1;
-        if (atomic_compare_exchange_strong(&wk->claimed, &before, job)) {
-            jobs[w + 1].rc = run_job(&jobs[w + 1]);
-            ran_here[w + 1] = 1;
-            atomic_fetch_sub(&p->remaining, 1);
-        }
+    /* the time per game of the chunks the caller took (none if the
+     * workers took them all first) */
+    if (start >= 0 && own >= 0 && games > 0) p->ns_per_game[proto.kind] = own / games + 1;
+    if (!spin_until(caller_ready, p, spin_bound(own))) {
+        pthread_mutex_lock(&p->lock);
+        atomic_store(&p->caller_sleeping, 1);
+        while (!caller_ready(p)) pthread_cond_wait(&p->done, &p->lock);
+        atomic_store(&p->caller_sleeping, 0);
+        pthread_mutex_unlock(&p->lock);
     }
-    if (nw > 0) {
-        if (!spin_until(caller_ready, p, spin_bound(own))) {
-            pthread_mutex_lock(&p->lock);
-            atomic_store(&p->caller_sleeping, 1);
-            while (!caller_ready(p)) pthread_cond_wait(&p->done, &p->lock);
-            atomic_store(&p->caller_sleeping, 0);
-            pthread_mutex_unlock(&p->lock);
-        }
-        for (int32_t w = 0; w < nw; w++)
-            if (!ran_here[w + 1]) jobs[w + 1].rc = p->workers[w].job.rc;
-    }
+    return first_error(c);
 }
 #endif
 
-/* Run the job over all games in nthreads contiguous ranges; the first error
- * (in game order) is returned.  The pool is the one part of the vector a
- * call may change whatever its constness (the caller's memory is never
- * const: cc_vecenv_init wrote it). */
+/* Run the job over all games, in chunks over nthreads threads when
+ * nthreads > 1; the first error (in game order) is returned.  The pool is
+ * the one part of the vector a call may change whatever its constness (the
+ * caller's memory is never const: cc_vecenv_init wrote it). */
 static int32_t run_all(const vec_header *v, vec_job proto, int32_t nthreads) {
-    vec_job jobs[CC_VEC_MAX_THREADS];
-    if (nthreads < 1) nthreads = 1;
     if (nthreads > CC_VEC_MAX_THREADS) nthreads = CC_VEC_MAX_THREADS;
     if ((int64_t)nthreads > v->n) nthreads = (int32_t)v->n;
-    for (int32_t t = 0; t < nthreads; t++) {
-        jobs[t] = proto;
-        jobs[t].begin = v->n * t / nthreads;
-        jobs[t].end = v->n * (t + 1) / nthreads;
-        jobs[t].rc = CC_OK;
-        jobs[t].scratch = scratch_at(v, t);
-    }
 #ifdef CC_VEC_PTHREADS
-    if (nthreads > 1) run_pooled((vec_header *)(uintptr_t)v, jobs, nthreads);
-    else jobs[0].rc = run_job(&jobs[0]);
-#else
-    for (int32_t t = 0; t < nthreads; t++) jobs[t].rc = run_job(&jobs[t]);
+    if (nthreads > 1) return run_pooled((vec_header *)(uintptr_t)v, proto, nthreads);
 #endif
-    for (int32_t t = 0; t < nthreads; t++) {
-        if (jobs[t].rc != CC_OK) return jobs[t].rc;
-    }
-    return CC_OK;
+    proto.begin = 0;
+    proto.end = v->n;
+    proto.scratch = scratch_at(v, 0);
+    return run_job(&proto);
 }
 
 void cc_vecenv_free(void *mem) {
@@ -702,13 +811,20 @@ int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs, int8_t *ma
             return CC_E_ILLEGAL;
         }
     }
+    /* a loop of random_actions and step: draw the next random actions
+     * ahead, each on its game's thread (the generator's course is the same:
+     * see cc_vecenv_random_actions) */
+    vec_header *mv = (vec_header *)(uintptr_t)v;
+    int32_t ahead = mv->predraw;
+    mv->predraw = 0;
     vec_job proto = {.v = v,
                      .kind = JOB_STEP,
                      .actions = actions,
                      .obs = obs,
                      .masks = masks,
                      .rewards = rewards,
-                     .terminated = terminated};
+                     .terminated = terminated,
+                     .draw_ahead = ahead};
     return run_all(v, proto, nthreads);
 }
 
@@ -718,9 +834,16 @@ int32_t cc_vecenv_random_actions(void *mem, int32_t *actions, int32_t nthreads) 
     (void)nthreads; /* a few instructions a game: on this thread */
     for (int64_t i = 0; i < v->n; i++) {
         vec_slot *s = slot_at(v, i);
-        if (s->nlegal <= 0) return CC_E_ARG;
-        uint64_t k = cc_rng_below_inline(&s->learner, (uint64_t)s->nlegal);
-        actions[i] = cc_mask_select(s->legal, v->mask_words, (int32_t)k);
+        if (s->drawn) { /* drawn ahead by the last step: the same draw */
+            actions[i] = s->drawn_action;
+            s->learner = s->drawn_rng;
+            s->drawn = 0;
+            continue;
+        }
+        int32_t a = random_action(v, s, &s->learner);
+        if (a < 0) return CC_E_ARG;
+        actions[i] = a;
     }
+    ((vec_header *)(uintptr_t)v)->predraw = 1; /* the next step draws ahead */
     return CC_OK;
 }

@@ -111,11 +111,14 @@ class VectorEnv:
     @property
     def threads(self) -> int:
         """The threads each call splits the games across (1 to 64, at most one
-        per game), settable between calls.  The calling thread steps the
-        first range of games; the vector starts its worker threads at the
-        first call that needs them and keeps them until it is freed (a worker
-        polls briefly after a call, then sleeps), so a call pays no thread
-        start.  The games are the same whatever the number."""
+        per game), settable between calls.  The calling thread and the
+        vector's workers take chunks of 16 or more games in turn until none
+        is left, so a late worker leaves its share to the others; a call on
+        16 games or fewer, or with a few microseconds of work, stays on the
+        calling thread.  The vector starts its worker threads at the first
+        call that needs them and keeps them until it is freed (a worker polls
+        briefly after a call, then sleeps), so a call pays no thread start.
+        The games are the same whatever the number."""
         return int(self._v.threads)
 
     @threads.setter
