@@ -7,4 +7,9 @@ PROFILE = Profile(
     heuristic_match=(2, 60),
     bench_tables=(2,),
     short_params={"game_target": 31},
+    terminal_sessions={
+        "cribbage": ("--seed", "12"),
+        "cribbage-4-muggins": ("--seed", "5", "--players", "4", "--rules", "acc_muggins"),
+    },
+    pool_case=(64, "heuristic", True),
 )

@@ -12,4 +12,6 @@ PROFILE = Profile(
     sampler_bench=((4, {}, 5.0), (6, {"face_up_count": 0}, 50.0)),
     search_bench=(4, 60_000),
     search_matches=((4, "wiki_one_deal"), (4, None)),
+    terminal_sessions={"nancy": ("--seed", "12", "--rules", "wiki_one_deal")},
+    pool_case=(37, "heuristic", True),
 )

@@ -12,4 +12,5 @@ PROFILE = Profile(
     sampler_bench=((2, {}, 5.0), (4, {}, 5.0)),
     search_bench=(2, 300_000),
     web_restart=True,
+    pool_case=(300, "random", True),
 )

@@ -12,4 +12,6 @@ PROFILE = Profile(
     sampler_bench=((4, {}, 10.0),),
     search_bench=(2, 30_000),
     search_matches=((2, "capped"),),
+    terminal_sessions={"notakers": ("--seed", "12", "--rules", "capped")},
+    pool_case=(5, "random", False),
 )
