@@ -86,6 +86,15 @@ class Profile:
     #: at the smallest of ``bench_tables`` (``tests/test_vecenv_random_actions.py``), printed by
     #: the engine that drew every random action at the call; "": not checked.
     vector_random_digest: str = ""
+    #: The terminal sessions whose records are in tests/records (tests/test_terminal.py
+    #: plays them again): the session's name (the game's name first) and the
+    #: arguments of ``pycards play`` after the game's name; default: one
+    #: session under the game's name, ``--seed 12``.
+    terminal_sessions: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    #: The vector environment's thread check (tests/test_vecenv_pool.py) at the
+    #: usual table: the games in the vector, the opponent policy, and whether
+    #: 150 steps finish some game (so that auto-resets are exercised).
+    pool_case: tuple[int, str, bool] = (64, "random", True)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -115,6 +124,11 @@ class GameCase:
     def tables(self) -> tuple[int, ...]:
         """The table sizes the shared tests play, the usual one first."""
         return self.profile.tables or (self.min_players,)
+
+    @property
+    def terminal_sessions(self) -> dict[str, tuple[str, ...]]:
+        """The terminal sessions of tests/records: name and ``pycards play`` arguments."""
+        return self.profile.terminal_sessions or {self.name: ("--seed", "12")}
 
     @property
     def bench_tables(self) -> tuple[int, ...]:

@@ -9,9 +9,10 @@ import numpy as np
 
 from cardcore import _core
 from pycards.bots import RandomBot
-from pycards.game import Game, State
+from pycards.engine import game_info
+from pycards.game import Game, State, load_game
 
-__all__ = ["advance", "mixed_positions", "rank_reward", "searcher"]
+__all__ = ["advance", "mixed_positions", "random_game", "random_moves", "rank_reward", "searcher"]
 
 
 def mixed_positions(
@@ -61,3 +62,31 @@ def rank_reward(ret: np.ndarray, seat: int) -> float:
     below = float((others < ret[seat]).sum())
     equal = float((others == ret[seat]).sum())
     return (below + 0.5 * equal) / len(others)
+
+
+def random_game(
+    name: str, players: int, preset: str | None, seed: int, steps: int | None, stacked: bool
+) -> State[Any]:
+    """Game ``name`` at ``players`` seats (with rules ``preset``, or the
+    defaults) through :func:`random_moves`."""
+    game = load_game(name, num_players=players)
+    if preset is not None:
+        game = load_game(name, getattr(game.RULES_TYPE, preset)(), players)
+    return random_moves(game, seed, steps, stacked)
+
+
+def random_moves(game: Game[Any, Any], seed: int, steps: int | None, stacked: bool) -> State[Any]:
+    """``game`` dealt from ``seed`` (from a deck shuffled by ``seed`` when
+    ``stacked`` and the game can stack one), then ``steps`` uniformly random
+    actions (every one to the end when ``None``)."""
+    deck = None
+    if stacked and game_info(game.NAME)["can_stack_deck"]:
+        deck = list(range(game_info(game.NAME)["deck_size"]))
+        random.Random(seed).shuffle(deck)
+    state = game.new_initial_state(seed, deck)
+    rng = random.Random(seed ^ 0x5EED)
+    n = 0
+    while not state.is_terminal and (steps is None or n < steps):
+        state.apply(rng.choice(state.legal_actions()))
+        n += 1
+    return state

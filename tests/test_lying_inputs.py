@@ -15,11 +15,15 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
+from _games import GAMES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardcore import _core
 from pycards.errors import InvalidCardError
+
+#: the game of the tests that need one (any registered game does)
+GAME = next(iter(GAMES))
 
 
 class Liar(Sequence[Any]):
@@ -128,15 +132,15 @@ def test_new_state_depends_on_the_items_alone(name: str, data: Any, claimed: int
 
 
 def test_rules_parameters_behind_a_lying_len() -> None:
-    params = [p["default"] for p in _core.game_info("nodde")["params"]]
-    want = _core.GameSetup("nodde", params, 2).new_state(3).raw()
+    params = [p["default"] for p in _core.game_info(GAME)["params"]]
+    want = _core.GameSetup(GAME, params, 2).new_state(3).raw()
     for claimed in (0, 3, 99):
-        assert _core.GameSetup("nodde", Liar(params, claimed), 2).new_state(3).raw() == want
-        _core.check_params("nodde", Liar(params, claimed), 2)
+        assert _core.GameSetup(GAME, Liar(params, claimed), 2).new_state(3).raw() == want
+        _core.check_params(GAME, Liar(params, claimed), 2)
     with pytest.raises(ValueError, match="rules parameters"):
-        _core.GameSetup("nodde", Liar(params * 40, len(params)), 2)
+        _core.GameSetup(GAME, Liar(params * 40, len(params)), 2)
     with pytest.raises(ValueError, match="rules parameters"):
-        _core.check_params("nodde", Liar(params * 40, len(params)), 2)
+        _core.check_params(GAME, Liar(params * 40, len(params)), 2)
 
 
 def test_a_nancy_trick_behind_a_lying_len() -> None:
@@ -151,7 +155,7 @@ def _match(setup: _core.GameSetup, deals: Any, bots: Any) -> Any:
 
 
 def test_match_seeds_behind_a_lying_len() -> None:
-    setup = _setup("nodde")
+    setup = _setup(GAME)
     deals, bots = [11, 12, 13], [[1, 2], [3, 4], [5, 6]]
     want = _match(setup, deals, bots)[0]
     assert want.shape == (3, 2)

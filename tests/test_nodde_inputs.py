@@ -9,6 +9,7 @@ import pytest
 
 from cardcore import _core
 from pycards.cards import CardSet
+from pycards.errors import InvalidCardError
 from pycards.nodde import NoddeRules, score_hand, score_play
 
 P = (0, 1, 0, 0, 0, 1, 0, 1, 31, -1)
@@ -84,3 +85,30 @@ def test_public_api_refuses_bad_input() -> None:
     assert score_hand("6H 6S 9C", np.int64(51)).total >= 0
     with pytest.raises(ValueError):
         NoddeRules(run_points="seed")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------
+# errors name the function and the argument at fault, one type per kind of fault
+
+NODDE = [p["default"] for p in _core.game_info("nodde")["params"]]
+OUTSIDE = 1 << 13  # a bit outside the 52-card deck
+
+ERROR_CASES: list[tuple[tuple[Any, ...], type[Exception], str]] = [
+    ((0x7 | OUTSIDE, 5, NODDE), InvalidCardError, "nodde_score_hand: hand: "),
+    ((0xF, 20, NODDE), ValueError, "nodde_score_hand: hand: 0xf must be 3 cards (it holds 4)"),
+    ((0x7, 60, NODDE), ValueError, "nodde_score_hand: turnup: 60 must be"),
+    ((0x7, 1, NODDE), ValueError, "nodde_score_hand: turnup: 1 must be"),
+]
+
+
+@pytest.mark.parametrize(("args", "error", "start"), ERROR_CASES)
+def test_score_hand_errors_name_function_and_argument(
+    args: tuple[Any, ...], error: type[Exception], start: str
+) -> None:
+    with pytest.raises(error) as info:
+        _core.nodde_score_hand(*args)
+    assert str(info.value).startswith(start), str(info.value)
+
+
+def test_good_hands_still_score() -> None:
+    assert _core.nodde_score_hand(0x7, 20, NODDE) == _core.nodde_score_hand(0x7, 20, NODDE)

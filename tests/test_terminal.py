@@ -2,41 +2,20 @@
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 from pathlib import Path
 
 import pytest
+from _games import GAMES
+from _pty import ANSI, PROMPT
+from _pty import spawn as _spawn
 
-import pycards
 from pycards.engine import game_info as _info
 from pycards.game import game_names
 from pycards.record import parse_record, read_record
 
 pexpect = pytest.importorskip("pexpect")
-
-# where the pycards under test lives (the source tree with an in-place build, or
-# site-packages in CI): a child process must import the same one
-SRC = str(Path(pycards.__file__).resolve().parents[1])
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-PROMPT = "your move> "
-
-
-def _spawn(args: list[str]) -> object:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = SRC + os.pathsep + env.get("PYTHONPATH", "")
-    env["NO_COLOR"] = "1"
-    env["TERM"] = "dumb"
-    env["COLUMNS"] = "100"
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "pycards", "play", *args],
-        env=env,
-        encoding="utf-8",
-        timeout=120,
-        dimensions=(40, 100),
-    )
 
 
 def play_through(game: str, players: int, seed: int, record: Path) -> str:
@@ -109,73 +88,14 @@ def test_complete_game_at_the_terminal(game: str, tmp_path: Path) -> None:
     assert f"you {state.returns()[0]}" in result[1]
 
 
-def test_undo_takes_back_the_last_move(tmp_path: Path) -> None:
-    record = tmp_path / "undo.txt"
-    # nodde, seed 3: seat 1 leads TH; you play TD, the bot answers 3C; no deal in between
-    child = _spawn(["nodde", "--seed", "3", "--bots", "random", "--record", str(record)])
-    child.expect(PROMPT)
-    first = ANSI.sub("", child.before)
-    child.sendline("play TD")
-    child.expect(PROMPT)
-    assert "you: play TD" in ANSI.sub("", child.before)
-    child.sendline("undo")
-    child.expect(PROMPT)
-    undone = ANSI.sub("", child.before)
-    assert "took back your last move" in undone
-    assert first.split("your moves:")[-1].strip() == undone.split("your moves:")[-1].strip()
-    assert "play: TH  (total 10)" in undone
-    child.sendline("play 9S")
-    child.expect(PROMPT)
-    child.sendeof()
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-    assert "end of input" in ANSI.sub("", child.before)
-    state = read_record(record.read_text())
-    names = [state.game.action_name(a) for a in state.history]
-    assert names[:2] == ["play TH", "play 9S"]  # the taken-back move is not in the record
-
-
-def test_undo_refused_after_a_draw(tmp_path: Path) -> None:
-    # No Takers?, seed 5: your first move draws cards, which undo may not take back
-    child = _spawn(["notakers", "--seed", "5", "--bots", "random", "--no-record"])
-    child.expect(PROMPT)
-    child.sendline("draw")
-    child.expect(PROMPT)
-    child.sendline("undo")
-    child.expect(PROMPT)
-    assert "cannot undo: cards were dealt or drawn since your last move" in ANSI.sub(
-        "", child.before
-    )
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-
-
-def test_ctrl_c_saves_the_record_so_far(tmp_path: Path) -> None:
-    record = tmp_path / "stopped.txt"
-    child = _spawn(["nodde", "--seed", "9", "--bots", "random", "--record", str(record)])
-    child.expect(PROMPT)
-    child.sendline("1")
-    child.expect(PROMPT)
-    child.sendintr()
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 130
-    state = read_record(record.read_text())
-    assert not state.is_terminal and len(state.history) >= 1
-
-
-# The games of tests/records, and the sessions shown in the closing note of the
-# terminal table: ``python tests/test_terminal.py OUTDIR`` plays them again and
-# writes each game's transcript (OUTDIR/GAME.txt) and record (OUTDIR/GAME.record).
-SESSIONS = {
-    "nodde": ["--seed", "12"],
-    "nancy": ["--seed", "12", "--rules", "wiki_one_deal"],
-    "notakers": ["--seed", "12", "--rules", "capped"],
-    "cribbage": ["--seed", "12"],
-    "cribbage-4-muggins": ["--seed", "5", "--players", "4", "--rules", "acc_muggins"],
+# The games of tests/records (each game's profile names its sessions and their
+# arguments), and the sessions shown in the closing note of the terminal table:
+# ``python tests/test_terminal.py OUTDIR`` plays them again and writes each
+# session's transcript (OUTDIR/SESSION.txt) and record (OUTDIR/SESSION.record).
+SESSIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    session: (case.name, args)
+    for case in GAMES.values()
+    for session, args in case.terminal_sessions.items()
 }
 
 
@@ -183,8 +103,8 @@ def record_session(game: str, outdir: Path) -> str:
     """One whole game: a hint at the second prompt, then the first listed move
     (by number) and the last listed move (by name) in turn."""
     record = outdir / f"{game}.record"
-    name = game.split("-")[0]  # a session's name starts with its game's
-    args = [name, *SESSIONS[game], "--bots", "random", "--name", "Ann", "--record", str(record)]
+    name, session_args = SESSIONS[game]
+    args = [name, *session_args, "--bots", "random", "--name", "Ann", "--record", str(record)]
     child = _spawn(args)
     log: list[str] = []
     turn = 0

@@ -4,41 +4,26 @@ change has its reason line and every round its summary."""
 
 from __future__ import annotations
 
-import os
 import re
-import sys
 from pathlib import Path
 
 import pytest
 from _games import game_params
+from _pty import ANSI, PROMPT, spawn
 
-import pycards
 from pycards.narrate import narrator
 from pycards.record import read_record
 from pycards.summary import story
 
 pexpect = pytest.importorskip("pexpect")
 
-SRC = str(Path(pycards.__file__).resolve().parents[1])
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-PROMPT = "your move> "
 WIDTH = 80
 
 
 def _play(name: str, players: int, preset: str, record: Path) -> str:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = SRC + os.pathsep + env.get("PYTHONPATH", "")
-    env.update(NO_COLOR="1", TERM="dumb", COLUMNS=str(WIDTH))
     args = [name, "--players", str(players), "--rules", preset, "--seed", "4"]
     args += ["--bots", "random", "--record", str(record)]
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "pycards", "play", *args],
-        env=env,
-        encoding="utf-8",
-        timeout=120,
-        dimensions=(40, WIDTH),
-    )
+    child = spawn(args, WIDTH)
     out: list[str] = []
     while child.expect([PROMPT, pexpect.EOF]) == 0:
         out.append(child.before + PROMPT)

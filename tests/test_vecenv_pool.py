@@ -25,7 +25,7 @@ import warnings
 import numpy as np
 import pytest
 from _cbuild import ROOT, c_compiler, engine_sources, include_flags
-from _games import GAMES
+from _games import GAMES, game_params
 
 from pycards.envs.vector import VectorEnv
 
@@ -33,6 +33,8 @@ HARNESS = ROOT / "tests" / "c" / "vecenv_pool_check.c"
 #: every registered game at its usual table, as the C check takes them
 TABLES = [f"{name}:{case.tables[0]}" for name, case in GAMES.items()]
 LINUX_TASKS = pathlib.Path("/proc/self/task")
+#: two registered games for the checks of the workers' lifecycle (any do)
+ONE, OTHER = next(iter(GAMES.values())), list(GAMES.values())[-1]
 
 
 def os_threads() -> int:
@@ -80,28 +82,19 @@ def same_course(ref: VectorEnv, other: VectorEnv, steps: int, threads: list[int]
 
 
 @pytest.mark.parametrize("threads", [2, 3, 7])
-@pytest.mark.parametrize(
-    ("name", "players", "n", "opponent"),
-    [
-        ("nodde", 2, 300, "random"),
-        ("nancy", 4, 37, "heuristic"),
-        ("notakers", 3, 5, "random"),
-        ("cribbage", 2, 64, "heuristic"),
-    ],
-)
-def test_threads_give_the_games_of_one_thread(
-    name: str, players: int, n: int, opponent: str, threads: int
-) -> None:
+@pytest.mark.parametrize(("name", "players"), game_params())
+def test_threads_give_the_games_of_one_thread(name: str, players: int, threads: int) -> None:
+    n, opponent, finishes = GAMES[name].profile.pool_case
     ref = VectorEnv(name, n, players, seed=77, opponent=opponent, threads=1)
     pooled = VectorEnv(name, n, players, seed=77, opponent=opponent, threads=threads)
     finished = same_course(ref, pooled, 150, [threads])
-    # auto-resets were exercised (a No Takers game of random play is longer)
-    assert finished > 0 or name == "notakers"
+    # auto-resets were exercised (unless the game's random play is longer)
+    assert finished > 0 or not finishes
 
 
 def test_threads_can_change_between_calls() -> None:
-    ref = VectorEnv("notakers", 41, 3, seed=5, threads=1)
-    venv = VectorEnv("notakers", 41, 3, seed=5, threads=1)
+    ref = VectorEnv(ONE.name, 41, ONE.tables[0], seed=5, threads=1)
+    venv = VectorEnv(ONE.name, 41, ONE.tables[0], seed=5, threads=1)
     venv.step(venv.random_actions())  # stepped on one thread first
     ref.step(ref.random_actions())
     venv.threads = 2
@@ -123,7 +116,7 @@ def test_workers_live_with_the_vector_and_are_joined() -> None:
     base = os_threads()
     # 64 games: 4 chunks of 16 for 4 threads (a call on 16 games or fewer
     # stays on the calling thread and starts no worker)
-    venv = VectorEnv("nodde", 64, 2, seed=1, threads=1)
+    venv = VectorEnv(OTHER.name, 64, OTHER.min_players, seed=1, threads=1)
     venv.step(venv.random_actions())
     assert os_threads() == base  # none before a call needs them
     before = set(os.listdir(LINUX_TASKS))
@@ -144,7 +137,7 @@ def test_workers_live_with_the_vector_and_are_joined() -> None:
     gc.collect()
     assert os_threads() == base
     for k in range(60):  # many vectors with live workers, dropped
-        v = VectorEnv("notakers", 33 + k % 5, 2, seed=k, threads=2 + k % 3)
+        v = VectorEnv(ONE.name, 33 + k % 5, ONE.min_players, seed=k, threads=2 + k % 3)
         v.step(v.random_actions())
         if k % 2:
             v.reset()
@@ -165,8 +158,8 @@ def _digest(venv: VectorEnv, steps: int) -> str:
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
 def test_a_forked_child_starts_its_own_workers() -> None:
-    venv = VectorEnv("notakers", 64, 2, seed=11, threads=2)
-    dropped = VectorEnv("nodde", 48, 2, seed=1, threads=3)  # 3 chunks: 2 workers
+    venv = VectorEnv(ONE.name, 64, ONE.min_players, seed=11, threads=2)
+    dropped = VectorEnv(OTHER.name, 48, OTHER.min_players, seed=1, threads=3)  # 3 chunks: 2 workers
     for _ in range(5):  # the parent's workers exist and have run
         venv.step(venv.random_actions())
         dropped.step(dropped.random_actions())
@@ -209,7 +202,7 @@ def test_a_forked_child_starts_its_own_workers() -> None:
     expected += " " + _digest(venv, 10)
     assert child == expected
     # and the same as one thread from the same seed
-    one = VectorEnv("notakers", 64, 2, seed=11, threads=1)
+    one = VectorEnv(ONE.name, 64, ONE.min_players, seed=11, threads=1)
     for _ in range(5):
         one.step(one.random_actions())
     assert _digest(one, 40) + " " + _digest(one, 10) == expected

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from _games import GAMES, game_params
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -101,9 +102,16 @@ def test_a_sample_carries_none_of_the_truth(
         pickle.dumps(world)
 
 
-def test_samples_vary_with_the_rng() -> None:
+#: every registered game at its usual table, with its quick preset
+QUICK = game_params(extra=("quick_preset",))
+#: the game of the tests that need one (any registered game does)
+GAME = next(iter(GAMES.values()))
+
+
+@pytest.mark.parametrize(("name", "players", "preset"), QUICK)
+def test_samples_vary_with_the_rng(name: str, players: int, preset: str) -> None:
     # late enough that other hands are unknown: samples must not be all the same
-    state = _position("nancy", 4, None, 11, 3)
+    state = _position(name, players, preset, 11, 3)
     view = state.view(0)
     hands = {tuple(view.sample(k).observation(1).hand) for k in range(8)}
     assert len(hands) > 1
@@ -115,14 +123,18 @@ def test_samples_vary_with_the_rng() -> None:
 
 @pytest.mark.parametrize("bad", [1.0, True, None, "3", -1, 2**64])
 def test_sample_refuses_a_bad_rng(bad: object) -> None:
-    view = _position("nodde", 2, None, 1, 2).view(0)
+    view = _position(GAME.name, GAME.tables[0], None, 1, 2).view(0)
     with pytest.raises((TypeError, ValueError)):
         view.sample(bad)  # type: ignore[arg-type]
 
 
-def test_the_view_follows_the_game_and_shows_actions_only_on_its_turn() -> None:
-    state = _position("notakers", 3, None, 4, 0)
-    views = [state.view(p) for p in range(3)]
+@pytest.mark.parametrize(("name", "players", "preset"), QUICK)
+def test_the_view_follows_the_game_and_shows_actions_only_on_its_turn(
+    name: str, players: int, preset: str
+) -> None:
+    state = _position(name, players, preset, 4, 0)
+    views = [state.view(p) for p in range(players)]
+    rng = random.Random(4)  # random moves: the first legal one may never end a game
     while not state.is_terminal:
         me = state.current_player
         for p, v in enumerate(views):
@@ -132,12 +144,12 @@ def test_the_view_follows_the_game_and_shows_actions_only_on_its_turn() -> None:
                 assert v.legal_action_names() == state.legal_action_names()
             else:
                 assert v.legal_actions() == [] and not v.legal_action_mask().any()
-        state.apply(state.legal_actions()[0])
+        state.apply(rng.choice(state.legal_actions()))
     assert all(v.is_terminal for v in views)
 
 
 def test_the_view_cannot_carry_the_real_game_away() -> None:
-    view = _position("nodde", 2, None, 3, 4).view(1)
+    view = _position(GAME.name, GAME.tables[0], None, 3, 4).view(1)
     with pytest.raises(PycardsError):
         pickle.dumps(view)
     with pytest.raises(PycardsError):
@@ -147,9 +159,9 @@ def test_the_view_cannot_carry_the_real_game_away() -> None:
     assert not any(not a.startswith("_") and "state" in a for a in dir(view))
 
 
-@pytest.mark.parametrize("seat", [-1, 2, 1.0, True, None])
+@pytest.mark.parametrize("seat", [-1, GAME.tables[0], 1.0, True, None])
 def test_a_bad_seat_is_refused(seat: object) -> None:
-    state = _position("nodde", 2, None, 3, 0)
+    state = _position(GAME.name, GAME.tables[0], None, 3, 0)
     with pytest.raises((TypeError, ValueError)):
         state.view(seat)  # type: ignore[arg-type]
 
@@ -157,8 +169,9 @@ def test_a_bad_seat_is_refused(seat: object) -> None:
 # ---- the random bot and the registry --------------------------------------------
 
 
-def test_random_bot_draws_as_the_engine_generator() -> None:
-    state = _position("nancy", 5, None, 8, 0)
+@pytest.mark.parametrize(("name", "players", "preset"), QUICK)
+def test_random_bot_draws_as_the_engine_generator(name: str, players: int, preset: str) -> None:
+    state = _position(name, players, preset, 8, 0)
     bot = RandomBot(seed=42)
     rng = _core.Rng(42)
     # the k-th legal action with k = below(n), as the native random policy
@@ -172,7 +185,7 @@ def test_random_bot_draws_as_the_engine_generator() -> None:
 def test_random_bot_reset_replays_the_same_game() -> None:
     def play(bot: RandomBot, seed: int) -> tuple[int, ...]:
         bot.reset(seed)
-        state = load_game("nodde", num_players=3).new_initial_state(5)
+        state = GAME.game(GAME.tables[-1]).new_initial_state(5)
         while not state.is_terminal:
             state.apply(bot.act(state.view(state.current_player)))
         return state.history

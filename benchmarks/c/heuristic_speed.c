@@ -1,10 +1,11 @@
 /* heuristic_speed.c: calls per second of each game's heuristic (the
  * cc_game.heuristic slot), in C, without Python.
  *
- * For each game and player count it plays seeded random games, keeps up to
- * 512 positions (every player to act), then times one heuristic call on
- * each, repeated; it prints the best of 7 repeats (min time) as calls per
- * second (or only for GAME PLAYERS given as arguments).  Build and run
+ * For each game of the engine's table that has a heuristic, at its fewest
+ * and its most players (or only for GAME PLAYERS given as arguments), it
+ * plays seeded random games, keeps up to 512 positions (every player to
+ * act), then times one heuristic call on each, repeated; it prints the best
+ * of 7 repeats (min time) as calls per second.  Build and run
  * from the repository root:
  *
  *   cc -O3 -std=c11 $(python src/cardcore/sources.py --include) -o /tmp/heuristic_speed \
@@ -39,8 +40,8 @@ static int32_t random_legal(const cc_game *g, const void *s, cc_rng *rng) {
     return -1;
 }
 
-static void bench(const char *name, int32_t n) {
-    const cc_game *g = cc_game_by_name(name);
+static void bench(const cc_game *g, int32_t n) {
+    const char *name = g->name;
     int32_t params[CC_MAX_PARAMS];
     for (int32_t i = 0; i < g->num_params; i++) params[i] = g->params[i].default_value;
     size_t sz = g->state_size;
@@ -84,14 +85,19 @@ static void bench(const char *name, int32_t n) {
 
 int main(int argc, char **argv) {
     if (argc == 3) { /* one game: NAME PLAYERS */
-        bench(argv[1], atoi(argv[2]));
+        const cc_game *g = cc_game_by_name(argv[1]);
+        if (!g || !g->heuristic) {
+            fprintf(stderr, "%s: no such game with a heuristic\n", argv[1]);
+            return 2;
+        }
+        bench(g, atoi(argv[2]));
         return 0;
     }
-    bench("nodde", 2);
-    bench("nodde", 4);
-    bench("notakers", 2);
-    bench("notakers", 4);
-    bench("nancy", 4);
-    bench("nancy", 6);
+    for (int32_t i = 0; cc_game_by_index(i); i++) {
+        const cc_game *g = cc_game_by_index(i);
+        if (!g->heuristic) continue;
+        bench(g, g->min_players);
+        if (g->max_players != g->min_players) bench(g, g->max_players);
+    }
     return 0;
 }

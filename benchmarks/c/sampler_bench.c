@@ -5,8 +5,13 @@
  * sample (each position timed as the minimum over REPEATS runs of SAMPLES
  * samples with fresh seeds) next to the target.
  *
- * Usage: sampler_bench [POSITIONS [SAMPLES]]   (benchmarks/compare/compare_samplers.py
- * builds and runs it). */
+ * Usage: sampler_bench [POSITIONS [SAMPLES [CASE ...]]], a CASE being
+ * GAME/PLAYERS/TARGET/LABEL/PARAMS (PARAMS: every rules value, comma-separated,
+ * or empty for the defaults); without cases, every game of the engine's table
+ * at its fewest players with its default rules, with no target.
+ * benchmarks/compare/compare_samplers.py builds it and runs it on the cases
+ * of the games' profiles.  A position is up to MAX_STEPS random actions into
+ * a random game, as the binding's figures there. */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,9 +19,9 @@
 #include <time.h>
 
 #include "cardcore.h"
-#include "cc_nancy.h"
 
 #define REPEATS 3
+#define MAX_STEPS 250
 
 static uint64_t g_x = 88172645463325252ull;
 static uint64_t next_rand(void) {
@@ -61,13 +66,9 @@ static int random_position(const cc_game *g, const int32_t *params, int32_t n, u
     return g->current_player(st) >= 0;
 }
 
-static void run_case(const char *name, const char *label, const int32_t *params_in, int32_t n,
+static void run_case(const cc_game *g, const char *label, const int32_t *params, int32_t n,
                      int32_t max_steps, int32_t npos, int32_t nsamples, double target) {
-    const cc_game *g = cc_game_by_name(name);
-    int32_t params[CC_MAX_PARAMS];
-    for (int32_t i = 0; i < g->num_params; i++) params[i] = g->params[i].default_value;
-    if (params_in)
-        for (int32_t i = 0; params_in[i] >= 0; i += 2) params[params_in[i]] = params_in[i + 1];
+    const char *name = g->name;
     void *st = malloc(g->state_size), *out = malloc(g->state_size);
     double *per = malloc(sizeof(double) * (size_t)npos);
     int32_t got = 0;
@@ -103,24 +104,46 @@ static void run_case(const char *name, const char *label, const int32_t *params_
     free(per);
 }
 
+/* Run one CASE argument (see the usage above); 0, or 2 for a bad one. */
+static int run_arg(char *arg, int32_t npos, int32_t ns) {
+    char *fields[5] = {0};
+    int32_t k = 0;
+    for (char *f = arg; k < 5; k++) {
+        fields[k] = f;
+        char *slash = strchr(f, '/');
+        if (!slash) break;
+        *slash = '\0';
+        f = slash + 1;
+    }
+    const cc_game *g = k == 4 ? cc_game_by_name(fields[0]) : NULL;
+    if (!g) {
+        fprintf(stderr, "a case is GAME/PLAYERS/TARGET/LABEL/PARAMS (known game)\n");
+        return 2;
+    }
+    int32_t params[CC_MAX_PARAMS];
+    for (int32_t i = 0; i < g->num_params; i++) params[i] = g->params[i].default_value;
+    char *p = fields[4];
+    for (int32_t i = 0; *p && i < g->num_params; i++) {
+        params[i] = (int32_t)strtol(p, &p, 10);
+        if (*p == ',') p++;
+    }
+    run_case(g, fields[3], params, atoi(fields[1]), MAX_STEPS, npos, ns, atof(fields[2]));
+    return 0;
+}
+
 int main(int argc, char **argv) {
     int32_t npos = argc > 1 ? atoi(argv[1]) : 200;
     int32_t ns = argc > 2 ? atoi(argv[2]) : 20;
-    const char *only = argc > 3 ? argv[3] : "";
     printf("%-8s %-18s %2s  %9s %9s %9s %9s %9s\n", "game", "rules", "n", "mean us", "median",
            "worst10%", "max", "target");
-    int32_t fu0[] = {CC_NANCY_P_FACE_UP_COUNT, 0, -1};
-    if (!*only || strstr(only, "nodde")) run_case("nodde", "defaults", NULL, 2, 400, npos, ns, 5.0);
-    if (!*only || strstr(only, "nodde")) run_case("nodde", "defaults", NULL, 4, 400, npos, ns, 5.0);
-    if (!*only || strstr(only, "notakers"))
-        run_case("notakers", "defaults", NULL, 4, 300, npos, ns, 10.0);
-    if (!*only || strstr(only, "nancy4"))
-        run_case("nancy", "defaults", NULL, 4, 120, npos, ns, 5.0);
-    if (!*only || strstr(only, "nancy6"))
-        run_case("nancy", "face_up_count=0", fu0, 6, 120, npos, ns, 50.0);
-    if (!*only || strstr(only, "nancy6u"))
-        run_case("nancy", "defaults", NULL, 6, 120, npos, ns, 50.0);
-    if (strstr(only, "nancy3")) run_case("nancy", "defaults", NULL, 3, 120, npos, ns, 50.0);
-    if (strstr(only, "nancy2")) run_case("nancy", "defaults", NULL, 2, 120, npos, ns, 50.0);
+    for (int i = 3; i < argc; i++)
+        if (run_arg(argv[i], npos, ns)) return 2;
+    if (argc > 3) return 0;
+    for (int32_t i = 0; cc_game_by_index(i); i++) {
+        const cc_game *g = cc_game_by_index(i);
+        int32_t params[CC_MAX_PARAMS];
+        for (int32_t j = 0; j < g->num_params; j++) params[j] = g->params[j].default_value;
+        run_case(g, "defaults", params, g->min_players, MAX_STEPS, npos, ns, 0.0);
+    }
     return 0;
 }

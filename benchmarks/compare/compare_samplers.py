@@ -109,8 +109,13 @@ def c_figures(count: int, samples: int) -> str | None:
             "-pthread",
         ]
         subprocess.run(build, check=True, capture_output=True, text=True)
-        run = subprocess.run([exe, str(count), str(samples)], check=True, capture_output=True,
-                             text=True)  # fmt: skip
+        cases = [
+            f"{name}/{players}/{target}/{label.replace(' ', '')}/"
+            + ",".join(str(v) for v in (rules.to_params() if rules is not None else ()))
+            for name, players, rules, label, target in CASES
+        ]
+        run = subprocess.run([exe, str(count), str(samples), *cases], check=True,
+                             capture_output=True, text=True)  # fmt: skip
         return run.stdout
 
 

@@ -76,6 +76,7 @@ cdef extern from *:
 include "pxi/cards.pxi"
 include "pxi/batch_out.pxi"
 include "pxi/combos.pxi"
+include "pxi/scoring.pxi"
 include "pxi/cribbage.pxi"
 include "pxi/game.pxi"
 include "pxi/bots.pxi"

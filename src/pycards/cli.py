@@ -20,12 +20,16 @@ import numpy.typing as npt
 from pycards import batch
 from pycards._version import __version__
 from pycards.bots import bot_names, make_bot
-from pycards.cribbage import show_score_distribution
-from pycards.engine import game_info
+from pycards.engine import game_info, registered_games
 from pycards.errors import IllegalActionError, PycardsError, RecordError, RulesError
-from pycards.game import Game, State, game_names, load_game
-from pycards.nodde import hand_score_distribution
-from pycards.notakers import batch_split_points
+from pycards.game import (
+    Game,
+    HandQuery,
+    State,
+    game_names,
+    has_score_distribution,
+    load_game,
+)
 from pycards.playouts import random_playouts
 from pycards.record import parse_record, replay
 from pycards.terminal import play
@@ -376,39 +380,24 @@ def _add_playouts(sub: Any) -> None:
 # ---------------------------------------------------------------------------
 # distribution
 
-# the games with a hand score to distribute (the only ones offered)
-_DISTRIBUTION_GAMES = ("cribbage", "nodde", "notakers")
+
+def _distribution_games() -> list[str]:
+    """The games with a hand score to distribute (the only ones offered)."""
+    return [name for name, cls in sorted(registered_games().items()) if has_score_distribution(cls)]
 
 
 def _distribution_counts(
     args: argparse.Namespace, game: Game[Any, Any]
 ) -> tuple[npt.NDArray[np.int64], str]:
-    if game.NAME == "nodde":
-        return hand_score_distribution(game.rules), (
-            "exact, every 3-card hand with every turn-up: 1,082,900 deals"
-        )
-    if game.NAME == "cribbage":
-        what = "crib" if args.crib else "hand"
-        return show_score_distribution(crib=args.crib, rules=game.rules), (
-            f"exact, every 4-card {what} with every starter: 12,994,800 deals"
-        )
-    if game.NAME == "notakers":
-        hands = batch.random_hands(args.hands, args.cards, seed=args.seed)
-        points = np.zeros(args.hands, dtype=np.int64)
-        progress = _Progress(args.hands, "scoring hands")
-        try:
-            for start in range(0, args.hands, 1 << 18):
-                part = hands[start : start + (1 << 18)]
-                points[start : start + len(part)] = batch_split_points(part, game.rules)
-                progress(start + len(part))
-        finally:
-            progress.close()
-        return np.bincount(points).astype(np.int64), (
-            f"sampled, the best split of {args.hands:,} random {args.cards}-card hands, "
-            f"seed {args.seed}"
-        )
-    known = ", ".join(_DISTRIBUTION_GAMES)
-    raise PycardsError(f"{game.NAME} has no hand score to distribute (try {known})")
+    if not has_score_distribution(type(game)):
+        known = ", ".join(_distribution_games())
+        raise PycardsError(f"{game.NAME} has no hand score to distribute (try {known})")
+    progress = _Progress(args.hands, "scoring hands")
+    try:
+        query = HandQuery(hands=args.hands, cards=args.cards, seed=args.seed, crib=args.crib)
+        return game.score_distribution(query, progress)
+    finally:
+        progress.close()
 
 
 def _distribution(args: argparse.Namespace) -> int:
@@ -449,12 +438,12 @@ def _add_distribution(sub: Any) -> None:
         "distribution",
         _distribution,
         "the exact or sampled score distribution of a game's hands",
-        "The score distribution of a game's hands: exact for nodde (every hand "
-        "with every turn-up) and cribbage (every show of 4 cards with every "
-        "starter), sampled for notakers (the best split of random hands).",
+        "The score distribution of a game's hands, for each game whose hands "
+        "have a score: exact where the game counts every hand (with every "
+        "turn-up or starter), else sampled from random hands.",
         game=True,
         players=False,
-        games=_DISTRIBUTION_GAMES,
+        games=_distribution_games(),
     )
     _add_int(
         p,
@@ -469,7 +458,8 @@ def _add_distribution(sub: Any) -> None:
     p.add_argument(
         "--crib",
         action="store_true",
-        help="cribbage: score the show as a crib (a flush needs the starter's suit too)",
+        help="score the show as a crib, in a game that has one (a flush needs the "
+        "starter's suit too)",
     )
     p.add_argument(
         "--plot",

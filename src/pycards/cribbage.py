@@ -25,7 +25,7 @@ from any two scores.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Literal
 
 import numpy as np
@@ -46,7 +46,7 @@ from pycards._pegging import PeggingNarrator, PeggingSummarizer
 from pycards.bots.value import win_probability_table
 from pycards.cards import Card, CardSet, CardsLike, to_mask52
 from pycards.errors import InvalidCardError
-from pycards.game import TERMINAL, Game, Rules, State
+from pycards.game import TERMINAL, Game, HandQuery, Rules, State
 from pycards.narrate import By, Template
 
 __all__ = [
@@ -662,6 +662,17 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
             raise ValueError("stacked_deck: a crib card is dealt with 3 players only")
         order.append(as_card(starter))
         return complete_deck(order)
+
+    def score_distribution(
+        self, query: HandQuery | None = None, progress: Callable[[int], None] | None = None
+    ) -> tuple[npt.NDArray[np.int64], str]:
+        """Exact: :func:`show_score_distribution` of every 4-card hand (or
+        crib, with ``query.crib``) with every starter."""
+        crib = query is not None and query.crib
+        what = "crib" if crib else "hand"
+        return show_score_distribution(crib=crib, rules=self.rules), (
+            f"exact, every 4-card {what} with every starter: 12,994,800 deals"
+        )
 
     def render(self, state: State[CribbageObservation], viewer: int | None = None) -> str:
         """The table as ``viewer`` sees it (``None``: the referee, every hand):

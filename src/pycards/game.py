@@ -59,9 +59,11 @@ __all__ = [
     "TERMINAL",
     "Event",
     "Game",
+    "HandQuery",
     "Rules",
     "State",
     "game_names",
+    "has_score_distribution",
     "load_game",
 ]
 
@@ -251,6 +253,22 @@ class Event:
 
 # ---------------------------------------------------------------------------
 # games
+
+
+@dataclasses.dataclass(frozen=True)
+class HandQuery:
+    """What :meth:`Game.score_distribution` is asked: the size and seed of a
+    sample of random hands (where the game cannot count every hand), and
+    whether a show is scored as a crib (in a game that has one)."""
+
+    #: hands to sample
+    hands: int = 200_000
+    #: cards per sampled hand
+    cards: int = 8
+    #: the seed of the sample
+    seed: int = 2026
+    #: score the show as a crib
+    crib: bool = False
 
 
 class Game(Generic[RulesT, ObsT]):
@@ -606,6 +624,24 @@ class Game(Generic[RulesT, ObsT]):
         lines.append("scores: " + " ".join(str(x) for x in state.returns()))
         return "\n".join(lines)
 
+    # -- hand scores ------------------------------------------------------------
+    def score_distribution(
+        self, query: HandQuery | None = None, progress: Callable[[int], None] | None = None
+    ) -> tuple[npt.NDArray[np.int64], str]:
+        """The distribution of the game's hand scores under its rules (the
+        ``pycards distribution`` command): the count of hands by points, and
+        how they were counted (exact, or sampled and from what).
+
+        A game whose hands have a score overrides this (see
+        :func:`has_score_distribution`).  ``query`` (default: ``HandQuery()``)
+        sizes and seeds a sample, which an exact count does without;
+        ``progress`` is told the hands done so far
+        in a long count.
+
+        :raises NotImplementedError: the game's hands have no score.
+        """
+        raise NotImplementedError(f"{self.NAME} has no hand score to distribute")
+
     # -- serialization ----------------------------------------------------------
     def rules_to_dict(self) -> dict[str, Any]:
         """The rules as a JSON-friendly dict."""
@@ -619,6 +655,11 @@ class Game(Generic[RulesT, ObsT]):
 
 def _turn(state: State[Any]) -> str:
     return "game over" if state.is_terminal else f"seat {state.current_player} to act"
+
+
+def has_score_distribution(cls: type[Game[Any, Any]]) -> bool:
+    """Whether game class ``cls`` gives :meth:`Game.score_distribution`."""
+    return cls.score_distribution is not Game.score_distribution
 
 
 def game_names() -> list[str]:

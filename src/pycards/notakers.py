@@ -21,7 +21,7 @@ order is Cups > Shields > Swords > Skulls.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Literal
 
 import numpy as np
@@ -31,7 +31,7 @@ from cardcore import _core
 from pycards._args import as_int
 from pycards._facade import as_rules
 from pycards.cards import RANKS, SUITS, Card, CardSet, CardsLike, to_mask52
-from pycards.game import REFEREE, Event, Game, Rules, State
+from pycards.game import REFEREE, Event, Game, HandQuery, Rules, State
 from pycards.narrate import By, Line, Narrator, Template
 from pycards.summary import Summarizer, Summary
 
@@ -536,6 +536,24 @@ class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
         """What the Ask in progress asks for, in words (``asked_for``)."""
         descriptor = observation.descriptor
         return {} if descriptor is None else {"asked_for": descriptor_name(descriptor)}
+
+    def score_distribution(
+        self, query: HandQuery | None = None, progress: Callable[[int], None] | None = None
+    ) -> tuple[npt.NDArray[np.int64], str]:
+        """Sampled: :func:`batch_split_points` of ``query.hands`` random
+        ``query.cards``-card hands dealt from ``query.seed``."""
+        q = query or HandQuery()
+        hands, cards, seed = q.hands, q.cards, q.seed
+        sample = _core.random_hands(hands, cards, seed)
+        points = np.zeros(hands, dtype=np.int64)
+        for start in range(0, hands, 1 << 18):
+            part = sample[start : start + (1 << 18)]
+            points[start : start + len(part)] = batch_split_points(part, self.rules)
+            if progress is not None:
+                progress(start + len(part))
+        return np.bincount(points).astype(np.int64), (
+            f"sampled, the best split of {hands:,} random {cards}-card hands, seed {seed}"
+        )
 
     def render(self, state: State[NoTakersObservation], viewer: int | None = None) -> str:
         """The table as ``viewer`` sees it (``None``: the referee, every hand):

@@ -9,4 +9,9 @@ PROFILE = Profile(
     short_params={"game_target": 31},
     web_role="long",
     vector_random_digest="a7142a887ba0dc68a2e5ef8375cf72d1",
+    terminal_sessions={
+        "cribbage": ("--seed", "12"),
+        "cribbage-4-muggins": ("--seed", "5", "--players", "4", "--rules", "acc_muggins"),
+    },
+    pool_case=(64, "heuristic", True),
 )

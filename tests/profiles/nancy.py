@@ -14,4 +14,6 @@ PROFILE = Profile(
     search_matches=((4, "wiki_one_deal"), (4, None)),
     web_role="search",
     vector_random_digest="72d27bed4698cf30dbf32bf2b3406016",
+    terminal_sessions={"nancy": ("--seed", "12", "--rules", "wiki_one_deal")},
+    pool_case=(37, "heuristic", True),
 )

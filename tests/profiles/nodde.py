@@ -14,4 +14,5 @@ PROFILE = Profile(
     web_restart=True,
     web_role="quick",
     vector_random_digest="43d664826c23cc0e6af66ec97999c661",
+    pool_case=(300, "random", True),
 )

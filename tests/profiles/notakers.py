@@ -14,4 +14,6 @@ PROFILE = Profile(
     search_matches=((2, "capped"),),
     web_role="three",
     vector_random_digest="9fd27526c7e7a8ba8a6b033fae6e0cd9",
+    terminal_sessions={"notakers": ("--seed", "12", "--rules", "capped")},
+    pool_case=(5, "random", False),
 )

@@ -93,147 +93,137 @@ static int32_t run_chunks(chunk_fn fn, const void *ctx, int64_t n, int32_t threa
     return CC_OK;
 }
 
-/* ---- the combination kernels --------------------------------------------- */
+/* ---- the kernels ---------------------------------------------------------
+ * One context describes a batch of any kernel; one chunk function hands a
+ * chunk to the kernel it names, with every array advanced to the chunk's
+ * first set.  The games' scorers report a bad index only; they cost more per
+ * set than the combination kernels, so a thread is worth it on fewer sets. */
 
-typedef struct stats_ctx {
-    int32_t path, target;
+typedef enum kernel {
+    K_HAND_STATS,
+    K_FIFTEENS,
+    K_PAIRS,
+    K_SUITS,
+    K_RUN_SCORE,
+    K_SUIT_RUN,
+    K_NOTAKERS_POINTS, /* the games' scorers from here on */
+    K_CRIBBAGE_SHOW,
+    K_NODDE_HAND,
+} kernel;
+
+typedef struct batch_ctx {
+    kernel k;
+    int32_t path, flag; /* flag: the target, ace_in_runs or is_crib */
     const uint64_t *cards;
-    int64_t *fifteens;
-    int32_t *pairs, *run_score, *out32;
+    const uint8_t *cards8; /* the starters or turn-ups */
+    const int32_t *params;
+    int64_t *out64;
+    int32_t *out32, *out32b;
     uint8_t *suits;
-} stats_ctx;
+} batch_ctx;
 
 #define AT(p, i) ((p) ? (p) + (i) : NULL)
+#define GAME_CHUNK 4096
 
-static int32_t hand_stats_chunk(const void *c, int64_t from, int64_t count, int64_t *bi,
-                                uint64_t *bv) {
-    const stats_ctx *x = c;
-    return cc_batch_hand_stats_path(x->path, AT(x->cards, from), count, x->target,
-                                    AT(x->fifteens, from), AT(x->pairs, from),
-                                    AT(x->run_score, from), AT(x->suits, 4 * from), bi, bv);
+static int32_t batch_chunk(const void *c, int64_t from, int64_t n, int64_t *bi, uint64_t *bv) {
+    const batch_ctx *x = c;
+    const uint64_t *cards = AT(x->cards, from);
+    const uint8_t *cards8 = AT(x->cards8, from);
+    int64_t *o64 = AT(x->out64, from);
+    int32_t *o32 = AT(x->out32, from);
+    uint8_t *suits = AT(x->suits, 4 * from);
+    switch (x->k) {
+    case K_HAND_STATS:
+        return cc_batch_hand_stats_path(x->path, cards, n, x->flag, o64, o32, AT(x->out32b, from),
+                                        suits, bi, bv);
+    case K_FIFTEENS: return cc_batch_count_fifteens(cards, n, x->flag, o64, bi, bv);
+    case K_PAIRS: return cc_batch_count_pairs(cards, n, o32, bi, bv);
+    case K_SUITS: return cc_batch_suit_counts(cards, n, suits, bi, bv);
+    case K_RUN_SCORE: return cc_batch_run_score(cards, n, o32, bi, bv);
+    case K_SUIT_RUN: return cc_batch_longest_suit_run(cards, n, o32, bi, bv);
+    case K_NOTAKERS_POINTS: return cc_batch_notakers_points(cards, n, x->flag, o32, bi);
+    case K_CRIBBAGE_SHOW:
+        return cc_cribbage_batch_score_show(cards, cards8, n, x->flag, x->params, o32, bi);
+    case K_NODDE_HAND: return cc_nodde_batch_score_hand(cards, cards8, n, x->params, o32, bi);
+    }
+    return CC_E_ARG;
+}
+
+static int32_t run(batch_ctx x, int64_t n, int32_t threads, int64_t *bad_index,
+                   uint64_t *bad_value) {
+    int64_t min_chunk = x.k >= K_NOTAKERS_POINTS ? GAME_CHUNK : CC_BATCH_CHUNK;
+    return run_chunks(batch_chunk, &x, n, threads, min_chunk, bad_index, bad_value);
 }
 
 int32_t cc_batch_hand_stats_threads(int32_t path, const uint64_t *cards, int64_t n, int32_t target,
                                     int64_t *fifteens, int32_t *pairs, int32_t *run_score,
                                     uint8_t *suits, int64_t *bad_index, uint64_t *bad_value,
                                     int32_t threads) {
-    stats_ctx x = {path, target, cards, fifteens, pairs, run_score, NULL, suits};
-    return run_chunks(hand_stats_chunk, &x, n, threads, CC_BATCH_CHUNK, bad_index, bad_value);
-}
-
-static int32_t fifteens_chunk(const void *c, int64_t from, int64_t count, int64_t *bi,
-                              uint64_t *bv) {
-    const stats_ctx *x = c;
-    return cc_batch_count_fifteens(AT(x->cards, from), count, x->target, AT(x->fifteens, from), bi,
-                                   bv);
+    batch_ctx x = {.k = K_HAND_STATS,
+                   .path = path,
+                   .flag = target,
+                   .cards = cards,
+                   .out64 = fifteens,
+                   .out32 = pairs,
+                   .out32b = run_score,
+                   .suits = suits};
+    return run(x, n, threads, bad_index, bad_value);
 }
 
 int32_t cc_batch_count_fifteens_threads(const uint64_t *cards, int64_t n, int32_t target,
                                         int64_t *out, int64_t *bad_index, uint64_t *bad_value,
                                         int32_t threads) {
-    stats_ctx x = {0, target, cards, out, NULL, NULL, NULL, NULL};
-    return run_chunks(fifteens_chunk, &x, n, threads, CC_BATCH_CHUNK, bad_index, bad_value);
-}
-
-static int32_t pairs_chunk(const void *c, int64_t from, int64_t count, int64_t *bi, uint64_t *bv) {
-    const stats_ctx *x = c;
-    return cc_batch_count_pairs(AT(x->cards, from), count, AT(x->out32, from), bi, bv);
+    batch_ctx x = {.k = K_FIFTEENS, .flag = target, .cards = cards, .out64 = out};
+    return run(x, n, threads, bad_index, bad_value);
 }
 
 int32_t cc_batch_count_pairs_threads(const uint64_t *cards, int64_t n, int32_t *out,
                                      int64_t *bad_index, uint64_t *bad_value, int32_t threads) {
-    stats_ctx x = {0, 15, cards, NULL, NULL, NULL, out, NULL};
-    return run_chunks(pairs_chunk, &x, n, threads, CC_BATCH_CHUNK, bad_index, bad_value);
-}
-
-static int32_t suits_chunk(const void *c, int64_t from, int64_t count, int64_t *bi, uint64_t *bv) {
-    const stats_ctx *x = c;
-    return cc_batch_suit_counts(AT(x->cards, from), count, AT(x->suits, 4 * from), bi, bv);
+    return run((batch_ctx){.k = K_PAIRS, .cards = cards, .out32 = out}, n, threads, bad_index,
+               bad_value);
 }
 
 int32_t cc_batch_suit_counts_threads(const uint64_t *cards, int64_t n, uint8_t *out,
                                      int64_t *bad_index, uint64_t *bad_value, int32_t threads) {
-    stats_ctx x = {0, 15, cards, NULL, NULL, NULL, NULL, out};
-    return run_chunks(suits_chunk, &x, n, threads, CC_BATCH_CHUNK, bad_index, bad_value);
-}
-
-static int32_t run_score_chunk(const void *c, int64_t from, int64_t count, int64_t *bi,
-                               uint64_t *bv) {
-    const stats_ctx *x = c;
-    return cc_batch_run_score(AT(x->cards, from), count, AT(x->out32, from), bi, bv);
+    return run((batch_ctx){.k = K_SUITS, .cards = cards, .suits = out}, n, threads, bad_index,
+               bad_value);
 }
 
 int32_t cc_batch_run_score_threads(const uint64_t *cards, int64_t n, int32_t *out,
                                    int64_t *bad_index, uint64_t *bad_value, int32_t threads) {
-    stats_ctx x = {0, 15, cards, NULL, NULL, NULL, out, NULL};
-    return run_chunks(run_score_chunk, &x, n, threads, CC_BATCH_CHUNK, bad_index, bad_value);
-}
-
-static int32_t suit_run_chunk(const void *c, int64_t from, int64_t count, int64_t *bi,
-                              uint64_t *bv) {
-    const stats_ctx *x = c;
-    return cc_batch_longest_suit_run(AT(x->cards, from), count, AT(x->out32, from), bi, bv);
+    return run((batch_ctx){.k = K_RUN_SCORE, .cards = cards, .out32 = out}, n, threads, bad_index,
+               bad_value);
 }
 
 int32_t cc_batch_longest_suit_run_threads(const uint64_t *cards, int64_t n, int32_t *out,
                                           int64_t *bad_index, uint64_t *bad_value,
                                           int32_t threads) {
-    stats_ctx x = {0, 15, cards, NULL, NULL, NULL, out, NULL};
-    return run_chunks(suit_run_chunk, &x, n, threads, CC_BATCH_CHUNK, bad_index, bad_value);
-}
-
-/* ---- the games' scorers ---------------------------------------------------
- * Their kernels report a bad index only; these cost more per set than the
- * combination kernels, so a thread is worth it on fewer sets. */
-
-typedef struct game_ctx {
-    const uint64_t *hands;
-    const uint8_t *cards;
-    int32_t flag;
-    const int32_t *params;
-    int32_t *out;
-} game_ctx;
-
-#define GAME_CHUNK 4096
-
-static int32_t notakers_chunk(const void *c, int64_t from, int64_t count, int64_t *bi,
-                              uint64_t *bv) {
-    (void)bv;
-    const game_ctx *x = c;
-    return cc_batch_notakers_points(AT(x->hands, from), count, x->flag, AT(x->out, from), bi);
+    return run((batch_ctx){.k = K_SUIT_RUN, .cards = cards, .out32 = out}, n, threads, bad_index,
+               bad_value);
 }
 
 int32_t cc_batch_notakers_points_threads(const uint64_t *cards, int64_t n, int32_t ace_in_runs,
                                          int32_t *out, int64_t *bad_index, int32_t threads) {
-    game_ctx x = {cards, NULL, ace_in_runs, NULL, out};
-    return run_chunks(notakers_chunk, &x, n, threads, GAME_CHUNK, bad_index, NULL);
-}
-
-static int32_t cribbage_chunk(const void *c, int64_t from, int64_t count, int64_t *bi,
-                              uint64_t *bv) {
-    (void)bv;
-    const game_ctx *x = c;
-    return cc_cribbage_batch_score_show(AT(x->hands, from), AT(x->cards, from), count, x->flag,
-                                        x->params, AT(x->out, from), bi);
+    batch_ctx x = {.k = K_NOTAKERS_POINTS, .flag = ace_in_runs, .cards = cards, .out32 = out};
+    return run(x, n, threads, bad_index, NULL);
 }
 
 int32_t cc_cribbage_batch_score_show_threads(const uint64_t *hands, const uint8_t *starters,
                                              int64_t n, int32_t is_crib, const int32_t *params,
                                              int32_t *out, int64_t *bad_index, int32_t threads) {
-    game_ctx x = {hands, starters, is_crib, params, out};
-    return run_chunks(cribbage_chunk, &x, n, threads, GAME_CHUNK, bad_index, NULL);
-}
-
-static int32_t nodde_chunk(const void *c, int64_t from, int64_t count, int64_t *bi, uint64_t *bv) {
-    (void)bv;
-    const game_ctx *x = c;
-    return cc_nodde_batch_score_hand(AT(x->hands, from), AT(x->cards, from), count, x->params,
-                                     AT(x->out, from), bi);
+    batch_ctx x = {.k = K_CRIBBAGE_SHOW,
+                   .flag = is_crib,
+                   .cards = hands,
+                   .cards8 = starters,
+                   .params = params,
+                   .out32 = out};
+    return run(x, n, threads, bad_index, NULL);
 }
 
 int32_t cc_nodde_batch_score_hand_threads(const uint64_t *hands, const uint8_t *turnups, int64_t n,
                                           const int32_t *params, int32_t *out, int64_t *bad_index,
                                           int32_t threads) {
-    game_ctx x = {hands, turnups, 0, params, out};
-    return run_chunks(nodde_chunk, &x, n, threads, GAME_CHUNK, bad_index, NULL);
+    batch_ctx x = {
+        .k = K_NODDE_HAND, .cards = hands, .cards8 = turnups, .params = params, .out32 = out};
+    return run(x, n, threads, bad_index, NULL);
 }

@@ -27,21 +27,7 @@ cdef extern from "cc_cribbage.h" nogil:
 
 
 cdef int _cribbage_params(str fn, object params, int32_t *out) except -1:
-    if isinstance(params, (str, bytes)) or not hasattr(params, "__iter__"):
-        raise TypeError(f"{fn}: params must be a sequence of ints, got {params!r}")
-    params = tuple(params)
-    if len(params) != CC_CRIBBAGE_NUM_PARAMS:
-        raise ValueError(
-            f"{fn}: expected {CC_CRIBBAGE_NUM_PARAMS} rules parameters, got {len(params)}"
-        )
-    for i, v in enumerate(params):
-        name = cc_game_cribbage.params[i].name.decode()
-        out[i] = _int_arg(v, f"{fn}: rules parameter {i} ({name})", -2147483648, 2147483647)
-    cdef int32_t bad = -1
-    if cc_game_check_params(&cc_game_cribbage, out, 0, &bad) != CC_OK:
-        name = cc_game_cribbage.params[bad].name.decode() if 0 <= bad < CC_CRIBBAGE_NUM_PARAMS else "?"
-        raise ValueError(f"{fn}: rules parameter {bad} ({name}) is out of range: {out[bad]}")
-    return 0
+    return _game_params(fn, params, &cc_game_cribbage, out)
 
 
 cdef int32_t _is_crib(str fn, object is_crib) except -1:
@@ -68,21 +54,11 @@ def cribbage_score_show(object hand, object starter, object is_crib, object para
 
 def cribbage_score_play(object seq):
     """What the last card of a count makes: a list of (kind, cards, points)."""
-    if isinstance(seq, (str, bytes)) or not hasattr(seq, "__iter__"):
-        raise TypeError(f"cribbage_score_play: seq must be a sequence of card ids, got {seq!r}")
-    seq = [_int_arg(c, f"cribbage_score_play: card {i}", 0, 255) for i, c in enumerate(seq)]
-    if not 1 <= len(seq) <= CC_CRIBBAGE_MAX_PLAY:
-        raise ValueError(f"cribbage_score_play: 1 to {CC_CRIBBAGE_MAX_PLAY} cards, got {len(seq)}")
     cdef uint8_t buf[16]
-    for i, c in enumerate(seq):
-        buf[i] = c
+    seq = _play_seq("cribbage_score_play", seq, CC_CRIBBAGE_MAX_PLAY, buf)
     cdef cc_cribbage_item items[8]
     cdef int32_t n = cc_cribbage_play_items(buf, len(seq), items, 8)
-    if n == CC_E_CARDS:
-        raise ValueError(f"cribbage_score_play: {seq!r} must be distinct card ids 0..51")
-    if n == CC_E_ARG:
-        raise ValueError(f"cribbage_score_play: {seq!r} totals over 31")
-    _check(n, "cribbage_score_play")
+    _play_status(n, "cribbage_score_play", seq)
     return [(items[i].kind, items[i].cards, items[i].points) for i in range(n)]
 
 
@@ -94,17 +70,7 @@ def cribbage_batch_score_show(object hands, object starters, object is_crib, obj
     _cribbage_params("cribbage_batch_score_show", params, p)
     cdef int32_t crib = _is_crib("cribbage_batch_score_show", is_crib)
     cdef const uint64_t[::1] h = _u64_array(hands, "hands")
-    if not isinstance(starters, np.ndarray):
-        raise TypeError(f"starters: expected a numpy.ndarray of uint8, got {type(starters).__name__}")
-    if starters.dtype != np.uint8:
-        raise TypeError(f"starters: expected dtype uint8, got {starters.dtype}")
-    if starters.ndim != 1:
-        raise ValueError(f"starters: expected a 1-D array, got {starters.ndim} dimensions")
-    if not starters.flags.c_contiguous:
-        raise ValueError("starters: array must be C-contiguous (use numpy.ascontiguousarray)")
-    if starters.shape[0] != h.shape[0]:
-        raise ValueError(f"hands and starters differ in length ({h.shape[0]} != {starters.shape[0]})")
-    cdef const uint8_t[::1] t = starters
+    cdef const uint8_t[::1] t = _card_ids_array(starters, "starters", h.shape[0])
     cdef int64_t n = h.shape[0]
     cdef int32_t nt = _threads_arg(threads, "cribbage_batch_score_show")
     out = _out_array(out, "cribbage_batch_score_show", "out", np.int32, (n,), (hands, starters))

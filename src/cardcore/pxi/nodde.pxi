@@ -24,21 +24,7 @@ cdef extern from "cc_nodde.h" nogil:
 
 
 cdef int _nodde_params(str fn, object params, int32_t *out) except -1:
-    if isinstance(params, (str, bytes)) or not hasattr(params, "__iter__"):
-        raise TypeError(f"{fn}: params must be a sequence of ints, got {params!r}")
-    params = tuple(params)
-    if len(params) != CC_NODDE_NUM_PARAMS:
-        raise ValueError(
-            f"{fn}: expected {CC_NODDE_NUM_PARAMS} rules parameters, got {len(params)}"
-        )
-    for i, v in enumerate(params):
-        name = cc_game_nodde.params[i].name.decode()
-        out[i] = _int_arg(v, f"{fn}: rules parameter {i} ({name})", -2147483648, 2147483647)
-    cdef int32_t bad = -1
-    if cc_game_check_params(&cc_game_nodde, out, 0, &bad) != CC_OK:
-        name = cc_game_nodde.params[bad].name.decode() if 0 <= bad < CC_NODDE_NUM_PARAMS else "?"
-        raise ValueError(f"{fn}: rules parameter {bad} ({name}) is out of range: {out[bad]}")
-    return 0
+    return _game_params(fn, params, &cc_game_nodde, out)
 
 
 def nodde_score_hand(object hand, object turnup, object params):
@@ -60,21 +46,11 @@ def nodde_score_play(object seq, object params):
     """What the last card of a play sequence makes: a list of (kind, cards, points)."""
     cdef int32_t p[16]
     _nodde_params("nodde_score_play", params, p)
-    if isinstance(seq, (str, bytes)) or not hasattr(seq, "__iter__"):
-        raise TypeError(f"nodde_score_play: seq must be a sequence of card ids, got {seq!r}")
-    seq = [_int_arg(c, f"nodde_score_play: card {i}", 0, 255) for i, c in enumerate(seq)]
-    if not 1 <= len(seq) <= CC_NODDE_MAX_PLAY:
-        raise ValueError(f"nodde_score_play: 1 to {CC_NODDE_MAX_PLAY} cards, got {len(seq)}")
     cdef uint8_t buf[12]
-    for i, c in enumerate(seq):
-        buf[i] = c
+    seq = _play_seq("nodde_score_play", seq, CC_NODDE_MAX_PLAY, buf)
     cdef cc_nodde_item items[8]
     cdef int32_t n = cc_nodde_play_items(buf, len(seq), p, items, 8)
-    if n == CC_E_CARDS:
-        raise ValueError(f"nodde_score_play: {seq!r} must be distinct card ids 0..51")
-    if n == CC_E_ARG:
-        raise ValueError(f"nodde_score_play: {seq!r} totals over 31")
-    _check(n, "nodde_score_play")
+    _play_status(n, "nodde_score_play", seq)
     return [(items[i].kind, items[i].cards, items[i].points) for i in range(n)]
 
 
@@ -85,17 +61,7 @@ def nodde_batch_score_hand(object hands, object turnups, object params, *, objec
     cdef int32_t p[16]
     _nodde_params("nodde_batch_score_hand", params, p)
     cdef const uint64_t[::1] h = _u64_array(hands, "hands")
-    if not isinstance(turnups, np.ndarray):
-        raise TypeError(f"turnups: expected a numpy.ndarray of uint8, got {type(turnups).__name__}")
-    if turnups.dtype != np.uint8:
-        raise TypeError(f"turnups: expected dtype uint8, got {turnups.dtype}")
-    if turnups.ndim != 1:
-        raise ValueError(f"turnups: expected a 1-D array, got {turnups.ndim} dimensions")
-    if not turnups.flags.c_contiguous:
-        raise ValueError("turnups: array must be C-contiguous (use numpy.ascontiguousarray)")
-    if turnups.shape[0] != h.shape[0]:
-        raise ValueError(f"hands and turnups differ in length ({h.shape[0]} != {turnups.shape[0]})")
-    cdef const uint8_t[::1] t = turnups
+    cdef const uint8_t[::1] t = _card_ids_array(turnups, "turnups", h.shape[0])
     cdef int64_t n = h.shape[0]
     cdef int32_t nt = _threads_arg(threads, "nodde_batch_score_hand")
     out = _out_array(out, "nodde_batch_score_hand", "out", np.int32, (n,), (hands, turnups))
