@@ -17,6 +17,21 @@ _Static_assert(CC_MASK_WORDS * 64 >= CC_MAX_ACTIONS,
  * and ABI version, for the designated initializer of the table. */
 #define CC_GAME_HEADER .size = sizeof(cc_game), .abi = CC_ABI_VERSION
 
+/* One child's value v in a min/max alpha-beta search (the exact solvers):
+ * the maximizing (maxing) or minimizing side takes v into *best and
+ * narrows its bound of the window; nonzero when the window is closed (the
+ * other children need not be searched). */
+static inline int cc_ab_take(int maxing, double v, double *best, double *alpha, double *beta) {
+    if (maxing) {
+        if (v > *best) *best = v;
+        if (*best > *alpha) *alpha = *best;
+    } else {
+        if (v < *best) *best = v;
+        if (*best < *beta) *beta = *best;
+    }
+    return *alpha >= *beta;
+}
+
 /* Population count: the instruction where the compiler targets it (the
  * build passes no -march, so on a generic x86-64 it does not), else the
  * SWAR sum below, inline (__builtin_popcountll would be a libgcc call).

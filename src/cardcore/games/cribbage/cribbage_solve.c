@@ -233,14 +233,7 @@ static double search(ctx *c, const pos *p, double alpha, double beta) {
             v = search(c, &ch[m], alpha, beta);
             if (c->err) return 0.0;
         }
-        if (maxing) {
-            if (v > best) best = v;
-            if (best > alpha) alpha = best;
-        } else {
-            if (v < best) best = v;
-            if (best < beta) beta = best;
-        }
-        if (alpha >= beta) break;
+        if (cc_ab_take(maxing, v, &best, &alpha, &beta)) break;
     }
     if (e != NULL) {
         memcpy(&e->key, &key, sizeof key);

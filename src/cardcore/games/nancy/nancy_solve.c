@@ -163,14 +163,7 @@ static double pick_node(solver *x, int32_t ply, double alpha, double beta) {
         if (rep[k] < 0) continue;
         double v = child(x, ply, CC_NANCY_A_PICK + rep[k], alpha, beta);
         if (x->aborted) return 0.0;
-        if (maxing) {
-            if (v > best) best = v;
-            if (best > alpha) alpha = best;
-        } else {
-            if (v < best) best = v;
-            if (best < beta) beta = best;
-        }
-        if (alpha >= beta) break;
+        if (cc_ab_take(maxing, v, &best, &alpha, &beta)) break;
     }
     return best;
 }
