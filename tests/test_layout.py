@@ -50,8 +50,6 @@ ALLOWED = {
 #: own files (tests/test_<name>_*.py, tests/profiles/<name>.py, docs/<name>.rst);
 #: each with why it stays ("to move": nothing stops it but the work)
 DEBT: dict[str, set[str]] = {
-    # to move: matches of named games and presets, sizes tuned per game (profiles)
-    "tests/test_arena.py": {"nancy", "nodde", "notakers"},
     # calls each game's own C entry points, which cffi knows by name only
     "tests/test_c_api_null.py": {"cribbage", "nodde", "notakers"},
     # to move: each command's expected output on a named game and preset
