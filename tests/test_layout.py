@@ -53,8 +53,6 @@ DEBT: dict[str, set[str]] = {
     # calls each game's own C entry points, which cffi knows by name only
     "tests/test_c_api_null.py": {"cribbage", "nodde", "notakers"},
     # to move: per-game tensor sizes and scenarios (profiles)
-    "tests/test_envs_gymnasium.py": {"nancy", "nodde", "notakers"},
-    # to move: per-game tensor sizes and scenarios (profiles)
     "tests/test_envs_pettingzoo.py": {"cribbage", "nancy", "nodde", "notakers"},
     # fuzzes every public binding function, the games' own ones by name
     "tests/test_fuzz_core.py": {"cribbage", "nancy", "nodde", "notakers"},
