@@ -52,8 +52,6 @@ ALLOWED = {
 DEBT: dict[str, set[str]] = {
     # calls each game's own C entry points, which cffi knows by name only
     "tests/test_c_api_null.py": {"cribbage", "nodde", "notakers"},
-    # to move: per-game tensor sizes and scenarios (profiles)
-    "tests/test_envs_pettingzoo.py": {"cribbage", "nancy", "nodde", "notakers"},
     # fuzzes every public binding function, the games' own ones by name
     "tests/test_fuzz_core.py": {"cribbage", "nancy", "nodde", "notakers"},
     # to move: regression cases, each found in (and about) one game
