@@ -54,8 +54,6 @@ DEBT: dict[str, set[str]] = {
     "tests/test_c_api_null.py": {"cribbage", "nodde", "notakers"},
     # fuzzes every public binding function, the games' own ones by name
     "tests/test_fuzz_core.py": {"cribbage", "nancy", "nodde", "notakers"},
-    # to move: regression cases, each found in (and about) one game
-    "tests/test_hardening.py": {"cribbage", "nancy", "nodde", "notakers"},
     # exact counts on named small positions and variants (a few games)
     "tests/test_sampler_exact.py": {"nancy", "nodde", "notakers"},
     # the search bots' area (another change owns tests/test_search*.py)
