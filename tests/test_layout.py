@@ -62,8 +62,6 @@ DEBT: dict[str, set[str]] = {
     "tests/test_vecenv_threads.py": {"nancy"},
     # a fixed recipe: its hashes compare with every earlier run's
     "benchmarks/studies/output_hash.py": {"cribbage", "nodde", "notakers"},
-    # to move: its worked matches name their games in prose
-    "docs/arena.rst": {"nancy", "nodde"},
     # the search bots' area: per-game defaults and figures
     "docs/search.rst": {"cribbage", "nancy", "nodde"},
 }
