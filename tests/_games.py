@@ -95,6 +95,14 @@ class Profile:
     #: usual table: the games in the vector, the opponent policy, and whether
     #: 150 steps finish some game (so that auto-resets are exercised).
     pool_case: tuple[int, str, bool] = (64, "random", True)
+    #: The rules preset of the arena's matches of deterministic bots
+    #: (tests/test_arena.py), one that ends every game; ``None``: the defaults.
+    arena_preset: str | None = None
+    #: The vector environment's checks against its plain-Python twin
+    #: (tests/test_envs_vector.py): (players, learner seat, steps, whether
+    #: some game must finish in those steps); default: the usual table, seat
+    #: 0, 100 steps, no finish required.
+    vector_twin_cases: tuple[tuple[int, int, int, bool], ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -134,6 +142,17 @@ class GameCase:
     def bench_tables(self) -> tuple[int, ...]:
         """The table sizes the speed benchmarks time, the usual one first."""
         return self.profile.bench_tables or self.tables
+
+    def arena_rules(self) -> Rules | None:
+        """The rules of the arena's matches of deterministic bots (``None``: the defaults)."""
+        preset = self.profile.arena_preset
+        rules: Rules | None = getattr(self.rules_type, preset)() if preset else None
+        return rules
+
+    @property
+    def vector_twin_cases(self) -> tuple[tuple[int, int, int, bool], ...]:
+        """The vector env's twin checks: (players, learner, steps, must finish)."""
+        return self.profile.vector_twin_cases or ((self.tables[0], 0, 100, False),)
 
     def sampler_cases(self) -> list[tuple[int, Rules | None, str, float]]:
         """The sampler benchmarks' cases: (players, rules or ``None`` for the

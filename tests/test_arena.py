@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from _games import GAMES, game_params
 
 from cardcore import _core
 from pycards.arena import (
@@ -31,7 +32,11 @@ from pycards.arena import (
 )
 from pycards.bots import RandomBot
 from pycards.errors import RulesError
-from pycards.notakers import NoTakersRules
+
+#: the game of the tests that need one: any registered game that seats two to
+#: four players (the seating tests need both)
+GAME = next(c for c in GAMES.values() if c.min_players <= 2 <= 4 <= c.max_players)
+
 
 # ---------------------------------------------------------------------------
 # bots for the tests
@@ -151,22 +156,22 @@ def test_derive_seed_is_fixed() -> None:
     ],
 )
 def test_seatings(nbots: int, players: int, seatings: list[tuple[int, ...]]) -> None:
-    m = Match("notakers", [FirstBot(str(i)) for i in range(nbots)], 1, players=players)
+    m = Match(GAME.name, [FirstBot(str(i)) for i in range(nbots)], 1, players=players)
     assert list(m.seatings) == seatings
     assert m.group_size == len(seatings)
     assert m.total_games == len(seatings)
 
 
 def test_games_round_up_to_whole_deal_groups() -> None:
-    m = Match("nodde", [FirstBot("a"), FirstBot("b"), FirstBot("c")], 10, players=3)
+    m = Match(GAME.name, [FirstBot("a"), FirstBot("b"), FirstBot("c")], 10, players=3)
     assert m.group_size == 3 and m.total_games == 12
-    m = Match("nodde", [FirstBot("a"), FirstBot("b")], 7, players=2, duplicate=False)
+    m = Match(GAME.name, [FirstBot("a"), FirstBot("b")], 7, players=2, duplicate=False)
     assert m.group_size == 1 and m.total_games == 7
 
 
 def test_same_seed_same_table_and_records() -> None:
     def once(seed: int) -> MatchResult:
-        return run_match("nancy", ["random", "random"], 12, players=4, seed=seed, progress=False)
+        return run_match(GAME.name, ["random", "random"], 12, players=4, seed=seed, progress=False)
 
     a, b, c = once(3), once(3), once(4)
     assert a.table(timing=False) == b.table(timing=False)
@@ -177,7 +182,7 @@ def test_same_seed_same_table_and_records() -> None:
 
 
 def test_a_chunk_anywhere_gives_the_same_games() -> None:
-    m = Match("nodde", ["random", "random"], 10, players=2, seed=11)
+    m = Match(GAME.name, ["random", "random"], 10, players=2, seed=11)
     whole = m.play(range(10))
     parts = m.play(range(6, 10)) + m.play(range(0, 6))
     assert deterministic(sorted(parts, key=lambda r: r.index)) == deterministic(whole)
@@ -185,7 +190,7 @@ def test_a_chunk_anywhere_gives_the_same_games() -> None:
 
 def test_bots_are_reset_with_the_bot_seeds() -> None:
     a, b = FirstBot("a"), FirstBot("b")
-    m = Match("nodde", [a, b], 4, players=2, seed=9)
+    m = Match(GAME.name, [a, b], 4, players=2, seed=9)
     m.run(progress=False)
     for i in range(4):
         seeds = m.bot_seeds(i)
@@ -195,11 +200,10 @@ def test_bots_are_reset_with_the_bot_seeds() -> None:
 
 def test_rules_and_game_objects() -> None:
     from pycards.game import load_game
-    from pycards.nodde import NoddeRules
 
-    rules = NoddeRules.willughby()
-    by_name = Match("nodde", ["random", "random"], 4, rules=rules, seed=1)
-    game = load_game("nodde", rules, 2)
+    rules = GAME.quick_rules()
+    by_name = Match(GAME.name, ["random", "random"], 4, rules=rules, seed=1)
+    game = load_game(GAME.name, rules, 2)
     by_game = Match(game, ["random", "random"], 4, seed=1)
     assert by_name.game == game
     a, b = by_name.run(progress=False), by_game.run(progress=False)
@@ -214,7 +218,7 @@ def test_rules_and_game_objects() -> None:
 
 def test_one_object_given_twice_plays_each_seat_with_its_own_copy() -> None:
     bot = FirstBot("same")
-    result = Match("nodde", [bot, bot], 4, seed=2).run(progress=False)
+    result = Match(GAME.name, [bot, bot], 4, seed=2).run(progress=False)
     assert [b.name for b in result.bots] == ["same", "same#2"]
     assert len(bot.seeds) == 4  # the original sat at one seat of each game
 
@@ -223,15 +227,14 @@ def test_one_object_given_twice_plays_each_seat_with_its_own_copy() -> None:
 # duplicate deals
 
 
-@pytest.mark.parametrize(
-    ("game", "players"), [("nodde", 2), ("nodde", 4), ("nancy", 3), ("nancy", 4)]
-)
+@pytest.mark.parametrize(("game", "players"), game_params("ends"))
 def test_duplicate_deals_replay_the_deal_with_seats_permuted(game: str, players: int) -> None:
     # Two copies of one deterministic bot: every game of a deal group must be
     # the same game (same deal, same moves), with the bots in other seats.
     bots = [FirstBot("a"), FirstBot("b")]
-    m = Match(game, bots, 1, players=players, seed=5)
-    m = Match(game, bots, 3 * m.group_size, players=players, seed=5)
+    rules = GAMES[game].arena_rules()
+    m = Match(game, bots, 1, players=players, rules=rules, seed=5)
+    m = Match(game, bots, 3 * m.group_size, players=players, rules=rules, seed=5)
     result = m.run(progress=False)
     groups: dict[int, list[GameRecord]] = {}
     for r in result.records:
@@ -254,7 +257,7 @@ def test_duplicate_deals_replay_the_deal_with_seats_permuted(game: str, players:
 
 def test_duplicate_first_views_match_within_a_group() -> None:
     a, b = FirstBot("a"), FirstBot("b")
-    m = Match("nodde", [a, b], 6, players=2, seed=1)
+    m = Match(GAME.name, [a, b], 6, players=2, seed=1)
     m.run(progress=False)
     # every view of every move, per game, in play order: the games of a group
     # are seen identically by whoever holds each seat
@@ -279,7 +282,7 @@ def test_duplicate_first_views_match_within_a_group() -> None:
 
 
 def test_without_duplicate_every_game_has_its_deal() -> None:
-    m = Match("nodde", ["random", "random"], 6, players=2, seed=2, duplicate=False)
+    m = Match(GAME.name, ["random", "random"], 6, players=2, seed=2, duplicate=False)
     result = m.run(progress=False)
     assert len({r.deal_seed for r in result.records}) == 6
     assert [r.seating for r in result.records] == [(0, 1), (1, 0)] * 3
@@ -291,7 +294,7 @@ def test_without_duplicate_every_game_has_its_deal() -> None:
 
 
 def hand_records() -> tuple[Match, list[GameRecord]]:
-    m = Match("nodde", [FirstBot("a"), FirstBot("b")], 6, players=2)
+    m = Match(GAME.name, [FirstBot("a"), FirstBot("b")], 6, players=2)
     games = [  # (seating, returns)
         ((0, 1), (10.0, 4.0)),
         ((1, 0), (6.0, 8.0)),
@@ -376,7 +379,7 @@ def test_bradley_terry_solves_its_equations() -> None:
 def test_a_failing_bot_loses_that_game_and_the_match_goes_on(mode: str, kind: str) -> None:
     bad = FailingBot(mode)
     m = Match(
-        "nodde",
+        GAME.name,
         [RandomBot(), bad],
         8,
         players=2,
@@ -402,18 +405,6 @@ def test_a_failing_bot_loses_that_game_and_the_match_goes_on(mode: str, kind: st
     assert scores_in_failed == [0.0] * len(failed)
 
 
-def test_the_game_stops_at_the_failure() -> None:
-    bad = FailingBot("raise")
-    m = Match("nodde", [RandomBot(), bad], 4, players=2, seed=3)
-    result = m.run(progress=False)
-    for r in result.records:
-        if r.failure is not None:
-            state = m.game.new_initial_state(r.deal_seed)
-            assert sum(r.moves) < 29  # far from a whole game
-            assert r.failure.message.startswith("act raised ValueError")
-            assert not state.is_terminal
-
-
 class TamperingBot(FirstBot):
     """Plays as FirstBot, but first applies an action to the state behind its
     view (a private attribute a bot should not touch)."""
@@ -427,10 +418,9 @@ class TamperingBot(FirstBot):
         return choice
 
 
-@pytest.mark.parametrize("game", ["nodde", "notakers", "nancy"])
-def test_a_bot_cannot_change_the_refereed_game_through_its_view(game: str) -> None:
-    players = 4 if game == "nancy" else 2
-    rules = NoTakersRules.capped() if game == "notakers" else None
+@pytest.mark.parametrize(("game", "players"), game_params())
+def test_a_bot_cannot_change_the_refereed_game_through_its_view(game: str, players: int) -> None:
+    rules = GAMES[game].arena_rules()
 
     def run(first: FirstBot) -> MatchResult:
         match = Match(game, [first, FirstBot("b")], 4, players=players, rules=rules, seed=5)
@@ -442,7 +432,7 @@ def test_a_bot_cannot_change_the_refereed_game_through_its_view(game: str) -> No
 
 
 def test_failure_scoring_rule() -> None:
-    m = Match("nancy", [FirstBot("a"), FirstBot("b")], 4, players=4)
+    m = Match(GAME.name, [FirstBot("a"), FirstBot("b")], 4, players=4)
     # seat 1 failed: it cannot win even where its return ties the best
     fail = Failure(1, "error", "x")
     r = GameRecord(0, 0, 0, (0, 1, 0, 1), (5.0, 5.0, 1.0, 1.0), fail, (1,) * 4, (0.0,) * 4)
@@ -462,28 +452,29 @@ def test_unknown_names_fail_before_any_game() -> None:
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         Match("chess", [watcher, "random"], 4)
     with pytest.raises(ValueError, match="'nosuchbot'"):
-        Match("nodde", [watcher, "nosuchbot"], 4)
+        Match(GAME.name, [watcher, "nosuchbot"], 4)
     with pytest.raises(ValueError, match="random:bogus"):
-        Match("nodde", [watcher, "random:bogus"], 4)
-    with pytest.raises(RulesError, match="9 players"):
-        Match("nodde", [watcher, "random"], 4, players=9)
+        Match(GAME.name, [watcher, "random:bogus"], 4)
+    too_many = GAME.max_players + 1
+    with pytest.raises(RulesError, match=f"{too_many} players"):
+        Match(GAME.name, [watcher, "random"], 4, players=too_many)
     with pytest.raises(TypeError, match="players"):
-        Match("nodde", [watcher, "random"], 4, players=2.0)  # type: ignore[arg-type]
+        Match(GAME.name, [watcher, "random"], 4, players=2.0)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="at least 2 bots"):
-        Match("nodde", [watcher], 4)
+        Match(GAME.name, [watcher], 4)
     with pytest.raises(ValueError, match="games"):
-        Match("nodde", [watcher, "random"], 0)
+        Match(GAME.name, [watcher, "random"], 0)
     with pytest.raises(TypeError, match="games"):
-        Match("nodde", [watcher, "random"], True)
+        Match(GAME.name, [watcher, "random"], True)
     with pytest.raises(ValueError, match="seed"):
-        Match("nodde", [watcher, "random"], 2, seed=-1)
+        Match(GAME.name, [watcher, "random"], 2, seed=-1)
     with pytest.raises(ValueError, match="move_time"):
-        Match("nodde", [watcher, "random"], 2, move_time=0)
+        Match(GAME.name, [watcher, "random"], 2, move_time=0)
     with pytest.raises(TypeError, match="bots\\[1\\]"):
-        Match("nodde", [watcher, 3], 2)  # type: ignore[list-item]
+        Match(GAME.name, [watcher, 3], 2)  # type: ignore[list-item]
     with pytest.raises(ValueError, match="native=True"):
-        Match("nodde", [watcher, "random"], 2, native=True).run(progress=False)
-    m = Match("nodde", [watcher, "random"], 2)
+        Match(GAME.name, [watcher, "random"], 2, native=True).run(progress=False)
+    m = Match(GAME.name, [watcher, "random"], 2)
     with pytest.raises(ValueError, match="not both"):
         m.run(workers=2, scheduler="tcp://127.0.0.1:1")
     with pytest.raises(TypeError, match="workers"):
@@ -493,7 +484,7 @@ def test_unknown_names_fail_before_any_game() -> None:
 
 def test_workers_without_dask_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)
-    m = Match("nodde", ["random", "random"], 2)
+    m = Match(GAME.name, ["random", "random"], 2)
     with pytest.raises(ImportError, match=r"pycards\[dask\]"):
         m.run(workers=2)
 
@@ -504,14 +495,14 @@ def test_workers_without_dask_names_the_extra(monkeypatch: pytest.MonkeyPatch) -
 
 def test_ctrl_c_keeps_the_finished_games() -> None:
     stopper = InterruptingBot(after=5)
-    m = Match("nodde", [RandomBot(), stopper], 20, players=2, seed=4)
+    m = Match(GAME.name, [RandomBot(), stopper], 20, players=2, seed=4)
     result = m.run(progress=False)
     assert result.interrupted
     assert result.games_played == 5
     assert [r.index for r in result.records] == list(range(5))
     assert sum(b.games for b in result.bots) == 10
     assert "INTERRUPTED" in result.table()
-    full = Match("nodde", [RandomBot(), FirstBot("interrupts")], 20, players=2, seed=4).run(
+    full = Match(GAME.name, [RandomBot(), FirstBot("interrupts")], 20, players=2, seed=4).run(
         progress=False
     )
     assert deterministic(result.records) == deterministic(full.records[:5])
@@ -528,7 +519,7 @@ def cli(*argv: str) -> argparse.Namespace:
 
 
 def test_cli_table_csv_json(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["nodde", "--bots", "random,random", "--games", "6", "--seed", "8"]
+    args = [GAME.name, "--bots", "random,random", "--games", "6", "--seed", "8"]
     csv_path, json_path = tmp_path / "t.csv", tmp_path / "t.json"
     assert main(cli(*args, "--csv", str(csv_path), "--json", str(json_path))) == 0
     out1 = capsys.readouterr().out
@@ -537,7 +528,7 @@ def test_cli_table_csv_json(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -
     # same seed, same table (up to the time per move, the last column)
     strip = [line.split()[:-1] for line in out1.splitlines()]
     assert strip == [line.split()[:-1] for line in out2.splitlines()]
-    assert "nodde, 2 players, 6 games (3 deals x 2 seatings, duplicate), seed 8" in out1
+    assert f"{GAME.name}, 2 players, 6 games (3 deals x 2 seatings, duplicate), seed 8" in out1
     rows = csv_path.read_text().splitlines()
     assert rows[0].startswith("bot,games,mean_return,return_lo,return_hi")
     assert [r.split(",")[0] for r in rows[1:]] == ["random", "random#2"]
@@ -547,35 +538,22 @@ def test_cli_table_csv_json(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -
     assert "Bradley-Terry" in data["rating_method"]
 
 
-def test_cli_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["notakers", "--bots", "random,random", "--games", "2"]
-    assert main(cli(*args, "--rules", "capped")) == 0
-    assert "rules {" in capsys.readouterr().out
-    assert main(cli(*args, "--rules", '{"max_turns": 30}')) == 0
-    assert "'max_turns': 30" in capsys.readouterr().out
-    assert main(cli(*args, "--rules", "nope")) == 2
-    assert "no preset 'nope'" in capsys.readouterr().err
-    assert main(cli(*args, "--rules", '{"max_turns": "x"}')) == 2
-    assert "max_turns" in capsys.readouterr().err
-    assert main(cli(*args, "--rules", "{oops")) == 2
-    assert "not a JSON object" in capsys.readouterr().err
-
-
 def test_cli_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(cli("chess", "--bots", "random,random")) == 2
     assert "unknown game 'chess'" in capsys.readouterr().err
-    assert main(cli("nodde", "--bots", "random,nope")) == 2
+    assert main(cli(GAME.name, "--bots", "random,nope")) == 2
     assert "unknown bot 'nope'" in capsys.readouterr().err
-    assert main(cli("nodde", "--bots", "random,random", "--players", "7")) == 2
-    assert "7 players" in capsys.readouterr().err
+    too_many = GAME.max_players + 1
+    assert main(cli(GAME.name, "--bots", "random,random", "--players", str(too_many))) == 2
+    assert f"{too_many} players" in capsys.readouterr().err
     with pytest.raises(SystemExit):
-        cli("nodde", "--bots", "random,random", "--workers", "2", "--scheduler", "tcp://x:1")
+        cli(GAME.name, "--bots", "random,random", "--workers", "2", "--scheduler", "tcp://x:1")
     capsys.readouterr()
 
 
 def test_plot(tmp_path: Any) -> None:
     pytest.importorskip("matplotlib")
-    result = run_match("nodde", ["random", "random"], 6, seed=1, progress=False)
+    result = run_match(GAME.name, ["random", "random"], 6, seed=1, progress=False)
     path = tmp_path / "arena.png"
     result.plot(path)
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -583,7 +561,7 @@ def test_plot(tmp_path: Any) -> None:
 
 def test_progress_bar_runs() -> None:
     pytest.importorskip("rich")
-    result = run_match("nodde", ["random", "random"], 4, seed=1, progress=True)
+    result = run_match(GAME.name, ["random", "random"], 4, seed=1, progress=True)
     assert result.games_played == 4
 
 
@@ -593,15 +571,15 @@ def test_progress_bar_runs() -> None:
 
 @pytest.mark.skipif(not hasattr(_core, "play_match"), reason="no native match loop yet")
 @pytest.mark.parametrize(
-    ("game", "players", "bots"),
+    "bots",
     [
-        ("nodde", 2, ["random", "random"]),
-        ("nancy", 4, ["random", "random"]),
-        ("notakers", 3, ["random", "random", "random"]),
-        ("nodde", 2, ["ismcts:simulations=30", "heuristic", "pimc:simulations=20"]),
-        ("nancy", 4, ["ismcts:simulations=10:rollout=heuristic", "heuristic"]),
+        ["random", "random"],
+        ["random", "random", "random"],
+        ["ismcts:simulations=30", "heuristic", "pimc:simulations=20"],
+        ["ismcts:simulations=10:rollout=heuristic", "heuristic"],
     ],
 )
+@pytest.mark.parametrize(("game", "players"), game_params())
 def test_native_and_python_paths_give_the_same_table(
     game: str, players: int, bots: list[str]
 ) -> None:
@@ -618,7 +596,7 @@ def test_native_and_python_paths_give_the_same_table(
 
 def test_serial_equals_dask_local_cluster() -> None:
     pytest.importorskip("distributed")
-    match = Match("nodde", ["random", "random"], 24, players=2, seed=12)
+    match = Match(GAME.name, ["random", "random"], 24, players=2, seed=12)
     serial = match.run(progress=False)
     dask = match.run(workers=2, chunk_size=5, progress=False)
     assert dask.table(timing=False) == serial.table(timing=False)
@@ -627,7 +605,7 @@ def test_serial_equals_dask_local_cluster() -> None:
 
 def test_dask_joins_a_running_scheduler() -> None:
     distributed = pytest.importorskip("distributed")
-    match = Match("nodde", ["random", "random"], 8, players=2, seed=13)
+    match = Match(GAME.name, ["random", "random"], 8, players=2, seed=13)
     with distributed.LocalCluster(
         n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
     ) as cluster:
@@ -649,6 +627,6 @@ def test_ctrl_c_in_the_native_loop_keeps_the_finished_games(
         return real(*args)
 
     monkeypatch.setattr(_core, "play_match", play_match)
-    result = Match("nodde", ["random", "random"], 10, seed=3, native=True).run(progress=False)
+    result = Match(GAME.name, ["random", "random"], 10, seed=3, native=True).run(progress=False)
     assert result.interrupted and result.native
     assert [r.index for r in result.records] == [0, 1, 2, 3]

@@ -10,18 +10,20 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from _games import GAMES
 
 import pycards
 from pycards import batch
 from pycards.cli import build_parser, main
 from pycards.combos import suit_counts
-from pycards.game import game_names, load_game
-from pycards.nodde import hand_score_distribution
+from pycards.game import game_names, has_score_distribution, load_game
 from pycards.playouts import random_playouts
 
 # where the pycards under test lives (the source tree with an in-place build, or
 # site-packages in CI): a child process must import the same one
 SRC = str(Path(pycards.__file__).resolve().parents[1])
+#: the game of the commands that need one (any registered game does)
+GAME = next(iter(GAMES.values()))
 
 
 def test_default_job_scores_hands(capsys: pytest.CaptureFixture[str]) -> None:
@@ -72,12 +74,12 @@ def test_playouts(game: str, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_random_playouts_sums_and_ties() -> None:
-    game = load_game("nodde")
+    game = load_game(GAME.name)
     per = random_playouts(game, 30, seed=4, per_game=True)
-    assert per.returns is not None and per.returns.shape == (30, 2)
+    assert per.returns is not None and per.returns.shape == (30, game.num_players)
     assert per.points == tuple(int(x) for x in per.returns.sum(axis=0))
     # ties split, checked by hand on the games' results
-    wins = [0.0, 0.0]
+    wins = [0.0] * game.num_players
     for row in per.returns.tolist():
         best = max(row)
         top = [k for k, r in enumerate(row) if r == best]
@@ -91,38 +93,18 @@ def test_random_playouts_sums_and_ties() -> None:
     with pytest.raises(TypeError):
         random_playouts(game, 1.5, seed=4)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        random_playouts("nodde", 3)  # type: ignore[arg-type]
-
-
-def test_distribution_exact_nodde(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["distribution", "nodde"]) == 0
-    out = capsys.readouterr().out
-    hist = hand_score_distribution()
-    assert "exact" in out and f"{int(hist.sum()):,} hands" in out
-    for p, c in enumerate(hist):
-        if c:
-            assert re.search(rf"^\s+{p}\s+{int(c):,}\s", out, re.M)
-
-
-def test_distribution_sampled_and_plotted(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    pytest.importorskip("matplotlib")
-    png = tmp_path / "d.png"
-    assert main(["distribution", "notakers", "--hands", "2000", "--plot", str(png)]) == 0
-    out = capsys.readouterr().out
-    assert "sampled" in out and "2,000 hands" in out
-    assert png.read_bytes()[:4] == b"\x89PNG"
+        random_playouts(GAME.name, 3)  # type: ignore[arg-type]
 
 
 def test_games_lists_presets(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["games"]) == 0
     out = capsys.readouterr().out
-    assert "willughby" in out and "notakers" in out
+    for case in GAMES.values():
+        assert case.name in out and case.quick_preset in out
 
 
 def test_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    state = load_game("nodde").new_initial_state(5)
+    state = load_game(GAME.name).new_initial_state(5)
     for _ in range(6):
         state.apply(state.legal_actions()[0])
     path = tmp_path / "r.txt"
@@ -148,7 +130,7 @@ def test_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "format" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["replay", str(path), "--seat", "5"])
-    assert "--seat: 0..1" in capsys.readouterr().err
+    assert f"--seat: 0..{state.num_players - 1}" in capsys.readouterr().err
 
 
 BAD_OPTIONS = [
@@ -169,23 +151,30 @@ BAD_OPTIONS = [
     ["nosuch"],
     ["playouts"],
     ["playouts", "whist"],
-    ["playouts", "nodde", "--players", "9"],
-    ["playouts", "nodde", "--players", "0"],
-    ["playouts", "nodde", "--games", "0"],
-    ["playouts", "nodde", "--games", "many"],
-    ["playouts", "nodde", "--rules", "hoyle"],
-    ["playouts", "nodde", "--seed", "-3"],
-    ["distribution", "nancy"],
-    ["distribution", "nodde", "--cards", "99"],
-    ["distribution", "notakers", "--hands", "0"],
-    ["play", "nodde", "--seat", "2"],
-    ["play", "nodde", "--seat", "-1"],
-    ["play", "nodde", "--bots", "grandmaster"],
-    ["play", "nodde", "--bots", "random,random"],
-    ["play", "nodde", "--bots", "random:depth"],
-    ["play", "nodde", "--players", "5"],
-    ["play", "nodde", "--hint", "oracle"],
-    ["play", "nodde", "--name", ""],
+    ["playouts", GAME.name, "--players", str(GAME.max_players + 1)],
+    ["playouts", GAME.name, "--players", "0"],
+    ["playouts", GAME.name, "--games", "0"],
+    ["playouts", GAME.name, "--games", "many"],
+    ["playouts", GAME.name, "--rules", "hoyle"],
+    ["playouts", GAME.name, "--seed", "-3"],
+    ["play", GAME.name, "--seat", str(GAME.min_players)],
+    ["play", GAME.name, "--seat", "-1"],
+    ["play", GAME.name, "--bots", "grandmaster"],
+    ["play", GAME.name, "--bots", ",".join(["random"] * GAME.min_players)],
+    ["play", GAME.name, "--bots", "random:depth"],
+    ["play", GAME.name, "--players", str(GAME.max_players + 1)],
+    ["play", GAME.name, "--hint", "oracle"],
+    ["play", GAME.name, "--name", ""],
+    # a game with a score distribution refuses bad sizes, the others the command
+    *(
+        argv
+        for name, case in GAMES.items()
+        for argv in (
+            [["distribution", name, "--cards", "99"], ["distribution", name, "--hands", "0"]]
+            if has_score_distribution(case.game_type)
+            else [["distribution", name]]
+        )
+    ),
     ["replay"],
     ["replay", "a.txt", "--seat", "x"],
     ["games", "--players", "2"],
@@ -196,6 +185,11 @@ BAD_OPTIONS = [
 def test_bad_options_get_the_usage_error(
     argv: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
+    usage_error(argv, capsys)
+
+
+def usage_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``pycards argv`` exits with the usage error (code 2, no traceback)."""
     with pytest.raises(SystemExit) as info:
         main(argv)
     assert info.value.code == 2
@@ -278,59 +272,6 @@ def test_progress_bar_only_on_a_terminal_and_long_runs(monkeypatch: pytest.Monke
     assert slow.bar is not None
     slow.close()
     assert "work" in tty.getvalue()
-
-
-def test_play_in_process_saves_the_seat_record(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    from pycards.record import parse_record
-
-    path = tmp_path / "mine.txt"
-    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n1\n"))
-    args = ["play", "nodde", "--seed", "3", "--bots", "random", "--record", str(path)]
-    assert main([*args, "--seat-record"]) == 0
-    assert "end of input" in capsys.readouterr().out
-    record = parse_record(path.read_text())
-    assert record.view == 0 and record.seed is None
-    assert "= deal_card seat 1: ? ? ?" in path.read_text()
-
-
-def test_play_saves_the_record_when_a_bot_fails(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    from pycards.bots import base
-    from pycards.record import read_record
-
-    class Cheat:
-        name = "cheat"
-
-        def __init__(self, seed: int = 0) -> None:
-            pass
-
-        def reset(self, seed: int) -> None:
-            pass
-
-        def act(self, view: object) -> int:
-            return 51  # play KS, which it does not hold (nodde, seed 3)
-
-    monkeypatch.setitem(base._REGISTRY, "cheat_for_test", Cheat)  # removed after the test
-    path = tmp_path / "r.txt"
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    argv = ["play", "nodde", "--seed", "3", "--seat", "0", "--bots", "cheat_for_test"]
-    assert main([*argv, "--record", str(path)]) == 1
-    assert "error: illegal action 'play KS'" in capsys.readouterr().out
-    assert read_record(path.read_text()).history == ()
-
-
-def test_play_without_rich_prints_plain_text(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    for module in ("rich", "rich.console", "rich.text", "rich.rule"):
-        monkeypatch.setitem(sys.modules, module, None)  # import fails: no cli extra
-    monkeypatch.setattr(sys, "stdin", io.StringIO("1\nquit\n"))
-    assert main(["play", "nodde", "--seed", "3", "--bots", "random", "--no-record"]) == 0
-    out = capsys.readouterr().out
-    assert "--- nodde, seat 0 (you) ---" in out and "you: play TD" in out
 
 
 def test_games_lists_every_rule(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from _games import GAMES, game_params
 
 pytest.importorskip("pettingzoo")
 
@@ -28,6 +29,8 @@ CONFIGS = [
     for name in game_names()
     for n in range(load_game(name).info["min_players"], load_game(name).info["max_players"] + 1)
 ]
+#: the game of the tests that need one: any registered game that seats two to four
+GAME = next(c for c in GAMES.values() if c.min_players <= 2 <= 4 <= c.max_players)
 
 # The kit warns about any observation that is not a bare array; PettingZoo's own
 # card and board games (dict observations with an action mask) are on its list of
@@ -75,7 +78,7 @@ def test_rewards_sum_to_the_returns(name: str, n: int) -> None:
 
 
 def test_observation_is_the_seat_tensor_and_mask_the_legal_actions() -> None:
-    e = raw_env("notakers", 3)
+    e = raw_env(GAME.name, 3)
     e.reset(seed=3)
     rng = np.random.default_rng(0)
     state = e.state
@@ -94,7 +97,7 @@ def test_observation_is_the_seat_tensor_and_mask_the_legal_actions() -> None:
 
 
 def test_same_seed_same_game_and_the_game_is_the_seeded_state() -> None:
-    a, b = raw_env("nancy", 4), raw_env("nancy", 4)
+    a, b = raw_env(GAME.name, 4), raw_env(GAME.name, 4)
     a.reset(seed=11)
     b.reset(seed=11)
     assert a.state is not None and b.state is not None
@@ -127,7 +130,7 @@ def test_max_cycles_and_parallel_kits(name: str, n: int) -> None:
         parallel_api_test(parallel_env(name, n), num_cycles=60)
 
 
-@pytest.mark.parametrize(("name", "n"), [("nodde", 2), ("notakers", 4), ("nancy", 3)])
+@pytest.mark.parametrize(("name", "n"), game_params())
 def test_max_cycles(name: str, n: int) -> None:
     # no agent acts more than max_cycles times: then every agent is truncated
     # and steps out once
@@ -148,9 +151,7 @@ def test_max_cycles(name: str, n: int) -> None:
     assert not e.agents
 
 
-@pytest.mark.parametrize(
-    ("name", "n"), [("nodde", 3), ("notakers", 2), ("nancy", 4), ("cribbage", 2)]
-)
+@pytest.mark.parametrize(("name", "n"), game_params("ends"))
 def test_parallel_env_plays_the_aec_game(name: str, n: int) -> None:
     # the same seed and moves: the same game, rewards summing to the returns
     p, a = parallel_env(name, n), raw_env(name, n)
@@ -177,7 +178,7 @@ def test_parallel_env_plays_the_aec_game(name: str, n: int) -> None:
 
 
 def test_parallel_env_bad_input_changes_nothing() -> None:
-    p = parallel_env("nodde", 2)
+    p = parallel_env(GAME.name, 2)
     obs, infos = p.reset(seed=5)
     (actor,) = [x for x in p.agents if infos[x]["to_act"]]
     other = next(x for x in p.agents if x != actor)
@@ -195,7 +196,7 @@ def test_parallel_env_bad_input_changes_nothing() -> None:
 
 
 def test_illegal_action_raises_and_changes_nothing() -> None:
-    e = raw_env("nodde", 2)
+    e = raw_env(GAME.name, 2)
     e.reset(seed=5)
     state = e.state
     assert state is not None
@@ -212,32 +213,32 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
 
 
 def test_render_shows_the_text_table(capsys: pytest.CaptureFixture[str]) -> None:
-    e = raw_env("nodde", 2, render_mode="ansi", render_seat=1)
+    e = raw_env(GAME.name, 2, render_mode="ansi", render_seat=1)
     e.reset(seed=2)
     assert e.state is not None
     assert e.render() == e.state.table(1)
-    e = raw_env("nodde", 2, render_mode="ansi")
+    e = raw_env(GAME.name, 2, render_mode="ansi")
     e.reset(seed=2)
     assert e.state is not None
     assert e.render() == str(e.state)
-    h = raw_env("nodde", 2, render_mode="human")
+    h = raw_env(GAME.name, 2, render_mode="human")
     h.reset(seed=2)
     assert h.state is not None
     h.step(h.state.legal_actions()[0])
     assert capsys.readouterr().out.strip() == str(h.state).strip()
-    assert raw_env("nodde", 2).render() is None
+    assert raw_env(GAME.name, 2).render() is None
 
 
 def test_bad_arguments() -> None:
     with pytest.raises(ValueError, match="render_mode"):
-        raw_env("nodde", 2, render_mode="rgb_array")
+        raw_env(GAME.name, 2, render_mode="rgb_array")
     with pytest.raises(TypeError):
-        raw_env("nodde", 2, max_cycles=2.0)  # type: ignore[arg-type]
+        raw_env(GAME.name, 2, max_cycles=2.0)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
-        raw_env("nodde", 2, max_cycles=0)
+        raw_env(GAME.name, 2, max_cycles=0)
     with pytest.raises(ValueError, match="disagrees"):
-        raw_env(load_game("nodde", None, 3), 2)
+        raw_env(load_game(GAME.name, None, 3), 2)
     with pytest.raises(RuntimeError, match="reset"):
-        raw_env("nodde", 2).observe("player_0")
-    e = raw_env(load_game("nodde", None, 3))
+        raw_env(GAME.name, 2).observe("player_0")
+    e = raw_env(load_game(GAME.name, None, 3))
     assert e.possible_agents == ["player_0", "player_1", "player_2"]

@@ -8,6 +8,7 @@ import re
 
 import numpy as np
 import pytest
+from _games import GAMES, game_params
 
 from cardcore import _core
 from pycards.envs.vector import VectorEnv
@@ -16,6 +17,14 @@ from pycards.game import State, load_game
 
 _M64 = (1 << 64) - 1
 _STRIDE = 0x9E3779B97F4A7C15
+#: the game of the tests that need one: any registered game that seats two to four
+GAME = next(c for c in GAMES.values() if c.min_players <= 2 <= 4 <= c.max_players)
+#: every registered game's twin checks (its profile's): players, learner, steps, must finish
+TWIN_CASES = [
+    pytest.param(name, *case, id=f"{name}-{case[0]}p")
+    for name, game in GAMES.items()
+    for case in game.vector_twin_cases
+]
 
 
 class Stream:
@@ -79,19 +88,10 @@ class TwinGame:
         return self.state.observation_tensor(self.learner), mask
 
 
-@pytest.mark.parametrize(
-    ("name", "players", "learner", "steps"),
-    [
-        ("nodde", 2, 0, 120),
-        ("nodde", 4, 3, 60),
-        ("notakers", 3, 1, 150),
-        ("nancy", 2, 1, 60),
-        ("nancy", 3, 2, 100),
-        ("nancy", 6, 4, 60),
-        ("cribbage", 3, 1, 60),
-    ],
-)
-def test_vector_matches_the_twin(name: str, players: int, learner: int, steps: int) -> None:
+@pytest.mark.parametrize(("name", "players", "learner", "steps", "finishes"), TWIN_CASES)
+def test_vector_matches_the_twin(
+    name: str, players: int, learner: int, steps: int, finishes: bool
+) -> None:
     n, seed = 3, 2026
     venv = VectorEnv(name, n, players, seed=seed, learner=learner, events=True)
     # the default vector keeps no event log: the same games, step for step
@@ -122,7 +122,7 @@ def test_vector_matches_the_twin(name: str, players: int, learner: int, steps: i
         assert terms.tolist() == [d for _, d in expected]
         finished += int(terms.sum())
     assert venv.episodes == finished
-    if name == "nodde":
+    if finishes:
         assert finished > 0  # the auto-reset was exercised
     venv.reset()
     for t in twins:
@@ -132,8 +132,8 @@ def test_vector_matches_the_twin(name: str, players: int, learner: int, steps: i
 
 
 def test_a_state_of_a_log_free_vector_plays_on_and_logs() -> None:
-    venv = VectorEnv("nodde", 2, 2, seed=9)
-    logged = VectorEnv("nodde", 2, 2, seed=9, events=True)
+    venv = VectorEnv(GAME.name, 2, 2, seed=9)
+    logged = VectorEnv(GAME.name, 2, 2, seed=9, events=True)
     for _ in range(5):
         actions = venv.random_actions()
         venv.step(actions)
@@ -147,14 +147,14 @@ def test_a_state_of_a_log_free_vector_plays_on_and_logs() -> None:
     assert s.events() == t.events()[-len(s.events()) :] != []
     assert s.returns() == t.returns()
     with pytest.raises(TypeError, match="events"):
-        VectorEnv("nodde", 2, 2, events=1)  # type: ignore[arg-type]
+        VectorEnv(GAME.name, 2, 2, events=1)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("threads", [2, 3])
 def test_threads_give_the_same_games(threads: int) -> None:
     # more sizes, thread counts and changes between calls: test_vecenv_pool.py
-    a = VectorEnv("notakers", 5, 4, seed=3, threads=1)
-    b = VectorEnv("notakers", 5, 4, seed=3, threads=threads)
+    a = VectorEnv(GAME.name, 5, 4, seed=3, threads=1)
+    b = VectorEnv(GAME.name, 5, 4, seed=3, threads=threads)
     rng = np.random.default_rng(0)
     for _ in range(50):
         actions = a.sample_actions(rng)
@@ -166,7 +166,7 @@ def test_threads_give_the_same_games(threads: int) -> None:
 
 
 def test_bad_arrays_raise_before_anything_runs() -> None:
-    venv = VectorEnv("nodde", 4, 2, seed=1)
+    venv = VectorEnv(GAME.name, 4, 2, seed=1)
     before = venv.observations.copy()
     good = venv.sample_actions(np.random.default_rng(0))
     with pytest.raises(TypeError, match="ndarray"):
@@ -214,31 +214,33 @@ def test_bad_arrays_raise_before_anything_runs() -> None:
 
 def test_bad_arguments() -> None:
     with pytest.raises(ValueError):
-        VectorEnv("nodde", 0)
+        VectorEnv(GAME.name, 0)
     with pytest.raises(TypeError):
-        VectorEnv("nodde", 2.0)  # type: ignore[arg-type]
+        VectorEnv(GAME.name, 2.0)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
-        VectorEnv("nodde", 2, 2, learner=2)
+        VectorEnv(GAME.name, 2, 2, learner=2)
     with pytest.raises(ValueError, match="opponent"):
-        VectorEnv("nodde", 2, opponent="genius")
+        VectorEnv(GAME.name, 2, opponent="genius")
     with pytest.raises(ValueError):
-        VectorEnv("nodde", 2, threads=0)
+        VectorEnv(GAME.name, 2, threads=0)
     with pytest.raises(TypeError):
-        VectorEnv("nodde", 2, seed=None)  # type: ignore[arg-type]
+        VectorEnv(GAME.name, 2, seed=None)  # type: ignore[arg-type]
 
 
-def test_heuristic_opponents_fall_back_to_random_without_a_heuristic() -> None:
+@pytest.mark.parametrize(("name", "players"), game_params("ends"))
+def test_heuristic_opponents_fall_back_to_random_without_a_heuristic(
+    name: str, players: int
+) -> None:
     # every game plays legally with the heuristic policy (random where a game has none)
-    for name, players in (("nodde", 3), ("notakers", 2), ("nancy", 4)):
-        venv = VectorEnv(name, 3, players, seed=4, opponent="heuristic")
-        rng = np.random.default_rng(0)
-        for _ in range(30):
-            venv.step(venv.sample_actions(rng))
-        size = load_game(name, None, players).info["state_size"]
-        logged = VectorEnv(name, 3, players, seed=4, events=True)
-        assert logged.bytes_per_game >= size > venv.bytes_per_game  # no log entries kept
-        # one whole state per thread that may run (here 3, one per game) to deal in
-        assert venv.nbytes >= 3 * (venv.bytes_per_game + size)
+    venv = VectorEnv(name, 3, players, seed=4, opponent="heuristic")
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        venv.step(venv.sample_actions(rng))
+    size = load_game(name, None, players).info["state_size"]
+    logged = VectorEnv(name, 3, players, seed=4, events=True)
+    assert logged.bytes_per_game >= size > venv.bytes_per_game  # no log entries kept
+    # one whole state per thread that may run (here 3, one per game) to deal in
+    assert venv.nbytes >= 3 * (venv.bytes_per_game + size)
 
 
 def test_the_docs_memory_table_states_the_vectors_memory() -> None:
@@ -256,9 +258,9 @@ def test_the_docs_memory_table_states_the_vectors_memory() -> None:
     rows = {}
     for line in table.splitlines():
         cells = re.split(r"\s{2,}", line.strip())
-        if cells and cells[0] in ("nodde", "notakers", "nancy", "cribbage"):
+        if cells and cells[0] in GAMES:
             rows[cells[0]] = cells[1:]
-    assert sorted(rows) == ["cribbage", "nancy", "nodde", "notakers"]
+    assert sorted(rows) == sorted(GAMES)
     for name, cells in rows.items():
         info = load_game(name).info
         lo, hi = info["min_players"], info["max_players"]

@@ -11,8 +11,9 @@ enumerates games belongs on the game's page or in the games index.
 
 Two lists say where else a name may appear.  ``ALLOWED`` is by design and
 short, each with its reason: the games index and table of contents, the
-pages of per-game data tables, the API index, the guard's list of paths with
-its baseline figures, and a game's comparison whose peer is another game.
+pages of per-game data tables, the guard's list of paths with its baseline
+figures, and a game's comparison whose peer is another game.  (The API index
+lists the games' modules from the registry: docs/conf.py, ``game_modules``.)
 ``DEBT`` is what is left to move: shared files that still name games, each
 with the names it holds today.  The test fails for any other place, for a
 name added to a debt file, and for a debt entry that is paid (remove it):
@@ -41,7 +42,6 @@ ALLOWED = {
     "docs/bots.rst": "what the bot best is in each game, and how it was measured",
     "benchmarks/guard/paths.py": "the guard's list of paths (game-specific kernels by name)",
     "benchmarks/guard/baseline.json": "the guard's baseline figures, one per path",
-    "docs/api.rst": "the API index lists each game's module (Sphinx needs each by name)",
     "benchmarks/compare/compare_nodde.py": "its peer is OpenSpiel's cribbage (it has no Nodde)",
     "tests/test_layout.py": "this file's DEBT list",
 }
@@ -50,22 +50,10 @@ ALLOWED = {
 #: own files (tests/test_<name>_*.py, tests/profiles/<name>.py, docs/<name>.rst);
 #: each with why it stays ("to move": nothing stops it but the work)
 DEBT: dict[str, set[str]] = {
-    # to move: matches of named games and presets, sizes tuned per game (profiles)
-    "tests/test_arena.py": {"nancy", "nodde", "notakers"},
     # calls each game's own C entry points, which cffi knows by name only
     "tests/test_c_api_null.py": {"cribbage", "nodde", "notakers"},
-    # to move: each command's expected output on a named game and preset
-    "tests/test_cli.py": {"nancy", "nodde", "notakers"},
-    # to move: per-game tensor sizes and scenarios (profiles)
-    "tests/test_envs_gymnasium.py": {"nancy", "nodde", "notakers"},
-    # to move: per-game tensor sizes and scenarios (profiles)
-    "tests/test_envs_pettingzoo.py": {"cribbage", "nancy", "nodde", "notakers"},
-    # to move: per-game tensor sizes and scenarios (profiles)
-    "tests/test_envs_vector.py": {"cribbage", "nancy", "nodde", "notakers"},
     # fuzzes every public binding function, the games' own ones by name
     "tests/test_fuzz_core.py": {"cribbage", "nancy", "nodde", "notakers"},
-    # to move: regression cases, each found in (and about) one game
-    "tests/test_hardening.py": {"cribbage", "nancy", "nodde", "notakers"},
     # exact counts on named small positions and variants (a few games)
     "tests/test_sampler_exact.py": {"nancy", "nodde", "notakers"},
     # the search bots' area (another change owns tests/test_search*.py)
@@ -74,8 +62,6 @@ DEBT: dict[str, set[str]] = {
     "tests/test_vecenv_threads.py": {"nancy"},
     # a fixed recipe: its hashes compare with every earlier run's
     "benchmarks/studies/output_hash.py": {"cribbage", "nodde", "notakers"},
-    # to move: its worked matches name their games in prose
-    "docs/arena.rst": {"nancy", "nodde"},
     # the search bots' area: per-game defaults and figures
     "docs/search.rst": {"cribbage", "nancy", "nodde"},
 }

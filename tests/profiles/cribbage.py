@@ -14,4 +14,5 @@ PROFILE = Profile(
         "cribbage-4-muggins": ("--seed", "5", "--players", "4", "--rules", "acc_muggins"),
     },
     pool_case=(64, "heuristic", True),
+    vector_twin_cases=((3, 1, 60, False),),
 )

@@ -16,4 +16,5 @@ PROFILE = Profile(
     vector_random_digest="72d27bed4698cf30dbf32bf2b3406016",
     terminal_sessions={"nancy": ("--seed", "12", "--rules", "wiki_one_deal")},
     pool_case=(37, "heuristic", True),
+    vector_twin_cases=((2, 1, 60, False), (3, 2, 100, False), (6, 4, 60, False)),
 )

@@ -15,4 +15,5 @@ PROFILE = Profile(
     web_role="quick",
     vector_random_digest="43d664826c23cc0e6af66ec97999c661",
     pool_case=(300, "random", True),
+    vector_twin_cases=((2, 0, 120, True), (4, 3, 60, True)),
 )

@@ -16,4 +16,6 @@ PROFILE = Profile(
     vector_random_digest="9fd27526c7e7a8ba8a6b033fae6e0cd9",
     terminal_sessions={"notakers": ("--seed", "12", "--rules", "capped")},
     pool_case=(5, "random", False),
+    arena_preset="capped",
+    vector_twin_cases=((3, 1, 150, False),),
 )
