@@ -863,6 +863,63 @@ def test_deal_index_and_thread_default(data: st.DataObject) -> None:
     assert isinstance(threads, int) and threads >= 1
 
 
+@examples(60)
+@given(data=st.data())
+def test_weighted_worlds(data: st.DataObject) -> None:
+    # infer_supported / infer_world_deck / infer_weights: a live GameState or
+    # TypeError; any seed, observer, action list, record, eps, ties and node
+    # cap is answered with a result or a typed error, never a crash
+    for fn in (C.infer_supported, C.infer_world_deck):
+        ok, _ = attempt(fn, *([data.draw(anything)] * (1 if fn is C.infer_supported else 2)))
+        assert not ok
+    name = data.draw(st.sampled_from(GAMES))
+    nplayers = data.draw(st.integers(INFO[name]["min_players"], INFO[name]["max_players"]))
+    params = data.draw(params_for(name))
+    ok, state = attempt(C.new_state, name, params, nplayers, data.draw(st.integers(0, 2**64 - 1)))
+    assume(ok)
+    for a in data.draw(st.lists(st.integers(0, 10**6), max_size=30)):
+        legal = state.legal_actions()
+        if not legal:
+            break
+        state.apply(legal[a % len(legal)])
+    assert isinstance(C.infer_supported(state), bool)
+    observer = data.draw(st.one_of(st.integers(-2, nplayers + 1), junk))
+    ok, sample = attempt(state.sample_infoset, observer, data.draw(seed_arg))
+    if not ok:
+        return
+    ok, deck = attempt(C.infer_world_deck, sample, data.draw(seed_arg))
+    if ok:
+        assert sorted(deck) == list(range(len(deck)))
+    steps = data.draw(st.integers(0, 6))
+    actions = data.draw(
+        st.lists(st.one_of(st.integers(-3, 400), st.sampled_from(OVERFLOWING), junk),
+                 min_size=steps, max_size=steps)
+    )  # fmt: skip
+    rows = data.draw(st.sampled_from([steps + 1, steps, 0]))
+    width = data.draw(st.sampled_from([state.tensor_size(), 1]))
+    record = data.draw(
+        st.sampled_from(
+            [
+                np.zeros((rows, width), dtype=np.float32),
+                np.ones((rows, width), dtype=np.float64),
+                np.zeros((rows, width), dtype=np.float32)[:, ::-1] if width > 1 else None,
+                None,
+            ]
+        )
+    )
+    eps = data.draw(st.one_of(st.floats(allow_nan=True, allow_infinity=True), junk))
+    ties = data.draw(st.one_of(st.integers(-1, 9), st.sampled_from(OVERFLOWING), junk))
+    cap = data.draw(st.one_of(st.integers(0, 50), st.sampled_from(OVERFLOWING), junk))
+    samples = data.draw(st.sampled_from([[sample], [sample, sample], [], [sample, None]]))
+    ok, out = attempt(
+        C.infer_weights, samples, data.draw(seed_arg), observer, actions, record, eps, ties, cap
+    )
+    if ok:
+        weights, nodes = out
+        assert len(weights) == len(samples) and nodes >= 0
+        assert all(w >= 0.0 for w in weights)
+
+
 def test_copies_of_states() -> None:
     """copy and pickle of a C state refuse (a state is only made by new_state)."""
     state = C.new_state(GAMES[0], _default_params(GAMES[0]), INFO[GAMES[0]]["min_players"], 1)
@@ -983,6 +1040,7 @@ FUZZED = {
     "game_names", "game_info", "check_params", "segments", "new_state", "random_playouts",
     "GameState", "GameSetup", "Searcher", "check_bot", "play_match", "VecEnv",
     "deal_index", "batch_threads_default",
+    "infer_supported", "infer_world_deck", "infer_weights",
 }  # fmt: skip
 
 

@@ -16,14 +16,14 @@ cdef extern from "cc_infer.h" nogil:
                             size_t cap, double *weight, int64_t *nodes)
 
 
-def infer_supported(GameState state):
+def infer_supported(GameState state not None):
     """True if ``state``'s game can be dealt from a deck and ``state`` is in its
     first deal (the deals a world can be read back from)."""
     state._live()
     return bool(cc_infer_supported(state.game, state.state))
 
 
-def infer_world_deck(GameState sample, object seed):
+def infer_world_deck(GameState sample not None, object seed):
     """The first-deal deck (card ids, top first) ``sample`` was dealt from, as
     its log tells (``cc_infer_world_deck``)."""
     sample._live()
@@ -43,7 +43,7 @@ def infer_world_deck(GameState sample, object seed):
     return [deck[i] for i in range(sample.game.deck_size)]
 
 
-def infer_weights(list samples, object seed, object observer, object actions, object record,
+def infer_weights(list samples not None, object seed, object observer, object actions, object record,
                   object eps, object ties, object max_nodes):
     """The weight of each sample as a world for ``observer`` (``cc_infer_weight``):
     ``actions`` (ints: the observer's own action at each step, -1 for another
@@ -62,6 +62,9 @@ def infer_weights(list samples, object seed, object observer, object actions, ob
     cdef int32_t nsteps = len(actions)
     cdef GameState s
     cdef GameState first
+    for k, item in enumerate(samples):
+        if not isinstance(item, GameState):
+            raise TypeError(f"samples[{k}]: expected a GameState, got {type(item).__name__}")
     if not samples:
         return np.zeros(0), 0
     first = samples[0]
