@@ -158,3 +158,19 @@ def test_best_plays_the_games_best_bot(name: str) -> None:
         a = best.act(view)
         assert a == same.act(view)
         state.apply(a)
+
+
+@pytest.mark.parametrize("kind", ["pimc", "ismcts"])
+def test_solve_past_the_node_cap_falls_back_to_rollouts(kind: str) -> None:
+    """A reach that takes a whole deal of the 4-player Game of Nancy (far
+    past CC_BOT_SOLVE_NODES positions) gives the solves up and searches by
+    rollouts: a legal move comes back (without the cap this search would
+    not end)."""
+    game = load_game("nancy", num_players=4)
+    state = game.new_initial_state(seed=3)
+    rng = np.random.default_rng(3)
+    while state._s.solve_depth() < 40:
+        state.apply(int(rng.choice(state.legal_actions())))
+    searcher = _core.Searcher(game._setup, kind, simulations=40, samples=2, solve=78)
+    searcher.reset(1)
+    assert searcher.act(state._s) in state.legal_actions()
