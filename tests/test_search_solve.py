@@ -98,8 +98,8 @@ def test_full_information_picks_a_solver_optimal_move(name: str, kind: str) -> N
     an action of the highest value: with the margin reward and the deal
     horizon, every simulation through an action is worth its solver value
     plus one constant.
-    The first such positions are often late in the play (in cribbage and
-    Nodde the other hand matters until it is played), so each game is
+    The first such positions are often late in the play (where the other
+    hand matters until it is played), so each game is
     walked on; the reach is the state's own depth, so that no later deal's
     whole play is handed to the solver."""
     if not _has_solver(name):
@@ -111,8 +111,8 @@ def test_full_information_picks_a_solver_optimal_move(name: str, kind: str) -> N
             seat = state.current_player
             legal = state.legal_actions()
             # the search reads the deal's end where the next deal is dealt
-            # (Nodde pegs the new hands then; cribbage counts the show after
-            # the play): every determinization must gain the solver's value
+            # (a game may peg the new hands then, or count a show after the
+            # play): every determinization must gain the solver's value
             # plus one constant by each action
             gains = [_deal_reward(state, a) - values[a] for a in legal]
             if len(set(gains)) > 1:
@@ -158,19 +158,3 @@ def test_best_plays_the_games_best_bot(name: str) -> None:
         a = best.act(view)
         assert a == same.act(view)
         state.apply(a)
-
-
-@pytest.mark.parametrize("kind", ["pimc", "ismcts"])
-def test_solve_past_the_node_cap_falls_back_to_rollouts(kind: str) -> None:
-    """A reach that takes a whole deal of the 4-player Game of Nancy (far
-    past CC_BOT_SOLVE_NODES positions) gives the solves up and searches by
-    rollouts: a legal move comes back (without the cap this search would
-    not end)."""
-    game = load_game("nancy", num_players=4)
-    state = game.new_initial_state(seed=3)
-    rng = np.random.default_rng(3)
-    while state._s.solve_depth() < 40:
-        state.apply(int(rng.choice(state.legal_actions())))
-    searcher = _core.Searcher(game._setup, kind, simulations=40, samples=2, solve=78)
-    searcher.reset(1)
-    assert searcher.act(state._s) in state.legal_actions()
