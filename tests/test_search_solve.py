@@ -5,6 +5,7 @@ state plays a solver-optimal move."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -53,9 +54,9 @@ def test_game_without_solver_names_solve(name: str, kind: str) -> None:
         bot.act(state.view(state.current_player))
 
 
-def _within_reach(name: str, seed: int) -> Any:
-    """A two-player state of ``name`` that the solver takes, with 2 or more
-    legal actions, played there by random legal moves; None if none."""
+def _within_reach(name: str, seed: int) -> Iterator[Any]:
+    """The two-player states of ``name`` that the solver takes, with 2 or
+    more legal actions, along one game of random legal moves."""
     game = load_game(name, num_players=2)
     rng = np.random.default_rng(seed)
     state = game.new_initial_state(seed=seed)
@@ -63,9 +64,30 @@ def _within_reach(name: str, seed: int) -> Any:
         legal = state.legal_actions()
         depth = state._s.solve_depth()
         if 0 <= depth <= 8 and len(legal) > 1:
-            return state
+            yield state.clone()
         state.apply(int(rng.choice(legal)))
-    return None
+
+
+def _margin(state: Any, seat: int) -> float:
+    ret = state.returns()
+    return float(ret[seat] - (sum(ret) - ret[seat]) / (len(ret) - 1))
+
+
+def _deal_reward(state: Any, action: int) -> float:
+    """The margin the seat to act gains by ``action`` and the solver's line
+    after it, read where the solver stops taking the state (the depth is -1
+    or grows, or the game ends)."""
+    seat = state.current_player
+    start = _margin(state, seat)
+    c = state.clone()
+    c.apply(action)
+    depth = c._s.solve_depth()
+    while not c.is_terminal and 0 <= c._s.solve_depth() <= depth:
+        depth = c._s.solve_depth()
+        legal = c.legal_actions()
+        values = c._s.solve()[0] if len(legal) > 1 else None
+        c.apply(legal[0] if values is None else max(legal, key=lambda a: values[a]))
+    return _margin(c, seat) - start
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -73,27 +95,52 @@ def _within_reach(name: str, seed: int) -> Any:
 def test_full_information_picks_a_solver_optimal_move(name: str, kind: str) -> None:
     """At a position where every determinization has the true state's solver
     values (the seat may know every card that matters), the searcher picks
-    an action of the highest value."""
+    an action of the highest value: with the margin reward and the deal
+    horizon, every simulation through an action is worth its solver value
+    plus one constant.
+    The first such positions are often late in the play (where the other
+    hand matters until it is played), so each game is
+    walked on; the reach is the state's own depth, so that no later deal's
+    whole play is handed to the solver."""
     if not _has_solver(name):
         pytest.skip(f"{name} has no solver")
     found = 0
     for seed in range(60):
-        state = _within_reach(name, seed)
-        if state is None:
-            continue
-        values, _ = state._s.solve()
-        seat = state.current_player
-        same = all(
-            np.array_equal(state.sample_infoset(seat, k)._s.solve()[0], values, equal_nan=True)
-            for k in range(8)
-        )
-        if not same:
-            continue
-        searcher = _core.Searcher(state.game._setup, kind, simulations=2000, samples=4, solve=78)
-        searcher.reset(seed)
-        a = searcher.act(state._s)
-        assert values[a] == np.nanmax(values), (seed, a, values)
-        found += 1
+        for state in _within_reach(name, seed):
+            values, _ = state._s.solve()
+            seat = state.current_player
+            legal = state.legal_actions()
+            # the search reads the deal's end where the next deal is dealt
+            # (a game may peg the new hands then, or count a show after the
+            # play): every determinization must gain the solver's value
+            # plus one constant by each action
+            gains = [_deal_reward(state, a) - values[a] for a in legal]
+            if len(set(gains)) > 1:
+                continue
+            same = True
+            for k in range(8):
+                det = state.sample_infoset(seat, k)
+                if not np.array_equal(det._s.solve()[0], values, equal_nan=True) or any(
+                    _deal_reward(det, a) - values[a] != gains[0] for a in legal
+                ):
+                    same = False
+                    break
+            if not same:
+                continue
+            searcher = _core.Searcher(
+                state.game._setup,
+                kind,
+                simulations=2000,
+                samples=4,
+                reward="margin",
+                horizon="deal",
+                solve=state._s.solve_depth(),
+            )
+            searcher.reset(seed)
+            a = searcher.act(state._s)
+            assert values[a] == np.nanmax(values), (seed, a, values)
+            found += 1
+            break
     assert found > 0
 
 

@@ -405,7 +405,7 @@ class NoddeGame(Game[NoddeRules, NoddeObservation]):
         "rollout": "heuristic",
     }
     #: The bot ``best`` plays (docs/bots.rst, "The best bot").
-    BEST_BOT: ClassVar[str] = "ismcts:rollout=heuristic:simulations=2000"
+    BEST_BOT: ClassVar[str] = "pimc:solve=12:simulations=2000:samples=200"
     #: The strength table's rows (docs/strength.rst).
     STRENGTH_ROWS: ClassVar[tuple[tuple[str, int, str], ...]] = (("Nodde 2p", 2, "mwynwen"),)
     RACE_TARGET = "game_target"

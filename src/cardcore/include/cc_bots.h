@@ -20,11 +20,15 @@
  * plays an action of the highest solver value, ties: the lowest id) until
  * the solver can no longer take the state (the deal's play is over), then
  * goes on with the rollout policy; its reward is that of where it stops,
- * in the spec's reward, scale and horizon, as for any rollout.  The solver
+ * in the spec's reward, scale and horizon, as for any rollout.  A solve
+ * that would visit more than CC_BOT_SOLVE_NODES positions is given up: that
+ * simulation plays on with the rollout policy, the solver off.  The solver
  * is asked for the win table's values (horizon deal, reward win, two
  * players, a win table), else for the points margin.  PIMC at a state
  * within reach solves each determinization once instead (one solve values
- * every action; the values are summed, in the solver's units over scale).
+ * every action; the values are summed, in the solver's units over scale);
+ * if one of those solves is given up, the move is searched by rollouts
+ * with the solver off.
  *
  * Rewards (docs/search.rst, spec.reward): what a simulation is worth to
  * each player, from the returns at its end.  CC_REWARD_WIN, by rank:
@@ -106,6 +110,9 @@
 #define CC_BOT_ROLLOUT_LIMIT 1000000
 /* The largest solver reach (spec.solve): cards still to be played. */
 #define CC_BOT_MAX_SOLVE 78
+/* The most positions one solve of the solver leaf visits (cc_game.solve's
+ * max_nodes): past it, that simulation goes on with the rollout policy. */
+#define CC_BOT_SOLVE_NODES 20000
 
 typedef struct cc_bot_spec {
     int32_t kind;            /* CC_BOT_* */

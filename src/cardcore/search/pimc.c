@@ -8,7 +8,7 @@
 /* The root within the solver's reach: each determinization solved once
  * (one solve values every action; it counts as nlegal simulations) until
  * the samples or the budget are spent, the values summed (margins over the
- * scale). */
+ * scale).  CC_E_CAPACITY: a solve was given up (the sums are partial). */
 static int32_t pimc_solved(cc_searcher *s, const int32_t *acts, int32_t nlegal) {
     size_t ss = s->game->state_size;
     double values[CC_MAX_ACTIONS];
@@ -29,25 +29,13 @@ static int32_t pimc_solved(cc_searcher *s, const int32_t *acts, int32_t nlegal) 
     return CC_OK;
 }
 
-/* Score the nlegal actions acts by rollouts in s->sum and s->count. */
-int32_t cc_pimc_run(cc_searcher *s, const void *state, int32_t root, const int32_t *acts,
-                    int32_t nlegal, cc_rng *rng) {
+/* Every determinization scores every action by rollouts, in rounds (the
+ * last round stops where the budget does, part way if need be). */
+static int32_t pimc_rollouts(cc_searcher *s, int32_t root, const int32_t *acts, int32_t nlegal,
+                             cc_rng *rng) {
     const cc_game *g = s->game;
     size_t ss = g->state_size;
-    for (int32_t i = 0; i < nlegal; i++) {
-        s->sum[acts[i]] = 0.0;
-        s->count[acts[i]] = 0;
-    }
     int32_t ns = s->spec.samples;
-    cc_search_sampler_prepare(s, state, root);
-    for (int32_t i = 0; i < ns; i++) {
-        char *d = (char *)s->dets + ss * (size_t)i;
-        int32_t rc = sample(s, state, root, cc_rng_next(rng), d);
-        if (rc != CC_OK) return rc;
-    }
-    if (s->spec.solve > 0 && in_reach(s, state)) return pimc_solved(s, acts, nlegal);
-    /* Rounds: in each, every determinization scores every action once (the
-     * last round stops where the budget does, part way if need be). */
     double t0 = s->spec.seconds > 0.0 ? now_seconds() : 0.0;
     double reward[CC_MAX_PLAYERS];
     int64_t sims = 0;
@@ -68,6 +56,36 @@ int32_t cc_pimc_run(cc_searcher *s, const void *state, int32_t root, const int32
     }
     s->last_sims = sims;
     return CC_OK;
+}
+
+/* Score the nlegal actions acts by rollouts in s->sum and s->count. */
+int32_t cc_pimc_run(cc_searcher *s, const void *state, int32_t root, const int32_t *acts,
+                    int32_t nlegal, cc_rng *rng) {
+    size_t ss = s->game->state_size;
+    for (int32_t i = 0; i < nlegal; i++) {
+        s->sum[acts[i]] = 0.0;
+        s->count[acts[i]] = 0;
+    }
+    int32_t ns = s->spec.samples;
+    cc_search_sampler_prepare(s, state, root);
+    for (int32_t i = 0; i < ns; i++) {
+        char *d = (char *)s->dets + ss * (size_t)i;
+        int32_t rc = sample(s, state, root, cc_rng_next(rng), d);
+        if (rc != CC_OK) return rc;
+    }
+    int32_t reach = s->spec.solve;
+    if (reach == 0 || !in_reach(s, state)) return pimc_rollouts(s, root, acts, nlegal, rng);
+    int32_t rc = pimc_solved(s, acts, nlegal);
+    if (rc != CC_E_CAPACITY) return rc;
+    /* a solve given up: rollouts with the solver off, from scratch */
+    for (int32_t i = 0; i < nlegal; i++) {
+        s->sum[acts[i]] = 0.0;
+        s->count[acts[i]] = 0;
+    }
+    s->spec.solve = 0;
+    rc = pimc_rollouts(s, root, acts, nlegal, rng);
+    s->spec.solve = reach;
+    return rc;
 }
 
 /* The best mean of acts by s->sum and s->count. */

@@ -106,15 +106,17 @@ static int32_t hook_policy(const cc_searcher *s, const void *state, int32_t play
 /* A rollout by the policy hook. */
 static int32_t hook_rollout(const cc_searcher *s, void *state, double *reward) {
     const cc_game *g = s->game;
+    int32_t sv = s->spec.solve > 0;
     int64_t steps = 0;
     for (;;) {
         int32_t cp = g->current_player(state);
         if (cp == CC_PLAYER_TERMINAL) break;
         if (cp < 0 || cp >= s->nplayers) return CC_E_ARG;
         if (past_horizon(s, state)) break;
-        if (s->spec.solve > 0 && in_reach(s, state)) {
+        if (sv && in_reach(s, state)) {
             int32_t rc = cc_search_solve_play(s, state);
-            if (rc != CC_OK) return rc;
+            if (rc == CC_E_CAPACITY) sv = 0; /* given up: the hook plays on */
+            else if (rc != CC_OK) return rc;
             continue;
         }
         uint64_t mask[CC_MASK_WORDS];
@@ -138,7 +140,7 @@ int32_t cc_search_rollout(const cc_searcher *s, void *state, cc_rng *rng, double
     if (s->hooks.policy != NULL) return hook_rollout(s, state, reward);
     int32_t heuristic = s->spec.rollout == CC_ROLLOUT_HEURISTIC && g->heuristic != NULL;
     const int32_t hz = s->horizon;
-    const int32_t sv = s->spec.solve > 0;
+    int32_t sv = s->spec.solve > 0;
     int64_t steps = 0;
     for (;;) {
         int32_t a, rc;
@@ -149,7 +151,8 @@ int32_t cc_search_rollout(const cc_searcher *s, void *state, cc_rng *rng, double
         }
         if (sv && in_reach(s, state)) {
             rc = cc_search_solve_play(s, state);
-            if (rc != CC_OK) return rc;
+            if (rc == CC_E_CAPACITY) sv = 0; /* given up: the policy plays on */
+            else if (rc != CC_OK) return rc;
             continue;
         }
         if (heuristic) {
@@ -189,15 +192,19 @@ int32_t cc_search_rollout(const cc_searcher *s, void *state, cc_rng *rng, double
 }
 
 /* The solver's values of the legal actions of state (a state within
- * reach) into values, by the searcher's win table or in points. */
+ * reach) into values, by the searcher's win table or in points;
+ * CC_E_CAPACITY if the solve would pass CC_BOT_SOLVE_NODES positions (or
+ * has no memory). */
 int32_t cc_search_solve(const cc_searcher *s, const void *state, double *values) {
-    int32_t rc = s->game->solve(state, s->solve_win, s->solve_target, 0, values, NULL);
-    return rc == CC_OK ? CC_OK : cc_status_error(rc, CC_E_ARG);
+    int32_t rc =
+        s->game->solve(state, s->solve_win, s->solve_target, CC_BOT_SOLVE_NODES, values, NULL);
+    return rc == CC_OK || rc == CC_E_CAPACITY ? rc : cc_status_error(rc, CC_E_ARG);
 }
 
 /* Play state on with the solver as every player's policy while it can take
  * the state: an action of the highest value for the player to act (ties:
- * the lowest id), a single legal action without a solve. */
+ * the lowest id), a single legal action without a solve.  CC_E_CAPACITY:
+ * a solve was given up, state is where it stopped. */
 int32_t cc_search_solve_play(const cc_searcher *s, void *state) {
     const cc_game *g = s->game;
     double values[CC_MAX_ACTIONS];
