@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -36,4 +37,12 @@ def spawn(args: list[str], width: int = 100) -> Any:
         encoding="utf-8",
         timeout=120,
         dimensions=(40, width),
+        # a person's terminal: Ctrl-C interrupts, even where this test run was
+        # started with SIGINT ignored (a background job of a script)
+        preexec_fn=_default_sigint,
     )
+
+
+def _default_sigint() -> None:
+    """In the child, before exec: SIGINT back to its default action."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
