@@ -7,15 +7,18 @@ and ``best`` (the game's :attr:`~pycards.game.Game.BEST_BOT`).  Each pair
 plays a duplicate-deal match in the arena (:class:`pycards.arena.Match`; two
 bots at more seats sit A B A B), and the table gives the first bot's points
 margin and win rate with 95% intervals, and both bots' milliseconds per move.
-With OpenSpiel installed, two-player rows also seat OpenSpiel's Python
+With OpenSpiel installed, every row also seats OpenSpiel's Python
 ``ISMCTSBot`` (through :class:`pycards.envs.openspiel.OpenSpielBot`, on
 states resampled from its seat's view) against ``best``, its simulations
-calibrated to ``best``'s time per move in that row.
+calibrated to ``best``'s CPU time per move in that row by a short match on
+other deals (``--probe-deals``); ``--openspiel-only`` plays only those
+matches.
 
 Usage: ``python benchmarks/studies/strength_table.py [--deals N] [--games
-name,...] [--quick] [--no-openspiel]``.  ``--deals`` is the deals per pair
-(each played in every seating); ``--quick`` plays one deal per pair of the
-first row of each game with tiny budgets (a smoke test).
+name,...] [--quick] [--no-openspiel | --openspiel-only] [--probe-deals K]``.
+``--deals`` is the deals per pair (each played in every seating);
+``--quick`` plays one deal per pair of the first row of each game with tiny
+budgets (a smoke test).
 """
 
 from __future__ import annotations
@@ -23,12 +26,12 @@ from __future__ import annotations
 import argparse
 import itertools
 import sys
-import time
 from typing import Any
 
 import _here  # noqa: F401
 
 from pycards.arena import Match
+from pycards.bots import register_bot
 from pycards.engine import registered_games
 from pycards.game import load_game
 
@@ -67,9 +70,14 @@ def ci(m: float, lo_hi: tuple[float, float], pct: bool = False) -> str:
     return f"{m:+.1f} ±{half:.1f}"
 
 
-def openspiel_bot(name: str, players: int, preset: str, ms: float) -> tuple[Any, int] | None:
-    """OpenSpiel's Python ISMCTS for the row at about ``ms`` per move, or None."""
+def openspiel_ismcts(name: str, players: int, preset: str, sims: int) -> str | None:
+    """The spec of OpenSpiel's Python ISMCTS with ``sims`` simulations a move
+    (random rollouts, exploration 2) for the row, or None without OpenSpiel.
+
+    The spec names a bot registered here (``openspiel_ismcts``), so that the
+    arena makes a fresh one for each seat it holds."""
     try:
+        import numpy as np
         import pyspiel
         from open_spiel.python.algorithms import ismcts, mcts
 
@@ -82,17 +90,41 @@ def openspiel_bot(name: str, players: int, preset: str, ms: float) -> tuple[Any,
         v = getattr(rules, d["name"])
         params[d["name"]] = d["none_value"] if v is None else v
     game = pyspiel.load_game(f"pycards_{name}", params)
-    rs = __import__("numpy").random.RandomState(0)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
-    # calibrate: the time of 20 simulations from the first position
-    probe = ismcts.ISMCTSBot(game, evaluator, 2.0, 20, random_state=rs)
-    state = game.new_initial_state()
-    t0 = time.perf_counter()
-    probe.step(state)
-    per_sim = (time.perf_counter() - t0) / 20
-    sims = max(1, round(ms / 1000 / per_sim))
-    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, sims, random_state=rs)
-    return adapter.OpenSpielBot(game, bot), sims
+
+    def factory(seed: int = 0, simulations: int = sims) -> Any:
+        rs = np.random.RandomState(seed % (1 << 32))
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+        bot = ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=rs)
+        return adapter.OpenSpielBot(game, bot)
+
+    register_bot("openspiel_ismcts", factory)
+    return f"openspiel_ismcts:simulations={sims}"
+
+
+#: The simulations of the calibration match (OpenSpiel's ISMCTS against best).
+PROBE_SIMS = 20
+
+
+def openspiel_bot(
+    name: str, players: int, preset: str, probe_deals: int, seed: int
+) -> tuple[str, int, float] | None:
+    """OpenSpiel's Python ISMCTS at about ``best``'s CPU time per move in the
+    row: (the bot, its simulations, best's ms per move), or None.
+
+    The calibration is a short match of ``best`` against the ISMCTS at
+    :data:`PROBE_SIMS` simulations (other deals than the real match's): its
+    CPU time per simulation over the positions it met, and ``best``'s time
+    per move, both from the arena's thread-CPU clock."""
+    probe = openspiel_ismcts(name, players, preset, PROBE_SIMS)
+    if probe is None:
+        return None
+    sa, sb = pair(name, players, preset, probe, "best", probe_deals, seed + 1)
+    per_sim = sa.time_per_move / PROBE_SIMS
+    best_ms = 1000 * sb.time_per_move
+    sims = max(1, round(sb.time_per_move / per_sim))
+    bot = openspiel_ismcts(name, players, preset, sims)
+    assert bot is not None
+    return bot, sims, best_ms
 
 
 def main() -> int:
@@ -101,6 +133,14 @@ def main() -> int:
     parser.add_argument("--games", default=None, help="games, comma-separated (default all)")
     parser.add_argument("--quick", action="store_true", help="a tiny run (a smoke test)")
     parser.add_argument("--no-openspiel", action="store_true", help="leave OpenSpiel out")
+    parser.add_argument(
+        "--openspiel-only",
+        action="store_true",
+        help="only best against OpenSpiel's ISMCTS at best's time per move",
+    )
+    parser.add_argument(
+        "--probe-deals", type=int, default=2, help="deals of OpenSpiel's calibration (default 2)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="the match seed (default 0)")
     args = parser.parse_args()
     games = args.games.split(",") if args.games else None
@@ -109,18 +149,15 @@ def main() -> int:
     if args.quick:
         seen: set[str] = set()
         table = [r for r in table if not (r[0] in seen or seen.add(r[0]))]  # type: ignore[func-returns-value]
-    bots = QUICK_BOTS if args.quick else BOTS
+    bots = () if args.openspiel_only else QUICK_BOTS if args.quick else BOTS
     print(f"{deals} deal(s) per pair, every seating (duplicate); seed {args.seed}")
     print("margin and win rate are the first bot's, ± the 95% interval; ms per move of each\n")
     head = ("row", "bot", "vs", "margin", "win rate", "ms/move", "ms/move (vs)")
     lines = []
     for name, label, players, preset in table:
-        best_ms = float("nan")
         for a, b in itertools.combinations(bots, 2):
             sa, sb = pair(name, players, preset, a, b, deals, args.seed)
             ms_a, ms_b = 1000 * sa.time_per_move, 1000 * sb.time_per_move
-            if b == "best":
-                best_ms = ms_b
             lines.append(
                 (
                     label,
@@ -133,12 +170,13 @@ def main() -> int:
                 )
             )
             print(" | ".join(lines[-1]), file=sys.stderr, flush=True)
-        if args.no_openspiel or players != 2 or best_ms != best_ms:
+        if args.no_openspiel:
             continue
-        made = openspiel_bot(name, players, preset, best_ms)
+        probe_deals = 1 if args.quick else args.probe_deals
+        made = openspiel_bot(name, players, preset, probe_deals, args.seed)
         if made is None:
             continue
-        bot, sims = made
+        bot, sims, _ = made
         sa, sb = pair(name, players, preset, bot, "best", deals, args.seed)
         lines.append(
             (
@@ -151,6 +189,7 @@ def main() -> int:
                 f"{1000 * sb.time_per_move:.2f}",
             )
         )
+        print(" | ".join(lines[-1]), file=sys.stderr, flush=True)
     widths = [max(len(r[i]) for r in [head, *lines]) for i in range(len(head))]
     rule = " ".join("=" * w for w in widths)
     print(rule)
