@@ -58,7 +58,7 @@ def _checked_message(self: Table, seat: int | None, away: set[int] | None = None
     a sampled world knows the events its log keeps, so the story is compared
     whole while the log has dropped none (else the rest of the message)."""
     msg = _original_message(self, seat, away)
-    drop = {"turn", "table_id", "away", "humans", "warning", "rules_book", "solo"}
+    drop = {"turn", "version", "table_id", "away", "humans", "warning", "rules_book", "solo"}
     if self.state.events_dropped():
         drop |= {"log", "summaries"}
 

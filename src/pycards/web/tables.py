@@ -562,6 +562,12 @@ class Table:
 
     Make one with :meth:`new` (which also returns the seats' tokens) or
     :meth:`restore` (from the store).
+
+    The table's :attr:`version` counts its changes (every move, a bot's too,
+    and every undo) and never goes down, even when an undo takes the turn
+    back; a move names the version it answers, so a move made for a table
+    that has changed since (by a late message, another tab, or a move since
+    taken back) is refused.
     """
 
     def __init__(
@@ -572,6 +578,7 @@ class Table:
         token_digests: dict[int, str],
         state: State[Any],
         bot_seconds: float = 0.0,
+        version: int | None = None,
     ) -> None:
         self.id = table_id
         self.spec = spec
@@ -589,8 +596,16 @@ class Table:
         #: Seats whose token has connected at least once (not open to the lobby).
         self.claimed: set[int] = set()
         self.last_active = time.monotonic()
-        #: Bumped at every change of the state (a message cache's key).
-        self.version = 0
+        turn = len(state.history)
+        if version is None:  # a table saved before versions: none was sent above its turn
+            version = turn
+        if isinstance(version, bool) or not isinstance(version, int) or version < turn:
+            raise TableError(f"version must be an int >= the turn {turn}, got {version!r:.40}")
+        #: Bumped at every change of the state, never lowered: the token a
+        #: move names (and a message cache's key).  Never below :attr:`turn`.
+        self.version = version
+        #: The version an undo left (0: no undo since the table was loaded).
+        self._undone_at = 0
         self._stories: dict[int | None, Story] = {}
         self._messages: dict[int | None, tuple[int, dict[str, Any]]] = {}
         self._rules_book = describe_rules(self.game, spec.preset)
@@ -617,8 +632,10 @@ class Table:
         digests: dict[int, str],
         state_json: str,
         bot_seconds: float,
+        version: int | None = None,
     ) -> Table:
-        """A table read back from the store."""
+        """A table read back from the store (``version=None``: one saved
+        before the store kept versions, which resumes at its turn)."""
         return cls(
             table_id,
             TableSpec.from_json(spec),
@@ -626,11 +643,12 @@ class Table:
             digests,
             State.from_json(state_json),
             bot_seconds,
+            version,
         )
 
     @property
     def turn(self) -> int:
-        """How many actions have been applied (a move names it to be current)."""
+        """How many actions have been applied (an undo lowers it; see :attr:`version`)."""
         return len(self.state.history)
 
     @property
@@ -679,7 +697,8 @@ class Table:
 
     def message(self, seat: int | None, away: set[int] | None = None) -> dict[str, Any]:
         """The table as ``seat`` sees it (``None``: a spectator), with the
-        turn, the table id, who of the people is away and the rules panel.
+        turn, the version (which a move names), the table id, who of the
+        people is away and the rules panel.
         Built once per change of the state and seat (then copied)."""
         cached = self._messages.get(seat)
         if cached is not None and cached[0] == self.version:
@@ -699,6 +718,7 @@ class Table:
         msg["rules_book"] = self._rules_book
         msg["solo"] = len(self.spec.humans) == 1
         msg["turn"] = self.turn
+        msg["version"] = self.version
         msg["table_id"] = self.id
         msg["away"] = sorted(away or ())
         msg["humans"] = self.spec.humans
@@ -706,17 +726,26 @@ class Table:
             msg["warning"] = "practice table: its seed was chosen, so the bots' cards are known"
         return msg
 
-    def person_move(self, seat: int, action: object, turn: object) -> None:
-        """Apply the move of the person in ``seat``; :class:`TableError`
-        (nothing changed) if it is forged, late, out of turn or illegal."""
-        if isinstance(turn, bool) or not isinstance(turn, int):
-            raise TableError(f"a move names the turn it answers (an int), got {turn!r:.40}")
-        if turn < self.turn:
+    def person_move(
+        self, seat: int, action: object, version: object, *, as_turn: bool = False
+    ) -> None:
+        """Apply the move of the person in ``seat``, made for the table at
+        ``version`` (the :attr:`version` of the message it answers);
+        :class:`TableError` (nothing changed) if it is forged, late, made
+        for another version, out of turn or illegal.
+
+        ``as_turn``: the token came as a message's ``turn``, what moves named
+        before versions.  It is checked against the version all the same,
+        which it equals until the table's first undo (a turn sent is never
+        above the version of its message), so such a move is refused once a
+        move has been undone, never taken for the wrong one."""
+        if isinstance(version, bool) or not isinstance(version, int):
             raise TableError(
-                f"too late: turn {turn} was already played (the table is at turn {self.turn})"
+                'a move names the turn it answers ("version": the int of the'
+                f" table's last message), got {version!r:.40}"
             )
-        if turn != self.turn:
-            raise TableError(f"stale move: it answers turn {turn}, the table is at {self.turn}")
+        if version != self.version:
+            raise TableError(self._refusal(version, as_turn))
         if isinstance(action, bool) or not isinstance(action, int):
             raise TableError(f"an action is an int id, got {action!r:.40}")
         if self.state.is_terminal:
@@ -728,6 +757,23 @@ class Table:
         except IllegalActionError as exc:
             raise TableError(str(exc)) from None
         self._changed()
+
+    def _refusal(self, token: int, as_turn: bool) -> str:
+        """Why a move made for ``token`` (not the version) is refused."""
+        at = f"the table is at turn {self.turn}, version {self.version}"
+        if as_turn:
+            if token < self.turn:
+                return f"too late: turn {token} was already played ({at})"
+            if self.version == self.turn:
+                return f"stale move: it answers turn {token}, {at}"
+            return (
+                f"stale move: it answers turn {token}, but a move was undone since;"
+                f' a move names the version ("version": {self.version}) ({at})'
+            )
+        if token > self.version:
+            return f"stale move: it answers version {token}, {at}"
+        since = "a move was undone" if token < self._undone_at else "the table has changed"
+        return f"too late: the move answers version {token}, and {since} since ({at})"
 
     def _solo(self, seat: int, what: str) -> None:
         if len(self.spec.humans) != 1 or seat not in self.spec.humans:
@@ -741,19 +787,22 @@ class Table:
         """The heuristic's suggestion for the person in ``seat``, computed from
         that seat's view alone (at a table where every other seat is a bot;
         else :class:`TableError`): ``{"type": "hint", "action", "name",
-        "card", "turn"}``."""
+        "card", "turn", "version"}``."""
         self._solo(seat, "a hint")
         if self.state.current_player != seat:
             raise TableError("a hint is for your turn")
         hint = suggest(self.state.view(seat), _mix(self.seed, seat, self.turn, 1))
         hint["turn"] = self.turn
+        hint["version"] = self.version
         return hint
 
     def undo(self, seat: int) -> int:
         """Take back the last move of the person in ``seat`` and every bot's
         move after it: the game returns exactly to the state where that person
         last decided (at a table where every other seat is a bot; else
-        :class:`TableError`).  Returns the turn the table is back at."""
+        :class:`TableError`).  Returns the turn the table is back at; the
+        :attr:`version` goes up, so no move made before the undo can be
+        played after it."""
         self._solo(seat, "undo")
         history = self.state.history
         data = json.loads(self.state.to_json())
@@ -770,6 +819,7 @@ class Table:
         self.state = State.from_json(json.dumps(data))
         self._stories.clear()
         self._changed()
+        self._undone_at = self.version
         return back
 
     def bot_to_move(self) -> int | None:
