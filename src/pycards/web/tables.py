@@ -134,6 +134,25 @@ def _check_name(value: object, field: str) -> str:
     return name
 
 
+def _default_names(specs: Sequence[str | None], given: Sequence[str | None]) -> list[str]:
+    """Each seat's name: the one given, else one that says who plays it, and
+    differs from every other seat's: ``Player k`` for a person, the bot's
+    registered name for a bot (``heuristic bot``, then ``heuristic bot 2``,
+    ... for the next seats of the same kind)."""
+    taken = {name for name in given if name is not None}
+    out = []
+    for p, (spec, name) in enumerate(zip(specs, given, strict=True)):
+        if name is None:
+            base = f"{spec.partition(':')[0]} bot" if spec else f"Player {p + 1}"
+            name, k = base[:MAX_NAME], 1
+            while name in taken:
+                k += 1
+                name = f"{base[: MAX_NAME - len(str(k)) - 1]} {k}"
+            taken.add(name)
+        out.append(name)
+    return out
+
+
 @dataclasses.dataclass(frozen=True)
 class SeatSpec:
     """One seat: its name, and the bot that plays it (``None``: a person)."""
@@ -225,15 +244,16 @@ class TableSpec:
             raw = [{"name": "You", "bot": None}] + [{"bot": _default_bot()}] * (players - 1)
         if not isinstance(raw, list) or len(raw) != players:
             raise TableError(f"seats must be a list of {players} seats")
-        seats = []
+        specs: list[str | None] = []
+        given: list[str | None] = []
         for p, seat in enumerate(raw):
             if not isinstance(seat, Mapping) or set(seat) - {"name", "bot"}:
                 raise TableError(f'seats[{p}] must be {{"name": ..., "bot": spec or null}}')
             bot = seat.get("bot")
-            spec = None if bot is None else check_bot_spec(bot, f"seats[{p}].bot")
-            default = f"{spec.split(':')[0]} bot" if spec else f"Player {p + 1}"
-            name = _check_name(seat.get("name", default), f"seats[{p}].name")
-            seats.append(SeatSpec(name, spec))
+            specs.append(None if bot is None else check_bot_spec(bot, f"seats[{p}].bot"))
+            given.append(_check_name(seat["name"], f"seats[{p}].name") if "name" in seat else None)
+        names = _default_names(specs, given)
+        seats = [SeatSpec(name, spec) for name, spec in zip(names, specs, strict=True)]
         listed = _bool("listed", True)
         practice = _bool("practice", False)
         seed = _int("seed", 0, _M64, None)

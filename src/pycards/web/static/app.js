@@ -90,7 +90,9 @@ function seatBox(m, p) {
   if (p === m.current_player && !m.terminal) box.classList.add("to-act");
   const away = (m.away || []).includes(p);
   const bot = m.bots[p].split(":")[0] + " bot";
-  const who = m.bots[p] === "person" ? (away ? "away" : "here") : m.names[p] === bot ? "bot" : bot;
+  // a bot's default name ("heuristic bot", "heuristic bot 2") already says what it is
+  const named = m.names[p] === bot || m.names[p].startsWith(bot + " ");
+  const who = m.bots[p] === "person" ? (away ? "away" : "here") : named ? "bot" : bot;
   box.append(el("h3", {}, el("span", { class: "name" }, m.names[p]), el("span", { class: "who" + (away ? " away" : "") }, who),
     el("span", { class: "score", "data-score": String(m.returns[p]) }, String(scoreOf(m, p)))));
   box.append(el("p", { class: "facts" }, seatFacts(m, p)));
