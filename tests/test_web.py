@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import random
+import re
 import socket
 import threading
 import time
@@ -39,6 +40,7 @@ from pycards.web.tables import (
     TableError,
     Tables,
     TableSpec,
+    describe_games,
     spectator_message,
     view_message,
 )
@@ -58,7 +60,7 @@ def _checked_message(self: Table, seat: int | None, away: set[int] | None = None
     a sampled world knows the events its log keeps, so the story is compared
     whole while the log has dropped none (else the rest of the message)."""
     msg = _original_message(self, seat, away)
-    drop = {"turn", "table_id", "away", "humans", "warning", "rules_book", "solo"}
+    drop = {"turn", "version", "table_id", "away", "humans", "warning", "rules_book", "solo"}
     if self.state.events_dropped():
         drop |= {"log", "summaries"}
 
@@ -238,6 +240,54 @@ def test_the_lobby_lists_open_tables_and_seats(client: TestClient) -> None:
         assert ws.receive_json()["type"] == "error"
     with client.websocket_connect(f"/ws/{j['table_id']}?token={joined}") as ws:
         assert ws.receive_json()["seat"] == 1
+
+
+def test_unnamed_seats_are_named_for_who_plays_them_each_differently() -> None:
+    three = ROLE["three"]
+
+    def names(seats: list[dict[str, Any]] | None) -> list[str]:
+        body: dict[str, Any] = {"game": three.name, "players": 3}
+        if seats is not None:
+            body["seats"] = seats
+        return [s.name for s in TableSpec.from_json(body).seats]
+
+    default = describe_games()[0]["bots"][0]  # the form's first bot: the server's default
+    assert names(None) == ["You", f"{default} bot", f"{default} bot 2"]
+    assert names([{"bot": None}, {"bot": "heuristic"}, {"bot": "heuristic"}]) == [
+        "Player 1",
+        "heuristic bot",
+        "heuristic bot 2",
+    ]
+    # the kind comes from the spec, whatever its options; a name given is kept,
+    # and a default name steps around it
+    seats = [
+        {"bot": "ismcts:simulations=10"},
+        {"name": "random bot", "bot": None},
+        {"bot": "random"},
+    ]
+    assert names(seats) == ["ismcts bot", "random bot", "random bot 2"]
+    assert names([{"bot": "random"}, {"name": "Player 3", "bot": None}, {"bot": None}]) == [
+        "random bot",
+        "Player 3",
+        "Player 3 2",
+    ]
+
+
+def test_the_log_tells_unnamed_bots_apart() -> None:
+    players = load_game(QUICK).info["max_players"]
+    spec = TableSpec.from_json(
+        {"game": QUICK, "players": players, "seats": [{"bot": "random"}] * players}
+    )
+    expected = ["random bot"] + [f"random bot {k}" for k in range(2, players + 1)]
+    table, _ = Table.new(spec)
+    while not table.finished:
+        table.bot_move()
+    msg = table.message(None)
+    assert msg["names"] == expected == table.names
+    # every seat is told by its own name ("random bot" not followed by a number)
+    told = [line.text for line in table.story(None).lines]
+    for name in expected:
+        assert any(re.search(rf"{re.escape(name)}(?! \d)", line) for line in told), name
 
 
 def test_finished_tables_leave_the_cap() -> None:

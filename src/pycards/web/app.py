@@ -13,10 +13,14 @@ Routes:
 * ``GET /api/history`` and ``GET /api/history/{id}?step=k``: finished games,
   and a spectator's view of one after ``k`` moves (a replay);
 * the WebSocket ``/ws/{id}?token=`` (no token: a spectator), which sends the
-  table as its reader may see it after every change and takes moves as
-  ``{"type": "move", "action": id, "turn": n}``; a person playing bots
+  table as its reader may see it after every change (with its ``turn`` and
+  its ``version``) and takes moves as ``{"type": "move", "action": id,
+  "version": v}``, ``v`` the version of the message the move answers (a
+  move naming ``"turn"`` instead is checked the same way, see
+  :meth:`~pycards.web.tables.Table.person_move`); a person playing bots
   alone may also send ``{"type": "hint"}`` (answered ``{"type": "hint",
-  "action": id, "name": ..., "card": ..., "turn": n}`` to that socket alone)
+  "action": id, "name": ..., "card": ..., "turn": n, "version": v}`` to that
+  socket alone)
   and ``{"type": "undo"}`` (the table goes back to that person's last
   decision and is sent again).
 
@@ -114,7 +118,7 @@ class _Hub:
             row = self.store.get(table_id)
             if row is not None and not row.finished:
                 table = Table.restore(
-                    row.id, row.spec, row.seed, row.tokens, row.state, row.bot_seconds
+                    row.id, row.spec, row.seed, row.tokens, row.state, row.bot_seconds, row.version
                 )
                 self.tables.add(table)
         return table
@@ -127,6 +131,7 @@ class _Hub:
             finished=table.finished,
             returns=table.state.returns(),
             bot_seconds=table.bot_seconds,
+            version=table.version,
         )
 
     def away(self, table: Table) -> set[int]:
@@ -238,7 +243,9 @@ def create_app(
     hub = _Hub(Tables(idle_seconds, max_tables), store, bot_delay, search_workers)
     for row in store.unfinished():
         hub.tables.add(
-            Table.restore(row.id, row.spec, row.seed, row.tokens, row.state, row.bot_seconds)
+            Table.restore(
+                row.id, row.spec, row.seed, row.tokens, row.state, row.bot_seconds, row.version
+            )
         )
     static = resources.files("pycards.web") / "static"
 
@@ -261,7 +268,13 @@ def create_app(
         except ClientDisconnect:
             return _error("the client went away")
         store.insert(
-            table.id, spec.to_json(), table.seed, table.digests, table.state_json(), table.turn
+            table.id,
+            spec.to_json(),
+            table.seed,
+            table.digests,
+            table.state_json(),
+            table.turn,
+            table.version,
         )
         hub.kick_bots(table)  # a table of bots alone plays at once
         return JSONResponse(
@@ -372,7 +385,10 @@ def create_app(
                 async with hub.lock(table):
                     try:
                         if kind == "move":
-                            table.person_move(seat, msg.get("action"), msg.get("turn"))
+                            named = "version" if "version" in msg else "turn"
+                            table.person_move(
+                                seat, msg.get("action"), msg.get(named), as_turn=named == "turn"
+                            )
                         elif kind == "hint":
                             loop = asyncio.get_running_loop()
                             answer = await loop.run_in_executor(hub.light, table.hint, seat)

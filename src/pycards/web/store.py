@@ -4,7 +4,10 @@ so a restarted server resumes each unfinished table where it stood and
 finished games can be browsed and replayed.
 
 A row holds the table's spec (JSON), the seat tokens' SHA-256 digests (never
-the tokens), the seed and the game as :meth:`pycards.game.State.to_json`.
+the tokens), the seed, the game as :meth:`pycards.game.State.to_json` and the
+table's version (:attr:`pycards.web.tables.Table.version`, which moves name).
+A file written before the store kept versions gains the column when opened;
+its rows have none (``NULL``), and their tables resume at their turn.
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ CREATE TABLE IF NOT EXISTS tables (
     returns TEXT NOT NULL DEFAULT '[]',
     bot_seconds REAL NOT NULL DEFAULT 0,
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    version INTEGER
 );
 CREATE INDEX IF NOT EXISTS tables_finished ON tables (finished, updated);
 """
@@ -68,6 +72,8 @@ class StoredTable:
     bot_seconds: float
     created: float
     updated: float
+    #: The table's version (None: saved before the store kept versions).
+    version: int | None = None
 
 
 class Store:
@@ -89,6 +95,14 @@ class Store:
         with self._lock:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.executescript(_SCHEMA)
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+            if "version" not in columns:  # a file from before versions: its rows keep NULL
+                try:
+                    self._db.execute("ALTER TABLE tables ADD COLUMN version INTEGER")
+                except sqlite3.OperationalError:  # another process added it meanwhile
+                    columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+                    if "version" not in columns:
+                        raise
 
     def close(self) -> None:
         """Close the file."""
@@ -103,14 +117,25 @@ class Store:
         tokens: dict[int, str],
         state: str,
         turn: int,
+        version: int = 0,
     ) -> None:
         """Keep a new table."""
         now = time.time()
         with self._lock:
             self._db.execute(
-                "INSERT INTO tables (id, spec, seed, tokens, state, turn, created, updated)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (table_id, json.dumps(spec), str(seed), json.dumps(tokens), state, turn, now, now),
+                "INSERT INTO tables (id, spec, seed, tokens, state, turn, created, updated,"
+                " version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    table_id,
+                    json.dumps(spec),
+                    str(seed),
+                    json.dumps(tokens),
+                    state,
+                    turn,
+                    now,
+                    now,
+                    version,
+                ),
             )
 
     def update(
@@ -122,12 +147,13 @@ class Store:
         finished: bool,
         returns: list[int],
         bot_seconds: float,
+        version: int,
     ) -> None:
-        """Write a table's game after a move."""
+        """Write a table's game and version after a move (or an undo)."""
         with self._lock:
             self._db.execute(
                 "UPDATE tables SET state = ?, turn = ?, finished = ?, returns = ?,"
-                " bot_seconds = ?, updated = ? WHERE id = ?",
+                " bot_seconds = ?, updated = ?, version = ? WHERE id = ?",
                 (
                     state,
                     turn,
@@ -135,6 +161,7 @@ class Store:
                     json.dumps(returns),
                     bot_seconds,
                     time.time(),
+                    version,
                     table_id,
                 ),
             )
@@ -150,7 +177,7 @@ class Store:
         with self._lock:
             rows = self._db.execute(
                 "SELECT id, spec, seed, tokens, state, turn, finished, returns, bot_seconds,"
-                f" created, updated FROM tables {where}",
+                f" created, updated, version FROM tables {where}",
                 args,
             ).fetchall()
         return [
@@ -166,6 +193,7 @@ class Store:
                 r[8],
                 r[9],
                 r[10],
+                r[11],
             )
             for r in rows
         ]

@@ -134,6 +134,25 @@ def _check_name(value: object, field: str) -> str:
     return name
 
 
+def _default_names(specs: Sequence[str | None], given: Sequence[str | None]) -> list[str]:
+    """Each seat's name: the one given, else one that says who plays it, and
+    differs from every other seat's: ``Player k`` for a person, the bot's
+    registered name for a bot (``heuristic bot``, then ``heuristic bot 2``,
+    ... for the next seats of the same kind)."""
+    taken = {name for name in given if name is not None}
+    out = []
+    for p, (spec, name) in enumerate(zip(specs, given, strict=True)):
+        if name is None:
+            base = f"{spec.partition(':')[0]} bot" if spec else f"Player {p + 1}"
+            name, k = base[:MAX_NAME], 1
+            while name in taken:
+                k += 1
+                name = f"{base[: MAX_NAME - len(str(k)) - 1]} {k}"
+            taken.add(name)
+        out.append(name)
+    return out
+
+
 @dataclasses.dataclass(frozen=True)
 class SeatSpec:
     """One seat: its name, and the bot that plays it (``None``: a person)."""
@@ -225,15 +244,16 @@ class TableSpec:
             raw = [{"name": "You", "bot": None}] + [{"bot": _default_bot()}] * (players - 1)
         if not isinstance(raw, list) or len(raw) != players:
             raise TableError(f"seats must be a list of {players} seats")
-        seats = []
+        specs: list[str | None] = []
+        given: list[str | None] = []
         for p, seat in enumerate(raw):
             if not isinstance(seat, Mapping) or set(seat) - {"name", "bot"}:
                 raise TableError(f'seats[{p}] must be {{"name": ..., "bot": spec or null}}')
             bot = seat.get("bot")
-            spec = None if bot is None else check_bot_spec(bot, f"seats[{p}].bot")
-            default = f"{spec.split(':')[0]} bot" if spec else f"Player {p + 1}"
-            name = _check_name(seat.get("name", default), f"seats[{p}].name")
-            seats.append(SeatSpec(name, spec))
+            specs.append(None if bot is None else check_bot_spec(bot, f"seats[{p}].bot"))
+            given.append(_check_name(seat["name"], f"seats[{p}].name") if "name" in seat else None)
+        names = _default_names(specs, given)
+        seats = [SeatSpec(name, spec) for name, spec in zip(names, specs, strict=True)]
         listed = _bool("listed", True)
         practice = _bool("practice", False)
         seed = _int("seed", 0, _M64, None)
@@ -562,6 +582,12 @@ class Table:
 
     Make one with :meth:`new` (which also returns the seats' tokens) or
     :meth:`restore` (from the store).
+
+    The table's :attr:`version` counts its changes (every move, a bot's too,
+    and every undo) and never goes down, even when an undo takes the turn
+    back; a move names the version it answers, so a move made for a table
+    that has changed since (by a late message, another tab, or a move since
+    taken back) is refused.
     """
 
     def __init__(
@@ -572,6 +598,7 @@ class Table:
         token_digests: dict[int, str],
         state: State[Any],
         bot_seconds: float = 0.0,
+        version: int | None = None,
     ) -> None:
         self.id = table_id
         self.spec = spec
@@ -589,8 +616,16 @@ class Table:
         #: Seats whose token has connected at least once (not open to the lobby).
         self.claimed: set[int] = set()
         self.last_active = time.monotonic()
-        #: Bumped at every change of the state (a message cache's key).
-        self.version = 0
+        turn = len(state.history)
+        if version is None:  # a table saved before versions: none was sent above its turn
+            version = turn
+        if isinstance(version, bool) or not isinstance(version, int) or version < turn:
+            raise TableError(f"version must be an int >= the turn {turn}, got {version!r:.40}")
+        #: Bumped at every change of the state, never lowered: the token a
+        #: move names (and a message cache's key).  Never below :attr:`turn`.
+        self.version = version
+        #: The version an undo left (0: no undo since the table was loaded).
+        self._undone_at = 0
         self._stories: dict[int | None, Story] = {}
         self._messages: dict[int | None, tuple[int, dict[str, Any]]] = {}
         self._rules_book = describe_rules(self.game, spec.preset)
@@ -617,8 +652,10 @@ class Table:
         digests: dict[int, str],
         state_json: str,
         bot_seconds: float,
+        version: int | None = None,
     ) -> Table:
-        """A table read back from the store."""
+        """A table read back from the store (``version=None``: one saved
+        before the store kept versions, which resumes at its turn)."""
         return cls(
             table_id,
             TableSpec.from_json(spec),
@@ -626,11 +663,12 @@ class Table:
             digests,
             State.from_json(state_json),
             bot_seconds,
+            version,
         )
 
     @property
     def turn(self) -> int:
-        """How many actions have been applied (a move names it to be current)."""
+        """How many actions have been applied (an undo lowers it; see :attr:`version`)."""
         return len(self.state.history)
 
     @property
@@ -679,7 +717,8 @@ class Table:
 
     def message(self, seat: int | None, away: set[int] | None = None) -> dict[str, Any]:
         """The table as ``seat`` sees it (``None``: a spectator), with the
-        turn, the table id, who of the people is away and the rules panel.
+        turn, the version (which a move names), the table id, who of the
+        people is away and the rules panel.
         Built once per change of the state and seat (then copied)."""
         cached = self._messages.get(seat)
         if cached is not None and cached[0] == self.version:
@@ -699,6 +738,7 @@ class Table:
         msg["rules_book"] = self._rules_book
         msg["solo"] = len(self.spec.humans) == 1
         msg["turn"] = self.turn
+        msg["version"] = self.version
         msg["table_id"] = self.id
         msg["away"] = sorted(away or ())
         msg["humans"] = self.spec.humans
@@ -706,17 +746,26 @@ class Table:
             msg["warning"] = "practice table: its seed was chosen, so the bots' cards are known"
         return msg
 
-    def person_move(self, seat: int, action: object, turn: object) -> None:
-        """Apply the move of the person in ``seat``; :class:`TableError`
-        (nothing changed) if it is forged, late, out of turn or illegal."""
-        if isinstance(turn, bool) or not isinstance(turn, int):
-            raise TableError(f"a move names the turn it answers (an int), got {turn!r:.40}")
-        if turn < self.turn:
+    def person_move(
+        self, seat: int, action: object, version: object, *, as_turn: bool = False
+    ) -> None:
+        """Apply the move of the person in ``seat``, made for the table at
+        ``version`` (the :attr:`version` of the message it answers);
+        :class:`TableError` (nothing changed) if it is forged, late, made
+        for another version, out of turn or illegal.
+
+        ``as_turn``: the token came as a message's ``turn``, what moves named
+        before versions.  It is checked against the version all the same,
+        which it equals until the table's first undo (a turn sent is never
+        above the version of its message), so such a move is refused once a
+        move has been undone, never taken for the wrong one."""
+        if isinstance(version, bool) or not isinstance(version, int):
             raise TableError(
-                f"too late: turn {turn} was already played (the table is at turn {self.turn})"
+                'a move names the turn it answers ("version": the int of the'
+                f" table's last message), got {version!r:.40}"
             )
-        if turn != self.turn:
-            raise TableError(f"stale move: it answers turn {turn}, the table is at {self.turn}")
+        if version != self.version:
+            raise TableError(self._refusal(version, as_turn))
         if isinstance(action, bool) or not isinstance(action, int):
             raise TableError(f"an action is an int id, got {action!r:.40}")
         if self.state.is_terminal:
@@ -728,6 +777,23 @@ class Table:
         except IllegalActionError as exc:
             raise TableError(str(exc)) from None
         self._changed()
+
+    def _refusal(self, token: int, as_turn: bool) -> str:
+        """Why a move made for ``token`` (not the version) is refused."""
+        at = f"the table is at turn {self.turn}, version {self.version}"
+        if as_turn:
+            if token < self.turn:
+                return f"too late: turn {token} was already played ({at})"
+            if self.version == self.turn:
+                return f"stale move: it answers turn {token}, {at}"
+            return (
+                f"stale move: it answers turn {token}, but a move was undone since;"
+                f' a move names the version ("version": {self.version}) ({at})'
+            )
+        if token > self.version:
+            return f"stale move: it answers version {token}, {at}"
+        since = "a move was undone" if token < self._undone_at else "the table has changed"
+        return f"too late: the move answers version {token}, and {since} since ({at})"
 
     def _solo(self, seat: int, what: str) -> None:
         if len(self.spec.humans) != 1 or seat not in self.spec.humans:
@@ -741,19 +807,22 @@ class Table:
         """The heuristic's suggestion for the person in ``seat``, computed from
         that seat's view alone (at a table where every other seat is a bot;
         else :class:`TableError`): ``{"type": "hint", "action", "name",
-        "card", "turn"}``."""
+        "card", "turn", "version"}``."""
         self._solo(seat, "a hint")
         if self.state.current_player != seat:
             raise TableError("a hint is for your turn")
         hint = suggest(self.state.view(seat), _mix(self.seed, seat, self.turn, 1))
         hint["turn"] = self.turn
+        hint["version"] = self.version
         return hint
 
     def undo(self, seat: int) -> int:
         """Take back the last move of the person in ``seat`` and every bot's
         move after it: the game returns exactly to the state where that person
         last decided (at a table where every other seat is a bot; else
-        :class:`TableError`).  Returns the turn the table is back at."""
+        :class:`TableError`).  Returns the turn the table is back at; the
+        :attr:`version` goes up, so no move made before the undo can be
+        played after it."""
         self._solo(seat, "undo")
         history = self.state.history
         data = json.loads(self.state.to_json())
@@ -770,6 +839,7 @@ class Table:
         self.state = State.from_json(json.dumps(data))
         self._stories.clear()
         self._changed()
+        self._undone_at = self.version
         return back
 
     def bot_to_move(self) -> int | None:

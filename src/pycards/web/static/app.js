@@ -90,7 +90,9 @@ function seatBox(m, p) {
   if (p === m.current_player && !m.terminal) box.classList.add("to-act");
   const away = (m.away || []).includes(p);
   const bot = m.bots[p].split(":")[0] + " bot";
-  const who = m.bots[p] === "person" ? (away ? "away" : "here") : m.names[p] === bot ? "bot" : bot;
+  // a bot's default name ("heuristic bot", "heuristic bot 2") already says what it is
+  const named = m.names[p] === bot || m.names[p].startsWith(bot + " ");
+  const who = m.bots[p] === "person" ? (away ? "away" : "here") : named ? "bot" : bot;
   box.append(el("h3", {}, el("span", { class: "name" }, m.names[p]), el("span", { class: "who" + (away ? " away" : "") }, who),
     el("span", { class: "score", "data-score": String(m.returns[p]) }, String(scoreOf(m, p)))));
   box.append(el("p", { class: "facts" }, seatFacts(m, p)));
@@ -320,6 +322,7 @@ function draw(m) {
   last = m;
   document.body.dataset.terminal = String(m.terminal);
   document.body.dataset.turn = String(m.turn);
+  document.body.dataset.version = String(m.version);
   document.body.dataset.game = m.game;
   document.body.dataset.seat = m.seat === null ? "spectator" : String(m.seat);
   const mine = m.seat !== null ? el("span", {}, `${m.names[m.seat]} \u00b7 ${scoreOf(m, m.seat)} \u00b7 ${seatFacts(m, m.seat)}`) : el("span", {}, "Watching");
@@ -339,7 +342,8 @@ function draw(m) {
 
 function send(action) {
   if (!conn || !last || conn.down) return;
-  conn.ws.send(JSON.stringify({ type: "move", action, turn: last.turn }));
+  // the version, not the turn: an undo lowers the turn, never the version
+  conn.ws.send(JSON.stringify({ type: "move", action, version: last.version }));
 }
 
 function show(view) {
@@ -364,7 +368,7 @@ function connect(table_id, token) {
     const m = JSON.parse(ev.data);
     if (m.type === "view") draw(m);
     else if (m.type === "error") $("#error").textContent = m.message;
-    else if (m.type === "hint" && last && m.turn === last.turn) {
+    else if (m.type === "hint" && last && m.version === last.version) {
       $("#error").textContent = `Hint: ${m.name}`;
       for (const c of document.querySelectorAll("#hand .card")) c.classList.toggle("hinted", c.dataset.card === m.card);
       const b = document.querySelector(`#moves [data-action="${m.action}"]`);
