@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-import pathlib
-import re
-
 import numpy as np
 import pytest
 from _games import GAMES, game_params
@@ -241,34 +238,3 @@ def test_heuristic_opponents_fall_back_to_random_without_a_heuristic(
     assert logged.bytes_per_game >= size > venv.bytes_per_game  # no log entries kept
     # one whole state per thread that may run (here 3, one per game) to deal in
     assert venv.nbytes >= 3 * (venv.bytes_per_game + size)
-
-
-def test_the_docs_memory_table_states_the_vectors_memory() -> None:
-    """docs/envs.rst's table of memory per game says what the vectors take:
-    bytes per game without and with events, observation values and mask bytes
-    at the fewest and the most players."""
-    page = pathlib.Path(__file__).resolve().parents[1] / "docs" / "envs.rst"
-    text = page.read_text(encoding="utf-8")
-    table = text[text.index("Memory per game") :]
-    table = table[: table.index("\n\n", table.index("=====\n"))]
-
-    def span(lo: int, hi: int) -> str:
-        return f"{lo:,}" if lo == hi else f"{lo:,}..{hi:,}"
-
-    rows = {}
-    for line in table.splitlines():
-        cells = re.split(r"\s{2,}", line.strip())
-        if cells and cells[0] in GAMES:
-            rows[cells[0]] = cells[1:]
-    assert sorted(rows) == sorted(GAMES)
-    for name, cells in rows.items():
-        info = load_game(name).info
-        lo, hi = info["min_players"], info["max_players"]
-        quiet = [VectorEnv(name, 1, p, seed=0).bytes_per_game for p in (lo, hi)]
-        logged = [VectorEnv(name, 1, p, seed=0, events=True).bytes_per_game for p in (lo, hi)]
-        games = [load_game(name, None, p) for p in (lo, hi)]
-        assert cells[0] == f"{lo}..{hi}", name
-        assert cells[1] == span(*quiet), name
-        assert cells[2] == span(*logged), name
-        assert cells[3] == span(*(g.tensor_size for g in games)), name
-        assert cells[4] == span(*(g.num_actions for g in games)), name

@@ -272,6 +272,53 @@ def test_a_path_without_baseline_is_a_warning(
     rc, out, _ = _main(capsys, "--baseline", str(f), "--only", "fake.ok", "--only", "fake.c")
     assert rc == 0
     assert "NO BASELINE" in out and "warning" in out and "fake.c" in out
+    # ... named, with the command that records it
+    assert "no baseline figure for fake.c: not guarded until recorded" in out
+    assert guard.RECORD_CMD in out and "fake.ok:" not in out
+
+
+def test_record_missing_measures_and_adds_only_the_missing_paths(
+    tmp_path: pathlib.Path, fake_paths: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    f = tmp_path / "b.json"
+    _write(f, {"fake.ok": 123.0})
+    three = ["fake.ok", "fake.c", "fake.future"]
+    rc, out, _ = _main(capsys, "--record-missing", "--baseline", str(f), *_only(three))
+    assert rc == 0, out
+    measured = [line.split()[0] for line in out.splitlines() if line.startswith("fake.")]
+    assert measured == ["fake.c", "fake.future"]  # fake.ok has a figure: not measured
+    assert "not built" in out and "recorded 1 new figures (fake.c)" in out
+    table = guard.load_baseline(f)
+    assert set(table) == {"fake.ok", "fake.c"} and table["fake.ok"]["figure"] == 123.0
+    assert table["fake.c"]["kind"] == "c"
+    written = f.read_text(encoding="utf-8")
+    rc, out, _ = _main(capsys, "--record-missing", "--baseline", str(f), *_only(three))
+    assert rc == 0 and "nothing to record: no path without a figure was measured" in out
+    rc, out, _ = _main(capsys, "--record-missing", "--baseline", str(f), *_only(three[:2]))
+    assert rc == 0 and "every selected path has a baseline figure; nothing to record" in out
+    assert f.read_text(encoding="utf-8") == written
+
+
+def test_record_missing_refuses_errors_another_machine_and_update(
+    tmp_path: pathlib.Path, fake_paths: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    f = tmp_path / "b.json"
+    _write(f, {"fake.ok": 123.0})
+    before = f.read_text(encoding="utf-8")
+    rc, out, _ = _main(capsys, "--record-missing", "--baseline", str(f))
+    assert rc == 1 and "not updating" in out and "fake.raises" in out
+    assert f.read_text(encoding="utf-8") == before
+    data = json.loads(before)
+    data["machine"] = "another machine"
+    f.write_text(json.dumps(data), encoding="utf-8")
+    rc, out, err = _main(capsys, "--record-missing", "--baseline", str(f), "--only", "fake.c")
+    assert rc == 2 and "measured on another machine" in err and "fake.c" not in out
+    assert guard.load_baseline(f) == {"fake.ok": {"kind": "python", "figure": 123.0}}
+    with pytest.raises(SystemExit):
+        guard.main(["--record-missing", "--update", "--baseline", str(f)])
+    assert "give one" in capsys.readouterr().err
+    rc, _, err = _main(capsys, "--record-missing", "--baseline", str(tmp_path / "none.json"))
+    assert rc == 2 and "no baseline file" in err and "--update" in err
 
 
 def test_update_shows_old_and_new(

@@ -17,13 +17,18 @@ The figures are compared with ``benchmarks/guard/baseline.json``: a figure
 figure is kept); then 2x or worse fails the run (exit status 1) naming the
 path, and 1.25x or worse is a warning.  A path that raises fails the run; a
 path whose code is not in this build (a helper not merged yet, a CPU without
-the extension) is listed as "not built" with the reason.
+the extension) is listed as "not built" with the reason.  A path with no
+baseline figure yet (a new game's, whose paths come from the registry) is a
+warning naming it and the command that records it, ``--record-missing``,
+which measures only those paths and adds them to the file, keeping every
+other figure: the baseline is written by this command, never by hand.
 
 Usage (from the repository root, after ``python setup.py build_ext --inplace``)::
 
     python benchmarks/guard/harness.py            # full run, 10 to 15 s
     python benchmarks/guard/harness.py --short    # CI: fewer samples
     python benchmarks/guard/harness.py --update --runs 5   # the baseline
+    python benchmarks/guard/harness.py --record-missing --runs 5   # new paths only
     python benchmarks/guard/harness.py --list     # the paths
 
 The debug build (``PYCARDS_DEBUG=1``) honours ``PYCARDS_SLOW_PATH=<site>``,
@@ -72,6 +77,7 @@ PY_UNIT_ROUNDS = 100
 #: Fresh processes that re-measure a figure 1.25x its baseline or worse.
 CONFIRM_RUNS = 2
 UPDATE_CMD = "python benchmarks/guard/harness.py --update"
+RECORD_CMD = "python benchmarks/guard/harness.py --record-missing --runs 5"
 
 Op = Callable[[], object]
 
@@ -302,6 +308,13 @@ def load_baseline(path: Path) -> dict[str, dict[str, Any]]:
     return table
 
 
+def baseline_machine(path: Path) -> str | None:
+    """The ``machine`` field of a baseline file (None if it has none)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    machine = data.get("machine")
+    return machine if isinstance(machine, str) else None
+
+
 def _machine() -> str:
     """The CPU model and count (figures are comparable on the same kind of machine)."""
     model = platform.processor() or platform.machine()
@@ -456,6 +469,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--short", action="store_true", help="CI mode: fewer repeats")
     ap.add_argument("--update", action="store_true", help="measure and write the baseline")
+    ap.add_argument(
+        "--record-missing",
+        action="store_true",
+        help="measure only the paths with no baseline figure and add them to the file",
+    )
     ap.add_argument("--baseline", type=Path, default=BASELINE, help="baseline file")
     ap.add_argument("--only", action="append", default=[], metavar="GLOB", help="paths to run")
     ap.add_argument("--list", action="store_true", help="list the paths and exit")
@@ -488,6 +506,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if args.figures_only and not args.json:
         ap.error("--figures-only needs --json")
+    if args.record_missing and args.update:
+        ap.error("--record-missing adds to the baseline, --update replaces it: give one")
     baseline: dict[str, dict[str, Any]] = {}
     if args.figures_only:
         pass
@@ -499,6 +519,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"guard: {e}", file=sys.stderr)
                 return 2
             print(f"guard: {e}\n(replacing it)", file=sys.stderr)
+    if args.record_missing:
+        here, there = _machine(), baseline_machine(args.baseline)
+        if there is not None and there != here:
+            print(
+                f"guard: the baseline was measured on {there}, this is {here}: figures "
+                "compare on the same kind of machine only; record the missing figures "
+                "there, or measure every path here with --update",
+                file=sys.stderr,
+            )
+            return 2
+        selected = [p for p in selected if p.name not in baseline]
+        if not selected:
+            print("guard: every selected path has a baseline figure; nothing to record")
+            return 0
+    updating = args.update or args.record_missing
 
     repeats, target_ms = SHORT if args.short else FULL
     if args.repeats:
@@ -531,7 +566,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     suspects = [
         r
         for r in measured
-        if not args.update
+        if not updating
         and r.path.name in baseline
         and r.figure / baseline[r.path.name]["figure"] >= WARN_RATIO
     ]
@@ -551,28 +586,40 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{r.path.name} {before[r.path.name]:.3f} -> {r.figure:.3f}" for r in suspects
             )
         )
-    failed, warned = report(results, baseline, updating=args.update)
+    failed, warned = report(results, baseline, updating=updating)
     print(f"guard: {time.perf_counter() - t0:.1f} s")
 
     if args.json:
         _write_figures(args.json, results)
 
     errored = [r.path.name for r in results if r.error is not None]
-    if args.update:
+    if updating:
         if errored:
             print(f"guard: not updating: {len(errored)} path(s) FAILED: {', '.join(errored)}")
             return 1
-        table = dict(baseline) if args.only else {}
+        if args.record_missing and not any(r.figure is not None for r in results):
+            print("guard: nothing to record: no path without a figure was measured")
+            return 0
+        table = dict(baseline) if args.only or args.record_missing else {}
         for r in results:
             if r.figure is not None:
                 table[r.path.name] = {"kind": r.path.kind, "figure": round(r.figure, 4)}
             elif args.only:
                 table.pop(r.path.name, None)
         write_baseline(args.baseline, table)
+        if args.record_missing:
+            added = sorted(set(table) - set(baseline))
+            print(f"guard: recorded {len(added)} new figures ({', '.join(added)})")
         print(f"guard: wrote {len(table)} figures to {args.baseline}")
         return 0
     if warned:
         print(f"guard: warning ({WARN_RATIO}x or worse, or no baseline): {', '.join(warned)}")
+    missing = [r.path.name for r in results if r.figure is not None and r.path.name not in baseline]
+    if missing:
+        print(
+            f"guard: no baseline figure for {', '.join(missing)}: not guarded until "
+            f"recorded, on the baseline's machine, with:\n    {RECORD_CMD}"
+        )
     if failed:
         print(
             f"guard: FAILED: {', '.join(failed)} "
