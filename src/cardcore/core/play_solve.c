@@ -70,7 +70,8 @@ typedef struct ctx {
     int32_t win_target;
     int64_t nodes, max_nodes;
     int32_t err;
-    tt_entry *tt; /* NULL: none */
+    tt_entry *tt;   /* NULL: none; entries not in used are garbage */
+    uint64_t *used; /* a bit a slot of tt: stored in this call */
 } ctx;
 
 static inline int32_t side(const ctx *c, int32_t q) { return c->partners ? (q & 1) : q; }
@@ -239,7 +240,13 @@ static double search_table(ctx *c, const pos *p, double alpha, double beta) {
     tt_entry *e = NULL;
     if (c->tt != NULL && p->left >= TT_MIN_LEFT) {
         make_key(p, &key);
-        e = &c->tt[key_slot(&key)];
+        size_t slot = key_slot(&key);
+        e = &c->tt[slot];
+        uint64_t bit = (uint64_t)1 << (slot & 63);
+        if (!(c->used[slot >> 6] & bit)) { /* first seen: empty (not zeroed at the start) */
+            c->used[slot >> 6] |= bit;
+            e->bound = 0;
+        }
         if (e->bound && memcmp(&e->key, &key, sizeof key) == 0) {
             double v = e->value;
             if (e->bound == BOUND_EXACT) return v;
@@ -350,9 +357,13 @@ int32_t cc_play_solve(const cc_play_problem *pb, const double *win_table, int32_
     root.to_act = pb->to_act;
     root.gone = pb->gone;
     root.left = left;
+    uint64_t used[((size_t)1 << TT_BITS) / 64];
     if (pb->table && left >= TT_MIN_LEFT + 1) {
-        c.tt = (tt_entry *)calloc((size_t)1 << TT_BITS, sizeof(tt_entry));
+        /* not zeroed: a slot is read once the bitmap says it was written */
+        c.tt = (tt_entry *)malloc(sizeof(tt_entry) << TT_BITS);
         if (c.tt == NULL) return CC_E_CAPACITY;
+        memset(used, 0, sizeof used);
+        c.used = used;
     }
     double out[NUM_CARDS];
     int32_t ids[NUM_CARDS], k = 0;
