@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -12,27 +13,43 @@ from pycards.bots import RandomBot
 from pycards.engine import game_info
 from pycards.game import Game, State, load_game
 
-__all__ = ["advance", "mixed_positions", "random_game", "random_moves", "rank_reward", "searcher"]
+__all__ = [
+    "advance",
+    "mixed_moves",
+    "mixed_positions",
+    "random_game",
+    "random_moves",
+    "rank_reward",
+    "searcher",
+]
 
 
-def mixed_positions(
-    game: Game[Any, Any], seed: int, max_steps: int, every: int = 1
-) -> list[State[Any]]:
-    """States along a game where each move is the heuristic's or a random
-    one (a coin decides), so that the positions are varied."""
-    rng = random.Random(seed)
-    state = game.new_initial_state(seed)
-    out = []
-    for step in range(max_steps):
-        if state.is_terminal:
-            break
-        if step % every == 0:
-            out.append(state.clone())
+def mixed_moves(state: State[Any], rng: random.Random) -> Iterator[State[Any]]:
+    """``state`` before each move of the game played on from it to its end,
+    each move the heuristic's or a random one (a coin of ``rng`` decides), so
+    that the positions are varied.  The same object each time: clone what is
+    kept; ``rng`` may be drawn from between two moves."""
+    while not state.is_terminal:
+        yield state
         if rng.random() < 0.5:
             action = state._s.heuristic_action(rng.getrandbits(64))
         else:
             action = rng.choice(state.legal_actions())
         state.apply(action)
+
+
+def mixed_positions(
+    game: Game[Any, Any], seed: int, max_steps: int, every: int = 1
+) -> list[State[Any]]:
+    """States along a game of :func:`mixed_moves`, every ``every`` move of
+    the first ``max_steps``."""
+    rng = random.Random(seed)
+    out = []
+    for step, state in enumerate(mixed_moves(game.new_initial_state(seed), rng)):
+        if step >= max_steps:
+            break
+        if step % every == 0:
+            out.append(state.clone())
     return out
 
 

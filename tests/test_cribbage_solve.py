@@ -1,8 +1,9 @@
-"""The cribbage solver (games/cribbage/cribbage_solve.c) against a brute-force
-minimax written here over the engine's own moves (clone, apply, returns,
-legal_actions), on random positions of the play: every player count, the
-partnerships, the crib flush rule, short targets (a game ending in the
-play or the show), the margin and win-table valuations; and its errors.
+"""The cribbage solver (games/cribbage/cribbage_solve.c, core/play_solve.c)
+against a brute-force minimax written here over the engine's own moves
+(clone, apply, returns, legal_actions), on random positions of the play:
+every player count, the partnerships, the crib flush rule, short targets (a
+game ending in the play or the show), the margin and win-table valuations;
+and its errors.
 
 The brute force values a deal where it is scored: a state back in the
 discard (the next deal) has the deal's scores, a finished one the game's.
@@ -15,6 +16,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from _play import mixed_moves
+from _solve import brute_force_tests, check_solver, deal_value
 
 from pycards.cribbage import CribbageRules
 from pycards.game import State, load_game
@@ -34,20 +37,6 @@ def _sides(state: State[Any]) -> list[int]:
     return side
 
 
-def _value(ret: list[int], root: int, over: bool, dealer: int, table: Any, target: int) -> float:
-    """The value to root of a finished game (over) or of a deal's end."""
-    if table is None:
-        others = [r for q, r in enumerate(ret) if q != root]
-        return ret[root] - sum(others) / len(others)
-    if over:
-        return 1.0 if ret[root] >= target else 0.0
-    t = table.shape[0]
-    x = min(ret[dealer], t - 1)
-    y = min(ret[1 - dealer], t - 1)
-    w = float(table[x, y])
-    return w if root == dealer else 1.0 - w
-
-
 def _brute(s: Any, root: int, sides: list[int], table: Any, target: int) -> dict[int, float]:
     """Minimax value to root's side of each legal action of the raw state s."""
     out = {}
@@ -61,11 +50,11 @@ def _brute(s: Any, root: int, sides: list[int], table: Any, target: int) -> dict
 def _node(s: Any, root: int, sides: list[int], table: Any, target: int) -> float:
     p = s.current_player()
     if p < 0:
-        return _value(list(s.returns()), root, True, -1, table, target)
+        return deal_value(list(s.returns()), root, True, -1, table, target)
     legal = s.legal_actions()
     if min(legal) < PLAY:  # the next deal's discards: the deal is scored
         dealer = 1 - p if len(sides) == 2 else -1
-        return _value(list(s.returns()), root, False, dealer, table, target)
+        return deal_value(list(s.returns()), root, False, dealer, table, target)
     vals = _brute(s, root, sides, table, target).values()
     return max(vals) if sides[p] == sides[root] else min(vals)
 
@@ -77,19 +66,15 @@ def _positions(n: int, rules: CribbageRules, seed: int, count: int, max_left: in
     out: list[Any] = []
     g = 0
     while len(out) < count:
-        state = game.new_initial_state(seed * 1000 + g)
-        g += 1
         take = rng.random() < 0.5
-        while not state.is_terminal and len(out) < count:
+        for state in mixed_moves(game.new_initial_state(seed * 1000 + g), rng):
+            if len(out) == count:
+                break
             depth = state.solve_depth
             if 0 < depth <= max_left and take:
                 out.append(state.clone())
             take = rng.random() < 0.3
-            if rng.random() < 0.5:
-                action = state._s.heuristic_action(rng.getrandbits(64))
-            else:
-                action = rng.choice(state.legal_actions())
-            state.apply(action)
+        g += 1
     return out
 
 
@@ -106,40 +91,21 @@ CASES = [
 
 def _check(n: int, rules: CribbageRules, seed: int, count: int, win: bool) -> int:
     max_left = {2: 8, 3: 9, 4: 8}[n]
-    rng = np.random.default_rng(seed)
-    checked = 0
-    for state in _positions(n, rules, seed, count, max_left):
-        table = None
-        if win:
-            t = rules.game_target - int(rng.integers(0, 3))
-            table = rng.random((t, t))
-        want = _brute(state._s, state.current_player, _sides(state), table, rules.game_target)
-        got = state.solve(win_table=table)
-        assert set(got) == set(want)
-        for a, v in want.items():
-            assert got[a] == pytest.approx(v, abs=1e-9), (state.to_json(), a)
-        checked += 1
-    return checked
+    target = rules.game_target
+    return check_solver(
+        _positions(n, rules, seed, count, max_left),
+        lambda state, table: _brute(state._s, state.current_player, _sides(state), table, target),
+        target,
+        seed,
+        win,
+    )
 
 
-@pytest.mark.parametrize(("n", "rules"), CASES)
-def test_solver_agrees_with_brute_force_margin(n: int, rules: CribbageRules) -> None:
-    assert _check(n, rules, 1 + n, 25, False) == 25
-
-
-@pytest.mark.parametrize(("n", "rules"), [c for c in CASES if c[0] == 2])
-def test_solver_agrees_with_brute_force_win_table(n: int, rules: CribbageRules) -> None:
-    assert _check(n, rules, 7, 40, True) == 40
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(("n", "rules"), CASES)
-def test_solver_agrees_with_brute_force_many(n: int, rules: CribbageRules) -> None:
-    count = 1500
-    done = _check(n, rules, 100 + n, count, False)
-    if n == 2:
-        done += _check(n, rules, 200, count, True)
-    assert done >= count
+(
+    test_solver_agrees_with_brute_force_margin,
+    test_solver_agrees_with_brute_force_win_table,
+    test_solver_agrees_with_brute_force_many,
+) = brute_force_tests(CASES, _check, 25)
 
 
 def test_depth_and_errors() -> None:

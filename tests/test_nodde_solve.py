@@ -1,9 +1,9 @@
-"""The Nodde Knave solver (games/nodde/nodde_solve.c) against a brute-force
-minimax written here over the public State API (clone, apply, returns,
-legal_actions, events), on random positions of the play: 2 to 4 players,
-partners and individual, the play scoring variants (runs, 25, flushes in
-play), short targets (a game ending in the play), the margin and win-table
-valuations; and its errors.
+"""The Nodde Knave solver (games/nodde/nodde_solve.c, core/play_solve.c)
+against a brute-force minimax written here over the public State API (clone,
+apply, returns, legal_actions, events), on random positions of the play: 2
+to 4 players, partners and individual, the play scoring variants (runs, 25,
+flushes in play), short targets (a game ending in the play), the margin and
+win-table valuations; and its errors.
 
 The brute force values a deal where its play ends: when a move deals the
 next deal, the points that deal pegs as it is dealt (a turned Knave, the
@@ -17,6 +17,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from _play import mixed_moves
+from _solve import brute_force_tests, check_solver, deal_value
 
 from pycards.game import State, load_game
 from pycards.nodde import NoddeRules
@@ -28,19 +30,6 @@ def _sides(n: int, rules: NoddeRules) -> list[int]:
     if n == 4 and rules.four_player_mode == "partners":
         return [0, 1, 0, 1]
     return list(range(n))
-
-
-def _value(ret: list[int], root: int, over: bool, dealer: int, table: Any, target: int) -> float:
-    if table is None:
-        others = [r for q, r in enumerate(ret) if q != root]
-        return ret[root] - sum(others) / len(others)
-    if over:
-        return 1.0 if ret[root] >= target else 0.0
-    t = table.shape[0]
-    x = min(ret[dealer], t - 1)
-    y = min(ret[1 - dealer], t - 1)
-    w = float(table[x, y])
-    return w if root == dealer else 1.0 - w
 
 
 def _brute(
@@ -60,9 +49,9 @@ def _brute(
                     for q in range(len(ret)):
                         if sides[q] == sides[e.player]:
                             ret[q] -= e.value
-            out[a] = _value(ret, root, False, events[deal[0]].player, table, target)
+            out[a] = deal_value(ret, root, False, events[deal[0]].player, table, target)
         elif c.is_terminal:
-            out[a] = _value(c.returns(), root, True, -1, table, target)
+            out[a] = deal_value(c.returns(), root, True, -1, table, target)
         else:
             vals = _brute(c, root, sides, table, target).values()
             p = c.current_player
@@ -87,56 +76,33 @@ def _positions(n: int, rules: NoddeRules, seed: int, count: int) -> list[State[A
     out: list[State[Any]] = []
     g = 0
     while len(out) < count:
-        state = game.new_initial_state(seed * 1000 + g)
-        g += 1
-        while not state.is_terminal and len(out) < count:
+        for state in mixed_moves(game.new_initial_state(seed * 1000 + g), rng):
+            if len(out) == count:
+                break
             if rng.random() < 0.4:
                 out.append(state.clone())
-            if rng.random() < 0.5:
-                action = state._s.heuristic_action(rng.getrandbits(64))
-            else:
-                action = rng.choice(state.legal_actions())
-            state.apply(action)
+        g += 1
     return out
 
 
 def _check(n: int, rules: NoddeRules, seed: int, count: int, win: bool) -> int:
-    rng = np.random.default_rng(seed)
     sides = _sides(n, rules)
-    checked = 0
-    for state in _positions(n, rules, seed, count):
-        assert 0 < state.solve_depth <= 3 * n
-        table = None
-        if win:
-            t = rules.game_target - int(rng.integers(0, 3))
-            table = rng.random((t, t))
-        want = _brute(state, state.current_player, sides, table, rules.game_target)
-        got = state.solve(win_table=table)
-        assert set(got) == set(want)
-        for a, v in want.items():
-            assert got[a] == pytest.approx(v, abs=1e-9), (state.to_json(), a)
-        checked += 1
-    return checked
+    target = rules.game_target
+    return check_solver(
+        _positions(n, rules, seed, count),
+        lambda state, table: _brute(state, state.current_player, sides, table, target),
+        target,
+        seed,
+        win,
+        max_depth=3 * n,
+    )
 
 
-@pytest.mark.parametrize(("n", "rules"), CASES)
-def test_solver_agrees_with_brute_force_margin(n: int, rules: NoddeRules) -> None:
-    assert _check(n, rules, 1 + n, 30, False) == 30
-
-
-@pytest.mark.parametrize(("n", "rules"), [c for c in CASES if c[0] == 2])
-def test_solver_agrees_with_brute_force_win_table(n: int, rules: NoddeRules) -> None:
-    assert _check(n, rules, 7, 40, True) == 40
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(("n", "rules"), CASES)
-def test_solver_agrees_with_brute_force_many(n: int, rules: NoddeRules) -> None:
-    count = 1500
-    done = _check(n, rules, 100 + n, count, False)
-    if n == 2:
-        done += _check(n, rules, 200, count, True)
-    assert done >= count
+(
+    test_solver_agrees_with_brute_force_margin,
+    test_solver_agrees_with_brute_force_win_table,
+    test_solver_agrees_with_brute_force_many,
+) = brute_force_tests(CASES, _check, 30)
 
 
 def test_depth_and_errors() -> None:

@@ -12,7 +12,9 @@ The layout it describes (``docs/internals.rst``, "Layout"):
     the only ones cffi reads.
 ``core/``
     Cards, the generator, the event log, the game table, the combination
-    primitives, their CPU-specific kernels and the shared show scorer.
+    primitives, their CPU-specific kernels, the shared show scorer, the
+    shared play (pegging) sequence with its exact solver, and the engine's
+    thread start.
 ``search/``
     The bots over the game table: ``bots.c`` (the spec, the searcher,
     root-parallel threads, act and the C match), ``rollout.c`` (rewards,

@@ -15,6 +15,7 @@
 #include "cc_cribbage.h"
 #include "cc_nodde.h"
 #include "cc_notakers.h"
+#include "threads_internal.h"
 
 int32_t cc_batch_threads_default(void) {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -76,7 +77,7 @@ static int32_t run_chunks(chunk_fn fn, const void *ctx, int64_t n, int32_t threa
         jobs[used] = (chunk_job){fn, ctx, from, count, -1, 0, CC_OK};
     }
     for (int32_t i = 1; i < used; i++)
-        started[i] = pthread_create(&tids[i], NULL, job_main, &jobs[i]) == 0;
+        started[i] = (uint8_t)cc_thread_start(&tids[i], job_main, &jobs[i]);
     run_job(&jobs[0]);
     for (int32_t i = 1; i < used; i++) {
         if (started[i]) pthread_join(tids[i], NULL);

@@ -13,11 +13,12 @@
 #define CC_VEC_PTHREADS 1
 #include <pthread.h>
 #include <sched.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "threads_internal.h"
 #endif
 
 #define VEC_MAGIC 0x63635F7665636E76ULL /* "cc_vecnv" */
@@ -441,8 +442,7 @@ static int32_t run_chunk(const vec_call *c, int32_t k, void *scratch) {
  * checks the counter one last time (under the lock); the other side changes
  * the counter before it reads the flag (both sequentially consistent), so
  * one of the two sees the other and no wake is lost.  The workers block
- * every signal: the process's signals go to its own threads (Python's
- * handlers, for one, run on the main thread). */
+ * every signal (cc_thread_start). */
 
 #define VEC_SPIN_NS 50000       /* the least polling before sleeping, in ns */
 #define VEC_SPIN_MAX_NS 1000000 /* the most */
@@ -631,12 +631,7 @@ static int32_t pool_ready(vec_header *v, int32_t want) {
         w->index = p->nworkers;
         w->pool = p;
         if (pthread_cond_init(&w->wake, NULL) != 0) break;
-        sigset_t all, old;
-        sigfillset(&all);
-        int masked = pthread_sigmask(SIG_SETMASK, &all, &old) == 0; /* inherited */
-        int started = pthread_create(&w->tid, NULL, worker_main, w) == 0;
-        if (masked) pthread_sigmask(SIG_SETMASK, &old, NULL);
-        if (!started) {
+        if (!cc_thread_start(&w->tid, worker_main, w)) {
             pthread_cond_destroy(&w->wake);
             break; /* tried again at the next call */
         }

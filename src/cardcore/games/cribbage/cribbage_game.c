@@ -119,10 +119,6 @@ static int32_t peg(cribbage_state *s, int32_t seat, int32_t pts) {
     return 0;
 }
 
-static inline int32_t can_play(const cribbage_state *s, int32_t seat) {
-    return s->hand[seat] != 0 && cc_min_pip(s->hand[seat]) <= 31 - s->total;
-}
-
 static int32_t deal_card(cribbage_state *s) {
     return cc_deal_next(s->deck, NUM_CARDS, &s->top, s->stacked, &s->rng);
 }
@@ -308,22 +304,24 @@ static void begin_play_claim(cribbage_state *s, int32_t kind, int32_t truth, int
     s->to_act = owner;
 }
 
+/* A seat says go (cc_play_next): the largest room it could not play in. */
+static void on_go(void *ctx, int32_t q) {
+    cribbage_state *s = (cribbage_state *)ctx;
+    if (31 - s->total > s->go_room[q]) s->go_room[q] = 31 - s->total;
+    log_ev(s, CC_CRIBBAGE_EV_GO, q, s->total, 0, 0, CC_SEEN_ALL);
+}
+
 /* docs/cribbage.rst, "The play": the next player after seat `from` who can
- * play is to act; one who holds cards but cannot play says go; when nobody
- * can play, the last to play pegs 1 (go, or last card; with muggins he
- * claims it), and a new count starts with the player after him. */
+ * play is to act; one who holds cards but cannot play says go (one without
+ * cards is passed over); when nobody can play, the last to play pegs 1
+ * (go, or last card; with muggins he claims it), and a new count starts
+ * with the player after him (core/play_internal.h). */
 static void next_turn(cribbage_state *s, int32_t from) {
     for (;;) {
-        for (int32_t k = 1; k <= s->n; k++) {
-            int32_t q = (from + k) % s->n;
-            if ((s->gone >> q & 1) || s->hand[q] == 0) continue;
-            if (can_play(s, q)) {
-                s->to_act = q;
-                return;
-            }
-            s->gone |= 1u << q;
-            if (31 - s->total > s->go_room[q]) s->go_room[q] = 31 - s->total;
-            log_ev(s, CC_CRIBBAGE_EV_GO, q, s->total, 0, 0, CC_SEEN_ALL);
+        int32_t q = cc_play_next(s->hand, s->n, s->total, &s->gone, from, 0, on_go, s);
+        if (q >= 0) {
+            s->to_act = q;
+            return;
         }
         int32_t done = all_played(s);
         if (s->params[CC_CRIBBAGE_P_MUGGINS]) {

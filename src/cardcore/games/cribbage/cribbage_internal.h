@@ -9,6 +9,7 @@
 
 #include "cc_cribbage.h"
 #include "cc_internal.h"
+#include "play_internal.h"
 #include "score_internal.h"
 
 #define NUM_CARDS 52
@@ -117,9 +118,7 @@ static inline uint64_t crib_of(const cribbage_state *s) {
 /* The cards of the seat to act that it may play (or discard). */
 static inline uint64_t legal_bits(const cribbage_state *s) {
     if (s->phase == PHASE_DISCARD) return s->hand[s->to_act];
-    int32_t room = 31 - s->total;
-    uint32_t rm = room >= 10 ? 0x1FFFu : (room <= 0 ? 0u : (1u << room) - 1);
-    return s->hand[s->to_act] & cc_lanes(rm);
+    return cc_play_legal(s->hand[s->to_act], s->total);
 }
 
 /* The table's functions defined outside cribbage_game.c

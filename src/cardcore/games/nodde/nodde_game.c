@@ -252,11 +252,7 @@ static void log_ev(nodde_state *s, int32_t kind, int32_t player, int32_t target,
 
 /* The seat after seat q (no division: this runs for every card dealt and played). */
 static inline int32_t next_seat(const nodde_state *s, int32_t q) {
-    return q + 1 == s->n ? 0 : q + 1;
-}
-
-static inline int32_t side_of(const nodde_state *s, int32_t seat) {
-    return s->partners ? (seat & 1) : seat;
+    return cc_play_next_seat(s->n, q);
 }
 
 /* Peg points to seat's side; 1 if that ends the game. */
@@ -273,10 +269,6 @@ static int32_t peg(nodde_state *s, int32_t seat, int32_t pts) {
     return 0;
 }
 
-static inline int32_t can_play(const nodde_state *s, int32_t seat) {
-    return s->hand[seat] != 0 && cc_min_pip(s->hand[seat]) <= 31 - s->total;
-}
-
 static void start_deal(nodde_state *s);
 
 static void end_deal(nodde_state *s) {
@@ -284,18 +276,21 @@ static void end_deal(nodde_state *s) {
     start_deal(s);
 }
 
+/* A seat says go (cc_play_next): the total it could not play on. */
+static void on_go(void *ctx, int32_t q) {
+    nodde_state *s = (nodde_state *)ctx;
+    s->go_total[q] = s->total;
+    log_ev(s, CC_NODDE_EV_GO, q, s->total, 0, 0, CC_SEEN_ALL);
+}
+
 /* The next player after seat `from` who can play is to act; those who
- * cannot say go.  If nobody can play the deal ends. */
+ * cannot (an empty hand too) say go.  If nobody can play the deal ends:
+ * there is no new count (core/play_internal.h). */
 static void next_turn(nodde_state *s, int32_t from) {
-    for (int32_t k = 1, q = next_seat(s, from); k <= s->n; k++, q = next_seat(s, q)) {
-        if (s->gone >> q & 1) continue;
-        if (can_play(s, q)) {
-            s->to_act = q;
-            return;
-        }
-        s->gone |= 1u << q;
-        s->go_total[q] = s->total;
-        log_ev(s, CC_NODDE_EV_GO, q, s->total, 0, 0, CC_SEEN_ALL);
+    int32_t q = cc_play_next(s->hand, s->n, s->total, &s->gone, from, 1, on_go, s);
+    if (q >= 0) {
+        s->to_act = q;
+        return;
     }
     log_ev(s, CC_NODDE_EV_LAST_CARD, s->last_player, s->total, 1, 0, CC_SEEN_ALL);
     if (peg(s, s->last_player, 1)) return;
@@ -527,9 +522,7 @@ static int32_t cc_nodde_current_player(const void *state) {
 }
 
 static uint64_t legal_bits(const nodde_state *s) {
-    int32_t room = 31 - s->total;
-    uint32_t rm = room >= 10 ? 0x1FFFu : (room <= 0 ? 0u : (1u << room) - 1);
-    return s->hand[s->to_act] & cc_lanes(rm);
+    return cc_play_legal(s->hand[s->to_act], s->total);
 }
 
 static int32_t cc_nodde_legal_actions(const void *state, uint64_t *mask) {

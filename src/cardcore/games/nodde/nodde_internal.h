@@ -7,6 +7,7 @@
 
 #include "cc_internal.h"
 #include "cc_nodde.h"
+#include "play_internal.h"
 #include "score_internal.h"
 
 #define NUM_CARDS 52
@@ -53,6 +54,11 @@ typedef struct nodde_state {
 } nodde_state;
 
 CC_LOG_LAYOUT(nodde_state);
+
+/* The side of a seat: with partners, seats q and q + 2 are one side. */
+static inline int32_t side_of(const nodde_state *s, int32_t seat) {
+    return s->partners ? (seat & 1) : seat;
+}
 
 /* The family scorer's show rules of a valid rules array (score_internal.h). */
 static inline cc_show_rules show_rules(const int32_t *p) {
