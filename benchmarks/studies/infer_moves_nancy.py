@@ -56,7 +56,7 @@ def main() -> None:
                 t0 = time.perf_counter()
                 pairs = bot.worlds(view, seed)
                 t1 = time.perf_counter()
-                searcher = bot._searcher_for(game)
+                searcher = bot.searcher(game)
                 worlds = [w._s for w, _ in pairs]
                 searcher.reset(seed)
                 a, _ = searcher.act_worlds(state._s, worlds, [x for _, x in pairs], cp)

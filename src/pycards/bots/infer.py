@@ -30,7 +30,7 @@ from .._args import as_int
 from ..game import Game, State
 from ..view import PlayerView
 from .base import register_bot
-from .native import _resolve
+from .native import PIMCBot
 
 __all__ = ["InferBot", "infer_applies", "observer_record", "weighted_worlds"]
 
@@ -171,57 +171,45 @@ class InferBot:
         self.ties = as_int(ties, "ties", 1, 1 << 20)
         self.infer = as_int(infer, "infer", 0, 1)
         self.max_nodes = as_int(max_nodes, "max_nodes", 0, 1 << 62)
-        options: dict[str, Any] = {
-            "samples": samples,
-            "simulations": simulations,
-            "rollout": rollout,
-            "reward": reward,
-            "horizon": horizon,
-            "scale": scale,
-            "solve": solve,
-        }
-        self._options = {k: v for k, v in options.items() if v is not None}
-        _core.check_bot("pimc", **self._options)
+        # the engine's PIMC with these options and the game's defaults
+        self._pimc = PIMCBot(
+            self._seed,
+            samples=samples,
+            simulations=simulations,
+            rollout=rollout,
+            reward=reward,
+            horizon=horizon,
+            scale=scale,
+            solve=solve,
+        )
         self._rng = random.Random(self._seed)
-        self._searcher: _core.Searcher | None = None
         #: The moves searched (more than one legal action), and those among
         #: them whose worlds were weighed by inference.
         self.moves = 0
         self.inferred = 0
 
-    def __getstate__(self) -> dict[str, Any]:
-        # a copy (arena seats, pickles) makes its own searcher on first use
-        state = dict(self.__dict__)
-        state["_searcher"] = None
-        return state
-
     def reset(self, seed: int) -> None:
         """Reseed for a new game."""
         self._seed = as_int(seed, "seed", 0, _M64)
         self._rng = random.Random(self._seed)
-        if self._searcher is not None:
-            self._searcher.reset(self._seed)
+        self._pimc.reset(self._seed)
 
-    def _searcher_for(self, game: Game[Any, Any]) -> _core.Searcher:
-        s = self._searcher
-        if s is None or s.setup is not game._setup:
-            opts = _resolve(game, "pimc", self._options)
-            s = _core.Searcher(game._setup, "pimc", **opts)
-            s.reset(self._seed)
-            self._searcher = s
-        return s
+    def searcher(self, game: Game[Any, Any]) -> _core.Searcher:
+        """The engine's PIMC searcher this bot searches its worlds with in
+        ``game`` (made on first use, with the game's defaults)."""
+        return self._pimc.native_searcher(game)
 
     @property
     def last_simulations(self) -> int:
         """The simulations (rollouts) of the last move (0 before the first)."""
-        return 0 if self._searcher is None else int(self._searcher.last_simulations)
+        return self._pimc.last_simulations
 
     def worlds(self, view: PlayerView[Any], seed: int) -> list[tuple[State[Any], float]]:
         """The weighted worlds a move from ``view`` searches with world seed
         ``seed``: weighed by inference where it applies and the replays stay
         within ``max_nodes``, else (and with ``infer=0``) the same worlds at
         weight 1."""
-        n = self._searcher_for(view.game).samples
+        n = self.searcher(view.game).samples
         state = view._state
         if self.infer and infer_applies(state):
             try:
@@ -253,7 +241,7 @@ class InferBot:
         pairs = self.worlds(view, seed)
         self.moves += 1
         self.inferred += len({x for _, x in pairs}) > 1
-        searcher = self._searcher_for(view.game)
+        searcher = self.searcher(view.game)
         action, _means = searcher.act_worlds(
             view._state._s, [w._s for w, _ in pairs], [x for _, x in pairs], view.seat
         )
@@ -265,7 +253,7 @@ class InferBot:
             f"eps={self.eps}",
             f"ties={self.ties}",
             f"infer={self.infer}",
-            *(f"{k}={v!r}" for k, v in self._options.items()),
+            *(f"{k}={v!r}" for k, v in self._pimc.options.items() if k != "threads"),
         ]
         if self.max_nodes != 5000:
             args.append(f"max_nodes={self.max_nodes}")
