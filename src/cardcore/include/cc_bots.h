@@ -180,6 +180,28 @@ void cc_searcher_free(cc_searcher *searcher);
 int32_t cc_searcher_act(cc_searcher *searcher, const cc_game *game, const void *state,
                         int32_t player, cc_rng *rng, int32_t *action);
 
+/* PIMC over given worlds (a CC_BOT_PIMC searcher of one thread): like
+ * cc_searcher_act, but the determinizations are worlds[0 .. nworlds - 1]
+ * (states of the searcher's game, rules and players, each with player to
+ * act; 1 <= nworlds <= spec.samples), not drawn, and each world's
+ * simulations (or solve) count with its weight: an action's value is the
+ * weighted mean sum(w_i * r_i) / sum(w_i) over the simulations r_i of it.
+ * Worlds of weight 0 are left out; if every weight is 0, every world
+ * weighs 1.  The budget (simulations or seconds) and the solver (spec.solve,
+ * where the searched state is within reach) are as for PIMC; rng is used by
+ * the rollouts only.  The caller draws the worlds: that they are
+ * consistent with what player knows is the caller's duty (nothing else is
+ * read from state but its legal actions, player to act and deal).  means
+ * (may be NULL): num_actions doubles, the weighted mean of each legal
+ * action searched, NaN for the others (all NaN when a single legal action
+ * is returned at once).  CC_OK; CC_E_ARG (a NULL argument, another game,
+ * not PIMC, threads > 1, nworlds out of range, a weight negative, NaN or
+ * infinite, a world whose player to act differs); CC_E_GAME_OVER;
+ * CC_E_ILLEGAL (an action of state illegal in a world). */
+int32_t cc_searcher_act_worlds(cc_searcher *searcher, const cc_game *game, const void *state,
+                               int32_t player, const void *const *worlds, const double *weights,
+                               int32_t nworlds, cc_rng *rng, int32_t *action, double *means);
+
 /* Hooks: Python (or any host) code inside the search.  Each gets its
  * context pointer back and returns CC_OK, or a nonzero status that stops
  * the search (cc_searcher_act returns it; CC_E_HOOK by convention).

@@ -4,6 +4,7 @@
 # status codes to exceptions; what is valid is the engine's answer
 # (cc_bot_spec_check names the field at fault).
 
+from libc.math cimport isfinite
 from libc.string cimport memcmp
 
 cdef extern from "cc_bots.h" nogil:
@@ -84,6 +85,10 @@ cdef extern from "cc_bots.h" nogil:
     void cc_searcher_free(cc_searcher *searcher)
     int32_t cc_searcher_act(cc_searcher *searcher, const cc_game *game, const void *state,
                             int32_t player, cc_rng *rng, int32_t *action)
+    int32_t cc_searcher_act_worlds(cc_searcher *searcher, const cc_game *game, const void *state,
+                                   int32_t player, const void *const *worlds,
+                                   const double *weights, int32_t nworlds, cc_rng *rng,
+                                   int32_t *action, double *means)
     int32_t cc_searcher_set_hooks(cc_searcher *searcher, const cc_bot_hooks *hooks)
     int64_t cc_searcher_last_simulations(const cc_searcher *searcher)
     int64_t cc_searcher_last_nodes(const cc_searcher *searcher)
@@ -498,6 +503,79 @@ cdef class Searcher:
         self._raise_hook_error()
         _check(rc, f"{self.setup.name}: {self.kind} bot")
         return action
+
+    def act_worlds(self, GameState state not None, list worlds not None, object weights,
+                   object player=None):
+        """PIMC over given worlds (a ``"pimc"`` searcher of one thread): the
+        determinizations are ``worlds`` (GameStates of this setup with the
+        same player to act, 1..``samples`` of them), each counted with its
+        weight in ``weights`` (a sequence of floats >= 0, one per world; all 0:
+        all 1); the weighted mean reward picks the action.  Returns (action,
+        means): means a float64 array of ``num_actions``, the weighted mean
+        of each legal action searched, NaN for the others.  The worlds are the
+        caller's: nothing else is read from ``state`` but its legal actions,
+        player to act and deal (``cc_searcher_act_worlds``)."""
+        state._live()
+        if self.kind != "pimc" or self.threads > 1:
+            raise ValueError("act_worlds: a pimc searcher of one thread only")
+        cdef int32_t p = -1
+        if player is not None:
+            p = _i32_arg(player, "player", 0, state.nplayers - 1)
+        _same_setup(self.setup, state.params, "state")
+        cdef Py_ssize_t n = len(worlds)
+        if not 1 <= n <= self.samples:
+            raise ValueError(f"worlds: expected 1..{self.samples} (samples) worlds, got {n}")
+        if isinstance(weights, (str, bytes)) or not hasattr(weights, "__len__"):
+            raise TypeError(f"weights: expected a sequence of floats, got "
+                            f"{type(weights).__name__}")
+        if len(weights) != n:
+            raise ValueError(f"weights: expected {n} weights (one per world), got {len(weights)}")
+        cdef const cc_game *g = self.setup.game
+        cdef int32_t cp = g.current_player(state.state)
+        if cp == CC_PLAYER_TERMINAL:
+            raise _errors.IllegalActionError(None, "act_worlds: the game is over")
+        if p >= 0 and p != cp:
+            raise ValueError(f"act_worlds: player {p} is not the player to act ({cp})")
+        wts = np.zeros(n, dtype=np.float64)
+        cdef double[::1] wv = wts
+        cdef GameState w
+        cdef Py_ssize_t i
+        for i in range(n):
+            if not isinstance(worlds[i], GameState):
+                raise TypeError(f"worlds[{i}]: expected a GameState, got "
+                                f"{type(worlds[i]).__name__}")
+            w = worlds[i]
+            w._live()
+            _same_setup(self.setup, w.params, f"worlds[{i}]")
+            if g.current_player(w.state) != cp:
+                raise ValueError(f"worlds[{i}]: its player to act is not {cp}")
+            wv[i] = _float_arg(weights[i], f"weights[{i}]")
+            if not (wv[i] >= 0.0 and isfinite(wv[i])):
+                raise ValueError(f"weights[{i}]: expected a finite weight >= 0, got "
+                                 f"{weights[i]!r}")
+        cdef const void **ptrs = <const void **> PyMem_Malloc(sizeof(void *) * n)
+        if ptrs == NULL:
+            raise MemoryError()
+        for i in range(n):
+            ptrs[i] = (<GameState> worlds[i]).state
+        means = np.full(self.num_actions, np.nan, dtype=np.float64)
+        cdef double[::1] mv = means
+        cdef int32_t action = -1
+        cdef int32_t rc
+        cdef int32_t nw = <int32_t> n
+        self._claim()
+        memcpy(self.root, state.state, cc_game_used_size(g, state.state))
+        self._error = None
+        try:
+            with nogil:
+                rc = cc_searcher_act_worlds(self.s, g, self.root, p, ptrs, &wv[0], nw,
+                                            &self.rng, &action, &mv[0])
+        finally:
+            self.busy = False
+            PyMem_Free(ptrs)
+        self._raise_hook_error()
+        _check(rc, f"{self.setup.name}: pimc over worlds")
+        return action, means
 
     @property
     def last_simulations(self):

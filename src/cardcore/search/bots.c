@@ -67,6 +67,8 @@ void cc_searcher_free(cc_searcher *s) {
     free(s->dets);
     free(s->sum);
     free(s->count);
+    free(s->wsum);
+    free(s->wts);
     free(s->scratch);
     free(s->win);
     free(s->obs);
@@ -142,7 +144,9 @@ cc_searcher *cc_searcher_new(const cc_game *game, const int32_t *params, int32_t
         s->dets = malloc(ss * (size_t)spec->samples);
         s->sum = malloc(sizeof(double) * (size_t)na);
         s->count = malloc(sizeof(int64_t) * (size_t)na);
-        ok = ok && s->work && s->dets && s->sum && s->count;
+        s->wsum = malloc(sizeof(double) * (size_t)na);
+        s->wts = malloc(sizeof(double) * (size_t)spec->samples);
+        ok = ok && s->work && s->dets && s->sum && s->count && s->wsum && s->wts;
     }
     if (ok && spec->win_table != NULL) {
         size_t m = (size_t)spec->win_target * (size_t)spec->win_target;
@@ -331,6 +335,20 @@ static int32_t parallel(cc_searcher *s, const void *state, int32_t root, const i
 
 /* ---- act ----------------------------------------------------------------- */
 
+/* How the search mutes the logs of its copies (see act). */
+static int32_t log_how(const cc_searcher *s) {
+    const cc_game *game = s->game;
+    int32_t how = CC_LOG_MUTED;
+    if (s->spec.rollout == CC_ROLLOUT_RANDOM || game->heuristic == NULL) how |= CC_LOG_UNOBSERVED;
+    /* ISMCTS with random rollouts applies to its determinizations only
+     * actions taken from their legal masks (PIMC applies the root's actions,
+     * a heuristic its own choice: those are verified) */
+    if (s->spec.kind == CC_BOT_ISMCTS && (how & CC_LOG_UNOBSERVED)) how |= CC_LOG_TRUSTED;
+    /* hooks read observations of the determinizations */
+    if (s->has_hooks) how = CC_LOG_MUTED;
+    return how;
+}
+
 int32_t cc_searcher_act(cc_searcher *s, const cc_game *game, const void *state, int32_t player,
                         cc_rng *rng, int32_t *action) {
     if (s == NULL || game == NULL || state == NULL || rng == NULL || action == NULL)
@@ -369,14 +387,7 @@ int32_t cc_searcher_act(cc_searcher *s, const cc_game *game, const void *state, 
      * hidden cards either: the copy is also unobserved (the root's own
      * knowledge, which the sampler reads, is the state's). */
     memcpy(s->root, state, cc_game_used_size(game, state));
-    int32_t how = CC_LOG_MUTED;
-    if (s->spec.rollout == CC_ROLLOUT_RANDOM || game->heuristic == NULL) how |= CC_LOG_UNOBSERVED;
-    /* ISMCTS with random rollouts applies to its determinizations only
-     * actions taken from their legal masks (PIMC applies the root's actions,
-     * a heuristic its own choice: those are verified) */
-    if (kind == CC_BOT_ISMCTS && (how & CC_LOG_UNOBSERVED)) how |= CC_LOG_TRUSTED;
-    /* hooks read observations of the determinizations */
-    if (s->has_hooks) how = CC_LOG_MUTED;
+    int32_t how = log_how(s);
     cc_log_mute((cc_log *)(void *)((char *)s->root + game->log_offset), how);
     if (s->horizon) s->root_deal = game->deal_index(s->root, NULL);
     for (int32_t w = 0; w < s->nworkers; w++) s->workers[w]->root_deal = s->root_deal;
@@ -389,6 +400,61 @@ int32_t cc_searcher_act(cc_searcher *s, const cc_game *game, const void *state, 
     }
     rc = cc_ismcts_tree(s, s->root, cp, rng);
     return rc != CC_OK ? rc : cc_ismcts_choose(s, action);
+}
+
+int32_t cc_searcher_act_worlds(cc_searcher *s, const cc_game *game, const void *state,
+                               int32_t player, const void *const *worlds, const double *weights,
+                               int32_t nworlds, cc_rng *rng, int32_t *action, double *means) {
+    if (s == NULL || game == NULL || state == NULL || worlds == NULL || weights == NULL ||
+        rng == NULL || action == NULL)
+        return CC_E_ARG;
+    if (game != s->game || s->spec.kind != CC_BOT_PIMC || s->nworkers > 0) return CC_E_ARG;
+    if (nworlds < 1 || nworlds > s->spec.samples) return CC_E_ARG;
+    s->last_sims = 0;
+    s->last_nodes = 0;
+    if (means != NULL)
+        for (int32_t a = 0; a < s->num_actions; a++) means[a] = NAN;
+    int32_t cp = game->current_player(state);
+    if (cp == CC_PLAYER_TERMINAL) return CC_E_GAME_OVER;
+    if (cp < 0 || cp >= s->nplayers) return CC_E_ARG;
+    if (player != -1 && player != cp) return CC_E_ARG;
+    double total = 0.0;
+    for (int32_t i = 0; i < nworlds; i++) {
+        /* written so that a NaN fails */
+        if (worlds[i] == NULL || !(weights[i] >= 0.0 && weights[i] < INFINITY)) return CC_E_ARG;
+        if (game->current_player(worlds[i]) != cp) return CC_E_ARG;
+        total += weights[i];
+    }
+    uint64_t mask[CC_MASK_WORDS];
+    int32_t n = legal(s, state, mask);
+    if (n <= 0) return n < 0 ? n : CC_E_GAME_OVER;
+    if (n == 1) {
+        *action = cc_mask_select(mask, s->nwords, 0);
+        return *action < 0 ? CC_E_ARG : CC_OK;
+    }
+    /* the root and the worlds muted as act mutes its copies */
+    memcpy(s->root, state, cc_game_used_size(game, state));
+    int32_t how = log_how(s);
+    cc_log_mute((cc_log *)(void *)((char *)s->root + game->log_offset), how);
+    if (s->horizon) s->root_deal = game->deal_index(s->root, NULL);
+    /* the worlds of positive weight (all at weight 1 if none has one) */
+    size_t ss = game->state_size;
+    int32_t ns = 0;
+    for (int32_t i = 0; i < nworlds; i++) {
+        if (total > 0.0 && weights[i] == 0.0) continue;
+        char *d = (char *)s->dets + ss * (size_t)ns;
+        memcpy(d, worlds[i], cc_game_used_size(game, worlds[i]));
+        cc_log_mute((cc_log *)(void *)(d + game->log_offset), how);
+        s->wts[ns++] = total > 0.0 ? weights[i] : 1.0;
+    }
+    int32_t acts[CC_MAX_ACTIONS];
+    for (int32_t i = 0; i < n; i++) acts[i] = cc_mask_select(mask, s->nwords, i);
+    int32_t rc = cc_pimc_run_worlds(s, s->root, cp, acts, n, ns, s->wts, rng);
+    if (rc != CC_OK) return rc;
+    if (means != NULL)
+        for (int32_t k = 0; k < n; k++)
+            if (s->count[acts[k]] > 0) means[acts[k]] = s->sum[acts[k]] / s->wsum[acts[k]];
+    return cc_pimc_choose(s, acts, n, action);
 }
 
 /* ---- a whole match in C --------------------------------------------------- */

@@ -51,6 +51,9 @@ struct cc_searcher {
     void *dets;  /* PIMC: samples determinizations */
     double *sum; /* PIMC: summed reward per action */
     int64_t *count;
+    double *wsum;     /* PIMC: summed weight of the worlds per action */
+    double *wts;      /* PIMC over given worlds: their weights (samples) */
+    int32_t weighted; /* the last PIMC run was over given worlds */
     void *scratch;    /* the game's prepared sampler (sample_prepare), or NULL */
     int32_t prepared; /* scratch holds the position being searched */
     int64_t last_sims;
@@ -153,6 +156,8 @@ void cc_search_sampler_prepare(cc_searcher *s, const void *state, int32_t root);
 /* pimc.c */
 int32_t cc_pimc_run(cc_searcher *s, const void *state, int32_t root, const int32_t *acts,
                     int32_t nlegal, cc_rng *rng);
+int32_t cc_pimc_run_worlds(cc_searcher *s, const void *state, int32_t root, const int32_t *acts,
+                           int32_t nlegal, int32_t ns, const double *wts, cc_rng *rng);
 int32_t cc_pimc_choose(const cc_searcher *s, const int32_t *acts, int32_t nlegal, int32_t *action);
 /* ismcts.c */
 int32_t cc_ismcts_tree(cc_searcher *s, const void *state, int32_t root, cc_rng *rng);

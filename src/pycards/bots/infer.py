@@ -11,13 +11,15 @@ other legal actions).  Weighting uniform samples so is importance sampling
 of the posterior over worlds: exact in the limit of many samples.  The
 replay runs in C (``cc_infer.h``); docs/search.rst, "Inference".
 
-Only the first deal of a game can be read back; later, :func:`weighted_worlds`
-gives every world weight 1 (plain sampling).
+Only the first deal of a game, as its deck dealt it, can be read back
+(:func:`infer_applies`); elsewhere :func:`weighted_worlds` gives every world
+weight 1 (plain sampling).
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -25,11 +27,12 @@ import numpy as np
 from cardcore import _core
 
 from .._args import as_int
-from ..game import State
+from ..game import Game, State
 from ..view import PlayerView
 from .base import register_bot
+from .native import PIMCBot
 
-__all__ = ["InferBot", "observer_record", "weighted_worlds"]
+__all__ = ["InferBot", "infer_applies", "observer_record", "weighted_worlds"]
 
 _M64 = 2**64 - 1
 
@@ -61,6 +64,22 @@ def observer_record(state: State[Any], player: int) -> tuple[list[int], np.ndarr
     return actions, np.ascontiguousarray(np.stack(rows), dtype=np.float32)
 
 
+def infer_applies(state: State[Any]) -> bool:
+    """Can the worlds of ``state`` be weighed (read back and replayed)?  True
+    if the game is dealt from a deck (:func:`cardcore._core.infer_supported`)
+    and ``state`` is still in the deal its deck dealt: its first deal, not
+    dealt again (a redeal after every player passed deals from a shuffle, not
+    from the deck: it shows in the log as the deal's events logged again),
+    with its whole log kept.  False for a sampled state (it has no record).
+    Where it is False, :func:`weighted_worlds` weighs every world 1."""
+    if state.is_sample or not _core.infer_supported(state._s) or state.events_dropped():
+        return False
+    start = state.game.new_initial_state(state.seed or 0, deck=state.deck)
+    dealt = Counter(e.kind for e in start.events())
+    now = Counter(e.kind for e in state.events() if e.kind in dealt)
+    return now == dealt
+
+
 def weighted_worlds(
     state: State[Any],
     player: int,
@@ -79,12 +98,15 @@ def weighted_worlds(
     heuristic's choices are the distinct actions it picks under ``ties``
     tie-break seeds).  A weighted mean over the worlds estimates the mean
     over the posterior of worlds, exactly in the limit.  Weights are not
-    normalized; outside the first deal they are all 1.  ``max_nodes`` (0:
+    normalized; where inference does not apply (:func:`infer_applies`) they
+    are all 1.  ``max_nodes`` (0:
     none) bounds the replay's positions per world (past it ``ValueError``).
 
     The inputs are what ``player`` may know: two states that differ only in
     cards hidden from ``player`` give the same worlds and weights.
     """
+    if state.is_sample:
+        raise ValueError("state: a sampled state has no record to infer from")
     p = state._check_seat(player)
     count = as_int(n, "n", 1, 1 << 20)
     sd = as_int(seed, "seed", 0, _M64)
@@ -93,7 +115,7 @@ def weighted_worlds(
     limit = as_int(max_nodes, "max_nodes", 0, 1 << 62)
     rng = random.Random(sd)
     worlds = [state.sample_infoset(p, rng.getrandbits(64)) for _ in range(count)]
-    if not _core.infer_supported(state._s):
+    if not infer_applies(state):
         return [(w, 1.0) for w in worlds]
     actions, record = observer_record(state, p)
     weights, _nodes = _core.infer_weights(
@@ -103,14 +125,27 @@ def weighted_worlds(
 
 
 class InferBot:
-    """PIMC over weighted worlds: per world, each legal action is valued by
-    the game's exact solver when it takes the world (:attr:`State.solve_depth`
-    >= 0), else by ``rollouts`` heuristic playouts to the end of the game
-    (own points minus the mean of the others'); the weighted mean over the
-    worlds picks the action (the lowest id among equals).
+    """PIMC over weighted worlds, searched in C: each move draws ``samples``
+    worlds with :func:`weighted_worlds` (``eps``, ``ties``, ``max_nodes``) and
+    hands them with their weights to the engine's PIMC
+    (:meth:`cardcore._core.Searcher.act_worlds`): each legal action is scored
+    in each world by rollouts (the game's search defaults for ``"pimc"``:
+    rollout, reward, horizon, scale, ``simulations`` in all) or by the exact
+    solver where ``solve`` applies, as :class:`~pycards.bots.PIMCBot` does;
+    each world's results count with its weight and the best weighted mean
+    wins.  Options left None take the game's defaults
+    (:func:`~pycards.bots.native.search_defaults`), then the engine's.
 
-    ``infer=0`` gives every world weight 1 (plain PIMC, the baseline);
-    ``eps`` softens the model of the other seats (see :func:`weighted_worlds`).
+    ``infer=0`` weighs every world 1 (the same worlds: plain PIMC over them,
+    the baseline).  Where inference does not apply (:func:`infer_applies`
+    is False: a deal after the first, a redealt first deal, or a game that
+    is not dealt from a deck), or where a world's replay passes
+    ``max_nodes`` positions (0: no cap; a hidden action of another seat
+    branches the replay), every world of that move weighs 1 as well: plain
+    PIMC.  :attr:`moves` and :attr:`inferred` count the searched moves and
+    those whose worlds were weighed.
+    One thread; the bot is played from Python (it has no
+    ``native_searcher``: the arena's C loop does not take it).
     """
 
     name = "pimc_infer"
@@ -118,72 +153,111 @@ class InferBot:
     def __init__(
         self,
         seed: int = 0,
-        worlds: int = 16,
+        *,
+        samples: int | None = None,
+        simulations: int | None = None,
         eps: float = 0.2,
+        ties: int = 4,
         infer: int = 1,
-        rollouts: int = 1,
+        max_nodes: int = 5000,
+        rollout: str | None = None,
+        reward: str | None = None,
+        horizon: str | None = None,
+        scale: float | None = None,
+        solve: int | None = None,
     ) -> None:
         self._seed = as_int(seed, "seed", 0, _M64)
-        self.worlds = as_int(worlds, "worlds", 1, 1 << 16)
         self.eps = _as_eps(eps)
+        self.ties = as_int(ties, "ties", 1, 1 << 20)
         self.infer = as_int(infer, "infer", 0, 1)
-        self.rollouts = as_int(rollouts, "rollouts", 1, 1 << 16)
+        self.max_nodes = as_int(max_nodes, "max_nodes", 0, 1 << 62)
+        # the engine's PIMC with these options and the game's defaults
+        self._pimc = PIMCBot(
+            self._seed,
+            samples=samples,
+            simulations=simulations,
+            rollout=rollout,
+            reward=reward,
+            horizon=horizon,
+            scale=scale,
+            solve=solve,
+        )
         self._rng = random.Random(self._seed)
+        #: The moves searched (more than one legal action), and those among
+        #: them whose worlds were weighed by inference.
+        self.moves = 0
+        self.inferred = 0
 
     def reset(self, seed: int) -> None:
         """Reseed for a new game."""
         self._seed = as_int(seed, "seed", 0, _M64)
         self._rng = random.Random(self._seed)
+        self._pimc.reset(self._seed)
 
-    def _values(self, world: State[Any], seat: int, legal: list[int]) -> dict[int, float]:
-        if world.solve_depth >= 0:
-            return world.solve()
-        out: dict[int, float] = {}
-        n = world.num_players
-        for a in legal:
-            total = 0.0
-            for _ in range(self.rollouts):
-                s = world.clone()
-                s.apply(a)
-                while not s.is_terminal:
-                    s.apply(s._s.heuristic_action(self._rng.getrandbits(64)))
-                r = s.returns()
-                total += r[seat] - (sum(r) - r[seat]) / max(n - 1, 1)
-            out[a] = total / self.rollouts
-        return out
+    def searcher(self, game: Game[Any, Any]) -> _core.Searcher:
+        """The engine's PIMC searcher this bot searches its worlds with in
+        ``game`` (made on first use, with the game's defaults)."""
+        return self._pimc.native_searcher(game)
+
+    @property
+    def last_simulations(self) -> int:
+        """The simulations (rollouts) of the last move (0 before the first)."""
+        return self._pimc.last_simulations
+
+    def worlds(self, view: PlayerView[Any], seed: int) -> list[tuple[State[Any], float]]:
+        """The weighted worlds a move from ``view`` searches with world seed
+        ``seed``: weighed by inference where it applies and the replays stay
+        within ``max_nodes``, else (and with ``infer=0``) the same worlds at
+        weight 1."""
+        n = self.searcher(view.game).samples
+        state = view._state
+        if self.infer and infer_applies(state):
+            try:
+                return weighted_worlds(
+                    state,
+                    view.seat,
+                    n,
+                    seed=seed,
+                    eps=self.eps,
+                    ties=self.ties,
+                    max_nodes=self.max_nodes,
+                )
+            except ValueError:
+                if not self.max_nodes:
+                    raise  # not the cap: the arguments
+        rng = random.Random(seed)
+        return [(state.sample_infoset(view.seat, rng.getrandbits(64)), 1.0) for _ in range(n)]
 
     def act(self, view: PlayerView[Any]) -> int:
         """The action with the best weighted mean value over the worlds."""
+        if not isinstance(view, PlayerView):
+            raise TypeError(f"act expects a PlayerView, got {type(view).__name__}")
         legal = view.legal_actions()
         if not legal:
             raise ValueError(f"seat {view.seat} has no legal action (not its turn, or game over)")
         if len(legal) == 1:
             return legal[0]
-        state = view._state
         seed = self._rng.getrandbits(64)
-        if self.infer:
-            pairs = weighted_worlds(state, view.seat, self.worlds, seed=seed, eps=self.eps)
-        else:
-            rng = random.Random(seed)
-            pairs = [
-                (state.sample_infoset(view.seat, rng.getrandbits(64)), 1.0)
-                for _ in range(self.worlds)
-            ]
-        if sum(w for _, w in pairs) <= 0.0:
-            pairs = [(s, 1.0) for s, _ in pairs]
-        score = dict.fromkeys(legal, 0.0)
-        for world, w in pairs:
-            if w == 0.0:
-                continue
-            for a, v in self._values(world, view.seat, legal).items():
-                score[a] += w * v
-        return max(legal, key=lambda a: (score[a], -a))
+        pairs = self.worlds(view, seed)
+        self.moves += 1
+        self.inferred += len({x for _, x in pairs}) > 1
+        searcher = self.searcher(view.game)
+        action, _means = searcher.act_worlds(
+            view._state._s, [w._s for w, _ in pairs], [x for _, x in pairs], view.seat
+        )
+        return action
 
     def __repr__(self) -> str:
-        return (
-            f"InferBot(seed={self._seed}, worlds={self.worlds}, eps={self.eps}, "
-            f"infer={self.infer}, rollouts={self.rollouts})"
-        )
+        args = [
+            f"seed={self._seed}",
+            f"eps={self.eps}",
+            f"ties={self.ties}",
+            f"infer={self.infer}",
+            *(f"{k}={v!r}" for k, v in self._pimc.options.items() if k != "threads"),
+        ]
+        if self.max_nodes != 5000:
+            args.append(f"max_nodes={self.max_nodes}")
+        return f"InferBot({', '.join(args)})"
 
 
 register_bot("pimc_infer", InferBot)
