@@ -8,6 +8,7 @@
 #include <pthread.h>
 
 #include "search_internal.h"
+#include "threads_internal.h"
 
 /* ---- spec and searcher ------------------------------------------------------ */
 
@@ -276,7 +277,7 @@ static int32_t parallel(cc_searcher *s, const void *state, int32_t root, const i
         cc_rng_seed(&jobs[w].rng, cc_rng_next(rng));
     }
     for (int32_t w = 1; w < nt; w++)
-        started[w] = pthread_create(&tids[w], NULL, run_job, &jobs[w]) == 0;
+        started[w] = cc_thread_start(&tids[w], run_job, &jobs[w]);
     run_job(&jobs[0]);
     for (int32_t w = 1; w < nt; w++) {
         if (started[w]) pthread_join(tids[w], NULL);
@@ -349,19 +350,57 @@ static int32_t log_how(const cc_searcher *s) {
     return how;
 }
 
+/* The checks act and act_worlds share: the player to act, in *cp. */
+static int32_t root_player(cc_searcher *s, const cc_game *game, const void *state, int32_t player,
+                           int32_t *cp) {
+    if (game != s->game) return CC_E_ARG;
+    s->last_sims = 0;
+    s->last_nodes = 0;
+    *cp = game->current_player(state);
+    if (*cp == CC_PLAYER_TERMINAL) return CC_E_GAME_OVER;
+    if (*cp < 0 || *cp >= s->nplayers) return CC_E_ARG;
+    if (player != -1 && player != *cp) return CC_E_ARG;
+    return CC_OK;
+}
+
+/* The root both searches share: the legal actions of state in acts (*n of
+ * them); if there is one, *action is it and nothing more is done; else the
+ * root copy s->root, muted as log_how says, and its deal.
+ *
+ * The search works on a copy whose log is muted: the determinizations
+ * drawn from it inherit the muted log, so neither the samplers (which copy
+ * and redact the kept events) nor the simulations (which push events) spend
+ * anything on a log that nobody reads.  No rule and no sampler reads the
+ * log (cardcore.h), so the search is the same.  With random rollouts no
+ * policy reads a determinization's knowledge of the hidden cards either:
+ * the copy is also unobserved (the root's own knowledge, which the sampler
+ * reads, is the state's). */
+static int32_t root_prepare(cc_searcher *s, const void *state, int32_t *acts, int32_t *n,
+                            int32_t *action) {
+    const cc_game *game = s->game;
+    uint64_t mask[CC_MASK_WORDS];
+    *n = legal(s, state, mask);
+    if (*n <= 0) return *n < 0 ? *n : CC_E_GAME_OVER;
+    for (int32_t i = 0; i < *n; i++) acts[i] = cc_mask_select(mask, s->nwords, i);
+    if (*n == 1) {
+        *action = acts[0];
+        return *action < 0 ? CC_E_ARG : CC_OK;
+    }
+    memcpy(s->root, state, cc_game_used_size(game, state));
+    cc_log_mute((cc_log *)(void *)((char *)s->root + game->log_offset), log_how(s));
+    if (s->horizon) s->root_deal = game->deal_index(s->root, NULL);
+    for (int32_t w = 0; w < s->nworkers; w++) s->workers[w]->root_deal = s->root_deal;
+    return CC_OK;
+}
+
 int32_t cc_searcher_act(cc_searcher *s, const cc_game *game, const void *state, int32_t player,
                         cc_rng *rng, int32_t *action) {
     if (s == NULL || game == NULL || state == NULL || rng == NULL || action == NULL)
         return CC_E_ARG;
-    if (game != s->game) return CC_E_ARG;
-    s->last_sims = 0;
-    s->last_nodes = 0;
-    int32_t cp = game->current_player(state);
-    if (cp == CC_PLAYER_TERMINAL) return CC_E_GAME_OVER;
-    if (cp < 0 || cp >= s->nplayers) return CC_E_ARG;
-    if (player != -1 && player != cp) return CC_E_ARG;
+    int32_t cp;
+    int32_t rc = root_player(s, game, state, player, &cp);
+    if (rc != CC_OK) return rc;
     int32_t kind = s->spec.kind;
-    int32_t rc;
     if (kind == CC_BOT_RANDOM) return cc_search_random_action(s, state, rng, action);
     if (kind == CC_BOT_HEURISTIC) {
         int32_t a = -1;
@@ -371,28 +410,9 @@ int32_t cc_searcher_act(cc_searcher *s, const cc_game *game, const void *state, 
         *action = a;
         return CC_OK;
     }
-    uint64_t mask[CC_MASK_WORDS];
-    int32_t n = legal(s, state, mask);
-    if (n <= 0) return n < 0 ? n : CC_E_GAME_OVER;
-    if (n == 1) {
-        *action = cc_mask_select(mask, s->nwords, 0);
-        return *action < 0 ? CC_E_ARG : CC_OK;
-    }
-    /* The search works on a copy whose log is muted: the determinizations
-     * drawn from it inherit the muted log, so neither the samplers (which
-     * copy and redact the kept events) nor the simulations (which push
-     * events) spend anything on a log that nobody reads.  No rule and no
-     * sampler reads the log (cardcore.h), so the search is the same.  With
-     * random rollouts no policy reads a determinization's knowledge of the
-     * hidden cards either: the copy is also unobserved (the root's own
-     * knowledge, which the sampler reads, is the state's). */
-    memcpy(s->root, state, cc_game_used_size(game, state));
-    int32_t how = log_how(s);
-    cc_log_mute((cc_log *)(void *)((char *)s->root + game->log_offset), how);
-    if (s->horizon) s->root_deal = game->deal_index(s->root, NULL);
-    for (int32_t w = 0; w < s->nworkers; w++) s->workers[w]->root_deal = s->root_deal;
-    int32_t acts[CC_MAX_ACTIONS];
-    for (int32_t i = 0; i < n; i++) acts[i] = cc_mask_select(mask, s->nwords, i);
+    int32_t acts[CC_MAX_ACTIONS], n;
+    rc = root_prepare(s, state, acts, &n, action);
+    if (rc != CC_OK || n == 1) return rc;
     if (s->nworkers > 0) return parallel(s, s->root, cp, acts, n, rng, action);
     if (kind == CC_BOT_PIMC) {
         rc = cc_pimc_run(s, s->root, cp, acts, n, rng);
@@ -408,16 +428,13 @@ int32_t cc_searcher_act_worlds(cc_searcher *s, const cc_game *game, const void *
     if (s == NULL || game == NULL || state == NULL || worlds == NULL || weights == NULL ||
         rng == NULL || action == NULL)
         return CC_E_ARG;
-    if (game != s->game || s->spec.kind != CC_BOT_PIMC || s->nworkers > 0) return CC_E_ARG;
+    if (s->spec.kind != CC_BOT_PIMC || s->nworkers > 0) return CC_E_ARG;
     if (nworlds < 1 || nworlds > s->spec.samples) return CC_E_ARG;
-    s->last_sims = 0;
-    s->last_nodes = 0;
     if (means != NULL)
         for (int32_t a = 0; a < s->num_actions; a++) means[a] = NAN;
-    int32_t cp = game->current_player(state);
-    if (cp == CC_PLAYER_TERMINAL) return CC_E_GAME_OVER;
-    if (cp < 0 || cp >= s->nplayers) return CC_E_ARG;
-    if (player != -1 && player != cp) return CC_E_ARG;
+    int32_t cp;
+    int32_t rc = root_player(s, game, state, player, &cp);
+    if (rc != CC_OK) return rc;
     double total = 0.0;
     for (int32_t i = 0; i < nworlds; i++) {
         /* written so that a NaN fails */
@@ -425,19 +442,12 @@ int32_t cc_searcher_act_worlds(cc_searcher *s, const cc_game *game, const void *
         if (game->current_player(worlds[i]) != cp) return CC_E_ARG;
         total += weights[i];
     }
-    uint64_t mask[CC_MASK_WORDS];
-    int32_t n = legal(s, state, mask);
-    if (n <= 0) return n < 0 ? n : CC_E_GAME_OVER;
-    if (n == 1) {
-        *action = cc_mask_select(mask, s->nwords, 0);
-        return *action < 0 ? CC_E_ARG : CC_OK;
-    }
-    /* the root and the worlds muted as act mutes its copies */
-    memcpy(s->root, state, cc_game_used_size(game, state));
+    int32_t acts[CC_MAX_ACTIONS], n;
+    rc = root_prepare(s, state, acts, &n, action);
+    if (rc != CC_OK || n == 1) return rc;
+    /* the worlds of positive weight (all at weight 1 if none has one),
+     * muted as the root is */
     int32_t how = log_how(s);
-    cc_log_mute((cc_log *)(void *)((char *)s->root + game->log_offset), how);
-    if (s->horizon) s->root_deal = game->deal_index(s->root, NULL);
-    /* the worlds of positive weight (all at weight 1 if none has one) */
     size_t ss = game->state_size;
     int32_t ns = 0;
     for (int32_t i = 0; i < nworlds; i++) {
@@ -447,9 +457,7 @@ int32_t cc_searcher_act_worlds(cc_searcher *s, const cc_game *game, const void *
         cc_log_mute((cc_log *)(void *)(d + game->log_offset), how);
         s->wts[ns++] = total > 0.0 ? weights[i] : 1.0;
     }
-    int32_t acts[CC_MAX_ACTIONS];
-    for (int32_t i = 0; i < n; i++) acts[i] = cc_mask_select(mask, s->nwords, i);
-    int32_t rc = cc_pimc_run_worlds(s, s->root, cp, acts, n, ns, s->wts, rng);
+    rc = cc_pimc_run_worlds(s, s->root, cp, acts, n, ns, s->wts, rng);
     if (rc != CC_OK) return rc;
     if (means != NULL)
         for (int32_t k = 0; k < n; k++)
