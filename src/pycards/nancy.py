@@ -638,7 +638,7 @@ class NancyGame(Game[NancyRules, NancyObservation]):
         "pimc": {"simulations": 2000, "samples": 100},
     }
     #: The bot ``best`` plays (docs/bots.rst, "The best bot").
-    BEST_BOT: ClassVar[str] = "ismcts"
+    BEST_BOT: ClassVar[str] = "pimc:simulations=4000:samples=200"
     #: The strength table's rows (docs/strength.rst).
     STRENGTH_ROWS: ClassVar[tuple[tuple[str, int, str], ...]] = (
         ("Nancy 4p one deal", 4, "wiki_one_deal"),
