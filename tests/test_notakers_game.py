@@ -17,6 +17,7 @@ from pycards.notakers import (
     ACTION_DRAW,
     ACTION_GIVE,
     ACTION_SAVE,
+    ACTION_SAVE_CANCEL,
     ACTION_SAVE_DONE,
     NoTakersGame,
     NoTakersRules,
@@ -352,7 +353,55 @@ def test_every_reason_leaves_the_state_unchanged() -> None:
                 break
             a = pick(rng, c.legal_actions())
             assert c.apply(a) == 0 and r.apply(a) == 0
-    assert set(found) | {8} == {-3, *range(2, 12)}, sorted(found)  # -3: game over
+    # -3: game over; 8 and 12 need set-only saves and two take-backs in a turn
+    # (their own tests below)
+    assert set(found) | {8, 12} == {-3, *range(2, 13)}, sorted(found)
+
+
+def test_a_save_is_taken_back_at_most_twice_a_turn() -> None:
+    """One Save taken back leaves Save open; a second closes it for the turn
+    (reason 12, state unchanged); the next turn of the player opens it again."""
+    s = c_core.new_state("notakers", [0] * 7, 2, 4)
+    r = ref.new_state("notakers", [0] * 7, 2, 4, c_core.shuffled_deck(4, 52))
+    hand = [c for c in range(52) if s.observe_tensor(0)[c]]
+    for taken_back in (1, 2):
+        for a in (ACTION_SAVE + hand[0], ACTION_SAVE + hand[1], ACTION_SAVE_CANCEL):
+            assert s.apply(a) == 0 and r.apply(a) == 0
+        saves = [a for a in s.legal_actions() if ACTION_SAVE <= a < ACTION_SAVE + 52]
+        assert saves == ([ACTION_SAVE + c for c in sorted(hand)] if taken_back == 1 else [])
+        assert s.legal_actions() == r.legal_actions()
+    raw = s.raw()
+    assert s.verify(ACTION_SAVE + hand[0]) == 12 and r.verify(ACTION_SAVE + hand[0]) == 12
+    assert s.apply(ACTION_SAVE + hand[0]) == 12 and s.raw() == raw
+    assert s.reason_text(12) == r.reason_text(12)
+    for _ in range(2):  # both players draw: seat 0's next turn
+        assert s.apply(ACTION_DRAW) == 0 and r.apply(ACTION_DRAW) == 0
+    assert s.current_player() == 0 and s.verify(ACTION_SAVE + hand[0]) == 0
+
+
+def test_a_bot_that_always_takes_back_cannot_stall_the_game() -> None:
+    """Every turn ends, whatever the player does: a player who cancels a
+    Save whenever he may and starts one whenever he may (else plays at
+    random) finishes each turn within 2 take-backs, so a game capped at 100
+    turns ends (before the cap on take-backs, such a player never did)."""
+    rng = random.Random(11)
+    params = [0] * 7
+    params[4] = 100  # max_turns
+    for seed in range(30):
+        s = c_core.new_state("notakers", params, 3, seed)
+        moves = 0
+        while s.current_player() != TERMINAL:
+            legal = s.legal_actions()
+            saves = [a for a in legal if ACTION_SAVE <= a < ACTION_SAVE + 52]
+            if ACTION_SAVE_CANCEL in legal:
+                a = ACTION_SAVE_CANCEL
+            elif saves:
+                a = saves[0]
+            else:
+                a = rng.choice(legal)
+            assert s.apply(a) == 0
+            moves += 1
+            assert moves < 100 * 20, f"seed {seed}: no end after {moves} moves"
 
 
 def test_save_must_be_sets_when_required() -> None:

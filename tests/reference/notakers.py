@@ -57,6 +57,7 @@ REASONS = {
     9: "card does not match the ask",
     10: "give at least one card first",
     11: "no set of 3 or more cards in hand to save",
+    12: "two Saves were cancelled this turn: no more Save this turn",
 }
 
 
@@ -130,6 +131,7 @@ class NoTakersState(RefState):
         self.actor = 0
         self.turns = 0
         self.selection: set[int] = set()
+        self.cancels = 0  # Saves cancelled this turn
         self.ask_target = -1
         self.ask_descriptor = -1
         self.given = 0  # cards given by the current giver
@@ -230,6 +232,7 @@ class NoTakersState(RefState):
     def _start_turn(self, player: int) -> None:
         self.turn_player = player
         self.selection = set()
+        self.cancels = 0  # Saves cancelled this turn (2: no more Save this turn)
         if not self.hands[player]:
             self._draw(player, True)
             if self.phase == OVER:
@@ -324,6 +327,8 @@ class NoTakersState(RefState):
                     return 4
                 if len(hand) < 3:
                     return 6
+                if self.cancels >= 2:
+                    return 12
                 if self.save_requires_set and not self._has_set_to_save(hand):
                     return 11
                 return 0
@@ -367,7 +372,10 @@ class NoTakersState(RefState):
         hand = self.hands[self.actor] if self.phase != OVER else set()
         if self.phase == TURN:
             actions = [DRAW]
-            if len(hand) >= 3 and (not self.save_requires_set or self._has_set_to_save(hand)):
+            can_save = self.cancels < 2 and (
+                not self.save_requires_set or self._has_set_to_save(hand)
+            )
+            if len(hand) >= 3 and can_save:
                 actions += [SAVE + c for c in sorted(hand)]
             return actions + list(range(ASK, self.num_actions()))
         if self.phase == SAVING:
@@ -412,6 +420,7 @@ class NoTakersState(RefState):
         elif self.phase == SAVING:
             if action == SAVE_CANCEL:
                 self.selection = set()
+                self.cancels += 1
                 self.phase = TURN
             elif action == SAVE_DONE:
                 seen = None if self.save_open else {player}

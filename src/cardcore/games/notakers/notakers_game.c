@@ -21,6 +21,7 @@ enum {
     R_NO_MATCH,
     R_GIVE_FIRST,
     R_NO_SET_IN_HAND,
+    R_SAVE_TAKEN_BACK,
     R_NUM_REASONS
 };
 
@@ -37,6 +38,7 @@ static const char *const REASONS[R_NUM_REASONS] = {
     "card does not match the ask",
     "give at least one card first",
     "no set of 3 or more cards in hand to save",
+    "two Saves were cancelled this turn: no more Save this turn",
 };
 
 /* The state (nt_state) is in notakers_internal.h, shared with notakers_bot.c. */
@@ -186,6 +188,7 @@ static void draw(nt_state *st, int32_t p, int32_t forced) {
 static void start_turn(nt_state *st, int32_t p) {
     st->turn_player = p;
     st->selection = 0;
+    st->cancels = 0;
     if (st->hand[p] == 0) {
         draw(st, p, 1);
         if (st->phase == CC_NOTAKERS_PHASE_OVER) return;
@@ -432,6 +435,7 @@ static int32_t cc_notakers_verify(const void *state, int32_t a) {
         if (a >= CC_NOTAKERS_A_SAVE && a < CC_NOTAKERS_A_GIVE) {
             if (!(hand & card_bit(a - CC_NOTAKERS_A_SAVE))) return R_NOT_IN_HAND;
             if (cc_popcount64(hand) < 3) return R_HAND_TOO_SMALL;
+            if (st->cancels >= 2) return R_SAVE_TAKEN_BACK;
             if (st->params[CC_NOTAKERS_P_SAVE_REQUIRES_SET] &&
                 !has_save_set(hand, st->params[CC_NOTAKERS_P_ACE_IN_RUNS]))
                 return R_NO_SET_IN_HAND;
@@ -518,7 +522,8 @@ static int32_t cc_notakers_legal_actions(const void *state, uint64_t *mask) {
         cc_mask_set(mask, CC_NOTAKERS_A_DRAW);
         count = 1;
         int32_t held = cc_popcount64(hand);
-        if (held >= 3 && (!st->params[CC_NOTAKERS_P_SAVE_REQUIRES_SET] ||
+        if (held >= 3 && st->cancels < 2 &&
+            (!st->params[CC_NOTAKERS_P_SAVE_REQUIRES_SET] ||
                           has_save_set(hand, st->params[CC_NOTAKERS_P_ACE_IN_RUNS]))) {
             set_card_actions(mask, CC_NOTAKERS_A_SAVE, hand);
             count += held;
@@ -608,6 +613,7 @@ static int32_t cc_notakers_apply(void *state, int32_t a) {
     case CC_NOTAKERS_PHASE_SAVE:
         if (a == CC_NOTAKERS_A_SAVE_CANCEL) {
             st->selection = 0;
+            st->cancels++;
             st->phase = CC_NOTAKERS_PHASE_TURN;
         } else if (a == CC_NOTAKERS_A_SAVE_DONE) {
             uint32_t seen = st->params[CC_NOTAKERS_P_SAVE_VISIBILITY] == CC_NOTAKERS_SAVES_OPEN

@@ -23,6 +23,7 @@ typedef struct nt_state {
     int32_t fb_k;      /* pass fallback: seat offset from the asked player */
     uint32_t fb_gave;  /* pass fallback: seats that gave */
     int32_t nt_k;      /* No Takers: seat offset of the next receiver */
+    int32_t cancels;   /* Saves cancelled this turn (2: no more Save this turn) */
     int32_t points[CC_MAX_PLAYERS];
     uint64_t ask_match;
     uint64_t selection;
