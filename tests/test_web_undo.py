@@ -121,7 +121,7 @@ def _play_and_undo(ws: Any, moves: int) -> tuple[dict[str, Any], dict[str, Any]]
             {"type": "move", "action": rng.choice(m["legal"])["id"], "version": m["version"]}
         )
         m = _my_turn(ws, _view(ws))
-    ws.send_json({"type": "undo"})
+    ws.send_json({"type": "undo", "version": m["version"]})
     back = _view(ws)
     assert back["type"] == "view" and back["version"] == m["version"] + 1
     assert back["turn"] < m["turn"] and back["current_player"] == SOLO
@@ -152,6 +152,43 @@ def test_over_the_socket_a_move_from_before_the_undo_is_refused() -> None:
             m = _view(ws)
             assert m["type"] == "view" and m["version"] > back["version"]
             assert table.state.history[back["turn"]] == back["legal"][0]["id"]
+
+
+@pytest.mark.parametrize(("game", "players", "preset"), GAMES)
+def test_an_undo_for_an_older_version_is_refused(game: str, players: int, preset: str) -> None:
+    """An undo names the version it answers: one sent from a view the table
+    has moved past (here: the person moved again since) changes nothing."""
+    table, _ = Table.new(_spec(game, players, preset))
+    _decide(table, random.Random(6), 2)
+    seen = table.message(SOLO)["version"]
+    _decide(table, random.Random(7), 1)
+    assert table.version > seen
+    now = _state(table)
+    for stale, why in (
+        (seen, "the table changed since version"),
+        (True, "an int"),
+        ("1", "an int"),
+    ):
+        with pytest.raises(TableError, match=why):
+            table.undo(SOLO, stale)
+        assert _state(table) == now
+    back = table.undo(SOLO, table.version)
+    assert back < now[2] and table.version == now[1] + 1
+
+
+def test_over_the_socket_a_stale_undo_is_refused() -> None:
+    game, players, preset = GAMES[0].values
+    with TestClient(create_app(bot_delay=0.0)) as client:
+        j = client.post("/api/tables", json=_spec(game, players, preset).to_json()).json()
+        table = client.app.state.tables.find(j["table_id"])  # type: ignore[attr-defined]
+        assert table is not None
+        with client.websocket_connect(f"/ws/{j['table_id']}?token={j['token']}") as ws:
+            stale, _back = _play_and_undo(ws, 2)
+            now = _state(table)
+            ws.send_json({"type": "undo", "version": stale["version"]})
+            err = _view(ws)
+            assert err["type"] == "error" and "the table changed since" in err["message"]
+            assert _state(table) == now
 
 
 def test_a_restarted_server_keeps_the_version(tmp_path: Path) -> None:

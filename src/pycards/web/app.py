@@ -21,8 +21,9 @@ Routes:
   alone may also send ``{"type": "hint"}`` (answered ``{"type": "hint",
   "action": id, "name": ..., "card": ..., "turn": n, "version": v}`` to that
   socket alone)
-  and ``{"type": "undo"}`` (the table goes back to that person's last
-  decision and is sent again).
+  and ``{"type": "undo", "version": v}`` (the table goes back to that
+  person's last decision and is sent again; ``v``, optional, the version of
+  the message the undo answers: an undo for another is refused).
 
 A frame that is not such a JSON text closes the socket with 4400; an unknown
 table or a wrong token with 4404.  Bots think in two bounded thread pools,
@@ -393,7 +394,7 @@ def create_app(
                             loop = asyncio.get_running_loop()
                             answer = await loop.run_in_executor(hub.light, table.hint, seat)
                         else:
-                            table.undo(seat)
+                            table.undo(seat, msg.get("version"))
                     except TableError as exc:
                         await _send(ws, json.dumps({"type": "error", "message": str(exc)}))
                         continue

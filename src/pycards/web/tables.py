@@ -816,13 +816,30 @@ class Table:
         hint["version"] = self.version
         return hint
 
-    def undo(self, seat: int) -> int:
+    def undo(self, seat: int, version: object = None) -> int:
         """Take back the last move of the person in ``seat`` and every bot's
         move after it: the game returns exactly to the state where that person
         last decided (at a table where every other seat is a bot; else
         :class:`TableError`).  Returns the turn the table is back at; the
         :attr:`version` goes up, so no move made before the undo can be
-        played after it."""
+        played after it.
+
+        ``version`` (optional): the :attr:`version` of the message the undo
+        answers; for any other version the undo is refused
+        (:class:`TableError`) and nothing changes, so an undo sent from a
+        view the table has moved past (a second tab, a late click) does not
+        take back a move its sender never saw."""
+        if version is not None:
+            if isinstance(version, bool) or not isinstance(version, int):
+                raise TableError(
+                    f'an undo names the version it answers ("version": an int), '
+                    f"got {version!r:.40}"
+                )
+            if version != self.version:
+                raise TableError(
+                    f"the table changed since version {version} (it is at turn "
+                    f"{self.turn}, version {self.version}): look again before undoing"
+                )
         self._solo(seat, "undo")
         history = self.state.history
         data = json.loads(self.state.to_json())

@@ -525,7 +525,7 @@ async function init() {
   $("#to-lobby").addEventListener("click", () => { if (conn) { conn.closed = true; conn.ws.close(); conn = null; } history.replaceState(null, "", "#"); show("lobby"); loadLobby(); });
   $("#to-history").addEventListener("click", loadHistory);
   $("#hint").addEventListener("click", () => { if (conn && !conn.down) conn.ws.send(JSON.stringify({ type: "hint" })); });
-  $("#undo").addEventListener("click", () => { if (conn && !conn.down) conn.ws.send(JSON.stringify({ type: "undo" })); });
+  $("#undo").addEventListener("click", () => { if (conn && !conn.down) conn.ws.send(JSON.stringify(last ? { type: "undo", version: last.version } : { type: "undo" })); });
   $("#replay-step").addEventListener("input", () => replayAt(replayId, Number($("#replay-step").value)));
   $("#replay-prev").addEventListener("click", () => replayAt(replayId, Math.max(0, Number($("#replay-step").value) - 1)));
   $("#replay-next").addEventListener("click", () => replayAt(replayId, Math.min(Number($("#replay-step").max), Number($("#replay-step").value) + 1)));
