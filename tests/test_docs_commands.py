@@ -101,6 +101,21 @@ def test_ismcts_comparison_answers_help_without_pythonpath() -> None:
     assert "--simulations" in done.stdout
 
 
+def test_strength_table_openspiel_rows_play_whole_games() -> None:
+    """Every game's OpenSpiel row: OpenSpiel's ISMCTS at best's time plays its
+    games to the end (the script stops on a failed game, whose row would
+    read as a tie: so did its single-simulation bot once, in two games)."""
+    pytest.importorskip("pyspiel")
+    script = ROOT / "benchmarks" / "studies" / "strength_table.py"
+    done = _run(str(script), "--quick", "--openspiel-only")
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if "openspiel ismcts" in line]
+    assert len(rows) == len(list((ROOT / "tests" / "profiles").glob("[a-z]*.py"))), done.stdout
+    for line in rows:
+        sims = int(line.split("openspiel ismcts (")[1].split(" sims")[0])
+        assert sims >= 2, line
+
+
 def test_strength_table_quick_without_pythonpath() -> None:
     # the smallest run of the strength table: one game, tiny budgets
     script = ROOT / "benchmarks" / "studies" / "strength_table.py"

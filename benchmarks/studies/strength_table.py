@@ -60,6 +60,10 @@ def pair(
     # one deal in every seating: a full rotation of the table
     match = Match(name, [a, b], games=deals * players, players=players, seed=seed, rules=rules)
     result = match.run(progress=False)
+    for stats in result.bots:
+        failed = {kind: n for kind, n in stats.failures.items() if n}
+        if failed:  # a failed game scores nothing: its row would be meaningless
+            raise RuntimeError(f"{name} {a} vs {b}: {stats.name} failed games {failed}")
     return result.bots[0], result.bots[1]
 
 
@@ -103,6 +107,8 @@ def openspiel_ismcts(name: str, players: int, preset: str, sims: int) -> str | N
 
 #: The simulations of the calibration match (OpenSpiel's ISMCTS against best).
 PROBE_SIMS = 20
+#: The fewest simulations OpenSpiel's ISMCTS can choose a move with.
+MIN_SIMS = 2
 
 
 def openspiel_bot(
@@ -121,7 +127,9 @@ def openspiel_bot(
     sa, sb = pair(name, players, preset, probe, "best", probe_deals, seed + 1)
     per_sim = sa.time_per_move / PROBE_SIMS
     best_ms = 1000 * sb.time_per_move
-    sims = max(1, round(sb.time_per_move / per_sim))
+    # OpenSpiel's ISMCTS needs 2 simulations: the first only expands the
+    # root, and with no child visited its final policy fails an assert
+    sims = max(MIN_SIMS, round(sb.time_per_move / per_sim))
     bot = openspiel_ismcts(name, players, preset, sims)
     assert bot is not None
     return bot, sims, best_ms
