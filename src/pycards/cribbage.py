@@ -590,7 +590,7 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
         "pimc": {"simulations": 3000, "samples": 200},
     }
     #: The bot ``best`` plays (docs/bots.rst, "The best bot").
-    BEST_BOT: ClassVar[str] = "pimc:solve=8:simulations=400:samples=100"
+    BEST_BOT: ClassVar[str] = "pimc"
     #: The strength table's rows (docs/strength.rst).
     STRENGTH_ROWS: ClassVar[tuple[tuple[str, int, str], ...]] = (("cribbage 2p", 2, "acc"),)
     RACE_TARGET = "game_target"
