@@ -276,8 +276,7 @@ static int32_t parallel(cc_searcher *s, const void *state, int32_t root, const i
         jobs[w].rc = CC_OK;
         cc_rng_seed(&jobs[w].rng, cc_rng_next(rng));
     }
-    for (int32_t w = 1; w < nt; w++)
-        started[w] = cc_thread_start(&tids[w], run_job, &jobs[w]);
+    for (int32_t w = 1; w < nt; w++) started[w] = cc_thread_start(&tids[w], run_job, &jobs[w]);
     run_job(&jobs[0]);
     for (int32_t w = 1; w < nt; w++) {
         if (started[w]) pthread_join(tids[w], NULL);

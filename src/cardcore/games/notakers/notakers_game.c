@@ -524,7 +524,7 @@ static int32_t cc_notakers_legal_actions(const void *state, uint64_t *mask) {
         int32_t held = cc_popcount64(hand);
         if (held >= 3 && st->cancels < 2 &&
             (!st->params[CC_NOTAKERS_P_SAVE_REQUIRES_SET] ||
-                          has_save_set(hand, st->params[CC_NOTAKERS_P_ACE_IN_RUNS]))) {
+             has_save_set(hand, st->params[CC_NOTAKERS_P_ACE_IN_RUNS]))) {
             set_card_actions(mask, CC_NOTAKERS_A_SAVE, hand);
             count += held;
         }
