@@ -832,8 +832,7 @@ class Table:
         if version is not None:
             if isinstance(version, bool) or not isinstance(version, int):
                 raise TableError(
-                    f'an undo names the version it answers ("version": an int), '
-                    f"got {version!r:.40}"
+                    f'an undo names the version it answers ("version": an int), got {version!r:.40}'
                 )
             if version != self.version:
                 raise TableError(
