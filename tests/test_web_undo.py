@@ -149,7 +149,7 @@ def test_over_the_socket_a_move_or_undo_from_before_the_undo_is_refused() -> Non
             # and so is an undo sent from the view before the undo
             ws.send_json({"type": "undo", "version": stale["version"]})
             err = _view(ws)
-            assert err["type"] == "error" and "the table changed since" in err["message"]
+            assert err["type"] == "error" and "the undo answers version" in err["message"]
             assert _state(table) == now
             ws.send_json(
                 {"type": "move", "action": back["legal"][0]["id"], "version": back["version"]}
@@ -170,9 +170,9 @@ def test_an_undo_for_an_older_version_is_refused(game: str, players: int, preset
     assert table.version > seen
     now = _state(table)
     for stale, why in (
-        (seen, "the table changed since version"),
-        (True, "an int"),
-        ("1", "an int"),
+        (seen, "too late: the undo answers version"),
+        (True, "an undo names the turn it answers"),
+        ("1", "an undo names the turn it answers"),
     ):
         with pytest.raises(TableError, match=why):
             table.undo(SOLO, stale)

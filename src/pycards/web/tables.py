@@ -759,13 +759,7 @@ class Table:
         which it equals until the table's first undo (a turn sent is never
         above the version of its message), so such a move is refused once a
         move has been undone, never taken for the wrong one."""
-        if isinstance(version, bool) or not isinstance(version, int):
-            raise TableError(
-                'a move names the turn it answers ("version": the int of the'
-                f" table's last message), got {version!r:.40}"
-            )
-        if version != self.version:
-            raise TableError(self._refusal(version, as_turn))
+        self._answering(version, "a move", as_turn)
         if isinstance(action, bool) or not isinstance(action, int):
             raise TableError(f"an action is an int id, got {action!r:.40}")
         if self.state.is_terminal:
@@ -778,22 +772,33 @@ class Table:
             raise TableError(str(exc)) from None
         self._changed()
 
-    def _refusal(self, token: int, as_turn: bool) -> str:
-        """Why a move made for ``token`` (not the version) is refused."""
+    def _answering(self, version: object, what: str, as_turn: bool = False) -> None:
+        """Refuse (:class:`TableError`) ``what`` ("a move", "an undo") if it
+        does not answer the table's current :attr:`version`."""
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise TableError(
+                f'{what} names the turn it answers ("version": the int of the'
+                f" table's last message), got {version!r:.40}"
+            )
+        if version != self.version:
+            raise TableError(self._refusal(version, as_turn, what.split()[-1]))
+
+    def _refusal(self, token: int, as_turn: bool, what: str = "move") -> str:
+        """Why a ``what`` (move, undo) made for ``token`` (not the version) is refused."""
         at = f"the table is at turn {self.turn}, version {self.version}"
         if as_turn:
             if token < self.turn:
                 return f"too late: turn {token} was already played ({at})"
             if self.version == self.turn:
-                return f"stale move: it answers turn {token}, {at}"
+                return f"stale {what}: it answers turn {token}, {at}"
             return (
-                f"stale move: it answers turn {token}, but a move was undone since;"
-                f' a move names the version ("version": {self.version}) ({at})'
+                f"stale {what}: it answers turn {token}, but a move was undone since;"
+                f' a {what} names the version ("version": {self.version}) ({at})'
             )
         if token > self.version:
-            return f"stale move: it answers version {token}, {at}"
+            return f"stale {what}: it answers version {token}, {at}"
         since = "a move was undone" if token < self._undone_at else "the table has changed"
-        return f"too late: the move answers version {token}, and {since} since ({at})"
+        return f"too late: the {what} answers version {token}, and {since} since ({at})"
 
     def _solo(self, seat: int, what: str) -> None:
         if len(self.spec.humans) != 1 or seat not in self.spec.humans:
@@ -830,15 +835,7 @@ class Table:
         view the table has moved past (a second tab, a late click) does not
         take back a move its sender never saw."""
         if version is not None:
-            if isinstance(version, bool) or not isinstance(version, int):
-                raise TableError(
-                    f'an undo names the version it answers ("version": an int), got {version!r:.40}'
-                )
-            if version != self.version:
-                raise TableError(
-                    f"the table changed since version {version} (it is at turn "
-                    f"{self.turn}, version {self.version}): look again before undoing"
-                )
+            self._answering(version, "an undo")
         self._solo(seat, "undo")
         history = self.state.history
         data = json.loads(self.state.to_json())
