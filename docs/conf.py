@@ -28,11 +28,11 @@ suppress_warnings = ["ref.python"]
 # Parts of pages made from the game registry (pycards.game.game_names), so
 # that adding a game edits no docs index.  A marker in a page's source stands
 # for text built here when Sphinx reads the page (the ``source-read`` event;
-# :func:`expand` is the whole rewrite, which tests/test_docs_registry.py
+# :func:`expand` is the whole rewrite, which tests/project/test_docs_registry.py
 # checks against the engine):
 #
 # * a line ``.. game-modules::`` (docs/api.rst): a section and an automodule
-#   for each module ``pycards.<name>`` and ``pycards.<name>_*`` of every game;
+#   for each module ``pycards.games.<name>`` and ``pycards.games.<name>_*`` of every game;
 # * a line ``.. game-pages::`` (docs/games.rst): the toctree of the games'
 #   pages, ``docs/<name>.rst``;
 # * the substitution ``|game-titles|`` (docs/index.rst): the games' page
@@ -54,14 +54,14 @@ def game_modules() -> list[str]:
     """The modules of the registered games, each game's own module first."""
     import pkgutil
 
-    import pycards
+    import pycards.games
     from pycards.game import game_names
 
-    found = sorted(m.name for m in pkgutil.iter_modules(pycards.__path__))
+    found = sorted(m.name for m in pkgutil.iter_modules(pycards.games.__path__))
     out = []
     for name in game_names():
-        out.append(f"pycards.{name}")
-        out += [f"pycards.{m}" for m in found if m.startswith(f"{name}_")]
+        out.append(f"pycards.games.{name}")
+        out += [f"pycards.games.{m}" for m in found if m.startswith(f"{name}_")]
     return out
 
 

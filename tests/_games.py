@@ -83,23 +83,24 @@ class Profile:
     #: None for the default rules); default: the fewest players, default rules.
     search_matches: tuple[tuple[int, str | None], ...] = ()
     #: The digest of a fixed course of ``VectorEnv.random_actions`` and steps
-    #: at the smallest of ``bench_tables`` (``tests/test_vecenv_random_actions.py``), printed by
-    #: the engine that drew every random action at the call; "": not checked.
+    #: at the smallest of ``bench_tables``
+    #: (``tests/envs/test_vecenv_random_actions.py``), printed by the engine
+    #: that drew every random action at the call; "": not checked.
     vector_random_digest: str = ""
-    #: The terminal sessions whose records are in tests/records (tests/test_terminal.py
+    #: The terminal sessions whose records are in tests/records (tests/ui/test_terminal.py
     #: plays them again): the session's name (the game's name first) and the
     #: arguments of ``pycards play`` after the game's name; default: one
     #: session under the game's name, ``--seed 12``.
     terminal_sessions: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
-    #: The vector environment's thread check (tests/test_vecenv_pool.py) at the
+    #: The vector environment's thread check (tests/envs/test_vecenv_pool.py) at the
     #: usual table: the games in the vector, the opponent policy, and whether
     #: 150 steps finish some game (so that auto-resets are exercised).
     pool_case: tuple[int, str, bool] = (64, "random", True)
     #: The rules preset of the arena's matches of deterministic bots
-    #: (tests/test_arena.py), one that ends every game; ``None``: the defaults.
+    #: (tests/arena/test_arena.py), one that ends every game; ``None``: the defaults.
     arena_preset: str | None = None
     #: The vector environment's checks against its plain-Python twin
-    #: (tests/test_envs_vector.py): (players, learner seat, steps, whether
+    #: (tests/envs/test_vector.py): (players, learner seat, steps, whether
     #: some game must finish in those steps); default: the usual table, seat
     #: 0, 100 steps, no finish required.
     vector_twin_cases: tuple[tuple[int, int, int, bool], ...] = ()

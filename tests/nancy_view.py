@@ -10,7 +10,7 @@ import numpy as np
 
 from pycards.cards import NancyCard, NancyCardSet
 from pycards.game import State
-from pycards.nancy import NancyGame, NancyObservation
+from pycards.games.nancy import NancyGame, NancyObservation
 
 
 def _number(x: float, scale: int) -> int:

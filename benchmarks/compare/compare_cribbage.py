@@ -25,7 +25,7 @@ from _timing import rate as counts_per_second
 from reference import cribbage as ref_cribbage
 
 from cardcore import _core
-from pycards.cribbage import CribbageGame, CribbageRules, batch_discards, batch_score_show
+from pycards.games.cribbage import CribbageGame, CribbageRules, batch_discards, batch_score_show
 
 BUDGET = 0.5 if QUICK else 2.0  # seconds per measurement
 PARAMS = CribbageRules().to_params()

@@ -2,7 +2,7 @@
 
 Measured in one run on this machine:
 
-* random playouts through the Python API (``pycards.nancy`` states, one
+* random playouts through the Python API (``pycards.games.nancy`` states, one
   ``legal_actions()`` + ``apply()`` per step), 3 and 4 players;
 * native random playouts (``random_playouts``, the C loop), 3 and 4 players;
 * random playouts of the pure-Python reference (the test oracle in
@@ -38,7 +38,7 @@ from _timing import QUICK
 from _timing import rate as counts_per_second
 
 from cardcore import _core
-from pycards.nancy import NancyGame, NancyRules
+from pycards.games.nancy import NancyGame, NancyRules
 
 BUDGET = 0.5 if QUICK else 2.0  # seconds per measurement
 RULES = NancyRules()  # the rule book's defaults: matches of one deal per player

@@ -25,7 +25,7 @@ from _timing import rate as counts_per_second
 
 from cardcore import _core
 from pycards.cards import CardSet
-from pycards.nodde import NoddeGame, NoddeRules
+from pycards.games.nodde import NoddeGame, NoddeRules
 
 BUDGET = 0.5 if QUICK else 2.0  # seconds per measurement
 PARAMS = NoddeRules().to_params()

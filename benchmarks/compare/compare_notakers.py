@@ -22,7 +22,7 @@ from _timing import QUICK, best_time
 from reference.rng import Rng
 
 from cardcore import _core as c_core
-from pycards.notakers import NoTakersGame
+from pycards.games.notakers import NoTakersGame
 
 FULL = 0x1FFF1FFF1FFF1FFF
 

@@ -32,7 +32,7 @@ Usage (from the repository root, after ``python setup.py build_ext --inplace``):
     python benchmarks/guard/harness.py --list     # the paths
 
 The debug build (``PYCARDS_DEBUG=1``) honours ``PYCARDS_SLOW_PATH=<site>``,
-which slows one site on purpose, to prove the guard fails (tests/test_guard.py).
+which slows one site on purpose, to prove the guard fails (tests/project/test_guard.py).
 """
 
 from __future__ import annotations

@@ -86,7 +86,7 @@ def _nancy_rows() -> tuple[Any, Any]:
 
 def _nancy_batch(which: str) -> Callable[[], Op]:
     def setup() -> Op:
-        from pycards import nancy
+        from pycards.games import nancy
 
         holdings, tricks = _nancy_rows()
         if which == "legal_cards":
@@ -102,7 +102,7 @@ def _nodde_batch() -> Op:
     import numpy as np
 
     from cardcore import _core
-    from pycards import nodde
+    from pycards.games import nodde
 
     hands3 = _core.random_hands(BATCH_HANDS, 4, 11)
     # split each 4-card set into a 3-card hand and the turn-up (its lowest card)
@@ -154,7 +154,7 @@ def _nancy_scalar() -> Op:
 
 def _nodde_scalar() -> Op:
     from cardcore import _core
-    from pycards import nodde
+    from pycards.games import nodde
 
     sets = [int(h) for h in _core.random_hands(16, 4, 9)]
     deals = [(h ^ (h & -h), (h & -h).bit_length() - 1) for h in sets]
@@ -245,7 +245,7 @@ def _game_states(name: str, call: str) -> Callable[[], Op]:
 
 
 def _nancy_sampler_6() -> Op:
-    from pycards.nancy import NancyRules
+    from pycards.games.nancy import NancyRules
 
     state = _positions("nancy", 6, 1, NancyRules(face_up_count=0))[0]
     return lambda: state.sample_infoset(state.current_player, 0)
@@ -254,7 +254,7 @@ def _nancy_sampler_6() -> Op:
 def _nancy_solve() -> Op:
     """The exact solver on 4 positions of 4-player heuristic self-play, each
     at the start of the trick with 4 tricks left."""
-    from pycards.nancy import NancyGame, NancyRules
+    from pycards.games.nancy import NancyGame, NancyRules
 
     game = NancyGame(NancyRules(match_rounds=1), 4)
     states: list[Any] = []
@@ -372,7 +372,7 @@ def _vector_step(name: str) -> Callable[[], Op]:
 def _cribbage_discards() -> Op:
     """Cribbage discard analysis of 2 six-card hands (with the crib)."""
     fn = _require("cardcore._core", "cribbage_batch_discards")
-    rules = _require("pycards.cribbage", "CribbageRules")
+    rules = _require("pycards.games.cribbage", "CribbageRules")
     from cardcore import _core
 
     hands = _core.random_hands(2, 6, 13)

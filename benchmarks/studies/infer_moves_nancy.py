@@ -24,7 +24,7 @@ import _here  # noqa: F401  (the benchmarks/ and tests/ folders on sys.path)
 
 from pycards.bots import make_bot
 from pycards.bots.infer import InferBot
-from pycards.nancy import NancyGame, NancyRules
+from pycards.games.nancy import NancyGame, NancyRules
 
 
 def main() -> None:

@@ -68,7 +68,7 @@ def _bots(h: hashlib._Hash, quick: bool) -> None:
 
 
 def _scoring(h: hashlib._Hash) -> None:
-    from pycards import cribbage, nodde, notakers
+    from pycards.games import cribbage, nodde, notakers
 
     for k in (4, 5, 6, 8):
         hands = batch.random_hands(20000, k, seed=k)

@@ -20,7 +20,7 @@ import time
 
 import _here  # noqa: F401  (the benchmarks/ and tests/ folders on sys.path)
 
-from pycards.nancy import NancyGame, NancyRules
+from pycards.games.nancy import NancyGame, NancyRules
 
 EACH = {2: 36, 3: 24, 4: 18, 5: 15, 6: 12}
 

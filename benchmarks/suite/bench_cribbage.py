@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from cardcore import _core
-from pycards.cribbage import (
+from pycards.games.cribbage import (
     CribbageGame,
     CribbageRules,
     batch_discards,

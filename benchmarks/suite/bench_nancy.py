@@ -19,7 +19,7 @@ import pytest
 import reference as _reference
 
 from cardcore import _core
-from pycards.nancy import NancyGame, NancyRules
+from pycards.games.nancy import NancyGame, NancyRules
 
 PARAMS = NancyRules().to_params()
 

@@ -13,7 +13,7 @@ import pytest
 
 from cardcore import _core
 from pycards.cards import CardSet
-from pycards.nodde import NoddeGame, NoddeRules, batch_score_hands, hand_score_distribution
+from pycards.games.nodde import NoddeGame, NoddeRules, batch_score_hands, hand_score_distribution
 
 PARAMS = NoddeRules().to_params()
 

@@ -11,7 +11,7 @@ import pytest
 import reference as ref
 
 from cardcore import _core as c_core
-from pycards.notakers import NoTakersGame, batch_split_points, best_split
+from pycards.games.notakers import NoTakersGame, batch_split_points, best_split
 
 FULL = 0x1FFF1FFF1FFF1FFF
 N = 20000

@@ -15,7 +15,7 @@ from cardcore._cardcore cimport *
 
 import numpy as np
 
-from pycards import errors as _errors
+from cardcore import errors as _errors
 
 # ---------------------------------------------------------------------------
 # errors: one table from status code to exception type and text

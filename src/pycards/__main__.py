@@ -1,5 +1,5 @@
 """``python -m pycards``: the ``pycards`` command."""
 
-from pycards.cli import main
+from pycards.ui.cli import main
 
 raise SystemExit(main())

@@ -5,7 +5,7 @@ bitsets (bit ``suit * 16 + rank``, see :mod:`pycards.cards`) and returns one
 result per set, computed by a native loop that releases the GIL.  The
 functions keep the names of their scalar twins in :mod:`pycards.combos`; a
 game's scorer keeps its scalar name behind the game's prefix
-(:func:`notakers_split_points` is :func:`pycards.notakers.split_points`).
+(:func:`notakers_split_points` is :func:`pycards.games.notakers.split_points`).
 
 Errors: an input that is not a ``numpy.ndarray`` of dtype ``uint64``, or a
 target, ``n``, ``k`` or ``seed`` that is a bool, a float or ``None``, raises
@@ -59,8 +59,8 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
-from pycards.notakers import NoTakersRules
-from pycards.notakers import batch_split_points as _notakers_batch_split_points
+from pycards.games.notakers import NoTakersRules
+from pycards.games.notakers import batch_split_points as _notakers_batch_split_points
 
 __all__ = [
     "MAX_RANDOM_HANDS",
@@ -227,8 +227,8 @@ def notakers_split_points(
     """Per set, the No Takers? best-split points (:doc:`/notakers`, The best split) under ``rules``
     (the default rules when ``None``; only ``ace_in_runs`` matters), int32.
 
-    The batch twin of :func:`pycards.notakers.split_points` (the same function
-    as :func:`pycards.notakers.batch_split_points`); any number of cards per set.
+    The batch twin of :func:`pycards.games.notakers.split_points` (the same function
+    as :func:`pycards.games.notakers.batch_split_points`); any number of cards per set.
 
     >>> import numpy as np
     >>> from pycards.cards import parse_cards

@@ -6,11 +6,11 @@ registry of the :class:`pycards.game.Game` subclasses by their engine name.  A
 game's class registers itself when its facade module is imported (see
 :meth:`pycards.game.Game.__init_subclass__`).  The first call of
 :func:`registered_games` loads the facade of every game the engine names
-(``pycards.<name>``, when there is one), once: this is the one place where the
+(``pycards.games.<name>``, when there is one), once: this is the one place where the
 facades are found, by name, so nothing lists the games by hand.  (The facades
-cannot be imported when :mod:`pycards` is: the compiled ``cardcore._core``
-imports :mod:`pycards.errors` while it initializes, and a facade reads the
-engine's tables when it is imported.)
+are not imported when :mod:`pycards` is: a facade reads the engine's
+tables when it is imported, and a program that only scores hands need not
+pay for it.)
 
 The modules above (:mod:`pycards.game`, :mod:`pycards.record`,
 :mod:`pycards.view`, the facades, the bots, the arena, the CLI) read the
@@ -86,8 +86,8 @@ def _load_facades() -> None:
             return
         for name in _core.game_names():
             try:
-                importlib.import_module(f"pycards.{name}")
+                importlib.import_module(f"pycards.games.{name}")
             except ModuleNotFoundError as exc:
-                if exc.name != f"pycards.{name}":
+                if exc.name != f"pycards.games.{name}":
                     raise
         _LOADED.set()

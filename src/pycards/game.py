@@ -321,7 +321,7 @@ class Game(Generic[RulesT, ObsT]):
         """What a table shows of the deal beyond the observation's fields, as
         JSON-friendly values in words, computed from one seat's ``observation``
         alone (so it tells nothing that seat may not see); the browser table
-        (:mod:`pycards.web.tables`) shows it.  The default: nothing."""
+        (:mod:`pycards.ui.web.tables`) shows it.  The default: nothing."""
         del observation
         return {}
 

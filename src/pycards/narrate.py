@@ -3,7 +3,7 @@
 :func:`narrate` turns a state's events into :class:`Line` objects, each with
 its text and the points it gives, and a score change always says why::
 
-    >>> from pycards.nodde import NoddeGame, NoddeRules
+    >>> from pycards.games.nodde import NoddeGame, NoddeRules
     >>> from pycards.narrate import narrate
     >>> game = NoddeGame(NoddeRules(first_dealer=1), num_players=2)
     >>> deck = game.stacked_deck(["6H 6S 9C", "TH 5S 5C"], "3D")

@@ -73,7 +73,7 @@ paragraph separator, a blank other than the space, or more than
 
 The functions that turn a state's event log into record lines
 (``all_events``, ``new_events``, ``deal_lines``, ``shown_action``,
-``deal_kinds``) are shared with :mod:`pycards.terminal`, which shows a game as
+``deal_kinds``) are shared with :mod:`pycards.ui.terminal`, which shows a game as
 it is played the way its record will read; they are not in ``__all__``.
 """
 

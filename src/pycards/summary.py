@@ -7,7 +7,7 @@ follows one viewer's narrated events (:mod:`pycards.narrate`) and so knows
 only what that viewer may know.  :func:`summaries` gives the summaries of
 the rounds played so far, and the game's own when the game is over::
 
-    >>> from pycards.nodde import NoddeGame, NoddeRules
+    >>> from pycards.games.nodde import NoddeGame, NoddeRules
     >>> from pycards.summary import summaries
     >>> game = NoddeGame(NoddeRules(first_dealer=1), num_players=2)
     >>> deck = game.stacked_deck(["6H 6S 9C", "TH 5S 5C"], "3D")

@@ -1,7 +1,7 @@
 /* bitops_check.c: cc_popcount64 and cc_select64 (cc_internal.h) against
  * bit-by-bit loops, on edge cases and 10^6 pseudo-random words of every
  * density; cc_mod64 (the generator's remainder by a reciprocal) against the
- * % operator for every n up to 300 on edge values and random words.  tests/test_bitops.py builds it with the default flags (the
+ * % operator for every n up to 300 on edge values and random words.  tests/core/test_bitops.py builds it with the default flags (the
  * SWAR population count on a generic x86-64) and, where the compiler takes
  * it, with -mpopcnt (the instruction).  Prints "checked N bad 0". */
 #include <stdio.h>

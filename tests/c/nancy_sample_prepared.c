@@ -1,7 +1,7 @@
 /* nancy_sample_prepared.c: the prepared sampler (sample_prepare once, then
  * sample_draw for each sample) writes exactly what sample_infoset writes and
  * returns what it returns, for the same seed (driven by
- * tests/test_nancy_sample_prepared.py, built with the sanitizers when the
+ * tests/games/nancy/test_sampler_prepared.py, built with the sanitizers when the
  * compiler has them).
  *
  * Random games of every player count (2-6) under every combination of

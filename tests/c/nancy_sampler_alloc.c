@@ -1,5 +1,5 @@
 /* nancy_sampler_alloc.c: the allocation contract of the Nancy engine
- * (driven by tests/test_nancy_alloc.py, linked with -Wl,--wrap=malloc).
+ * (driven by tests/games/nancy/test_alloc.py, linked with -Wl,--wrap=malloc).
  *
  * Random games of 6 players with face_up_count = 0 (the largest count
  * tables), every state sampled for every seat:

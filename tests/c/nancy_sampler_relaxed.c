@@ -1,5 +1,5 @@
 /* nancy_sampler_relaxed.c: where the Nancy sampler puts each unknown card,
- * for tests/test_sampler_exact.py, which compiles it twice: with the
+ * for tests/games/test_sampler_exact.py, which compiles it twice: with the
  * relaxed stage forced on every position (-DNANCY_RELAX_ABOVE=0, one merge
  * -DNANCY_RELAX_MERGES=1, a fixed -DNANCY_RELAX_TRIES) and with it off
  * (-DNANCY_RELAX_ABOVE=INT64_MAX), both without the plain rejection stage

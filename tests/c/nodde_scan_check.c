@@ -1,5 +1,5 @@
 /* nodde_scan_check.c: the Nodde sampler's two exhaustive slot scans agree
- * (driven by tests/test_sampler_exact.py).  scan_slot3 (three hidden cards,
+ * (driven by tests/games/test_sampler_exact.py).  scan_slot3 (three hidden cards,
  * by rank triples) must find as many consistent fillings as scan_slot (every
  * subset), and pick a consistent one, on the opponents' slots of random
  * positions of 2 to 4 players.  It includes nodde_sample.c to reach its

@@ -1,6 +1,6 @@
 /* vecenv_pool_check.c: a vector stepped by its worker threads gives the
  * games of one stepped on the calling thread (driven by
- * tests/test_vecenv_pool.py; also the program to run under ThreadSanitizer).
+ * tests/envs/test_vecenv_pool.py; also the program to run under ThreadSanitizer).
  * For several games and vector sizes, a reference vector is stepped with
  * nthreads 1 and a twin of the same seed with an nthreads that changes at
  * every call (the pool grows, shrinks, is freed and starts again); every

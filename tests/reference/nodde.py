@@ -10,7 +10,7 @@ differential tests pass :class:`ChanceFromEngine`, which reads what the C
 engine dealt, so the oracle still works out on its own who gets which card,
 when the deck is reshuffled, and everything after).  A stacked first deck is
 dealt in order by the oracle itself.  The oracle has no information-set
-sampler: tests/test_nodde_sampler.py checks the engine's against brute force.
+sampler: tests/games/nodde/test_sampler.py checks the engine's against brute force.
 
 Rules parameters (ints, in this order): four_player_mode (0 partners,
 1 individual), reshuffle_each_deal, turned_knave_scorer (0 dealer, 1 elder),

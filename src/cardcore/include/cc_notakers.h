@@ -82,7 +82,7 @@ int32_t cc_batch_notakers_points(const uint64_t *cards, int64_t n, int32_t ace_i
 
 /* ---- the game (docs/notakers.rst) ----------------------------------------
  * Rules parameters (int32, in this order; the table cc_game_notakers.params
- * names them after the fields of pycards.notakers.NoTakersRules):        */
+ * names them after the fields of pycards.games.notakers.NoTakersRules):        */
 #define CC_NOTAKERS_P_SAVE_REQUIRES_SET 0 /* 0 false, 1 true */
 #define CC_NOTAKERS_P_SAVE_VISIBILITY 1   /* CC_NOTAKERS_SAVES_* */
 #define CC_NOTAKERS_P_PASS_FALLBACK 2     /* CC_NOTAKERS_FALLBACK_* */

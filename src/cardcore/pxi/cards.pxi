@@ -141,17 +141,9 @@ cdef int _hand_error(str fn, uint64_t hand, int size, str card_arg, int32_t card
     raise ValueError(f"{fn}: {card_arg}: {card} must be a card id 0..51 not in the hand {hand:#x}")
 
 
-cdef object _InvalidCardError = None
-
-
 cdef object _bad_cards(str message):
-    """pycards.errors.InvalidCardError(message) (imported on first use:
-    pycards imports this module)."""
-    global _InvalidCardError
-    if _InvalidCardError is None:
-        from pycards.errors import InvalidCardError
-        _InvalidCardError = InvalidCardError
-    return _InvalidCardError(message)
+    """cardcore.errors.InvalidCardError(message)."""
+    return _errors.InvalidCardError(message)
 
 
 cdef int _check_cards52(int64_t rc, str fn, str what, object value) except -1:

@@ -82,7 +82,7 @@ static inline int is_trump(int32_t c) { return c >= 56 && c <= 76; }
 static inline cc_nancy_cards cs_bit(int32_t c) {
     cc_nancy_cards r = {0, 0};
     /* bit (c / 14) * 16 + c % 14 = c + 2 * (c / 14); for 0 <= c < 56,
-     * c / 14 == (c * 37) >> 9 (tests/test_nancy_rules.py checks every c) */
+     * c / 14 == (c * 37) >> 9 (tests/games/nancy/test_scoring.py checks every c) */
     if (c < 56) r.lo = (uint64_t)1 << ((uint32_t)c + 2u * (((uint32_t)c * 37u) >> 9));
     else if (c < 77) r.hi = (uint64_t)1 << (c - 55);
     else r.hi = 1;

@@ -1,0 +1,593 @@
+"""The terminal table: a person plays a game against the built-in bots.
+
+:func:`play` runs one game on a text terminal (what ``pycards play`` calls).
+The table is drawn from the person's seat (:meth:`pycards.game.State.table`),
+the legal moves are listed by number and by name, and the bots' moves are
+shown as the person may see them (a hidden card is ``?``).  The story is
+told as it goes (:mod:`pycards.narrate`): every score change with its
+reason, the tricks, the results, and each round's summary and the game's
+(:mod:`pycards.summary`).  Every line fits the terminal's width (80 columns
+or more), wrapped between words and cards.
+
+When there are more legal moves than fit a short list (No Takers? offers
+up to 487), the move is chosen in steps: the first word (``ask``), then the
+next (the seat ``+1``), then the rest (``rank 7``), each step a short
+numbered list; ``back`` goes up one step.  A move can also be typed by name
+at any time, and any unambiguous beginning of a name (``ask +1 rank``)
+goes straight to that step; on a terminal, Tab completes a name.  At the
+prompt:
+
+``<number>`` or ``<move name>``
+    Play that move, or take that step (``3``, ``play 9H``, ``bid 2``,
+    ``ask +2``).
+``help``
+    The commands and the legal moves.
+``hint``
+    What the strongest built-in bot would play here (it sees only your seat).
+``undo``
+    Take back your last move and the bots' moves after it.  Allowed while the
+    game is not over and no card was dealt or drawn since that move (so a
+    take-back never shows you a card you would keep knowing).
+``table``
+    Draw the table again.
+``quit``
+    Stop; the record so far is saved.
+
+The record (:mod:`pycards.record`, the referee's record, so it replays
+exactly) is saved at the end, on ``quit``, on Ctrl-C and at the end of input.
+Taken-back moves are not in it.  Output uses rich (the ``cli`` extra) when it
+is installed and plain text otherwise.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import textwrap
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from pycards.bots import bot_names, make_bot
+from pycards.engine import game_info
+from pycards.errors import PycardsError
+from pycards.game import Game, State
+from pycards.record import (
+    all_events,
+    deal_kinds,
+    deal_lines,
+    new_events,
+    shown_action,
+    write_record,
+)
+from pycards.summary import Story, story
+
+__all__ = ["HINT_BOTS", "MAX_LISTED", "MIN_WIDTH", "best_bot", "choices", "completions", "play"]
+
+# the commands besides the moves (for Tab completion)
+_COMMANDS = ("help", "hint", "undo", "table", "back", "quit")
+
+# the event kinds told in the transcript besides every score change
+_TOLD = frozenset(
+    {"trick", "result", "score", "game_over", "go", "pass", "no_takers", "skunk", "taker"}
+)
+
+#: The bots ``hint`` asks, strongest first; the first one registered is used.
+HINT_BOTS = ("ismcts", "pimc", "heuristic", "random")
+
+#: Most moves listed at once; with more, the move is chosen in steps.
+MAX_LISTED = 30
+#: The narrowest width the table is laid out for.
+MIN_WIDTH = 80
+
+_HELP = """commands:
+  <number> or <move>  play that move (e.g. 1, or the move's name), or take
+                      that step when the moves are chosen in steps
+  back                one step back (when the moves are chosen in steps)
+  help                this help and the legal moves
+  hint                what the strongest built-in bot would play
+  undo                take back your last move (and the bots' moves after it)
+  table               draw the table again
+  quit                stop here (the record so far is saved)"""
+
+
+def best_bot(candidates: Sequence[str] = HINT_BOTS) -> str:
+    """The first of ``candidates`` that :func:`pycards.bots.make_bot` knows."""
+    known = set(bot_names())
+    for name in candidates:
+        if name in known:
+            return name
+    return "random"
+
+
+def choices(names: Sequence[str], prefix: str = "") -> list[tuple[str, str | None]]:
+    """The next step among the legal move ``names`` that start with
+    ``prefix`` (a whole-word beginning, ``""`` for all): ``(label, move)``
+    pairs, where ``move`` is the move's name when the label is a whole move,
+    and ``None`` when the label is a step on (it ends with ``" ..."``).
+
+    >>> choices(["draw", "ask +1 rank 7", "ask +1 suit H", "ask +2 rank 7"])
+    [('draw', 'draw'), ('ask ...', None)]
+    >>> choices(["draw", "ask +1 rank 7", "ask +1 suit H", "ask +2 rank 7"], "ask")
+    [('ask +1 ...', None), ('ask +2 rank 7', 'ask +2 rank 7')]
+    """
+    words = prefix.split()
+    depth = len(words)
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        parts = name.split()
+        if parts[:depth] != words or len(parts) <= depth:
+            continue
+        groups.setdefault(" ".join(parts[: depth + 1]), []).append(name)
+    out: list[tuple[str, str | None]] = []
+    for label, members in groups.items():
+        if len(members) == 1:
+            out.append((members[0], members[0]))
+        else:
+            if label in members:  # a move that is also the start of others
+                out.append((label, label))
+            out.append((f"{label} ...", None))
+    return out
+
+
+class _Output:
+    """Prints with rich when it is installed, plain text otherwise."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.console: Any = None
+        try:
+            from rich.console import Console
+        except ImportError:  # pragma: no cover - the cli extra is not installed
+            return
+        self.console = Console(file=stream, highlight=False, soft_wrap=False)
+
+    def fit(self, text: str) -> str:
+        """``text`` with each line too wide for the terminal wrapped between
+        words (and so between cards), continued with an indent."""
+        width = self.width()
+        out = []
+        for line in text.split("\n"):
+            if len(line) <= width:
+                out.append(line)
+                continue
+            lead = len(line) - len(line.lstrip(" "))
+            out.extend(
+                textwrap.wrap(
+                    line,
+                    width,
+                    initial_indent="",
+                    subsequent_indent=" " * (lead + 4),
+                    break_long_words=False,
+                    break_on_hyphens=False,
+                    drop_whitespace=True,
+                )
+                or [line]
+            )
+        return "\n".join(out)
+
+    def line(self, text: str = "", style: str | None = None, wrap: bool = True) -> None:
+        """One line of text (wrapped to the terminal's width unless not ``wrap``:
+        a file name stays whole)."""
+        text = self.fit(text) if wrap else text
+        if self.console is not None:
+            from rich.text import Text
+
+            self.console.print(Text(text, style=style or ""), soft_wrap=True)
+        else:
+            print(text, file=self.stream, flush=True)
+
+    def panel(self, text: str, title: str) -> None:
+        """A titled rule, then the text, its lines wrapped between cards when
+        wider than the terminal."""
+        text = self.fit(text)
+        if self.console is not None:
+            from rich.rule import Rule
+            from rich.text import Text
+
+            self.console.print(Rule(Text(title, style="bold"), align="left"))
+            self.console.print(Text(text), soft_wrap=True)
+        else:
+            print(f"--- {title} ---\n{text}", file=self.stream, flush=True)
+
+    def width(self) -> int:
+        """The terminal's width (at least :data:`MIN_WIDTH`)."""
+        if self.console is not None:
+            return max(MIN_WIDTH, int(self.console.width))
+        return max(MIN_WIDTH, shutil.get_terminal_size((100, 24)).columns)
+
+
+class _Table:
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        seat: int,
+        bots: Sequence[str],
+        seed: int,
+        names: Sequence[str],
+        out: _Output,
+        hint_bot: str,
+    ) -> None:
+        self.game = game
+        self.seat = seat
+        self.seed = seed
+        self.names = list(names)
+        self.out = out
+        self.hint_bot = hint_bot
+        self.specs = list(bots)
+        self.bots: dict[int, Any] = {}
+        for k, spec in enumerate(bots):
+            if k == seat:
+                continue
+            bot = make_bot(spec, seed=(seed + 1 + k) % (1 << 64))
+            bot.reset((seed + 1 + k) % (1 << 64))
+            self.bots[k] = bot
+        self.state: State[Any] = game.new_initial_state(seed)
+        self.seen, raw = all_events(self.state)
+        self._show_deals(raw)
+        self._tell()
+
+    # -- showing --------------------------------------------------------------
+    def _show_deals(self, events: Sequence[tuple[int, int, int, int, int, int]]) -> None:
+        for text in deal_lines(self.game, events, self.seat):
+            self.out.line(f"  = {text}", style="dim")
+
+    def _who(self, k: int) -> str:
+        return "you" if k == self.seat else f"seat {k} ({self.names[k]})"
+
+    def show_table(self) -> None:
+        title = f"{self.game.NAME}, seat {self.seat} (you)"
+        self.out.panel(self.state.table(self.seat), title)
+
+    @property
+    def step(self) -> str:
+        """The step of a move chosen in steps (``""``: the first)."""
+        return str(self.__dict__.get("_step", ""))
+
+    @step.setter
+    def step(self, prefix: str) -> None:
+        self.__dict__["_step"] = prefix
+
+    def menu(self) -> list[tuple[str, str | None]]:
+        """The numbered list shown: every legal move, or the current step's
+        choices when there are more than :data:`MAX_LISTED`."""
+        legal = self.state.legal_action_names()
+        if len(legal) <= MAX_LISTED:
+            return [(name, name) for name in legal]
+        return choices(legal, self.step) or choices(legal)
+
+    def moves_text(self) -> str:
+        # at a step, each choice is shown without the step's words
+        cut = (
+            len(self.step) + 1 if self.step and len(self.state.legal_actions()) > MAX_LISTED else 0
+        )
+        items = [f"{i}) {label[cut:]}" for i, (label, _) in enumerate(self.menu(), 1)]
+        width = max(40, self.out.width() - 2)
+        lines: list[str] = []
+        line = ""
+        for item in items:  # a move is never split across lines
+            if line and len(line) + 3 + len(item) > width:
+                lines.append(line)
+                line = ""
+            line = f"{line}   {item}" if line else item
+        lines.append(line)
+        return "\n".join(lines)
+
+    def show_moves(self) -> None:
+        many = len(self.state.legal_actions()) > MAX_LISTED
+        step = f" ({self.step} ...; back: one step back)" if many and self.step else ""
+        self.out.line(f"your moves{step}:", style="bold")
+        self.out.line(self.moves_text())
+
+    def move_names(self) -> list[str]:
+        """The legal moves' names and the commands (for Tab completion)."""
+        return [*self.state.legal_action_names(), *_COMMANDS]
+
+    # -- acting ----------------------------------------------------------------
+    def apply(self, action: int) -> None:
+        k = self.state.current_player
+        self.state.apply(action)
+        self.seen, fresh = new_events(self.state, self.seen)
+        shown = shown_action(self.game, action, k, fresh, self.seat)
+        self.out.line(f"{self._who(k)}: {shown}", style=None if k != self.seat else "bold")
+        self._show_deals(fresh)
+        self._tell()
+
+    def _story(self) -> Story:
+        told = self.__dict__.get("_told")
+        if told is None:
+            told = self.__dict__["_told"] = Story(self.game, self.seat)
+        return told
+
+    def _tell(self) -> None:
+        """The story of the new events: every score change with its reason,
+        trick winners, results, and the summaries of the rounds that ended."""
+        lines, made = self._story().update(self.state)
+        for line in lines:
+            if line.points or line.event.kind in _TOLD:
+                self.out.line(f"  * {line.text}")
+        for summary in made:
+            text = str(summary).split("\n")
+            self.out.line(f"  = {text[0]}", style="bold")
+            for rest in text[1:]:
+                self.out.line(f"  {rest}")
+
+    def bots_play(self) -> None:
+        while not self.state.is_terminal and self.state.current_player != self.seat:
+            k = self.state.current_player
+            self.apply(self.bots[k].act(self.state.view(k)))
+
+    def hint(self) -> str:
+        bot = make_bot(self.hint_bot, seed=(self.seed + len(self.state.history)) % (1 << 64))
+        bot.reset((self.seed + len(self.state.history)) % (1 << 64))
+        a = bot.act(self.state.view(self.seat))
+        number = self.state.legal_actions().index(a) + 1
+        return f"hint ({self.hint_bot}): {number}) {self.game.action_name(a)}"
+
+    def undo_reason(self) -> str | None:
+        """Why undo is refused now, or None if allowed."""
+        if self.state.is_terminal:
+            return "the game is over"
+        mine = self._my_last_move()
+        if mine is None:
+            return "you have no move to take back"
+        replay = self.game.new_initial_state(self.seed)
+        for a in self.state.history[:mine]:
+            replay.apply(a)
+        seen, _ = all_events(replay)
+        chance = deal_kinds(self.game)
+        kinds = game_info(self.game.NAME)["event_kinds"]
+        for a in self.state.history[mine:]:
+            replay.apply(a)
+            seen, fresh = new_events(replay, seen)
+            for ev in fresh:
+                if 0 <= ev[0] < len(kinds) and kinds[ev[0]]["name"] in chance:
+                    return "cards were dealt or drawn since your last move"
+        return None
+
+    def _my_last_move(self) -> int | None:
+        replay = self.game.new_initial_state(self.seed)
+        last = None
+        for i, a in enumerate(self.state.history):
+            if replay.current_player == self.seat:
+                last = i
+            replay.apply(a)
+        return last
+
+    def undo(self) -> None:
+        mine = self._my_last_move()
+        assert mine is not None
+        state = self.game.new_initial_state(self.seed)
+        for a in self.state.history[:mine]:
+            state.apply(a)
+        self.state = state
+        self.seen, _ = all_events(state)
+        self.step = ""
+        self.__dict__["_told"] = story(state, self.seat)  # told again, silently
+
+    def record(self, viewer: int | None = None) -> str:
+        return write_record(self.state, viewer=viewer, names=self.names, date=_today())
+
+
+def _today() -> str:
+    import datetime
+
+    return datetime.date.today().strftime("%Y.%m.%d")
+
+
+def play(
+    game: Game[Any, Any],
+    *,
+    seat: int = 0,
+    bots: Sequence[str] = ("random",),
+    seed: int = 0,
+    name: str = "you",
+    record_path: str | None = None,
+    seat_record: bool = False,
+    hint_bot: str | None = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    read: Callable[[str], str] | None = None,
+) -> int:
+    """Play one game of ``game`` from ``seat`` against ``bots`` (one spec per
+    other seat, or one spec for all), reading moves from the terminal.
+
+    Returns 0 when the game ends or the person quits, 130 on Ctrl-C, 1 if a
+    bot fails.  The record (see :mod:`pycards.record`) is written to
+    ``record_path`` if given: the referee's (it replays exactly), or with
+    ``seat_record`` the person's seat's (only what the seat may know).
+    """
+    out = _Output(stdout or sys.stdout)
+    n = game.num_players
+    if not 0 <= seat < n:
+        raise ValueError(f"seat must be 0..{n - 1}, got {seat}")
+    specs = list(bots)
+    if len(specs) == 1:
+        specs = specs * (n - 1)
+    if len(specs) != n - 1:
+        raise ValueError(f"--bots: one bot, or one per other seat ({n - 1}), got {len(specs)}")
+    all_specs = [*specs[:seat], "you", *specs[seat:]]
+    names = [name if k == seat else all_specs[k] for k in range(n)]
+    tables: list[_Table] = []  # the table, for Tab completion
+    if read is None and stdin is None and stdout is None and _completion(tables):
+
+        def read(prompt: str) -> str:
+            return input(prompt) + "\n"  # input() raises EOFError at the end
+
+    if read is None:
+        source = stdin or sys.stdin
+
+        def read(prompt: str) -> str:
+            out.stream.write(prompt)
+            out.stream.flush()
+            line = source.readline()
+            if not line:
+                raise EOFError
+            return line
+
+    players = ", ".join(f"seat {k}: {names[k]}" for k in range(n))
+    out.line(f"pycards play {game.NAME} ({players}); seed {seed}", style="bold")
+    out.line("type help for the commands")
+    table = _Table(game, seat, all_specs, seed, names, out, hint_bot or best_bot())
+    tables.append(table)
+    status = 0
+    try:
+        status = _loop(table, read)
+    except KeyboardInterrupt:
+        out.line("\ninterrupted")
+        status = 130
+    except EOFError:
+        out.line("\nend of input")
+    except PycardsError as exc:  # a bot that fails: the game so far is still saved
+        out.line(f"\nerror: {exc}")
+        status = 1
+    if table.state.is_terminal:
+        out.panel(table.state.table(seat), f"{game.NAME}: game over")
+        scores = table.state.returns()
+        out.line("result: " + ", ".join(f"{table._who(k)} {scores[k]}" for k in range(n)))
+    if record_path is not None:
+        with open(record_path, "w", encoding="utf-8") as f:
+            f.write(table.record(seat if seat_record else None))
+        out.line(f"record saved to {record_path}", wrap=False)
+    return status
+
+
+def completions(names: Sequence[str], text: str) -> list[str]:
+    """What Tab offers for ``text`` typed so far: each name that starts with
+    it, up to the end of its next word (so a move is completed step by step).
+
+    >>> completions(["ask +1 rank 7", "ask +1 suit H", "draw"], "ask")
+    ['ask +1']
+    >>> completions(["ask +1 rank 7", "ask +1 suit H", "draw"], "ask +1 s")
+    ['ask +1 suit']
+    """
+    low = text.lower()
+    out: list[str] = []
+    for name in names:
+        if not name.lower().startswith(low):
+            continue
+        cut = name.find(" ", len(text) + (1 if text.endswith(" ") else 0))
+        done = name if cut < 0 else name[:cut]
+        if done.strip() == text.strip():
+            cut = name.find(" ", len(done) + 1)
+            done = name if cut < 0 else name[:cut]
+        if done not in out:
+            out.append(done)
+    return out
+
+
+def _completion(tables: list[_Table]) -> bool:
+    """Tab completion of the moves' names on an interactive terminal (False
+    where there is none: input is not a terminal, or no readline)."""
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        return False
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - a Python built without readline
+        return False
+
+    def complete(text: str, k: int) -> str | None:
+        if not tables:
+            return None
+        found = completions(tables[0].move_names(), readline.get_line_buffer())
+        return found[k] if k < len(found) else None
+
+    readline.set_completer_delims("")
+    readline.set_completer(complete)
+    readline.parse_and_bind("tab: complete")
+    return True
+
+
+def _loop(table: _Table, read: Callable[[str], str]) -> int:
+    out = table.out
+    table.bots_play()
+    shown = False
+    while not table.state.is_terminal:
+        if not shown:
+            table.show_table()
+            table.show_moves()
+            shown = True
+        text = " ".join(read("your move> ").split())
+        if not text:
+            continue
+        low = text.lower()
+        if low in ("help", "?"):
+            out.line(_HELP)
+            table.show_moves()
+            continue
+        if low == "hint":
+            out.line(table.hint())
+            continue
+        if low == "table":
+            shown = False
+            continue
+        if low in ("quit", "exit"):
+            out.line("stopped")
+            return 0
+        if low == "back":
+            table.step = " ".join(table.step.split()[:-1])
+            table.show_moves()
+            continue
+        if low == "undo":
+            reason = table.undo_reason()
+            if reason is not None:
+                out.line(f"cannot undo: {reason}")
+                continue
+            table.undo()
+            out.line("took back your last move")
+            table.bots_play()
+            shown = False
+            continue
+        legal = table.state.legal_actions()
+        action: int | None = None
+        step: str | None = None
+        if text.isdigit():
+            k = int(text)
+            menu = table.menu()
+            if 1 <= k <= len(menu):
+                label, move = menu[k - 1]
+                if move is None:
+                    step = label.removesuffix(" ...")
+                else:
+                    action = table.game.action_from_name(move)
+        else:
+            names = table.state.legal_action_names()
+            typed = text.removesuffix(" ...")
+            # a name, or the rest of one after the current step's words
+            for full in (typed, f"{table.step} {typed}" if table.step else typed):
+                try:
+                    a = table.game.action_from_name(full)
+                except ValueError:
+                    a = -1
+                if a in legal:
+                    action = a
+                    break
+                if step is None:
+                    step = _beginning(names, full)
+            if action is not None:
+                step = None
+        if step is not None:
+            table.step = step
+            table.show_moves()
+            continue
+        if action is None:
+            out.line(f"not a legal move: {text!r}; type a number or a name:")
+            out.line(table.moves_text())
+            continue
+        table.step = ""
+        table.apply(action)
+        table.bots_play()
+        shown = False
+    return 0
+
+
+def _beginning(names: Sequence[str], text: str) -> str | None:
+    """The step that ``text`` (whole words, any case) begins among the legal
+    move ``names``, or ``None`` when no move starts so."""
+    words = text.lower().split()
+    if not words:
+        return None
+    for name in names:
+        parts = name.split()
+        if [w.lower() for w in parts[: len(words)]] == words and len(parts) > len(words):
+            return " ".join(parts[: len(words)])
+    return None

@@ -1,0 +1,103 @@
+"""A browser table: play any pycards game with other people and the built-in bots.
+
+``pycards serve`` starts a local server (127.0.0.1 by default) and opens the
+table in the browser.  It needs the ``web`` extra (``pip install
+'pycards[web]'``: Starlette, uvicorn and websockets).  The application is a
+small client of the public API: each table keeps its real state on the
+server (and in a SQLite file, :mod:`pycards.ui.web.store`), and a browser only
+ever receives its seat's :class:`~pycards.view.PlayerView`, or a spectator's
+public part of the table (see :mod:`pycards.ui.web.tables`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import threading
+import webbrowser
+from typing import TYPE_CHECKING
+
+from .store import default_db_path
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
+__all__ = ["add_arguments", "create_app", "main", "serve"]
+
+
+def create_app(
+    *,
+    bot_delay: float = 0.6,
+    idle_seconds: float = 1800.0,
+    max_tables: int = 200,
+    db: str | os.PathLike[str] | None = None,
+    search_workers: int = 2,
+) -> Starlette:
+    """The ASGI application (see :func:`pycards.ui.web.app.create_app`)."""
+    from .app import create_app as _create
+
+    return _create(
+        bot_delay=bot_delay,
+        idle_seconds=idle_seconds,
+        max_tables=max_tables,
+        db=db,
+        search_workers=search_workers,
+    )
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    *,
+    open_browser: bool = True,
+    bot_delay: float = 0.6,
+    idle_seconds: float = 1800.0,
+    db: str | os.PathLike[str] | None = None,
+) -> None:
+    """Run the table server until interrupted, opening the page in a browser;
+    its tables are kept in ``db`` (default: :func:`pycards.ui.web.store.default_db_path`)."""
+    import uvicorn
+
+    path = default_db_path() if db is None else db
+    app = create_app(bot_delay=bot_delay, idle_seconds=idle_seconds, db=path)
+    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    if open_browser:
+        threading.Timer(1.0, webbrowser.open, (url,)).start()
+    print(f"pycards table at {url} (tables kept in {path}; Ctrl-C stops it)")
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``pycards serve``."""
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument(
+        "--no-browser", action="store_true", help="do not open the page in a browser"
+    )
+    parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds before each bot move")
+    parser.add_argument(
+        "--db",
+        default=None,
+        help="the SQLite file that keeps the tables (default: in the user's data directory)",
+    )
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run ``pycards serve``."""
+    if not 0 < args.port < 65536:
+        raise SystemExit(f"pycards serve: --port must be 1..65535, got {args.port}")
+    if args.bot_delay < 0:
+        raise SystemExit("pycards serve: --bot-delay must be >= 0")
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ModuleNotFoundError:
+        raise SystemExit("pycards serve needs the web extra: pip install 'pycards[web]'") from None
+    serve(
+        args.host,
+        args.port,
+        open_browser=not args.no_browser,
+        bot_delay=args.bot_delay,
+        db=args.db,
+    )
+    return 0

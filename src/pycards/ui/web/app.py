@@ -1,0 +1,454 @@
+"""The Starlette application of the browser table.
+
+Routes:
+
+* ``/`` the page, ``/static/...`` its assets (shipped in the package);
+* ``GET /api/games``: what the new-game form offers;
+* ``GET /api/tables``: the lobby, every listed unfinished table (no token);
+* ``POST /api/tables``: a new table; answers its id and the token of each
+  person's seat (an invite link per seat);
+* ``POST /api/tables/{id}/join`` ``{"seat": n}``: the token of an open seat
+  (a person's seat nobody has taken yet) of a listed table;
+* ``GET /api/tables/{id}/record?token=``: the game's record as that seat knows it;
+* ``GET /api/history`` and ``GET /api/history/{id}?step=k``: finished games,
+  and a spectator's view of one after ``k`` moves (a replay);
+* the WebSocket ``/ws/{id}?token=`` (no token: a spectator), which sends the
+  table as its reader may see it after every change (with its ``turn`` and
+  its ``version``) and takes moves as ``{"type": "move", "action": id,
+  "version": v}``, ``v`` the version of the message the move answers (a
+  move naming ``"turn"`` instead is checked the same way, see
+  :meth:`~pycards.ui.web.tables.Table.person_move`); a person playing bots
+  alone may also send ``{"type": "hint"}`` (answered ``{"type": "hint",
+  "action": id, "name": ..., "card": ..., "turn": n, "version": v}`` to that
+  socket alone)
+  and ``{"type": "undo", "version": v}`` (the table goes back to that
+  person's last decision and is sent again; ``v``, optional, the version of
+  the message the undo answers: an undo for another is refused).
+
+A frame that is not such a JSON text closes the socket with 4400; an unknown
+table or a wrong token with 4404.  Bots think in two bounded thread pools,
+one for the bots that answer at once and one for the searching bots, so no
+table waits behind another's search; every move is written to the store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+from collections.abc import AsyncIterator, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .store import Store
+from .tables import Table, TableError, Tables, TableSpec, describe_games, replay_message
+
+__all__ = ["CLOSE_MALFORMED", "CLOSE_UNKNOWN", "MAX_BODY", "MAX_FRAME", "create_app"]
+
+#: WebSocket close code for a message that is not the protocol's.
+CLOSE_MALFORMED = 4400
+#: WebSocket close code for an unknown table or a wrong token.
+CLOSE_UNKNOWN = 4404
+#: The largest request body accepted, in bytes.
+MAX_BODY = 16_384
+#: The largest WebSocket frame accepted, in characters.
+MAX_FRAME = 1_024
+
+_log = logging.getLogger("pycards.ui.web")
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _send(ws: WebSocket, text: str) -> bool:
+    """Send, or False if the client has gone (never raises for that)."""
+    try:
+        await ws.send_text(text)
+    except Exception:  # a closed or broken connection: the reader is gone
+        return False
+    return True
+
+
+async def _close(ws: WebSocket, code: int, reason: str = "") -> None:
+    with contextlib.suppress(Exception):
+        await ws.close(code, reason)
+
+
+class _Hub:
+    """The live tables, their connected sockets, the locks that order their
+    moves, the bots' pools and the store."""
+
+    def __init__(self, tables: Tables, store: Store, bot_delay: float, workers: int) -> None:
+        self.tables = tables
+        self.store = store
+        self.bot_delay = bot_delay
+        #: Per table: each connected socket and its seat (None: a spectator).
+        self.sockets: dict[str, dict[WebSocket, int | None]] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.runners: dict[str, asyncio.Task[None]] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.light = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pycards-bot")
+        self.heavy = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="pycards-search")
+        #: Builds the messages, off the event loop.
+        self.messages = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pycards-msg")
+
+    def later(self, job: Coroutine[Any, Any, None]) -> None:
+        """Run ``job`` in a task of its own (kept until it ends)."""
+        task = asyncio.get_running_loop().create_task(job)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def lock(self, table: Table) -> asyncio.Lock:
+        return self.locks.setdefault(table.id, asyncio.Lock())
+
+    def find(self, table_id: str) -> Table | None:
+        """A live table, or an unfinished one read back from the store."""
+        table = self.tables.find(table_id)
+        if table is None:
+            row = self.store.get(table_id)
+            if row is not None and not row.finished:
+                table = Table.restore(
+                    row.id, row.spec, row.seed, row.tokens, row.state, row.bot_seconds, row.version
+                )
+                self.tables.add(table)
+        return table
+
+    def save(self, table: Table) -> None:
+        self.store.update(
+            table.id,
+            table.state_json(),
+            table.turn,
+            finished=table.finished,
+            returns=table.state.returns(),
+            bot_seconds=table.bot_seconds,
+            version=table.version,
+        )
+
+    def away(self, table: Table) -> set[int]:
+        here = set(self.sockets.get(table.id, {}).values())
+        return {p for p in table.spec.humans if p not in here}
+
+    async def broadcast(self, table: Table, extra: dict[str, Any] | None = None) -> None:
+        """Send every socket of ``table`` the table as its reader sees it.  The
+        messages are built in a worker thread while the table's lock is held
+        (nothing changes the table meanwhile), so the event loop keeps serving
+        the other tables."""
+        socks = self.sockets.get(table.id, {})
+        seats = list(dict.fromkeys(socks.values()))
+        if not seats:
+            return
+        away = self.away(table)
+
+        def build() -> dict[int | None, str]:
+            texts = {}
+            for seat in seats:
+                msg = table.message(seat, away)
+                if extra:
+                    msg.update(extra)
+                texts[seat] = json.dumps(msg)
+            return texts
+
+        async with self.lock(table):
+            texts = await asyncio.get_running_loop().run_in_executor(self.messages, build)
+        for ws, seat in list(socks.items()):
+            if seat in texts and not await _send(ws, texts[seat]):
+                socks.pop(ws, None)
+
+    def kick_bots(self, table: Table) -> None:
+        """Start the bots' turns for ``table`` unless they are running."""
+        task = self.runners.get(table.id)
+        if (task is None or task.done()) and table.bot_to_move() is not None:
+            self.runners[table.id] = asyncio.create_task(self._run_bots(table))
+
+    async def _run_bots(self, table: Table) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            if table.bot_to_move() is None:
+                return
+            await asyncio.sleep(self.bot_delay)
+            async with self.lock(table):
+                if table.bot_to_move() is None:
+                    return
+                pool = self.light if table.bot_is_light() else self.heavy
+                failed = None
+                try:
+                    action = await loop.run_in_executor(pool, table.bot_choose)
+                    table.bot_apply(action)
+                except Exception as exc:  # a bot's fault must not kill the table silently
+                    _log.warning("table %s: a bot failed: %s", table.id, exc)
+                    failed = f"a bot failed: {exc}"
+                else:
+                    self.save(table)
+            if failed is not None:
+                await self.broadcast(table, {"error": failed})
+                return
+            await self.broadcast(table)
+
+    def drop_idle(self) -> None:
+        for key in self.tables.drop_idle():
+            for ws in self.sockets.pop(key, {}):
+                asyncio.get_running_loop().create_task(_close(ws, CLOSE_UNKNOWN))
+            self.locks.pop(key, None)
+            task = self.runners.pop(key, None)
+            if task is not None:
+                task.cancel()
+
+
+async def _body(request: Request) -> object:
+    """The request's JSON body, or TableError (too large, not JSON, too deep)."""
+    size = request.headers.get("content-length", "0")
+    if not size.isdigit() or int(size) > MAX_BODY:
+        raise TableError(f"the body must be JSON of at most {MAX_BODY} bytes")
+    chunks = []
+    total = 0
+    async for chunk in request.stream():
+        total += len(chunk)
+        if total > MAX_BODY:
+            raise TableError(f"the body must be JSON of at most {MAX_BODY} bytes")
+        chunks.append(chunk)
+    try:
+        return json.loads(b"".join(chunks))
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise TableError("the body is not JSON (or nests too deep)") from None
+
+
+def create_app(
+    *,
+    bot_delay: float = 0.6,
+    idle_seconds: float = 1800.0,
+    max_tables: int = 200,
+    db: str | os.PathLike[str] | None = None,
+    search_workers: int = 2,
+) -> Starlette:
+    """The web application (serve it with any ASGI server, e.g. uvicorn).
+
+    ``bot_delay`` is the pause in seconds before each bot move (so a person
+    can follow the play); tables idle for ``idle_seconds`` leave memory (an
+    unfinished one is read back from the store when someone returns);
+    ``max_tables`` bounds the unfinished tables; ``db`` is the SQLite file
+    that keeps every table (``None``: in memory only), whose unfinished tables
+    are resumed at start; ``search_workers`` threads run the searching bots.
+    """
+    store = Store(db)
+    hub = _Hub(Tables(idle_seconds, max_tables), store, bot_delay, search_workers)
+    for row in store.unfinished():
+        hub.tables.add(
+            Table.restore(
+                row.id, row.spec, row.seed, row.tokens, row.state, row.bot_seconds, row.version
+            )
+        )
+    static = resources.files("pycards.ui.web") / "static"
+
+    async def index(request: Request) -> Response:
+        return FileResponse(str(static / "index.html"))
+
+    async def games(request: Request) -> Response:
+        return JSONResponse(describe_games())
+
+    async def lobby(request: Request) -> Response:
+        open_tables = [t.summary() for t in hub.tables if t.spec.listed and not t.finished]
+        return JSONResponse(open_tables)
+
+    async def new_table(request: Request) -> Response:
+        try:
+            spec = TableSpec.from_json(await _body(request))
+            table, tokens = hub.tables.create(spec)
+        except TableError as exc:
+            return _error(str(exc))
+        except ClientDisconnect:
+            return _error("the client went away")
+        store.insert(
+            table.id,
+            spec.to_json(),
+            table.seed,
+            table.digests,
+            table.state_json(),
+            table.turn,
+            table.version,
+        )
+        hub.kick_bots(table)  # a table of bots alone plays at once
+        return JSONResponse(
+            {
+                "table_id": table.id,
+                "tokens": {str(p): t for p, t in tokens.items()},
+                "token": tokens[spec.humans[0]] if spec.humans else None,
+                "seat": spec.humans[0] if spec.humans else None,
+            }
+        )
+
+    async def join(request: Request) -> Response:
+        table = hub.find(request.path_params["table_id"])
+        if table is None or not table.spec.listed or table.finished:
+            return _error("no such open table", 404)
+        try:
+            body = await _body(request)
+        except (TableError, ClientDisconnect) as exc:
+            return _error(str(exc))
+        seat = body.get("seat") if isinstance(body, dict) else None
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            return _error(f"seat must be an int, got {seat!r:.40}")
+        if seat not in table.spec.humans or seat in table.claimed:
+            return _error(f"seat {seat} is not open", 409)
+        # a fresh token replaces the seat's unused invite
+        token = table.reissue(seat)
+        store.set_tokens(table.id, table.digests)
+        table.claimed.add(seat)
+        return JSONResponse({"table_id": table.id, "token": token, "seat": seat})
+
+    async def record(request: Request) -> Response:
+        table = hub.find(request.path_params["table_id"])
+        seat = None if table is None else table.seat_of(request.query_params.get("token", ""))
+        if table is None or seat is None:
+            return PlainTextResponse("no such table", status_code=404)
+        async with hub.lock(table):
+            text = table.record(seat)
+        name = f"pycards-{table.game.NAME}-{table.id}.txt"
+        return PlainTextResponse(
+            text, headers={"Content-Disposition": f'attachment; filename="{name}"'}
+        )
+
+    async def history(request: Request) -> Response:
+        return JSONResponse(
+            [
+                {
+                    "table_id": r.id,
+                    "game": r.spec["game"],
+                    "names": [s["name"] for s in r.spec["seats"]],
+                    "returns": r.returns,
+                    "moves": r.turn,
+                    "finished": r.updated,
+                }
+                for r in store.finished()
+            ]
+        )
+
+    async def replay(request: Request) -> Response:
+        row = store.get(request.path_params["table_id"])
+        if row is None or not row.finished:
+            return _error("no such finished game", 404)
+        raw = request.query_params.get("step", "0")
+        if not raw.isascii() or not raw.isdigit() or len(raw) > 6:
+            return _error(f"step must be an int 0..{row.turn}")
+        try:
+            msg, total = replay_message(row.state, row.spec, int(raw))
+        except TableError as exc:
+            return _error(str(exc))
+        msg["steps"] = total
+        return JSONResponse(msg)
+
+    async def socket(ws: WebSocket) -> None:
+        try:
+            await ws.accept()
+        except Exception:  # the client left during the handshake
+            return
+        table = hub.find(ws.path_params["table_id"])
+        token = ws.query_params.get("token")
+        seat = None if table is None or token is None else table.seat_of(token)
+        if table is None or (token is not None and seat is None):
+            await _send(ws, json.dumps({"type": "error", "message": "no such table"}))
+            await _close(ws, CLOSE_UNKNOWN, "no such table")
+            return
+        if seat is not None:
+            table.claimed.add(seat)
+        socks = hub.sockets.setdefault(table.id, {})
+        socks[ws] = seat
+        try:
+            await hub.broadcast(table)
+            hub.kick_bots(table)
+            while True:
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    return
+                text = frame.get("text")
+                msg: object = None
+                if isinstance(text, str) and len(text) <= MAX_FRAME:
+                    with contextlib.suppress(ValueError, RecursionError):
+                        msg = json.loads(text)
+                kind = msg.get("type") if isinstance(msg, dict) else None
+                if not isinstance(msg, dict) or kind not in ("move", "hint", "undo"):
+                    await _close(ws, CLOSE_MALFORMED, "malformed message")
+                    return
+                if seat is None:
+                    await _send(ws, json.dumps({"type": "error", "message": "spectators watch"}))
+                    continue
+                answer: dict[str, Any] | None = None
+                async with hub.lock(table):
+                    try:
+                        if kind == "move":
+                            named = "version" if "version" in msg else "turn"
+                            table.person_move(
+                                seat, msg.get("action"), msg.get(named), as_turn=named == "turn"
+                            )
+                        elif kind == "hint":
+                            loop = asyncio.get_running_loop()
+                            answer = await loop.run_in_executor(hub.light, table.hint, seat)
+                        else:
+                            table.undo(seat, msg.get("version"))
+                    except TableError as exc:
+                        await _send(ws, json.dumps({"type": "error", "message": str(exc)}))
+                        continue
+                    if kind != "hint":
+                        hub.save(table)
+                if answer is not None:
+                    await _send(ws, json.dumps(answer))
+                    continue
+                await hub.broadcast(table)
+                hub.kick_bots(table)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return  # the client went away
+        finally:
+            socks.pop(ws, None)
+            if hub.tables.find(table.id) is not None:
+                # in a task of its own: this handler may be cancelled as it ends
+                hub.later(hub.broadcast(table))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        async def sweep() -> None:
+            while True:
+                await asyncio.sleep(min(60.0, max(idle_seconds / 4, 0.05)))
+                hub.drop_idle()
+
+        task = asyncio.create_task(sweep())
+        for table in hub.tables:
+            hub.kick_bots(table)
+        try:
+            yield
+        finally:
+            task.cancel()
+            for runner in hub.runners.values():
+                runner.cancel()
+            hub.light.shutdown(wait=False, cancel_futures=True)
+            hub.heavy.shutdown(wait=False, cancel_futures=True)
+            hub.messages.shutdown(wait=False, cancel_futures=True)
+
+    app = Starlette(
+        routes=[
+            Route("/", index),
+            Route("/api/games", games),
+            Route("/api/tables", lobby, methods=["GET"]),
+            Route("/api/tables", new_table, methods=["POST"]),
+            Route("/api/tables/{table_id}/join", join, methods=["POST"]),
+            Route("/api/tables/{table_id}/record", record),
+            Route("/api/history", history),
+            Route("/api/history/{table_id}", replay),
+            WebSocketRoute("/ws/{table_id}", socket),
+            Mount("/static", StaticFiles(directory=str(static)), name="static"),
+        ],
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+    app.state.tables = hub.tables
+    app.state.store = store
+    return app

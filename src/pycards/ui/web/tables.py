@@ -1,0 +1,999 @@
+"""Tables of the web server, free of any web framework.
+
+A :class:`Table` holds one game: its seats (each a person, who acts with the
+secret token of that seat, or a bot), and the real state, which never leaves
+the server.  Everything sent to a seat is built by :func:`view_message` from
+that seat's :class:`~pycards.view.PlayerView` alone, and everything sent to a
+spectator by :func:`spectator_message` from what every seat's view agrees on
+(the public part), so a message cannot carry a card its reader may not see.
+
+Bots are bounded: a searching bot thinks at most :data:`MAX_MOVE_SECONDS` per
+move (its spec is given ``seconds=`` if it has none), and a table's bots think
+at most :data:`TABLE_BOT_SECONDS` in all, after which they play at random.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import re
+import secrets
+import time
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ...bots import Bot, bot_names, make_bot, parse_bot_spec
+from ...cards import Card, CardSet, NancyCard, NancyCardSet
+from ...errors import EventsDroppedError, IllegalActionError, PycardsError
+from ...game import Game, State, game_names, load_game
+from ...record import write_record  # the record format (see docs/records)
+from ...summary import Story, Summary, story
+from ...view import PlayerView
+
+if TYPE_CHECKING:
+    from ...game import Event
+
+__all__ = [
+    "MAX_MOVE_SECONDS",
+    "MAX_SIMULATIONS",
+    "TABLE_BOT_SECONDS",
+    "SeatSpec",
+    "Table",
+    "TableError",
+    "TableSpec",
+    "Tables",
+    "describe_games",
+    "describe_rules",
+    "event_line",
+    "spectator_message",
+    "suggest",
+    "view_message",
+]
+
+_M64 = 2**64 - 1
+
+#: The longest a bot may think for one move, in seconds.
+MAX_MOVE_SECONDS = 2.0
+#: The most simulations a searching bot may run for one move.
+MAX_SIMULATIONS = 20_000
+#: The most a table's bots may think in all, in seconds; then they play at random.
+TABLE_BOT_SECONDS = 900.0
+#: Bots that answer at once (they run in their own pool, never behind a search).
+LIGHT_BOTS = frozenset({"random", "heuristic"})
+#: The longest seat name.
+MAX_NAME = 24
+
+
+class TableError(ValueError):
+    """A request the server refuses: says what was wrong, changes nothing."""
+
+
+def _default_bot() -> str:
+    return "heuristic" if "heuristic" in bot_names() else "random"
+
+
+def describe_games() -> list[dict[str, Any]]:
+    """What the new-game form offers: each game with its player counts,
+    rules presets and the bots that can sit at its table."""
+    out = []
+    for name in game_names():
+        game = load_game(name)
+        info = game.info
+        out.append(
+            {
+                "name": name,
+                "title": type(game).__name__.removesuffix("Game"),
+                "min_players": info["min_players"],
+                "max_players": info["max_players"],
+                "presets": sorted(game.RULES_TYPE.presets()),
+                "bots": sorted(bot_names(), key=lambda b: (b != _default_bot(), b)),
+                "max_move_seconds": MAX_MOVE_SECONDS,
+            }
+        )
+    return out
+
+
+def check_bot_spec(spec: object, field: str) -> str:
+    """The bot spec as the server runs it, bounded (``seconds=`` added to a
+    searching bot), or :class:`TableError` naming ``field``."""
+    if not isinstance(spec, str) or not spec or len(spec) > 100:
+        raise TableError(f"{field} must be a bot spec string, got {spec!r}")
+    known = bot_names()  # registered names only: a table never imports a class by path
+    head = spec.partition(":")[0].strip()
+    if head not in known:
+        raise TableError(f"{field}: unknown bot {head!r:.40}; known: {', '.join(known)}")
+    try:
+        name, options = parse_bot_spec(spec)
+    except (TypeError, ValueError) as exc:
+        raise TableError(f"{field}: {exc}") from None
+    if name not in LIGHT_BOTS:
+        seconds = options.get("seconds", MAX_MOVE_SECONDS)
+        if isinstance(seconds, str) or not 0 < seconds <= MAX_MOVE_SECONDS:
+            raise TableError(
+                f"{field}: seconds must be a number in (0, {MAX_MOVE_SECONDS}], got {seconds!r}"
+            )
+        options["seconds"] = seconds
+        sims = options.get("simulations", 1000)
+        if not isinstance(sims, int) or not 1 <= sims <= MAX_SIMULATIONS:
+            raise TableError(f"{field}: simulations must be an int 1..{MAX_SIMULATIONS}")
+    canonical = ":".join([name, *(f"{k}={v}" for k, v in options.items())])
+    try:
+        make_bot(canonical, seed=0)
+    except (TypeError, ValueError, PycardsError) as exc:
+        raise TableError(f"{field}: {exc}") from None
+    return canonical
+
+
+def _check_name(value: object, field: str) -> str:
+    if not isinstance(value, str):
+        raise TableError(f"{field} must be a string, got {value!r}")
+    name = " ".join(value.split())
+    if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
+        raise TableError(f"{field} must be 1..{MAX_NAME} printable characters, got {value!r}")
+    return name
+
+
+def _default_names(specs: Sequence[str | None], given: Sequence[str | None]) -> list[str]:
+    """Each seat's name: the one given, else one that says who plays it, and
+    differs from every other seat's: ``Player k`` for a person, the bot's
+    registered name for a bot (``heuristic bot``, then ``heuristic bot 2``,
+    ... for the next seats of the same kind)."""
+    taken = {name for name in given if name is not None}
+    out = []
+    for p, (spec, name) in enumerate(zip(specs, given, strict=True)):
+        if name is None:
+            base = f"{spec.partition(':')[0]} bot" if spec else f"Player {p + 1}"
+            name, k = base[:MAX_NAME], 1
+            while name in taken:
+                k += 1
+                name = f"{base[: MAX_NAME - len(str(k)) - 1]} {k}"
+            taken.add(name)
+        out.append(name)
+    return out
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatSpec:
+    """One seat: its name, and the bot that plays it (``None``: a person)."""
+
+    name: str
+    bot: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as JSON."""
+        return {"name": self.name, "bot": self.bot}
+
+
+@dataclasses.dataclass(frozen=True)
+class TableSpec:
+    """A new table: the game, its rules preset, the seats, whether the lobby
+    lists it, and (only for practice) the seed."""
+
+    game: str
+    players: int
+    seats: tuple[SeatSpec, ...]
+    preset: str | None = None
+    listed: bool = True
+    practice: bool = False
+    seed: int | None = None
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats played by people."""
+        return [p for p, s in enumerate(self.seats) if s.bot is None]
+
+    def to_json(self) -> dict[str, Any]:
+        """The spec as JSON (read back by :meth:`from_json`)."""
+        out: dict[str, Any] = {
+            "game": self.game,
+            "players": self.players,
+            "seats": [s.to_json() for s in self.seats],
+            "preset": self.preset,
+            "listed": self.listed,
+            "practice": self.practice,
+        }
+        if self.seed is not None:
+            out["seed"] = self.seed
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> TableSpec:
+        """Check a request body field by field (:class:`TableError` names the field).
+
+        ``seats`` is a list of ``{"name": ..., "bot": spec or null}``, one per
+        player (default: a person in seat 0, the default bot elsewhere).  A
+        ``seed`` is accepted only with ``"practice": true`` and one person,
+        since anyone who knows it knows every hidden card.
+        """
+        if not isinstance(data, Mapping):
+            raise TableError("a new table is a JSON object")
+        allowed = {"game", "players", "seats", "preset", "listed", "practice", "seed"}
+        unknown = set(data) - allowed
+        if unknown:
+            raise TableError(f"unknown field(s): {', '.join(sorted(map(str, unknown)))[:200]}")
+        game = data.get("game")
+        if not isinstance(game, str) or game not in game_names():
+            raise TableError(f"game must be one of {', '.join(game_names())}, got {game!r:.40}")
+        info = load_game(game).info
+
+        def _int(key: str, lo: int, hi: int, default: int | None) -> int | None:
+            value = data.get(key, default)
+            if value is None and default is None:
+                return None
+            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+                raise TableError(f"{key} must be an int {lo}..{hi}, got {value!r:.40}")
+            return value
+
+        def _bool(key: str, default: bool) -> bool:
+            value = data.get(key, default)
+            if not isinstance(value, bool):
+                raise TableError(f"{key} must be true or false, got {value!r:.40}")
+            return value
+
+        players = _int("players", info["min_players"], info["max_players"], info["min_players"])
+        assert players is not None
+        preset = data.get("preset")
+        presets = load_game(game).RULES_TYPE.presets()
+        if preset is not None and preset not in presets:
+            raise TableError(
+                f"preset must be one of {', '.join(sorted(presets))}, got {preset!r:.40}"
+            )
+        raw = data.get("seats")
+        if raw is None:
+            raw = [{"name": "You", "bot": None}] + [{"bot": _default_bot()}] * (players - 1)
+        if not isinstance(raw, list) or len(raw) != players:
+            raise TableError(f"seats must be a list of {players} seats")
+        specs: list[str | None] = []
+        given: list[str | None] = []
+        for p, seat in enumerate(raw):
+            if not isinstance(seat, Mapping) or set(seat) - {"name", "bot"}:
+                raise TableError(f'seats[{p}] must be {{"name": ..., "bot": spec or null}}')
+            bot = seat.get("bot")
+            specs.append(None if bot is None else check_bot_spec(bot, f"seats[{p}].bot"))
+            given.append(_check_name(seat["name"], f"seats[{p}].name") if "name" in seat else None)
+        names = _default_names(specs, given)
+        seats = [SeatSpec(name, spec) for name, spec in zip(names, specs, strict=True)]
+        listed = _bool("listed", True)
+        practice = _bool("practice", False)
+        seed = _int("seed", 0, _M64, None)
+        if seed is not None and not practice:
+            raise TableError('seed: the server chooses the seed unless "practice" is true')
+        humans = sum(s.bot is None for s in seats)
+        if practice and humans != 1:
+            raise TableError("practice: a practice table has exactly one person")
+        return cls(game, players, tuple(seats), preset, listed, practice, seed)
+
+
+_PLAIN = frozenset({int, bool, str, float, type(None)})
+
+
+def _value(v: object) -> object:
+    """An observation value as JSON: card sets as lists of card names."""
+    if type(v) in _PLAIN:
+        return v
+    if isinstance(v, (CardSet, NancyCardSet)):
+        return str(v).split()  # the card names in the set's order, at C speed
+    if isinstance(v, (Card, NancyCard)):
+        return str(v)
+    if isinstance(v, tuple):
+        return [_value(x) for x in v]
+    return v
+
+
+def _card_of(name: str, cards: set[str]) -> str | None:
+    hits = [w for w in name.split() if w in cards]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _seat_cards(fields: Mapping[str, object], seat: int) -> set[str]:
+    """The cards the seat may click where they lie: its hand and its own
+    face-up cards."""
+    out: set[str] = set()
+    hand = fields.get("hand")
+    if isinstance(hand, list):
+        out.update(c for c in hand if isinstance(c, str))
+    face_up = fields.get("face_up")
+    if isinstance(face_up, list) and seat < len(face_up) and isinstance(face_up[seat], list):
+        out.update(c for c in face_up[seat] if isinstance(c, str))
+    return out
+
+
+def _action(a: int, name: str, cards: set[str], seat: int, players: int) -> dict[str, Any]:
+    """A legal action for the page: its id and name, the card it plays (if
+    any), and an ask taken apart (the seat asked, by absolute number)."""
+    out: dict[str, Any] = {"id": a, "name": name, "card": _card_of(name, cards)}
+    words = name.split()
+    if len(words) == 4 and words[0] == "ask" and words[1].startswith("+"):
+        offset = words[1][1:]
+        if offset.isdigit():
+            out["ask"] = {
+                "seat": (seat + int(offset)) % players,
+                "by": words[2],
+                "what": words[3],
+            }
+    return out
+
+
+def event_line(event: Event, names: list[str]) -> str:
+    """One event in the engine's terms (kind, card or value): a fallback for
+    a line the narration cannot tell."""
+    who = names[event.player] if 0 <= event.player < len(names) else ""
+    what = event.kind.replace("_", " ")
+    shown: object = event.card if event.card is not None else event.value
+    if shown is None:
+        shown = "?"
+    if 0 <= event.target < len(names) and event.target != event.player:
+        what += f" ({names[event.target]})"
+    return " ".join(str(x) for x in (who, what, shown) if x != "").strip()
+
+
+class _SeenLog:
+    """What a :class:`~pycards.summary.Story` reads of a state, from one
+    seat's view alone (its events and its observation)."""
+
+    def __init__(self, view: PlayerView[Any], dropped: int) -> None:
+        self._view = view
+        self._events = view.events()
+        self.event_count = self._events[-1].index + 1 if self._events else dropped
+        self.is_terminal = view.is_terminal
+
+    def events(self, viewer: int | None = None, *, since: int | None = None) -> list[Event]:
+        del viewer
+        if since is not None and self._events and self._events[0].index > since:
+            raise EventsDroppedError(since, self._events[0].index)
+        return [e for e in self._events if since is None or e.index >= since]
+
+    def observation(self, seat: int) -> Any:
+        if seat != self._view.seat:
+            raise PycardsError("a seat's story reads its own observation only")
+        return self._view.observation
+
+
+_SEAT = re.compile(r"\bseat (\d+)\b")
+
+
+def _named(text: str, names: Sequence[str]) -> str:
+    """``text`` with each ``seat k`` replaced by the seat's name."""
+
+    def name(m: re.Match[str]) -> str:
+        k = int(m.group(1))
+        return names[k] if k < len(names) else m.group(0)
+
+    return _SEAT.sub(name, text)
+
+
+def _summary_json(summary: Summary, names: Sequence[str]) -> dict[str, Any]:
+    lines = [_named(line, names) for line in summary.lines()]
+    winners = getattr(summary, "winners", None)
+    out: dict[str, Any] = {
+        "round": summary.round,
+        "title": lines[0],
+        "lines": [line.strip() for line in lines[1:]],
+    }
+    if isinstance(winners, tuple) and all(isinstance(w, int) for w in winners):
+        out["winners"] = list(winners)
+    return out
+
+
+LOG_LINES = 60
+
+
+def _told(told: Story, names: Sequence[str]) -> dict[str, Any]:
+    """The log (the last :data:`LOG_LINES` narrated lines, each numbered by
+    its event) and the summaries of a story."""
+    lines = told.lines[-LOG_LINES:]
+    return {
+        "log": [{"n": line.event.index + 1, "text": line.text} for line in lines],
+        "summaries": [_summary_json(s, names) for s in told.summaries],
+    }
+
+
+def _view_story(view: PlayerView[Any], names: list[str], dropped: int) -> Story:
+    """The story of the events the view's log keeps, told afresh."""
+    told = Story(view.game, view.seat, names)
+    told.cursor = dropped
+    told.update(_SeenLog(view, dropped))  # type: ignore[arg-type]
+    return told
+
+
+def _readable(game: Game[Any, Any], obs: Any) -> dict[str, Any]:
+    """Fields in words that the page shows instead of raw numbers (the
+    observation's own, then the game's :meth:`~pycards.game.Game.table_notes`)."""
+    out: dict[str, Any] = {}
+    for name in ("phase_name", "play", "trick_cards"):
+        if isinstance(getattr(type(obs), name, None), property):
+            out[name] = _value(getattr(obs, name))
+    out.update(game.table_notes(obs))
+    return out
+
+
+_DOC_IVAR = re.compile(r":ivar (\w+):\s*(.*?)(?=\n\s*:ivar |\n\s*\n|\Z)", re.S)
+
+
+def _words(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_words(v) for v in value) or "none"
+    return str(value).replace("_", " ")
+
+
+def _plain(text: str) -> str:
+    """Docstring text as plain words: no markup, no pointer into the docs."""
+    text = re.sub(r"\s*\(docs/[^)]*\)", "", text).replace("``", "")
+    text = re.sub(r":\w+:`~?([^`]*)`", r"\1", text)
+    return " ".join(text.split())
+
+
+def describe_rules(game: Game[Any, Any], preset: str | None = None) -> dict[str, Any]:
+    """The table's rules in words, for the rules panel: the preset, the
+    game's rules summary (the first paragraph of its rules class), and each
+    rule with a readable label, its value and what it means (from the rules
+    class's ``:ivar`` docs), the rules that differ from the defaults first."""
+    rules_type = type(game.rules)
+    doc = rules_type.__doc__ or ""
+    notes = {m.group(1): _plain(m.group(2)) for m in _DOC_IVAR.finditer(doc)}
+    summary = _plain(doc.strip().split("\n\n")[0])
+    changed = game.rules.differences()
+    items = [
+        {
+            "label": name.replace("_", " ").capitalize(),
+            "value": _words(value),
+            "note": notes.get(name, ""),
+            "changed": name in changed,
+        }
+        for name, value in game.rules_to_dict().items()
+    ]
+    items.sort(key=lambda item: not item["changed"])
+    return {"preset": preset or "the defaults", "summary": summary, "items": items}
+
+
+def view_message(
+    view: PlayerView[Any],
+    names: list[str],
+    bots: list[str],
+    dropped: int = 0,
+    told: Story | None = None,
+) -> dict[str, Any]:
+    """The message describing the table as ``view``'s seat sees it
+    (``dropped``: how many of the oldest events the log no longer keeps).
+
+    Built from the view only: the typed observation, the legal actions with
+    names (and the hand card each one plays, for clicking), the events told
+    in sentences (:mod:`pycards.narrate`) from the seat, the round and game
+    summaries (:mod:`pycards.summary`) and the public scores.  ``told`` is
+    the seat's story kept up to date by the caller (a table keeps one per
+    seat, from the first event); without it, the events the view's log keeps
+    are told afresh.
+    """
+    game = view.game
+    obs = view.observation
+    fields = {f.name: _value(getattr(obs, f.name)) for f in dataclasses.fields(obs)}
+    cards = _seat_cards(fields, view.seat)
+    players = view.num_players
+    legal = [
+        _action(a, n, cards, view.seat, players)
+        for a, n in zip(view.legal_actions(), view.legal_action_names(), strict=True)
+    ]
+    if told is None:
+        told = _view_story(view, names, dropped)
+    return {
+        "type": "view",
+        "game": game.NAME,
+        "title": type(game).__name__.removesuffix("Game"),
+        "rules": game.rules.differences(),
+        "target": game.rules.to_dict().get("game_target"),
+        "players": view.num_players,
+        "names": names,
+        "bots": bots,
+        "seat": view.seat,
+        "deck": game.info["deck_size"],
+        "current_player": view.current_player,
+        "terminal": view.is_terminal,
+        "observation": fields,
+        "readable": _readable(game, obs),
+        "legal": legal,
+        **_told(told, names),
+        "returns": view.returns(),
+    }
+
+
+_SHARED = ("type", "game", "title", "rules", "target", "players", "names", "bots")
+
+
+def spectator_message(
+    state: State[Any], names: list[str], bots: list[str], told: Story | None = None
+) -> dict[str, Any]:
+    """The table as a spectator sees it: only what every seat's view agrees
+    on (no hand, no card any seat may not see), the spectator's story
+    (``told``, else told afresh from the events the log keeps), no moves."""
+    dropped = state.events_dropped()
+    seats = [
+        view_message(state.view(p), names, bots, dropped, told=_EMPTY)
+        for p in range(state.num_players)
+    ]
+    first = seats[0]
+    obs = {
+        k: v
+        for k, v in first["observation"].items()
+        if k not in ("hand", "player") and all(m["observation"][k] == v for m in seats)
+    }
+    readable = {
+        k: v for k, v in first["readable"].items() if all(m["readable"].get(k) == v for m in seats)
+    }
+    same = all(m["returns"] == first["returns"] for m in seats)
+    if told is None:
+        told = Story(state.game, None, names)
+        told.cursor = dropped
+        told.update(state)
+    return {
+        **{k: first[k] for k in _SHARED},
+        "seat": None,
+        "deck": first["deck"],
+        "current_player": state.current_player,
+        "terminal": state.is_terminal,
+        "observation": obs,
+        "readable": readable,
+        "legal": [],
+        **_told(told, names),
+        "returns": first["returns"] if same else [0] * state.num_players,
+    }
+
+
+class _Untold(Story):
+    """A story with no line (for the seats' messages a spectator's is made of)."""
+
+    def __init__(self) -> None:
+        self.lines = []
+        self.summaries = []
+
+
+_EMPTY = _Untold()
+
+
+def suggest(view: PlayerView[Any], seed: int) -> dict[str, Any]:
+    """The heuristic bot's move for ``view``'s seat (reseeded with ``seed``),
+    from the view alone: ``{"type": "hint", "action", "name", "card"}``
+    (``card``: the card it plays where it lies, if any)."""
+    bot = make_bot(_default_bot())
+    bot.reset(seed)
+    action = bot.act(view)
+    name = view.action_name(action)
+    obs = view.observation
+    fields = {f.name: _value(getattr(obs, f.name)) for f in dataclasses.fields(obs)}
+    card = _card_of(name, _seat_cards(fields, view.seat))
+    return {"type": "hint", "action": action, "name": name, "card": card}
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _mix(*parts: int) -> int:
+    h = hashlib.blake2b(b"|".join(str(p).encode() for p in parts), digest_size=8)
+    return int.from_bytes(h.digest(), "little")
+
+
+class Table:
+    """One game at the server: the real state, the seats and their bots.
+
+    Make one with :meth:`new` (which also returns the seats' tokens) or
+    :meth:`restore` (from the store).
+
+    The table's :attr:`version` counts its changes (every move, a bot's too,
+    and every undo) and never goes down, even when an undo takes the turn
+    back; a move names the version it answers, so a move made for a table
+    that has changed since (by a late message, another tab, or a move since
+    taken back) is refused.
+    """
+
+    def __init__(
+        self,
+        table_id: str,
+        spec: TableSpec,
+        seed: int,
+        token_digests: dict[int, str],
+        state: State[Any],
+        bot_seconds: float = 0.0,
+        version: int | None = None,
+    ) -> None:
+        self.id = table_id
+        self.spec = spec
+        self.seed = seed
+        self.game: Game[Any, Any] = state.game
+        self.state: State[Any] = state
+        self._digests = dict(token_digests)
+        self.names = [s.name for s in spec.seats]
+        self.bot_specs = ["person" if s.bot is None else s.bot for s in spec.seats]
+        self.bots: dict[int, Bot] = {
+            p: make_bot(s.bot, seed=_mix(seed, p)) for p, s in enumerate(spec.seats) if s.bot
+        }
+        #: Seconds the bots of this table have thought so far.
+        self.bot_seconds = bot_seconds
+        #: Seats whose token has connected at least once (not open to the lobby).
+        self.claimed: set[int] = set()
+        self.last_active = time.monotonic()
+        turn = len(state.history)
+        if version is None:  # a table saved before versions: none was sent above its turn
+            version = turn
+        if isinstance(version, bool) or not isinstance(version, int) or version < turn:
+            raise TableError(f"version must be an int >= the turn {turn}, got {version!r:.40}")
+        #: Bumped at every change of the state, never lowered: the token a
+        #: move names (and a message cache's key).  Never below :attr:`turn`.
+        self.version = version
+        #: The version an undo left (0: no undo since the table was loaded).
+        self._undone_at = 0
+        self._stories: dict[int | None, Story] = {}
+        self._messages: dict[int | None, tuple[int, dict[str, Any]]] = {}
+        self._rules_book = describe_rules(self.game, spec.preset)
+
+    @classmethod
+    def new(cls, spec: TableSpec) -> tuple[Table, dict[int, str]]:
+        """A new table and the secret token of each person's seat."""
+        seed = spec.seed if spec.seed is not None else secrets.randbits(63)
+        rules = None
+        if spec.preset is not None:
+            rules = load_game(spec.game).RULES_TYPE.presets()[spec.preset]
+        game = load_game(spec.game, rules, spec.players)
+        tokens = {p: secrets.token_urlsafe(16) for p in spec.humans}
+        digests = {p: _digest(t) for p, t in tokens.items()}
+        table = cls(secrets.token_urlsafe(8), spec, seed, digests, game.new_initial_state(seed))
+        return table, tokens
+
+    @classmethod
+    def restore(
+        cls,
+        table_id: str,
+        spec: dict[str, Any],
+        seed: int,
+        digests: dict[int, str],
+        state_json: str,
+        bot_seconds: float,
+        version: int | None = None,
+    ) -> Table:
+        """A table read back from the store (``version=None``: one saved
+        before the store kept versions, which resumes at its turn)."""
+        return cls(
+            table_id,
+            TableSpec.from_json(spec),
+            seed,
+            digests,
+            State.from_json(state_json),
+            bot_seconds,
+            version,
+        )
+
+    @property
+    def turn(self) -> int:
+        """How many actions have been applied (an undo lowers it; see :attr:`version`)."""
+        return len(self.state.history)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over."""
+        return self.state.is_terminal
+
+    @property
+    def digests(self) -> dict[int, str]:
+        """The SHA-256 of each person's seat token (what the store keeps)."""
+        return dict(self._digests)
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token this is, or None."""
+        d = _digest(token)
+        for p, digest in self._digests.items():
+            if secrets.compare_digest(d, digest):
+                return p
+        return None
+
+    def reissue(self, seat: int) -> str:
+        """A fresh token for a person's seat (the old one stops working)."""
+        if seat not in self._digests:
+            raise TableError(f"seat {seat} is not a person's")
+        token = secrets.token_urlsafe(16)
+        self._digests[seat] = _digest(token)
+        return token
+
+    def story(self, viewer: int | None) -> Story:
+        """The story of the game for ``viewer`` (a seat, ``None``: a
+        spectator), told from its first event and kept up to date."""
+        told = self._stories.get(viewer)
+        if told is not None:
+            try:
+                told.update(self.state)
+            except EventsDroppedError:
+                told = None
+        if told is None:
+            told = story(self.state, viewer, self.names)
+            self._stories[viewer] = told
+        return told
+
+    def _changed(self) -> None:
+        self.version += 1
+        self.last_active = time.monotonic()
+
+    def message(self, seat: int | None, away: set[int] | None = None) -> dict[str, Any]:
+        """The table as ``seat`` sees it (``None``: a spectator), with the
+        turn, the version (which a move names), the table id, who of the
+        people is away and the rules panel.
+        Built once per change of the state and seat (then copied)."""
+        cached = self._messages.get(seat)
+        if cached is not None and cached[0] == self.version:
+            msg = dict(cached[1])
+        else:
+            if seat is None:
+                msg = spectator_message(self.state, self.names, self.bot_specs, self.story(None))
+            else:
+                msg = view_message(
+                    self.state.view(seat),
+                    self.names,
+                    self.bot_specs,
+                    self.state.events_dropped(),
+                    self.story(seat),
+                )
+            self._messages[seat] = (self.version, dict(msg))
+        msg["rules_book"] = self._rules_book
+        msg["solo"] = len(self.spec.humans) == 1
+        msg["turn"] = self.turn
+        msg["version"] = self.version
+        msg["table_id"] = self.id
+        msg["away"] = sorted(away or ())
+        msg["humans"] = self.spec.humans
+        if self.spec.practice:
+            msg["warning"] = "practice table: its seed was chosen, so the bots' cards are known"
+        return msg
+
+    def person_move(
+        self, seat: int, action: object, version: object, *, as_turn: bool = False
+    ) -> None:
+        """Apply the move of the person in ``seat``, made for the table at
+        ``version`` (the :attr:`version` of the message it answers);
+        :class:`TableError` (nothing changed) if it is forged, late, made
+        for another version, out of turn or illegal.
+
+        ``as_turn``: the token came as a message's ``turn``, what moves named
+        before versions.  It is checked against the version all the same,
+        which it equals until the table's first undo (a turn sent is never
+        above the version of its message), so such a move is refused once a
+        move has been undone, never taken for the wrong one."""
+        self._answering(version, "a move", as_turn)
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise TableError(f"an action is an int id, got {action!r:.40}")
+        if self.state.is_terminal:
+            raise TableError("the game is over")
+        if seat in self.bots:
+            raise TableError(f"seat {seat} is a bot's")
+        try:
+            self.state.apply(action, player=seat)
+        except IllegalActionError as exc:
+            raise TableError(str(exc)) from None
+        self._changed()
+
+    def _answering(self, version: object, what: str, as_turn: bool = False) -> None:
+        """Refuse (:class:`TableError`) ``what`` ("a move", "an undo") if it
+        does not answer the table's current :attr:`version`."""
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise TableError(
+                f'{what} names the turn it answers ("version": the int of the'
+                f" table's last message), got {version!r:.40}"
+            )
+        if version != self.version:
+            raise TableError(self._refusal(version, as_turn, what.split()[-1]))
+
+    def _refusal(self, token: int, as_turn: bool, what: str = "move") -> str:
+        """Why a ``what`` (move, undo) made for ``token`` (not the version) is refused."""
+        at = f"the table is at turn {self.turn}, version {self.version}"
+        if as_turn:
+            if token < self.turn:
+                return f"too late: turn {token} was already played ({at})"
+            if self.version == self.turn:
+                return f"stale {what}: it answers turn {token}, {at}"
+            return (
+                f"stale {what}: it answers turn {token}, but a move was undone since;"
+                f' a {what} names the version ("version": {self.version}) ({at})'
+            )
+        if token > self.version:
+            return f"stale {what}: it answers version {token}, {at}"
+        since = "a move was undone" if token < self._undone_at else "the table has changed"
+        return f"too late: the {what} answers version {token}, and {since} since ({at})"
+
+    def _solo(self, seat: int, what: str) -> None:
+        if len(self.spec.humans) != 1 or seat not in self.spec.humans:
+            raise TableError(
+                f"{what} is for a person playing bots: this table has other people at it"
+            )
+        if self.state.is_terminal:
+            raise TableError("the game is over")
+
+    def hint(self, seat: int) -> dict[str, Any]:
+        """The heuristic's suggestion for the person in ``seat``, computed from
+        that seat's view alone (at a table where every other seat is a bot;
+        else :class:`TableError`): ``{"type": "hint", "action", "name",
+        "card", "turn", "version"}``."""
+        self._solo(seat, "a hint")
+        if self.state.current_player != seat:
+            raise TableError("a hint is for your turn")
+        hint = suggest(self.state.view(seat), _mix(self.seed, seat, self.turn, 1))
+        hint["turn"] = self.turn
+        hint["version"] = self.version
+        return hint
+
+    def undo(self, seat: int, version: object = None) -> int:
+        """Take back the last move of the person in ``seat`` and every bot's
+        move after it: the game returns exactly to the state where that person
+        last decided (at a table where every other seat is a bot; else
+        :class:`TableError`).  Returns the turn the table is back at; the
+        :attr:`version` goes up, so no move made before the undo can be
+        played after it.
+
+        ``version`` (optional): the :attr:`version` of the message the undo
+        answers; for any other version the undo is refused
+        (:class:`TableError`) and nothing changes, so an undo sent from a
+        view the table has moved past (a second tab, a late click) does not
+        take back a move its sender never saw."""
+        if version is not None:
+            self._answering(version, "an undo")
+        self._solo(seat, "undo")
+        history = self.state.history
+        data = json.loads(self.state.to_json())
+        data["history"] = []
+        replay = State.from_json(json.dumps(data))
+        back = None
+        for i, action in enumerate(history):
+            if replay.current_player == seat:
+                back = i
+            replay.apply(action)
+        if back is None:
+            raise TableError("there is no move of yours to undo")
+        data["history"] = list(history[:back])
+        self.state = State.from_json(json.dumps(data))
+        self._stories.clear()
+        self._changed()
+        self._undone_at = self.version
+        return back
+
+    def bot_to_move(self) -> int | None:
+        """The seat of the bot to act, or None (a person's turn or game over)."""
+        if self.state.is_terminal:
+            return None
+        p = self.state.current_player
+        return p if p in self.bots else None
+
+    def bot_is_light(self) -> bool:
+        """Whether the bot to act answers at once (or searches)."""
+        p = self.bot_to_move()
+        return p is None or self.bot_specs[p].split(":")[0] in LIGHT_BOTS
+
+    def bot_choose(self) -> int:
+        """The action of the bot to act, without applying it (safe to run in a
+        worker thread while nothing changes the state).  A bot is reseeded from
+        the table's seed, its seat and the turn, so a restarted server plays on
+        as it would have; once the table's budget is spent, it plays at random."""
+        p = self.bot_to_move()
+        if p is None:
+            raise TableError("no bot is to act")
+        bot = self.bots[p]
+        if self.bot_seconds >= TABLE_BOT_SECONDS:
+            bot = make_bot("random")
+        bot.reset(_mix(self.seed, p, self.turn))
+        start = time.monotonic()
+        action = bot.act(self.state.view(p))
+        self.bot_seconds += time.monotonic() - start
+        return action
+
+    def bot_apply(self, action: int) -> None:
+        """Apply the action :meth:`bot_choose` chose."""
+        p = self.bot_to_move()
+        if p is None:
+            raise TableError("no bot is to act")
+        self.state.apply(action, player=p)
+        self._changed()
+
+    def bot_move(self) -> int:
+        """Choose and apply the bot's action (both steps at once)."""
+        action = self.bot_choose()
+        self.bot_apply(action)
+        return action
+
+    def summary(self) -> dict[str, Any]:
+        """What the lobby shows: no token, no card."""
+        return {
+            "table_id": self.id,
+            "game": self.game.NAME,
+            "title": type(self.game).__name__.removesuffix("Game"),
+            "players": self.spec.players,
+            "preset": self.spec.preset,
+            "seats": [
+                {
+                    "name": s.name,
+                    "bot": s.bot,
+                    "open": s.bot is None and p not in self.claimed,
+                }
+                for p, s in enumerate(self.spec.seats)
+            ],
+            "turn": self.turn,
+            "terminal": self.finished,
+        }
+
+    def record(self, seat: int) -> str:
+        """The game's record as ``seat`` may know it."""
+        return write_record(self.state, viewer=seat, names=self.names)
+
+    def state_json(self) -> str:
+        """The game as JSON, for the store."""
+        return self.state.to_json()
+
+
+def replay_message(state_json: str, spec: dict[str, Any], step: int) -> tuple[dict[str, Any], int]:
+    """The spectator's message of a stored game after ``step`` actions, and
+    the number of actions in all (:class:`TableError` for a bad step)."""
+    data = json.loads(state_json)
+    history = data["history"]
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(history):
+        raise TableError(f"step must be an int 0..{len(history)}, got {step!r:.40}")
+    data["history"] = history[:step]
+    state = State.from_json(json.dumps(data))
+    seats = spec["seats"]
+    names = [s["name"] for s in seats]
+    bots = ["person" if s["bot"] is None else s["bot"] for s in seats]
+    msg = spectator_message(state, names, bots)
+    msg["turn"] = step
+    return msg, len(history)
+
+
+class Tables:
+    """The server's live tables.  Unfinished tables count against
+    ``max_tables``; finished ones leave the cap at once and are dropped from
+    memory after ``idle_seconds`` (the store keeps them)."""
+
+    def __init__(self, idle_seconds: float = 1800.0, max_tables: int = 200) -> None:
+        self.idle_seconds = idle_seconds
+        self.max_tables = max_tables
+        self._tables: dict[str, Table] = {}
+
+    def open_count(self) -> int:
+        """How many unfinished tables there are."""
+        return sum(not t.finished for t in self._tables.values())
+
+    def create(self, spec: TableSpec) -> tuple[Table, dict[int, str]]:
+        """A new table and its seats' tokens."""
+        self.drop_idle()
+        if self.open_count() >= self.max_tables:
+            raise TableError("too many tables are open; try again later")
+        table, tokens = Table.new(spec)
+        self._tables[table.id] = table
+        return table, tokens
+
+    def add(self, table: Table) -> None:
+        """Take a table back (when the server restarts)."""
+        self._tables[table.id] = table
+
+    def find(self, table_id: str) -> Table | None:
+        """The table by id, or None."""
+        return self._tables.get(table_id)
+
+    def get(self, table_id: str, token: str) -> tuple[Table, int]:
+        """The table and the seat whose token this is (else :class:`TableError`)."""
+        table = self._tables.get(table_id)
+        seat = None if table is None else table.seat_of(token)
+        if table is None or seat is None:
+            raise TableError("no such table (it may have been dropped when idle)")
+        table.last_active = time.monotonic()
+        return table, seat
+
+    def drop_idle(self) -> list[str]:
+        """Drop the tables idle for longer than ``idle_seconds``; their ids."""
+        now = time.monotonic()
+        idle = [k for k, t in self._tables.items() if now - t.last_active > self.idle_seconds]
+        for k in idle:
+            del self._tables[k]
+        return idle
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    def __iter__(self) -> Any:
+        return iter(list(self._tables.values()))

@@ -1,0 +1,238 @@
+"""The browser table in a real headless Chromium (Playwright): two people in
+two browser contexts (1280x800 and 390x844) play a whole game of every game
+against each other and a bot, by clicks, while a spectator watches; a dropped
+connection reconnects; a server killed mid-game and restarted resumes it.
+Screenshots are kept in ``$PYCARDS_TEST_ARTIFACTS/web``.
+
+Skipped without Playwright or a system Chromium, unless
+``PYCARDS_REQUIRE_BROWSER=1`` (set by CI), where they must run.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from _games import GAMES as REGISTERED
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+
+from pycards.game import game_names
+from pycards.ui.web import create_app
+from pycards.ui.web.tables import Table
+from ui.test_web import _checked_message
+
+ARTIFACTS = Path(os.environ.get("PYCARDS_TEST_ARTIFACTS", "test-artifacts")) / "web"
+REQUIRED = os.environ.get("PYCARDS_REQUIRE_BROWSER") == "1"
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+#: One small game of each registered game (its quick preset): two people and a bot.
+GAMES = [(case.name, 3, case.quick_preset) for case in REGISTERED.values()]
+
+
+def _chromium() -> str:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    assert not REQUIRED, "PYCARDS_REQUIRE_BROWSER=1 but no system Chromium"
+    pytest.skip("no system Chromium (apt-get install chromium)")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class _Server:
+    """uvicorn in a thread, on a given port and store."""
+
+    def __init__(self, port: int, db: Path) -> None:
+        import uvicorn
+
+        self.app = create_app(bot_delay=0.01, db=db)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        for _ in range(400):
+            if self.server.started:
+                return
+            time.sleep(0.025)
+        raise AssertionError("the server did not start")
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def pw() -> Iterator[Any]:
+    try:
+        from playwright import sync_api
+    except ModuleNotFoundError:
+        if REQUIRED:
+            raise
+        pytest.skip("playwright is not installed (pip install '.[test]')")
+    exe = _chromium()
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=exe, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+_original_message = Table.message
+spectator_frames: list[dict[str, Any]] = []
+
+
+def _checked(self: Table, seat: int | None, away: set[int] | None = None) -> dict[str, Any]:
+    """A spectator's message must not change when any seat's hidden cards do."""
+    if seat is None:
+        msg = _checked_message(self, seat, away)  # the check of tests/ui/test_web.py
+        spectator_frames.append(msg)
+        return msg
+    return _original_message(self, seat, away)
+
+
+def _act(page: Any, rng: random.Random) -> bool:
+    """Make one legal move on ``page`` if it has one; whether it did."""
+    cards = page.locator("#hand .card.legal")
+    buttons = page.locator("#moves button[data-action]")
+    asks = page.locator("#moves .ask select")
+    n_cards, n_buttons, n_asks = cards.count(), buttons.count(), asks.count()
+    if not n_cards + n_buttons + n_asks:
+        return False
+    turn = page.evaluate("document.body.dataset.turn")
+    choice = rng.randrange(n_cards + n_buttons + n_asks)
+    if choice < n_cards:
+        card = cards.nth(choice)
+        if rng.random() < 0.5:
+            card.focus()
+            page.keyboard.press("Enter")
+        else:
+            card.click()
+    elif choice < n_cards + n_buttons:
+        buttons.nth(choice - n_cards).click()
+    else:
+        select = asks.nth(choice - n_cards - n_buttons)
+        values = select.locator("option").evaluate_all("os => os.map(o => o.value)")
+        select.select_option(rng.choice([v for v in values if v]))
+    page.wait_for_function(f"document.body.dataset.turn !== '{turn}'", timeout=20_000)
+    return True
+
+
+def _shoot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def _fits(page: Any) -> None:
+    """Everything needed for a move is on one screen: the play and the hand."""
+    height = page.viewport_size["height"]
+    for sel in ("#play", "#hand"):
+        box = page.locator(sel).bounding_box()
+        assert box is not None and box["y"] + min(box["height"], 40) <= height, sel
+
+
+def test_every_game_is_covered() -> None:
+    assert {g for g, _, _ in GAMES} == set(game_names())
+
+
+@pytest.mark.parametrize(("game", "players", "preset"), GAMES, ids=[g for g, _, _ in GAMES])
+def test_two_people_play_a_whole_game_in_chromium(
+    pw: Any,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    players: int,
+    preset: str | None,
+) -> None:
+    monkeypatch.setattr(Table, "message", _checked)
+    spectator_frames.clear()
+    port, db = _free_port(), tmp_path / "tables.sqlite3"
+    server = _Server(port, db)
+    url = f"http://127.0.0.1:{port}/"
+    rng = random.Random(game)
+    contexts = {k: pw.new_context(viewport=v) for k, v in SIZES.items()}
+    watcher_ctx = pw.new_context(viewport=SIZES["desktop"])
+    try:
+        ann = contexts["desktop"].new_page()
+        bea = contexts["phone"].new_page()
+        watcher = watcher_ctx.new_page()
+        frames: list[str] = []
+        watcher.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(f)))
+        ann.goto(url)
+        ann.wait_for_selector("body[data-ready=true]")
+        ann.select_option("#game", game)
+        ann.select_option("#players", str(players))
+        ann.select_option("#preset", preset or "")
+        ann.select_option("[data-seat-kind='1']", "")
+        ann.fill("[data-seat-name='1']", "Bea")
+        ann.fill("[data-seat-name='0']", "Ann")
+        ann.select_option("[data-seat-kind='2']", "random")
+        ann.click("#start")
+        ann.wait_for_selector(f"body[data-game={game}]")
+        invite = ann.locator("#invite-list a[data-invite='1']").get_attribute("href")
+        assert invite
+        bea.goto(invite)
+        bea.wait_for_selector(f"body[data-game={game}][data-seat='1']")
+        table_id = invite.split("t=")[1].split("&")[0]
+        watcher.goto(f"{url}#t={table_id}")
+        watcher.wait_for_selector("body[data-seat=spectator]")
+        pages = {"desktop": ann, "phone": bea}
+        moves = 0
+        restarted = reconnected = False
+        while ann.evaluate("document.body.dataset.terminal") != "true":
+            acted = False
+            for page in pages.values():
+                acted = _act(page, rng) or acted
+            moves += acted
+            if moves == 4:
+                for size, page in pages.items():
+                    _fits(page)
+                    _shoot(page, f"{game}-{size}-playing")
+                _shoot(watcher, f"{game}-spectator")
+            if moves == 2 and not reconnected:
+                reconnected = True
+                bea.evaluate("conn.ws.close()")
+                bea.wait_for_selector("#banner:not([hidden])", timeout=5000)
+                bea.wait_for_selector("body[data-connected=true]", timeout=10_000)
+                assert bea.locator("#banner").is_hidden()
+            if moves == 4 and REGISTERED[game].profile.web_restart and not restarted:
+                restarted = True
+                turn = ann.evaluate("document.body.dataset.turn")
+                server.stop()
+                ann.wait_for_selector("#banner:not([hidden])", timeout=10_000)
+                server = _Server(port, db)  # the same file: the table resumes
+                for page in pages.values():
+                    page.wait_for_selector("body[data-connected=true]", timeout=15_000)
+                assert ann.evaluate("document.body.dataset.turn") >= turn
+            if not acted:
+                time.sleep(0.02)
+            assert moves < 1500
+        for size, page in pages.items():
+            page.wait_for_selector("body[data-terminal=true]")
+            page.wait_for_selector("#result:not([hidden])")
+            _shoot(page, f"{game}-{size}-over")
+        watcher.wait_for_selector("body[data-terminal=true]")
+        table = server.app.state.tables.find(table_id)
+        assert table is not None and table.finished
+        shown = [int(x) for x in ann.locator("#scores td.num").all_inner_texts()]
+        assert len(shown) == players
+        assert [m["returns"] for m in spectator_frames][-1] == table.state.returns()
+        assert frames and all('"hand"' not in f for f in frames)
+        assert restarted == REGISTERED[game].profile.web_restart and reconnected
+    finally:
+        for c in [*contexts.values(), watcher_ctx]:
+            c.close()
+        server.stop()
