@@ -18,18 +18,20 @@ state by its own seeded generator, so :data:`CHANCE` never comes up for the
 built-in games.  See ``docs/internals.rst`` for the conventions every game
 follows.
 
-The player's view (:mod:`pycards.view`) and the text records
-(:mod:`pycards.record`) sit below this module: they use a state through its
-public API and name this module's types for type checking only, so a state
-makes views and records without an import cycle.  The engine's tables and the
+The player's view (:mod:`pycards.view`) sits below this module: it names
+this module's types for type checking only, so a state makes views without
+an import cycle.  The text records (:mod:`pycards.record`) sit above it and
+use a state through its public API, as ``chess.pgn`` does a board.  The engine's tables and the
 registry of games are :mod:`pycards.engine`.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import json
 import re
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -49,7 +51,6 @@ from pycards.errors import (
     RecordError,
     RulesError,
 )
-from pycards.record import read_record, write_record
 from pycards.view import PlayerView
 
 __all__ = [
@@ -1022,7 +1023,9 @@ class State(Generic[ObsT]):
             raise RecordError(f"not JSON: {exc}") from None
         return _state_from_dict(data)
 
-    # -- text records (pycards.record) -------------------------------------------
+    # -- text records: deprecated, they live in pycards.record ------------------
+    # (the record module sits above this one; these two reach it by name, at
+    # the call, for one release, so that this module imports nothing above it)
     def to_record(
         self,
         viewer: int | None = None,
@@ -1031,14 +1034,29 @@ class State(Generic[ObsT]):
         date: str | None = None,
         event: str | None = None,
     ) -> str:
-        """The readable text record of the game so far (see :mod:`pycards.record`):
-        the referee's (``viewer=None``, replayable) or one seat's."""
-        return write_record(self, viewer=viewer, names=names, date=date, event=event)
+        """Deprecated (goes in the next release): use
+        :func:`pycards.record.write_record` (``write_record(state, viewer)``)."""
+        warnings.warn(
+            "State.to_record is deprecated; use pycards.record.write_record(state, ...)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        text: str = importlib.import_module("pycards.record").write_record(
+            self, viewer=viewer, names=names, date=date, event=event
+        )
+        return text
 
     @staticmethod
     def from_record(text: str) -> State[Any]:
-        """Replay a referee's text record (see :func:`pycards.record.read_record`)."""
-        return read_record(text)
+        """Deprecated (goes in the next release): use
+        :func:`pycards.record.read_record`."""
+        warnings.warn(
+            "State.from_record is deprecated; use pycards.record.read_record(text)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        state: State[Any] = importlib.import_module("pycards.record").read_record(text)
+        return state
 
 
 def _state_from_json(text: str) -> State[Any]:

@@ -82,15 +82,13 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pycards._args import as_int
 from pycards._args import echo as _echo
 from pycards.engine import SEEN_ALL, game_info, registered_games
 from pycards.errors import IllegalActionError, InvalidCardError, RecordError, RulesError
-
-if TYPE_CHECKING:  # the game layer imports this module: its types are names here
-    from pycards.game import Game, Rules, State
+from pycards.game import Game, Rules, State
 
 __all__ = [
     "MAX_LINE",

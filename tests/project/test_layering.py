@@ -12,19 +12,25 @@ to find its folder):
   and so may the import of a pycards module that needs one at its top (the
   browser table's application imports starlette);
 * the module-level imports (those outside ``if TYPE_CHECKING:``) between
-  pycards modules have no cycle.
+  pycards modules have no cycle, and none goes up the layers of
+  :data:`LAYERS` (a name imported for type checking only may);
+* :mod:`cardcore` (its Python, Cython and declaration files) imports nothing
+  of pycards.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import _paths
 import pytest
 
 import pycards
+from pycards._moved import MOVED
 
 PACKAGE = Path(pycards.__file__).parent
 ROOT = "pycards"
@@ -44,6 +50,40 @@ EXTRAS = frozenset(
         "websockets",
     }
 )
+
+
+#: The layers of pycards, bottom first.  A module imports (when it is loaded)
+#: modules of its own layer or below, never above; an entry that is a package
+#: holds its submodules.  The old paths of moved modules (``pycards.nodde``...)
+#: only point at the new ones, and sit at the top with the package itself.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    (
+        "pycards._version",
+        "pycards._args",
+        "pycards.errors",
+        "pycards.cards",
+        "pycards.combos",
+        "pycards.engine",
+    ),
+    ("pycards.view",),
+    ("pycards.game",),
+    ("pycards.record", "pycards.narrate", "pycards.summary", "pycards.playouts"),
+    ("pycards.bots",),
+    ("pycards.games",),
+    ("pycards.batch", "pycards.arena", "pycards.envs"),
+    ("pycards.ui",),
+)
+
+
+def layer_of(module: str) -> int:
+    """The index in :data:`LAYERS` of ``module`` (the longest entry that holds
+    it); the package itself, ``__main__`` and the old paths are above them all."""
+    best, rank = "", len(LAYERS)
+    for i, layer in enumerate(LAYERS):
+        for entry in layer:
+            if (module == entry or module.startswith(entry + ".")) and len(entry) > len(best):
+                best, rank = entry, i
+    return rank
 
 
 def _module_name(path: Path) -> str:
@@ -246,6 +286,49 @@ def test_the_module_imports_have_no_cycle() -> None:
     assert _cycle(graph) is None
 
 
+def upward_imports(module: str, source: str) -> list[str]:
+    """The modules ``module`` imports when loaded that sit in a higher layer."""
+    return sorted(t for t in runtime_imports(module, source) if layer_of(t) > layer_of(module))
+
+
+def test_every_module_has_a_layer() -> None:
+    top = len(LAYERS)
+    unplaced = [
+        m
+        for m in MODULES
+        if layer_of(m) == top
+        and m not in {ROOT, f"{ROOT}.__main__", f"{ROOT}._moved"}
+        and not any(m == old or m.startswith(old + ".") for old in MOVED)
+    ]
+    assert unplaced == []
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_import_goes_up_the_layers(module: str) -> None:
+    assert upward_imports(module, MODULES[module].read_text()) == []
+
+
+#: the engine package in the source tree (an installed one has no .pyx)
+CARDCORE = _paths.ROOT / "src" / "cardcore"
+_PYCARDS_IMPORT = re.compile(r"^\s*(?:from|import|cimport)\s+pycards\b|^\s*from\s+pycards\b", re.M)
+
+
+def cardcore_imports_of_pycards(text: str) -> list[int]:
+    """The lines of a cardcore file that import pycards."""
+    return [text.count("\n", 0, m.start()) + 1 for m in _PYCARDS_IMPORT.finditer(text)]
+
+
+def test_cardcore_imports_nothing_of_pycards() -> None:
+    files = [
+        p
+        for pattern in ("*.py", "*.pyx", "*.pxd", "*.pxi", "pxi/*.pxi")
+        for p in sorted(CARDCORE.glob(pattern))
+    ]
+    assert any(p.suffix == ".pyx" for p in files), CARDCORE
+    found = {p.name: lines for p in files if (lines := cardcore_imports_of_pycards(p.read_text()))}
+    assert found == {}
+
+
 # -- the checker itself: each rule catches what it is for ----------------------
 
 
@@ -287,6 +370,17 @@ def test_the_rules_catch_private_names_and_late_imports() -> None:
     assert violations("pycards.ui.web", lazy_app) == []
 
 
+def test_the_layer_check_sees_an_upward_import() -> None:
+    assert layer_of("pycards.games.nodde") > layer_of("pycards.game") > layer_of("pycards.view")
+    assert layer_of("pycards.ui.web.tables") == len(LAYERS) - 1
+    assert upward_imports("pycards.view", "from pycards.bots import make_bot\n") == ["pycards.bots"]
+    typed = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .game import State\n"
+    assert upward_imports("pycards.view", typed) == []
+    assert upward_imports("pycards.ui.cli", "from pycards.game import State\n") == []
+    assert cardcore_imports_of_pycards("import numpy\nfrom pycards import errors\n") == [2]
+    assert cardcore_imports_of_pycards("from cardcore import errors  # not pycards\n") == []
+
+
 def test_the_cycle_check_sees_a_cycle() -> None:
     assert runtime_imports("pycards.view", "from .game import State\n") == {"pycards.game"}
     typed = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .game import State\n"
@@ -297,7 +391,7 @@ def test_the_cycle_check_sees_a_cycle() -> None:
 
 def test_every_game_is_found_whatever_is_imported_first() -> None:
     """The registry does not depend on import order: the compiled engine
-    imports pycards.errors while it initializes, so it may come first."""
+    may be imported first."""
     import subprocess
     import sys
 

@@ -17,6 +17,7 @@ from pycards import batch
 from pycards.combos import suit_counts
 from pycards.game import game_names, has_score_distribution, load_game
 from pycards.playouts import random_playouts
+from pycards.record import write_record
 from pycards.ui.cli import build_parser, main
 
 # where the pycards under test lives (the source tree with an in-place build, or
@@ -108,23 +109,23 @@ def test_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for _ in range(6):
         state.apply(state.legal_actions()[0])
     path = tmp_path / "r.txt"
-    path.write_text(state.to_record())
+    path.write_text(write_record(state))
     assert main(["replay", str(path), "--steps"]) == 0
     out = capsys.readouterr().out
     assert "6 actions, record checked" in out and "   6. seat" in out
     bad = tmp_path / "bad.txt"
-    bad.write_text(state.to_record().replace('[Seed "5"]', '[Seed "6"]'))
+    bad.write_text(write_record(state).replace('[Seed "5"]', '[Seed "6"]'))
     assert main(["replay", str(bad)]) == 1
     assert "line " in capsys.readouterr().err
     seat = tmp_path / "seat.txt"
-    seat.write_text(state.to_record(1))
+    seat.write_text(write_record(state, 1))
     assert main(["replay", str(seat)]) == 0
     assert "cannot be replayed" in capsys.readouterr().out
     assert main(["replay", str(tmp_path / "missing.txt")]) == 1
     js = tmp_path / "r.json"
     js.write_text(state.to_json())
     assert main(["replay", str(js), "--text"]) == 0
-    assert capsys.readouterr().out == state.to_record()
+    assert capsys.readouterr().out == write_record(state)
     js.write_text('{"format": 1}')
     assert main(["replay", str(js)]) == 1
     assert "format" in capsys.readouterr().err

@@ -31,7 +31,7 @@ from pycards.game import (
     load_game,
 )
 from pycards.playouts import random_playouts
-from pycards.record import parse_record, replay
+from pycards.record import parse_record, replay, write_record
 from pycards.ui.terminal import play
 
 __all__ = ["main"]
@@ -569,7 +569,7 @@ def _replay(args: argparse.Namespace) -> int:
         return 1
     try:
         if text.lstrip().startswith("{"):  # the JSON machine format: its text record
-            text = State.from_json(text).to_record()
+            text = write_record(State.from_json(text))
         record = parse_record(text)
         if args.text and not record.replayable:
             print(text, end="")

@@ -16,8 +16,8 @@ from pycards.record import Record, parse_record, read_record, replay, write_reco
 
 def test_seat_record_hides_what_the_seat_may_not_see() -> None:
     state = random_game("nodde", 2, None, 3, 0, False)
-    ref = state.to_record()
-    mine = state.to_record(0)
+    ref = write_record(state)
+    mine = write_record(state, 0)
     hand1 = re.search(r"= deal_card seat 1: (.*)", ref)
     assert hand1 is not None and "?" not in hand1[1]
     assert "= deal_card seat 1: ? ? ?" in mine
@@ -30,7 +30,7 @@ def test_seat_record_hides_what_the_seat_may_not_see() -> None:
 
 @pytest.fixture(scope="module")
 def good() -> str:
-    return random_game("nodde", 2, None, 11, None, False).to_record(names=["Ann", "Bob"])
+    return write_record(random_game("nodde", 2, None, 11, None, False), names=["Ann", "Bob"])
 
 
 def _line_of(text: str, needle: str) -> int:
@@ -82,7 +82,7 @@ def test_wrong_deck_refused() -> None:
     game = load_game("nodde")
     deck = list(range(52))
     state = game.new_initial_state(4, deck)
-    text = state.to_record()
+    text = write_record(state)
     assert "[Deck " in text
     no = _line_of(text, "[Deck")
     # a card placed twice
@@ -144,7 +144,7 @@ def test_truncated_record_is_a_game_in_progress(good: str) -> None:
     text = "\n".join(cut).replace(re.search(r'\[Result "[^"]*"\]', good)[0], '[Result "*"]')  # type: ignore[index]
     state = read_record(text)
     assert not state.is_terminal
-    assert state.to_record(names=["Ann", "Bob"]).startswith(text.split("\n\n")[0])
+    assert write_record(state, names=["Ann", "Bob"]).startswith(text.split("\n\n")[0])
 
 
 def test_comments_and_blank_lines_are_ignored(good: str) -> None:
@@ -165,7 +165,7 @@ def test_write_record_checks_its_arguments() -> None:
         write_record(sample)
     with pytest.raises(TypeError):
         parse_record(b"[Game]")  # type: ignore[arg-type]
-    assert isinstance(parse_record(state.to_record()), Record)
+    assert isinstance(parse_record(write_record(state)), Record)
 
 
 def test_record_object_replays(good: str) -> None:
