@@ -11,6 +11,7 @@ from __future__ import annotations
 
 __all__ = [
     "EventsDroppedError",
+    "EventsRewrittenError",
     "IllegalActionError",
     "InvalidCardError",
     "PycardsError",
@@ -103,6 +104,30 @@ class EventsDroppedError(PycardsError, LookupError):
         self.dropped = first - since
 
 
+class EventsRewrittenError(PycardsError, LookupError):
+    """The events asked for (from a cursor on) were rewritten: an undo took
+    back events at or after the cursor's place after the cursor was taken, so
+    the cursor points into a log that no longer exists.  Read again from
+    ``rewound_to``, the first index the undo rewrote (the events before it
+    are the same as when the cursor was taken).
+
+    :ivar since: the cursor's index.
+    :ivar rewound_to: the first event index the undo rewrote.
+
+    >>> err = EventsRewrittenError(12, 9)
+    >>> err.since, err.rewound_to, str(err).endswith("read again from 9")
+    (12, 9, True)
+    """
+
+    def __init__(self, since: int, rewound_to: int) -> None:
+        super().__init__(
+            f"since: an undo rewrote the log from event {rewound_to} on after this cursor "
+            f"({since}) was taken; read again from {rewound_to}"
+        )
+        self.since = since
+        self.rewound_to = rewound_to
+
+
 for _cls in (
     PycardsError,
     InvalidCardError,
@@ -110,6 +135,7 @@ for _cls in (
     RecordError,
     RulesError,
     EventsDroppedError,
+    EventsRewrittenError,
 ):
     _cls.__module__ = "pycards.errors"
 del _cls

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from cardcore.errors import (
     EventsDroppedError,
+    EventsRewrittenError,
     IllegalActionError,
     InvalidCardError,
     PycardsError,
@@ -18,6 +19,7 @@ from cardcore.errors import (
 
 __all__ = [
     "EventsDroppedError",
+    "EventsRewrittenError",
     "IllegalActionError",
     "InvalidCardError",
     "PycardsError",

@@ -31,6 +31,7 @@ import dataclasses
 import importlib
 import json
 import re
+import threading
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
@@ -45,6 +46,7 @@ from pycards.cards import Card, CardSet, NancyCard, NancyCardSet
 from pycards.engine import CHANCE, SEEN_ALL, TERMINAL, game_info, register_game, registered_games
 from pycards.errors import (
     EventsDroppedError,
+    EventsRewrittenError,
     IllegalActionError,
     InvalidCardError,
     PycardsError,
@@ -59,6 +61,7 @@ __all__ = [
     "SEEN_ALL",
     "TERMINAL",
     "Event",
+    "EventCursor",
     "Game",
     "HandQuery",
     "Rules",
@@ -212,6 +215,22 @@ _R = TypeVar("_R", bound=Rules)
 
 # ---------------------------------------------------------------------------
 # events
+
+
+@dataclasses.dataclass(frozen=True)
+class EventCursor:
+    """A place in a state's event log that remembers which log it was taken
+    from (:attr:`State.cursor`): :meth:`State.events` refuses it with
+    :class:`~pycards.errors.EventsRewrittenError` once an undo rewrote the
+    log at or before its place, where a plain index would silently skip the
+    new events.
+
+    :ivar index: the index of the next event (the state's ``event_count`` then).
+    :ivar generation: the state's :attr:`~State.log_generation` then.
+    """
+
+    index: int
+    generation: int
 
 
 @dataclasses.dataclass(frozen=True)
@@ -690,15 +709,15 @@ class State(Generic[ObsT]):
     Actions are ints (see each game's page for the encoding) or their readable
     names.  ``apply`` either changes the state or raises
     :class:`~pycards.errors.IllegalActionError` and leaves it exactly as it was.
-    A state may be shared by threads: each action is applied whole (the engine
-    state and the history change in one step).
+    A state may be shared by threads: each action and each undo is applied
+    whole, one at a time (a lock orders them), so no accepted action is lost.
 
     A state drawn by :meth:`sample_infoset` carries none of the truth: its
     :attr:`seed` and :attr:`deck` are ``None``, its :attr:`history` is empty,
     and it has no record (:meth:`to_json` and pickling refuse it).
     """
 
-    __slots__ = ("_s", "_snapshots", "deck", "game", "seed")
+    __slots__ = ("_generation", "_lock", "_rewinds", "_s", "_snapshots", "deck", "game", "seed")
 
     def __init__(
         self,
@@ -715,6 +734,12 @@ class State(Generic[ObsT]):
         self.deck = deck
         # undo's snapshots: history length -> (the history then, the engine state)
         self._snapshots: dict[int, tuple[tuple[int, ...], Any]] = {}
+        # orders apply and undo between threads
+        self._lock = threading.Lock()
+        # how many undos rewrote the log, and after each, where it was cut
+        # (the undo's generation, the first event index it rewrote)
+        self._generation = 0
+        self._rewinds: tuple[tuple[int, int], ...] = ()
 
     # -- inspection ---------------------------------------------------------
     @property
@@ -843,13 +868,17 @@ class State(Generic[ObsT]):
     def apply(self, action: int | str, player: int | None = None) -> None:
         """Apply ``action`` for the player to act (checked against ``player`` if given)."""
         if type(action) is int and player is None and 0 <= action < self.game.num_actions:
-            if self._s.apply(action):
+            with self._lock:
+                failed = self._s.apply(action)
+            if failed:
                 reason = self._reason(action, None) or "illegal"
                 raise IllegalActionError(action, reason, name=self._name(action))
             return
         self.verify(action, player)
         a = self._action_id(action)
-        if self._s.apply(a):
+        with self._lock:
+            failed = self._s.apply(a)
+        if failed:
             reason = self._reason(a, player) or "illegal"
             raise IllegalActionError(a, reason, name=self._name(a))
 
@@ -861,6 +890,9 @@ class State(Generic[ObsT]):
         other.seed = self.seed
         other.deck = self.deck
         other._snapshots = dict(self._snapshots)
+        other._lock = threading.Lock()
+        other._generation = self._generation
+        other._rewinds = self._rewinds
         return other
 
     def undo(self) -> int:
@@ -869,31 +901,56 @@ class State(Generic[ObsT]):
         the action taken back.
 
         The state is rebuilt from its seed, deck and history, from the nearest
-        snapshot (undo keeps one every 16 actions), so undoing again costs at
-        most 16 actions.  :class:`~pycards.errors.PycardsError` if there is no
-        action to take back or the state is a sample (it has no history).
+        snapshot of the current line of play (undo keeps one every 16 actions,
+        and replaces one that an earlier line left), so undoing again costs at
+        most 16 actions.  The event log is rewritten from the first event of
+        the action taken back: a cursor taken before (:attr:`cursor`) is
+        refused past that point with
+        :class:`~pycards.errors.EventsRewrittenError`, and
+        :attr:`log_generation` counts the undos.
+        :class:`~pycards.errors.PycardsError` if there is no action to take
+        back or the state is a sample (it has no history).
         """
         if self.is_sample:
             raise PycardsError("undo: a sampled state has no history to take back")
-        history = self.history
-        if not history:
-            raise PycardsError("undo: no action to take back")
-        want = len(history) - 1
-        base = 0
-        backend: Any = None
-        for k in sorted(self._snapshots, reverse=True):
-            prefix, snap = self._snapshots[k]
-            if k <= want and prefix == history[:k]:
-                base, backend = k, snap.clone()
-                break
-        if backend is None:
-            backend = self.game._setup.new_state(self.seed or 0, self.deck)
-        for i in range(base, want):
-            if i % _UNDO_STRIDE == 0 and i not in self._snapshots:
-                self._snapshots[i] = (history[:i], backend.clone())
-            backend.apply(history[i])
-        self._s = backend
+        with self._lock:
+            history = self.history
+            if not history:
+                raise PycardsError("undo: no action to take back")
+            want = len(history) - 1
+            base = 0
+            backend: Any = None
+            for k in sorted(self._snapshots, reverse=True):
+                prefix, snap = self._snapshots[k]
+                if k <= want and prefix == history[:k]:
+                    base, backend = k, snap.clone()
+                    break
+            if backend is None:
+                backend = self.game._setup.new_state(self.seed or 0, self.deck)
+            for i in range(base, want):
+                if i % _UNDO_STRIDE == 0:
+                    kept = self._snapshots.get(i)
+                    if kept is None or kept[0] != history[:i]:  # none, or another line's
+                        self._snapshots[i] = (history[:i], backend.clone())
+                backend.apply(history[i])
+            self._s = backend
+            self._generation += 1
+            cut = backend.events_dropped() + len(backend.events())
+            self._rewinds = (*self._rewinds, (self._generation, cut))
         return history[-1]
+
+    @property
+    def log_generation(self) -> int:
+        """How many undos have rewritten this state's event log."""
+        return self._generation
+
+    @property
+    def cursor(self) -> EventCursor:
+        """The place after the last event, as an :class:`EventCursor` that
+        :meth:`events` ``(since=...)`` continues from and that knows whether an
+        undo rewrote the log below it since."""
+        with self._lock:
+            return EventCursor(self.event_count, self._generation)
 
     def __copy__(self) -> State[ObsT]:
         return self.clone()
@@ -914,27 +971,45 @@ class State(Generic[ObsT]):
         """What ``player`` may know, as the game's typed observation."""
         return self.game.decode_observation(self, self._check_seat(player))
 
-    def events(self, player: int | None = None, *, since: int | None = None) -> list[Event]:
+    def events(
+        self, player: int | None = None, *, since: int | EventCursor | None = None
+    ) -> list[Event]:
         """The event log as ``player`` sees it (``None``: as a spectator sees it;
         :data:`REFEREE`: every value).
 
         A value that the viewer may not see is ``None``.  Each event carries its
         :attr:`~Event.index` in everything the state ever logged.  The log keeps
         the most recent events of a long game (see :meth:`events_dropped`);
-        ``since`` (a cursor: an index, e.g. the :attr:`event_count` of an
-        earlier moment) returns exactly the events from that index on, or raises
+        ``since`` (a cursor: :attr:`cursor`, or a plain index such as the
+        :attr:`event_count` of an earlier moment) returns exactly the events
+        from that place on, or raises
         :class:`~pycards.errors.EventsDroppedError` saying how many of them the
-        log no longer keeps.
+        log no longer keeps.  An undo rewrites the log from the action it
+        takes back: an :class:`EventCursor` taken before it, or an index past
+        the end of the rewritten log, raises
+        :class:`~pycards.errors.EventsRewrittenError`, which says where to read
+        again from (a plain index below the end cannot tell, which is why
+        :attr:`cursor` exists).
         """
         viewer = player
         if player is not None and player != REFEREE:
             viewer = self._check_seat(player)
-        raw = self._s.events()
-        first = self._s.events_dropped()
+        with self._lock:
+            raw = self._s.events()
+            first = self._s.events_dropped()
+            rewinds = self._rewinds
         total = first + len(raw)
         start = 0
         if since is not None:
-            cursor = _as_int(since, "since", 0, total)
+            if isinstance(since, EventCursor):
+                index, generation = since.index, since.generation
+                cut = min((c for g, c in rewinds if g > generation), default=None)
+            else:
+                index = _as_int(since, "since", 0, _M64)
+                cut = min((c for _, c in rewinds), default=None) if index > total else None
+            if cut is not None and cut < index:
+                raise EventsRewrittenError(index, cut)
+            cursor = _as_int(index, "since", 0, total)
             if cursor < first:
                 raise EventsDroppedError(cursor, first)
             start = cursor - first

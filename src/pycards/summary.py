@@ -37,7 +37,8 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from pycards.game import REFEREE, Game, State
+from pycards.errors import EventsRewrittenError
+from pycards.game import REFEREE, Event, EventCursor, Game, State
 from pycards.narrate import Line, NarrationMemory, narrate_event, narrator
 
 __all__ = ["Story", "Summarizer", "Summary", "story", "summaries"]
@@ -110,7 +111,9 @@ class Story:
         self.teller = narrator(game)
         cls = type(game).SUMMARIZER
         self.summarizer: Summarizer | None = None if cls is None else cls(game, viewer)
-        self.cursor = 0
+        #: where the next update reads from (an index, or the state's cursor
+        #: after the first update: it knows when an undo rewrote the log)
+        self.cursor: int | EventCursor = 0
         self.finished = False
         self.lines: list[Line] = []
         self.summaries: list[Summary] = []
@@ -119,16 +122,45 @@ class Story:
         """The lines and summaries of the events ``state`` logged since the
         last update (the state must be this game's, one or more actions on;
         :class:`~pycards.errors.EventsDroppedError` if its log no longer keeps
-        them)."""
+        them).
+
+        After an undo the story is told again from the start of the rewritten
+        log: the lines and summaries of the events the undo took back leave
+        :attr:`lines` and :attr:`summaries`, and those of the events that
+        replaced them are returned.
+        """
+        try:
+            events = state.events(self.viewer, since=self.cursor)
+        except EventsRewrittenError as exc:
+            return self._retell(state, exc.rewound_to)
+        return self._tell(state, events)
+
+    def _retell(self, state: State[Any], rewound_to: int) -> tuple[list[Line], list[Summary]]:
+        """Tell ``state`` again from its first event, silently up to
+        ``rewound_to``; keep the lines and summaries told before that
+        (:class:`~pycards.errors.EventsDroppedError` if the log no longer
+        keeps its first events)."""
+        self.memory = NarrationMemory()
+        cls = type(self.game).SUMMARIZER
+        self.summarizer = None if cls is None else cls(self.game, self.viewer)
+        self.finished = False
+        self.lines, self.summaries = [], []
+        events = state.events(self.viewer, since=0)
+        self._tell(state, [ev for ev in events if ev.index < rewound_to], finish=False)
+        return self._tell(state, [ev for ev in events if ev.index >= rewound_to])
+
+    def _tell(
+        self, state: State[Any], events: list[Event], *, finish: bool = True
+    ) -> tuple[list[Line], list[Summary]]:
         lines: list[Line] = []
         made: list[Summary] = []
-        for ev in state.events(self.viewer, since=self.cursor):
+        for ev in events:
             line = narrate_event(self.game, ev, self.memory, self.names, self.teller)
             lines.append(line)
             if self.summarizer is not None:
                 made.extend(self.summarizer.feed(line))
-        self.cursor = state.event_count
-        if state.is_terminal and not self.finished:
+        self.cursor = state.cursor
+        if finish and state.is_terminal and not self.finished:
             self.finished = True
             if self.summarizer is not None:
                 made.extend(self.summarizer.finish(state))

@@ -6,15 +6,16 @@ from __future__ import annotations
 import io
 import random
 import re
+import sys
 from typing import Any
 
 import pytest
 
-from pycards.errors import EventsDroppedError, PycardsError
-from pycards.game import REFEREE, State, game_names, load_game
+from pycards.errors import EventsDroppedError, EventsRewrittenError, PycardsError
+from pycards.game import REFEREE, EventCursor, State, game_names, load_game
 from pycards.narrate import narrate
 from pycards.record import write_record
-from pycards.summary import summaries
+from pycards.summary import Story, story, summaries
 
 GAMES = game_names()
 
@@ -103,6 +104,145 @@ def test_undo_is_replay_of_the_shorter_history(name: str, n: int) -> None:
     branch = state.history
     state.undo()
     assert state.history == branch[:-1]
+
+
+def _branch_point(name: str, n: int, seed: int) -> State[Any]:
+    """A random game of ``name`` stopped where its mover has two legal actions."""
+    state = load_game(name, None, n).new_initial_state(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        if len(legal) > 1 and len(state.history) >= 5:
+            return state
+        state.apply(rng.choice(legal))
+    pytest.skip(f"{name}: no choice in game {seed}")
+
+
+@pytest.mark.parametrize(("name", "n"), CONFIGS)
+def test_a_cursor_taken_before_an_undo_is_refused_past_the_cut(name: str, n: int) -> None:
+    state = _branch_point(name, n, 7)
+    first, second = state.legal_actions()[:2]
+    base = state.cursor
+    state.apply(first)
+    after_first = state.cursor
+    taken_back = state.events(REFEREE, since=base)
+    assert state.undo() == first
+    assert state.log_generation == 1
+    # before the cut: the same events as then, whatever came after
+    assert state.events(REFEREE, since=base) == []
+    state.apply(second)
+    new = state.events(REFEREE, since=base)
+    again = load_game(name, None, n).new_initial_state(7)
+    for action in state.history:
+        again.apply(action)
+    assert new == again.events(REFEREE, since=base.index)
+    if after_first.index == base.index:
+        assert taken_back == []
+        return  # the action taken back logged nothing: no cursor went past the cut
+    # past the cut: refused, saying where to read again from
+    with pytest.raises(EventsRewrittenError) as caught:
+        state.events(REFEREE, since=after_first)
+    assert caught.value.rewound_to == base.index and caught.value.since == after_first.index
+    # a plain index past the rewritten end names the undo, not a range
+    if after_first.index > state.event_count:
+        with pytest.raises(EventsRewrittenError):
+            state.events(REFEREE, since=after_first.index)
+    # a cursor taken after the undo is good
+    assert state.events(REFEREE, since=state.cursor) == []
+
+
+@pytest.mark.parametrize(("name", "n"), CONFIGS)
+def test_a_story_drops_an_undone_move_and_tells_its_replacement(name: str, n: int) -> None:
+    state = _branch_point(name, n, 11)
+    first, second = state.legal_actions()[:2]
+    told = Story(state.game, REFEREE)
+    told.update(state)
+    cut = state.event_count
+    state.apply(first)
+    told.update(state)
+    state.undo()
+    state.apply(second)
+    lines, _ = told.update(state)
+    whole = story(state, REFEREE)
+    assert [line.text for line in told.lines] == [line.text for line in whole.lines]
+    assert [str(s) for s in told.summaries] == [str(s) for s in whole.summaries]
+    assert [line.event.index for line in lines] == [
+        line.event.index for line in whole.lines if line.event.index >= cut
+    ]
+
+
+def test_cursors_are_values() -> None:
+    state = load_game(ONE).new_initial_state(0)
+    assert state.cursor == EventCursor(state.event_count, 0)
+    with pytest.raises(TypeError, match="since"):
+        state.events(since=1.0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_undo_after_a_branch_keeps_its_snapshots_on_the_new_line(name: str) -> None:
+    """An undo rebuilds from the snapshots of the current line of play: one
+    left by another line is replaced, so the next undo starts from it."""
+    n = _counts(name)[0]
+    state = _random_game(name, n, 5, limit=80)
+    if len(state.history) < 40:
+        pytest.skip(f"{name}: game 5 is short")
+    while len(state.history) > 20:
+        state.undo()
+    rng = random.Random(1)
+    while not state.is_terminal and len(state.history) < 60:
+        state.apply(rng.choice(state.legal_actions()))
+    state.undo()
+    history = state.history
+    for k, (prefix, _) in state._snapshots.items():  # white box: undo's cache
+        if k <= len(history):
+            assert prefix == history[:k], k
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_apply_and_undo_from_two_threads_lose_no_action(name: str) -> None:
+    """One state shared by two threads: every accepted action is in the
+    history unless an undo took it back (apply and undo are ordered)."""
+    import threading
+
+    state = load_game(name, None, _counts(name)[0]).new_initial_state(2)
+    applied = [0]
+    undone = [0]
+    stop = threading.Event()
+
+    def play() -> None:
+        rng = random.Random(3)
+        for _ in range(1500):
+            legal = state.legal_actions()
+            if not legal:
+                break
+            try:
+                state.apply(rng.choice(legal))
+            except PycardsError:
+                continue  # the position moved under us: refused whole
+            applied[0] += 1
+        stop.set()
+
+    def take_back() -> None:
+        while not stop.is_set():
+            try:
+                state.undo()
+            except PycardsError:
+                continue
+            undone[0] += 1
+
+    threads = [threading.Thread(target=play), threading.Thread(target=take_back)]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads often: inside an undo too
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=120)
+    finally:
+        sys.setswitchinterval(interval)
+    assert not any(t.is_alive() for t in threads)
+    assert len(state.history) == applied[0] - undone[0]
+    assert applied[0] > 0
 
 
 def test_undo_refuses_an_empty_history_and_a_sample() -> None:

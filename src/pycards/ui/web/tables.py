@@ -338,6 +338,12 @@ class _SeenLog:
         self.event_count = self._events[-1].index + 1 if self._events else dropped
         self.is_terminal = view.is_terminal
 
+    @property
+    def cursor(self) -> int:
+        """The place after the last event (a plain index: the log is read whole
+        from one view, which no undo rewrites under it)."""
+        return self.event_count
+
     def events(self, viewer: int | None = None, *, since: int | None = None) -> list[Event]:
         del viewer
         if since is not None and self._events and self._events[0].index > since:
