@@ -1110,7 +1110,7 @@ class State(Generic[ObsT]):
         event: str | None = None,
     ) -> str:
         """Deprecated (goes in the next release): use
-        :func:`pycards.record.write_record` (``write_record(state, viewer)``)."""
+        :func:`pycards.record.write_record` (``write_record(state, viewer=seat)``)."""
         warnings.warn(
             "State.to_record is deprecated; use pycards.record.write_record(state, ...)",
             DeprecationWarning,

@@ -86,7 +86,7 @@ def test_referee_record_round_trips_exactly(state: State, names: list[str]) -> N
 @given(games(), st.data())
 def test_seat_record_round_trips_and_does_not_replay(state: State, data: st.DataObject) -> None:
     seat = data.draw(st.integers(0, state.num_players - 1))
-    text = write_record(state, seat)
+    text = write_record(state, viewer=seat)
     record = parse_record(text)
     assert record.text() == text
     assert record.view == seat and record.seed is None and record.deck is None

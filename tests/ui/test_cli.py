@@ -118,7 +118,7 @@ def test_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(bad)]) == 1
     assert "line " in capsys.readouterr().err
     seat = tmp_path / "seat.txt"
-    seat.write_text(write_record(state, 1))
+    seat.write_text(write_record(state, viewer=1))
     assert main(["replay", str(seat)]) == 0
     assert "cannot be replayed" in capsys.readouterr().out
     assert main(["replay", str(tmp_path / "missing.txt")]) == 1

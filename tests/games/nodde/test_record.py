@@ -17,7 +17,7 @@ from pycards.record import Record, parse_record, read_record, replay, write_reco
 def test_seat_record_hides_what_the_seat_may_not_see() -> None:
     state = random_game("nodde", 2, None, 3, 0, False)
     ref = write_record(state)
-    mine = write_record(state, 0)
+    mine = write_record(state, viewer=0)
     hand1 = re.search(r"= deal_card seat 1: (.*)", ref)
     assert hand1 is not None and "?" not in hand1[1]
     assert "= deal_card seat 1: ? ? ?" in mine

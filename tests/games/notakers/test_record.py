@@ -25,6 +25,6 @@ def test_no_takers_hidden_saves_stay_hidden_in_the_seat_record() -> None:
 
 def test_a_give_between_two_other_seats_is_hidden_from_the_third() -> None:
     state = random_game("notakers", 3, None, 5, 40, False)
-    mine = write_record(state, 1)
+    mine = write_record(state, viewer=1)
     assert re.search(r"^seat [02]: give \?$", mine, re.M)
     assert not re.search(r"^seat 1: \w+ \?$", mine, re.M)  # one's own actions are shown
