@@ -19,6 +19,7 @@ Usage: ``python benchmarks/compare/count_vecenv.py [name players ...]``
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import subprocess
@@ -70,7 +71,28 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["--child"]:
         child(argv[1], argv[2], int(argv[3]), int(argv[4]))
         return 0
-    games = [(argv[i], int(argv[i + 1])) for i in range(0, len(argv), 2)] or GAMES
+    parser = argparse.ArgumentParser(
+        description="Instructions per learner step of the vector environment and of a "
+        "Python loop over the state API, counted with valgrind's callgrind (several "
+        "minutes per game).",
+    )
+    parser.add_argument(
+        "games",
+        nargs="*",
+        metavar="NAME PLAYERS",
+        help="pairs of a game's name and a player count (default: every game of "
+        "compare_vecenv.GAMES)",
+    )
+    args = parser.parse_args(argv)
+    if len(args.games) % 2:
+        parser.error("give pairs: a game's name and a player count")
+    games = []
+    for i in range(0, len(args.games), 2):
+        try:
+            games.append((args.games[i], int(args.games[i + 1])))
+        except ValueError:
+            parser.error(f"a player count is a whole number, got {args.games[i + 1]!r}")
+    games = games or GAMES
     print("instructions per learner step (callgrind, 1 thread)")
     print(f"{'game':9} {'players':>7} {'vector':>9} {'python':>9} {'ratio':>6}")
     for name, players in games:

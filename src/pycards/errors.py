@@ -2,7 +2,8 @@
 
 The classes are defined in :mod:`cardcore.errors` (the engine's binding
 raises them and imports nothing of pycards) and exported here, their public
-home.
+home; :class:`StalledGameError`, which only the Python layer raises, is
+defined here.
 """
 
 from __future__ import annotations
@@ -25,4 +26,13 @@ __all__ = [
     "PycardsError",
     "RecordError",
     "RulesError",
+    "StalledGameError",
 ]
+
+
+class StalledGameError(PycardsError, RuntimeError):
+    """A game was stopped after its cap of actions without reaching its end
+    (the arena's ``max_actions``, :func:`pycards.playouts.action_cap`): the
+    message says how many actions were played and, where the game knows one,
+    why a game can go on for ever (in the Game of Nancy a deal where every
+    seat passes is dealt again)."""

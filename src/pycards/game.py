@@ -69,6 +69,7 @@ __all__ = [
     "game_names",
     "has_score_distribution",
     "load_game",
+    "parse_rules",
 ]
 
 #: The viewer who sees every value of every event (never a ``current_player``):
@@ -321,6 +322,10 @@ class Game(Generic[RulesT, ObsT]):
     #: move on one core, which the bot ``best`` plays (docs/bots.rst, "The
     #: best bot").
     BEST_BOT: ClassVar[str] = "heuristic"
+    #: Why a game of this game may never end, said when the action cap of the
+    #: arena or an environment stops one (:func:`pycards.playouts.action_cap`);
+    #: empty if nothing is known.
+    STALL_NOTE: ClassVar[str] = ""
     #: The rows of the strength table (benchmarks/studies/strength_table.py,
     #: docs/strength.rst): each a label, a player count and a rules preset.
     STRENGTH_ROWS: ClassVar[tuple[tuple[str, int, str], ...]] = ()
@@ -350,9 +355,15 @@ class Game(Generic[RulesT, ObsT]):
         if "NAME" in cls.__dict__:
             register_game(cls)
 
-    def __init__(self, rules: RulesT | None = None, num_players: int = 2) -> None:
+    def __init__(self, rules: RulesT | str | None = None, num_players: int = 2) -> None:
         if rules is None:
             rules = self.RULES_TYPE()
+        elif isinstance(rules, str):
+            presets = self.RULES_TYPE.PRESETS
+            if rules not in presets:
+                known = ", ".join(presets) or "none"
+                raise RulesError(f"{self.NAME}: no rules preset {rules!r}; presets: {known}")
+            rules = getattr(self.RULES_TYPE, rules)()
         if not isinstance(rules, self.RULES_TYPE):
             raise TypeError(
                 f"{self.NAME}: rules must be {self.RULES_TYPE.__name__}, got {type(rules).__name__}"
@@ -688,7 +699,14 @@ def game_names() -> list[str]:
 
 
 def load_game(name: str, rules: Any = None, num_players: int = 2) -> Game[Any, Any]:
-    """The game called ``name`` (see :func:`game_names`)."""
+    """The game called ``name`` (see :func:`game_names`), with ``rules``: its
+    rules object, the name of one of its presets (exactly a name of its rules'
+    ``PRESETS``; another name raises :class:`~pycards.errors.RulesError`
+    listing them), or ``None`` for the defaults.
+
+    >>> load_game("notakers", "capped").rules.max_turns
+    200
+    """
     if not isinstance(name, str):
         raise TypeError(f"a game name is a str, got {type(name).__name__}")
     games = registered_games()
@@ -697,6 +715,49 @@ def load_game(name: str, rules: Any = None, num_players: int = 2) -> Game[Any, A
     except KeyError:
         raise ValueError(f"unknown game {name!r}; known: {sorted(games)}") from None
     return cls(rules, num_players)
+
+
+def parse_rules(name: str, text: str, what: str = "rules") -> Any:
+    """The rules of the game ``name`` from text, as the command line takes
+    them: the name of one of its presets, or a JSON object of rules fields
+    (fields left out keep their defaults).  A bad text raises
+    :class:`~pycards.errors.RulesError` naming ``what`` (e.g. ``"--rules"``):
+    an unknown preset (the presets are listed), JSON that is not an object, an
+    unknown field or a wrong value.
+
+    >>> parse_rules("notakers", "capped").max_turns
+    200
+    >>> parse_rules("notakers", '{"max_turns": 400}').max_turns
+    400
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"a game name is a str, got {type(name).__name__}")
+    if not isinstance(text, str):
+        raise TypeError(
+            f"{what}: a preset's name or a JSON object (str), got {type(text).__name__}"
+        )
+    games = registered_games()
+    if name not in games:
+        raise ValueError(f"unknown game {name!r}; known: {sorted(games)}")
+    cls = games[name].RULES_TYPE
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text, object_pairs_hook=unique_keys)
+        except RecordError as exc:
+            raise RulesError(f"{what}: {exc}") from None
+        except (ValueError, RecursionError) as exc:
+            raise RulesError(f"{what}: not a JSON object: {exc}") from None
+        try:
+            return cls.from_dict(data)
+        except (RulesError, TypeError) as exc:
+            raise RulesError(f"{what}: {exc}") from None
+    if text not in cls.PRESETS:
+        known = ", ".join(cls.PRESETS) or "none"
+        raise RulesError(
+            f"{what}: {name} has no preset {text!r} (presets: {known}; or a JSON object of "
+            "rules fields)"
+        )
+    return getattr(cls, text)()
 
 
 # ---------------------------------------------------------------------------

@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -22,7 +23,15 @@ from cardcore import _core
 from pycards._args import as_int
 from pycards.game import Game
 
-__all__ = ["Playouts", "random_playouts"]
+__all__ = [
+    "ACTION_CAP_FACTOR",
+    "ACTION_CAP_FLOOR",
+    "ACTION_CAP_GAMES",
+    "Playouts",
+    "action_cap",
+    "random_playouts",
+    "stalled_message",
+]
 
 _M64 = (1 << 64) - 1
 
@@ -131,3 +140,48 @@ def random_playouts(
     if progress is not None:
         progress(n)
     return Playouts(n, actions, tuple(int(p) for p in returns.sum(axis=0)), returns)
+
+
+#: :func:`action_cap` is this many times the longest of its random games...
+ACTION_CAP_FACTOR = 20
+#: ...of this many random games (dealt from seeds 0, 1, ...)...
+ACTION_CAP_GAMES = 16
+#: ...and at least this many actions.
+ACTION_CAP_FLOOR = 10_000
+
+
+@functools.lru_cache(maxsize=256)
+def _cap(game: Game[Any, Any]) -> int:
+    name, params, players = game.NAME, game.params, game.num_players
+    longest = max(
+        _core.random_playouts(name, params, players, seed, 1)[0] for seed in range(ACTION_CAP_GAMES)
+    )
+    return max(ACTION_CAP_FLOOR, ACTION_CAP_FACTOR * int(longest))
+
+
+def action_cap(game: Game[Any, Any]) -> int:
+    """The default cap of actions of one game of ``game`` (its rules and player
+    count) in the arena and the environments: :data:`ACTION_CAP_FACTOR` (20)
+    times the longest of :data:`ACTION_CAP_GAMES` (16) random games of the same
+    game, rules and players (seeds 0 to 15, played in the engine), and at
+    least :data:`ACTION_CAP_FLOOR` (10,000).  Real games are far shorter: the
+    cap stops only a game with no end in sight, such as a Game of Nancy whose
+    bots never bid (a deal where every seat passes is dealt again).  The same
+    on every platform; computed once per game, rules and player count.
+
+    >>> from pycards.game import load_game
+    >>> action_cap(load_game("nodde")) >= ACTION_CAP_FLOOR
+    True
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be a Game, got {type(game).__name__}")
+    return _cap(game)
+
+
+def stalled_message(game: Game[Any, Any], actions: int) -> str:
+    """What :class:`~pycards.errors.StalledGameError` says of a game of ``game``
+    stopped after ``actions`` actions: that, and why such a game may never end
+    where the game knows (its ``STALL_NOTE``)."""
+    text = f"{game.NAME}: game stopped after {actions:,} actions: no end in sight"
+    note = type(game).STALL_NOTE
+    return f"{text}; {note}" if note else text

@@ -31,7 +31,9 @@ from pycards.arena import (
     run_match,
 )
 from pycards.bots import RandomBot
-from pycards.errors import RulesError
+from pycards.errors import RulesError, StalledGameError
+from pycards.game import load_game
+from pycards.playouts import ACTION_CAP_FLOOR, action_cap
 
 #: the game of the tests that need one: any registered game that seats two to
 #: four players (the seating tests need both)
@@ -630,3 +632,106 @@ def test_ctrl_c_in_the_native_loop_keeps_the_finished_games(
     result = Match(GAME.name, ["random", "random"], 10, seed=3, native=True).run(progress=False)
     assert result.interrupted and result.native
     assert [r.index for r in result.records] == [0, 1, 2, 3]
+
+
+# ---------------------------------------------------------------------------
+# the action cap, rules by preset name, bots by path, output files
+
+
+@pytest.mark.parametrize(("game", "players"), game_params())
+def test_the_default_cap_is_far_above_any_random_game(game: str, players: int) -> None:
+    cls = type(load_game(game, None, players))
+    for preset in (None, *cls.RULES_TYPE.PRESETS):
+        g = load_game(game, preset, players)
+        cap = action_cap(g)
+        assert cap == Match(g, ["random", "random"], 1).max_actions
+        # other seeds than the cap's own 0..15: still 10 times the longest
+        longest = max(
+            _core.random_playouts(g.NAME, g.params, players, s, 1)[0] for s in range(100, 164)
+        )
+        assert cap >= max(ACTION_CAP_FLOOR, 10 * longest), (preset, cap, longest)
+
+
+def test_a_game_past_max_actions_stops_the_match() -> None:
+    with pytest.raises(StalledGameError, match=r"game stopped after 3 actions: no end in sight"):
+        run_match(GAME.name, [FirstBot("a"), FirstBot("b")], 2, max_actions=3, progress=False)
+    assert Match(GAME.name, ["random", "random"], 1, max_actions=7).max_actions == 7
+    for bad, exc in ((0, ValueError), (True, TypeError), (2.0, TypeError), ("9", TypeError)):
+        with pytest.raises(exc, match="max_actions"):
+            Match(GAME.name, ["random", "random"], 1, max_actions=bad)
+
+
+def test_rules_by_preset_name() -> None:
+    cls = type(load_game(GAME.name, None, GAME.min_players)).RULES_TYPE
+    preset = cls.PRESETS[-1]
+    expected = getattr(cls, preset)()
+    assert load_game(GAME.name, preset, 2).rules == expected
+    assert Match(GAME.name, ["random", "random"], 1, rules=preset).game.rules == expected
+    result = run_match(GAME.name, ["random", "random"], 2, rules=preset, progress=False)
+    assert result.match.game.rules == expected
+    with pytest.raises(RulesError, match=r"no rules preset 'hoyle'; presets: " + cls.PRESETS[0]):
+        Match(GAME.name, ["random", "random"], 1, rules="hoyle")
+    with pytest.raises(RulesError, match="no rules preset"):
+        load_game(GAME.name, preset.upper(), 2)  # exactly a preset's name
+    for bad in (3, {"x": 1}, b"capped"):
+        with pytest.raises(TypeError, match="rules must be"):
+            load_game(GAME.name, bad, 2)
+
+
+BOT_MODULE = """
+from pycards.bots import RandomBot
+
+
+class MyBot(RandomBot):
+    def __init__(self, seed=0, tag="x"):
+        super().__init__(seed)
+        self.name = "mine-" + tag
+"""
+
+
+def test_bot_by_path_from_the_current_folder(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "h6_arena_bots.py").write_text(BOT_MODULE)
+    monkeypatch.chdir(tmp_path)
+    # as the pycards script runs: the current folder is not on sys.path
+    here = str(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", ".", here)])
+    monkeypatch.delitem(sys.modules, "h6_arena_bots", raising=False)
+    spec = "h6_arena_bots:MyBot:tag=t"
+    assert main(cli(GAME.name, "--bots", f"{spec},random", "--games", "2", "--no-progress")) == 0
+    assert f"{spec} " in capsys.readouterr().out
+    assert here not in sys.path  # the folder is looked in for the import only
+    result = run_match(GAME.name, [spec, "random"], 2, progress=False)
+    assert result.games_played == 2
+
+
+def test_cli_checks_output_paths_before_playing(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    json_path = tmp_path / "t.json"
+    args = [GAME.name, "--bots", "random,random", "--games", "2", "--json", str(json_path)]
+    for flag in ("--csv", "--json", "--plot"):
+        bad = str(tmp_path / "missing" / "x.out")
+        argv = [*args, flag, bad] if flag != "--json" else [*args[:-2], flag, bad]
+        assert main(cli(*argv)) == 2
+        captured = capsys.readouterr()
+        assert f"{flag}: cannot write" in captured.err and "no folder" in captured.err
+        assert captured.out == ""  # no game was played, no table
+        assert not json_path.exists()
+    assert main(cli(*args, "--csv", str(tmp_path))) == 2
+    assert "is a folder" in capsys.readouterr().err
+
+
+def test_cli_writes_what_it_can(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def fail(self: MatchResult, path: Any) -> None:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(MatchResult, "write_csv", fail)
+    csv_path, json_path = tmp_path / "t.csv", tmp_path / "t.json"
+    argv = [GAME.name, "--bots", "random,random", "--games", "2"]
+    assert main(cli(*argv, "--csv", str(csv_path), "--json", str(json_path))) == 1
+    assert "--csv: cannot write" in capsys.readouterr().err
+    assert json.loads(json_path.read_text())["games_played"] == 2

@@ -3,12 +3,16 @@
 
 from __future__ import annotations
 
+import importlib
+import re
+import sys
+
 import numpy as np
 import pytest
 from _games import GAMES, game_params
 
 from cardcore import _core
-from pycards.envs.vector import VectorEnv
+from pycards.envs.vector import OPPONENTS, VectorEnv
 from pycards.errors import IllegalActionError
 from pycards.game import State, load_game
 
@@ -238,3 +242,34 @@ def test_heuristic_opponents_fall_back_to_random_without_a_heuristic(
     assert logged.bytes_per_game >= size > venv.bytes_per_game  # no log entries kept
     # one whole state per thread that may run (here 3, one per game) to deal in
     assert venv.nbytes >= 3 * (venv.bytes_per_game + size)
+
+
+def test_opponents_are_the_engines_two_policies() -> None:
+    for spec in ("best", "ismcts", "pimc:simulations=10", "self"):
+        with pytest.raises(
+            ValueError, match=r"random, heuristic .*CardGameEnv\(opponents=\.\.\.\)"
+        ):
+            VectorEnv(GAME.name, 2, opponent=spec)
+    for spec in OPPONENTS:
+        assert VectorEnv(GAME.name, 2, opponent=spec).num_envs == 2
+
+
+@pytest.mark.parametrize(
+    ("module", "needs", "extra"),
+    [
+        ("pycards.envs.gymnasium", "gymnasium", "gymnasium"),
+        ("pycards.envs.pettingzoo", "pettingzoo", "pettingzoo"),
+        ("pycards.envs.openspiel", "pyspiel", "openspiel"),
+    ],
+)
+def test_a_missing_ecosystem_names_its_extra(
+    module: str, needs: str, extra: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # as with only "pip install pycards": the ecosystem's module is missing
+    monkeypatch.setitem(sys.modules, needs, None)
+    monkeypatch.delitem(sys.modules, module, raising=False)
+    with pytest.raises(
+        ModuleNotFoundError, match=re.escape(f"pip install 'pycards[{extra}]'")
+    ) as e:
+        importlib.import_module(module)
+    assert e.value.name == needs and module in str(e.value)

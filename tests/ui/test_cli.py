@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 import subprocess
 import sys
@@ -288,3 +289,50 @@ def test_score_threads_give_the_same_table(capsys: pytest.CaptureFixture[str]) -
     two = capsys.readouterr().out
     assert "on 2 threads" in two
     assert one.split("throughput")[0] == two.split("throughput")[0]
+
+
+def test_help_lists_each_subcommand_once(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    for name in ("score", "games", "playouts", "distribution", "play", "replay", "arena"):
+        listed = re.findall(rf"^\s+{name}\b", out, re.MULTILINE)
+        assert len(listed) == 1, (name, out)
+
+
+@pytest.mark.parametrize("command", ["playouts", "play"])
+def test_players_out_of_range_names_the_games_range(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name, case in GAMES.items():
+        too_many = case.max_players + 1
+        with pytest.raises(SystemExit):
+            main([command, name, "--players", str(too_many)])
+        err = capsys.readouterr().err
+        assert f"{case.min_players} to {case.max_players} players, got {too_many}" in err
+        assert "1..8" not in err
+
+
+def _json_rules(name: str) -> str:
+    """A JSON object of one rules field of game ``name``, at its default."""
+    rules_type = load_game(name, None, GAMES[name].min_players).RULES_TYPE
+    d = rules_type.parameters()[0]
+    return json.dumps({d["name"]: getattr(rules_type(), d["name"])})
+
+
+def test_every_subcommand_takes_json_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    for name in GAMES:
+        rules = _json_rules(name)
+        assert main(["playouts", name, "--games", "3", "--rules", rules]) == 0
+        assert "random games of" in capsys.readouterr().out
+        if has_score_distribution(GAMES[name].game_type):
+            assert main(["distribution", name, "--hands", "100", "--rules", rules]) == 0
+            assert "hand scores" in capsys.readouterr().out
+    # play reads --rules with the same parser (checked before the session starts)
+    for command in ("playouts", "play"):
+        with pytest.raises(SystemExit):
+            main([command, GAME.name, "--rules", '{"no_such_field": 1}'])
+        assert "--rules: unknown rules field 'no_such_field'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["playouts", GAME.name, "--rules", "[1]"])
+    assert "--rules" in capsys.readouterr().err

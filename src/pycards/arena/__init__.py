@@ -58,6 +58,7 @@ def run_match(
     duplicate: bool = True,
     move_time: float | None = None,
     rules: Any = None,
+    max_actions: int | None = None,
     workers: int | None = None,
     scheduler: str | None = None,
     progress: bool | None = None,
@@ -75,5 +76,6 @@ def run_match(
         duplicate=duplicate,
         move_time=move_time,
         rules=rules,
+        max_actions=max_actions,
     )
     return match.run(workers=workers, scheduler=scheduler, progress=progress, chunk_size=chunk_size)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 from typing import Any
 
-from pycards.arena._match import Match, known_game_info
+from pycards.arena._match import Match
 from pycards.arena._run import require_dask
-from pycards.errors import PycardsError
-from pycards.game import load_game
+from pycards.errors import PycardsError, StalledGameError
+from pycards.game import parse_rules
 
 __all__ = ["add_arguments", "main"]
 
@@ -19,6 +19,12 @@ examples:
   pycards arena nodde --bots heuristic,random --games 1000
   pycards arena nancy --bots ismcts,heuristic --players 4 --games 400 --workers 2
   pycards arena notakers --bots ismcts,heuristic,random --scheduler tcp://10.0.0.5:8786
+  pycards arena nodde --bots mybots:MyBot,heuristic   (MyBot in ./mybots.py)
+
+a bot is a built-in bot's spec (random, heuristic, ismcts:simulations=1000...)
+or a class or factory by import path, module:attribute[:key=value...]: the
+module is looked up on the Python path, then in the current directory, and
+the class is called with seed= and the options as keywords.
 """
 
 
@@ -36,7 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bots",
         required=True,
         help="comma-separated bot specs, e.g. ismcts,heuristic,random or "
-        "'ismcts:simulations=1000,heuristic' (see pycards.bots.make_bot)",
+        "'ismcts:simulations=1000,heuristic' (see pycards.bots.make_bot), or your own "
+        "bot by import path, module:Class (looked up in the current directory too)",
     )
     parser.add_argument(
         "--games", type=int, default=100, help="games to play (rounded up to whole deal groups)"
@@ -51,6 +58,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="PRESET|JSON",
         help="the rules: a preset of the game (e.g. capped) or a JSON object of rules "
         "fields, e.g. '{\"max_turns\": 400}' (default: the game's defaults)",
+    )
+    parser.add_argument(
+        "--max-actions",
+        type=int,
+        default=None,
+        metavar="N",
+        help="stop with an error a game still going after N actions (default: 20 times "
+        "the game's longest of 16 random games, at least 10,000)",
     )
     parser.add_argument(
         "--no-duplicate",
@@ -99,9 +114,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def main(args: argparse.Namespace) -> int:
     """Run the match described by ``args`` (from :func:`add_arguments`).
 
-    Returns 0, 2 for bad arguments (an unknown game, bot or player count, a
-    missing extra: checked before any game; an unreachable scheduler), or 130 if the match was
-    interrupted (the finished games are still reported and written).
+    Returns 0; 2 for bad arguments (an unknown game, bot or player count, a
+    missing extra, an output file that cannot be written: all checked before
+    any game; an unreachable scheduler); 1 if a game had no end in sight
+    (:class:`~pycards.errors.StalledGameError`, after ``--max-actions``) or an
+    output could not be written after all (the others are still written); or
+    130 if the match was interrupted (the finished games are still reported
+    and written).
     """
     try:
         match = Match(
@@ -112,51 +131,69 @@ def main(args: argparse.Namespace) -> int:
             seed=args.seed,
             duplicate=args.duplicate,
             move_time=args.move_time,
-            rules=None if args.rules is None else _rules(args.game, args.rules),
+            rules=None if args.rules is None else parse_rules(args.game, args.rules, "--rules"),
+            max_actions=args.max_actions,
         )
         if args.workers is not None or args.scheduler is not None:
             require_dask()
         if args.plot is not None:
             _require_matplotlib()
+        for flag in ("csv", "json", "plot"):
+            _check_output(f"--{flag}", getattr(args, flag))
+    except (ValueError, TypeError, ImportError, OSError, PycardsError) as exc:
+        print(f"pycards arena: error: {exc}", file=sys.stderr)
+        return 2
+    try:
         result = match.run(
             workers=args.workers,
             scheduler=args.scheduler,
             progress=args.progress,
             chunk_size=args.chunk_size,
         )
+    except StalledGameError as exc:
+        print(f"pycards arena: error: {exc}", file=sys.stderr)
+        return 1
     except (ValueError, TypeError, ImportError, OSError, PycardsError) as exc:
         print(f"pycards arena: error: {exc}", file=sys.stderr)
         return 2
     _print_table(result)
-    if args.csv:
-        result.write_csv(args.csv)
-    if args.json:
-        result.write_json(args.json)
-    if args.plot:
-        result.plot(args.plot)
+    status = 0
+    for flag, path, write in (
+        ("--csv", args.csv, result.write_csv),
+        ("--json", args.json, result.write_json),
+        ("--plot", args.plot, result.plot),
+    ):
+        if not path:
+            continue
+        try:
+            write(path)
+        except OSError as exc:
+            print(f"pycards arena: error: {flag}: cannot write {path!r}: {exc}", file=sys.stderr)
+            status = 1
     if result.interrupted:
         print(
             f"interrupted: {result.games_played} of {match.total_games} games finished",
             file=sys.stderr,
         )
         return 130
-    return 0
+    return status
 
 
-def _rules(game: str, text: str) -> Any:
-    """The rules of ``--rules``: a preset's name or a JSON object of fields."""
-    info = known_game_info(game)
-    cls = type(load_game(game, None, info["min_players"])).RULES_TYPE
-    if text.lstrip().startswith("{"):
-        try:
-            data = json.loads(text)
-        except ValueError as exc:
-            raise ValueError(f"--rules: not a JSON object: {exc}") from None
-        return cls.from_dict(data)
-    if text not in cls.PRESETS:
-        known = ", ".join(cls.PRESETS) or "none"
-        raise ValueError(f"--rules: {game} has no preset {text!r} (presets: {known})")
-    return getattr(cls, text)()
+def _check_output(flag: str, path: str | None) -> None:
+    """Raise :class:`OSError` naming ``flag`` if ``path`` cannot be written
+    (a missing or read-only folder, a folder in its place); create nothing."""
+    if not path:
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise OSError(f"{flag}: {path!r} is a folder")
+    if not os.path.isdir(folder):
+        raise OSError(f"{flag}: cannot write {path!r}: no folder {folder!r}")
+    if os.path.exists(path):
+        if not os.access(path, os.W_OK):
+            raise OSError(f"{flag}: cannot write {path!r}: permission denied")
+    elif not os.access(folder, os.W_OK | os.X_OK):
+        raise OSError(f"{flag}: cannot write {path!r}: folder {folder!r} is not writable")
 
 
 def _require_matplotlib() -> None:

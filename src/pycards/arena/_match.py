@@ -9,13 +9,16 @@ the same records as the single-process run.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 import hashlib
 import itertools
 import math
+import os
+import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -25,10 +28,11 @@ from pycards.arena._native import native_possible, play_native
 from pycards.arena._records import FAILURE_KINDS, Failure, GameRecord
 from pycards.arena._results import MatchResult
 from pycards.arena._run import run
-from pycards.bots import make_bot
+from pycards.bots import make_bot, parse_bot_spec
 from pycards.engine import game_info
-from pycards.errors import RulesError
+from pycards.errors import RulesError, StalledGameError
 from pycards.game import Game, State, game_names, load_game
+from pycards.playouts import action_cap, stalled_message
 
 __all__ = [
     "FAILURE_KINDS",
@@ -84,8 +88,31 @@ class _Entry:
     obj: Any
 
 
+@contextlib.contextmanager
+def _current_folder_on_path() -> Iterator[None]:
+    """The current folder at the end of ``sys.path`` while the block runs (if
+    it is not there already): what ``python -m`` would give a bot's module,
+    which the ``pycards`` command, run as a script, does not."""
+    here = os.getcwd()
+    if any(os.path.abspath(p or os.curdir) == here for p in sys.path):
+        yield
+        return
+    sys.path.append(here)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(ValueError):
+            sys.path.remove(here)
+
+
 def _make_bot(spec: str, seed: int = 0) -> Any:
-    return make_bot(spec, seed=seed)
+    """A bot from its spec; a bot by import path (``module:Class``) is looked
+    up on ``sys.path``, then in the current folder."""
+    name, _ = parse_bot_spec(spec)
+    if ":" not in name:
+        return make_bot(spec, seed=seed)
+    with _current_folder_on_path():
+        return make_bot(spec, seed=seed)
 
 
 def _entries(bots: Sequence[str | BotLike]) -> tuple[_Entry, ...]:
@@ -153,7 +180,9 @@ class Match:
     :param game: a game name (see :func:`pycards.game.game_names`) or a
         :class:`~pycards.game.Game` (which carries its rules and players).
     :param bots: bot specs for :func:`pycards.bots.make_bot` (``"random"``,
-        ``"ismcts:simulations=200"``), bot objects (``name``, ``reset(seed)``,
+        ``"ismcts:simulations=200"``, or a bot class by import path,
+        ``"mybots:MyBot"``, whose module is looked up on ``sys.path``, then in
+        the current folder), bot objects (``name``, ``reset(seed)``,
         ``act(view)``), or one comma-separated string of specs.
     :param games: how many games to play.  In duplicate play this is rounded
         up to whole deal groups (every deal is played in every seating).
@@ -165,6 +194,12 @@ class Match:
         false, every game has a deal of its own and the seating rotates.
     :param move_time: a time budget per move in seconds; a move that takes
         longer loses the game (``None``: no budget).
+    :param max_actions: the most actions one game may take (``None``, the
+        default: :func:`pycards.playouts.action_cap` of the game, 20 times its
+        longest random game and at least 10,000).  A game still going after
+        that many raises :class:`~pycards.errors.StalledGameError`, saying why
+        (in the Game of Nancy, bots that never bid never end a game: a deal
+        where every seat passes is dealt again).
     :param native: play in the engine's native loop when every bot is built in
         (``None``, the default), never (``False``), or always (``True``: an
         error if a bot is not built in or ``move_time`` is set).  The games are
@@ -187,6 +222,7 @@ class Match:
         duplicate: bool = True,
         move_time: float | None = None,
         rules: Any = None,
+        max_actions: int | None = None,
         native: bool | None = None,
     ) -> None:
         self.entries = _entries(bots)
@@ -229,6 +265,12 @@ class Match:
         #: always (:meth:`run` raises if it is not possible).
         self.native = native
         self.seatings = _seatings(len(self.entries), self.game.num_players)
+        #: The most actions one game may take (see ``max_actions``).
+        self.max_actions: int = (
+            action_cap(self.game)
+            if max_actions is None
+            else as_int(max_actions, "max_actions", 1, 1 << 62)
+        )
 
     # -- the schedule ---------------------------------------------------------
     @property
@@ -338,7 +380,14 @@ class Match:
         # the budget is wall-clock time; the cost reported is the thread's CPU
         # time, which a loaded machine does not inflate
         clock, cpu = time.perf_counter, time.thread_time
+        cap, played = self.max_actions, 0
         while failure is None and not state.is_terminal:
+            if played >= cap:
+                raise StalledGameError(
+                    f"{stalled_message(self.game, played)} (game {index} of the match, "
+                    f"deal seed {deal_seed}; the match's max_actions is {cap:,})"
+                )
+            played += 1
             p = state.current_player
             view = _view(state, p)
             t0, c0 = clock(), cpu()

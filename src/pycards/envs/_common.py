@@ -10,7 +10,7 @@ import numpy.typing as npt
 from pycards._args import as_int
 from pycards.game import Game, load_game
 
-__all__ = ["NUMBER_BOUND", "make_game", "observation_bounds", "seed_from"]
+__all__ = ["NUMBER_BOUND", "make_game", "missing_extra", "observation_bounds", "seed_from"]
 
 #: The bound used for the number segments of an observation tensor: the
 #: largest integer a float32 holds exactly (scores, counts and bids stay far
@@ -62,3 +62,15 @@ def observation_bounds(
 def seed_from(rng: np.random.Generator) -> int:
     """A game seed (0 .. 2**63 - 1) drawn from ``rng``."""
     return int(rng.integers(0, 1 << 63, dtype=np.int64))
+
+
+def missing_extra(exc: ModuleNotFoundError, extra: str, module: str) -> ModuleNotFoundError:
+    """The error of an environment module ``module`` whose ecosystem is not
+    installed: it names the missing module and the extra of ``pycards`` that
+    installs it (raise it ``from None`` in place of ``exc``)."""
+    missing = exc.name or "a module"
+    return ModuleNotFoundError(
+        f"{module} needs {missing}, which the {extra!r} extra of pycards installs: "
+        f"pip install 'pycards[{extra}]'",
+        name=exc.name,
+    )

@@ -8,7 +8,13 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
+
+from pycards.envs._common import missing_extra
+
+try:
+    from gymnasium import spaces
+except ModuleNotFoundError as _exc:
+    raise missing_extra(_exc, "gymnasium", "pycards.envs") from None
 
 __all__ = ["LegalActions"]
 

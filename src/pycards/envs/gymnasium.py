@@ -23,9 +23,15 @@ with ``reward = illegal_penalty``, ``info["illegal_action"] = True`` and the sam
 observation: the game is unchanged and the agent acts again (``max_steps``
 bounds an episode of such tries).  The action space is ``Discrete(num_actions)``
 whose ``sample()`` draws a *legal* action (:class:`LegalActions`;
-an explicit ``mask`` is honoured as by ``Discrete``), so Gymnasium's
-``check_env``, which steps ``action_space.sample()``, passes with either
-setting.
+an explicit ``mask`` is honoured as by ``Discrete``).  Gymnasium's
+``check_env`` passes with ``illegal_action="penalty"``; with the default
+``"raise"`` it can raise :class:`~pycards.errors.IllegalActionError`, since its
+step-determinism check draws an action in one game and steps it in the next
+deal (seed 123), where it is legal only by chance.
+
+A game with no end in sight (in the Game of Nancy a deal where every seat
+passes is dealt again) is truncated after ``max_actions`` actions:
+``truncated=True`` and ``info["truncation"]`` says why.
 
 Importing this module registers ``"pycards/<game>-v0"`` with Gymnasium for
 every game (:func:`env_ids`), so ``gymnasium.make("pycards/nodde-v0",
@@ -37,17 +43,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import gymnasium
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
 
 from pycards._args import as_int
 from pycards.bots import Bot, make_bot
-from pycards.envs._common import make_game, observation_bounds, seed_from
+from pycards.envs._common import make_game, missing_extra, observation_bounds, seed_from
 from pycards.envs._spaces import LegalActions
-from pycards.errors import IllegalActionError
+from pycards.errors import IllegalActionError, StalledGameError
 from pycards.game import Game, State, game_names
+from pycards.playouts import action_cap, stalled_message
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ModuleNotFoundError as _exc:
+    raise missing_extra(_exc, "gymnasium", __name__) from None
 
 __all__ = ["CardGameEnv", "LegalActions", "env_ids"]
 
@@ -72,6 +83,13 @@ class CardGameEnv(gymnasium.Env):
     :param illegal_penalty: the reward of an illegal action under ``"penalty"``.
     :param max_steps: truncate an episode after this many agent steps (None:
         no limit).
+    :param max_actions: truncate an episode once its game has taken this many
+        actions, the bots' included, without ending (None, the default:
+        :func:`pycards.playouts.action_cap` of the game, 20 times its longest
+        random game and at least 10,000).  Such a game has no end in sight (in
+        the Game of Nancy, a deal where every seat passes is dealt again, so
+        seats that never bid never end it); the step returns
+        ``truncated=True`` and ``info["truncation"]`` says why.
     :param render_mode: ``"ansi"`` (:meth:`render` returns the agent's view of
         the table as text) or ``"human"`` (prints it after each step), or None.
     """
@@ -89,6 +107,7 @@ class CardGameEnv(gymnasium.Env):
         illegal_action: str = "raise",
         illegal_penalty: float = -1.0,
         max_steps: int | None = None,
+        max_actions: int | None = None,
         render_mode: str | None = None,
     ) -> None:
         self.game: Game[Any, Any] = make_game(game, num_players, rules)
@@ -112,6 +131,12 @@ class CardGameEnv(gymnasium.Env):
             raise TypeError(f"illegal_penalty must be a number, got {illegal_penalty!r}")
         self.illegal_penalty = float(illegal_penalty)
         self.max_steps = None if max_steps is None else as_int(max_steps, "max_steps", 1, 1 << 62)
+        #: The most actions of one game (see ``max_actions``).
+        self.max_actions: int = (
+            action_cap(self.game)
+            if max_actions is None
+            else as_int(max_actions, "max_actions", 1, 1 << 62)
+        )
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise ValueError(
                 f"render_mode must be one of {_RENDER_MODES} or None, got {render_mode!r}"
@@ -123,6 +148,7 @@ class CardGameEnv(gymnasium.Env):
         self.state: State[Any] | None = None
         self._baseline = 0
         self._steps = 0
+        self._actions = 0  # actions of the game, the bots' too
 
     # -- the Gymnasium protocol ---------------------------------------------------
     def reset(
@@ -130,13 +156,19 @@ class CardGameEnv(gymnasium.Env):
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         """Deal a new game and let the bots play up to the agent's first turn.
         ``seed`` makes this game and the ones after it reproducible (the bots
-        are reseeded from it too)."""
+        are reseeded from it too).  If the bots reach ``max_actions`` before
+        the agent's first turn, :class:`~pycards.errors.StalledGameError`."""
         super().reset(seed=seed)
         for _ in range(_DEAL_LIMIT):
             self.state = self.game.new_initial_state(seed_from(self.np_random))
+            self._actions = 0
             for bot in self.bots.values():
                 bot.reset(seed_from(self.np_random))
-            self._play_bots()
+            if not self._play_bots():
+                raise StalledGameError(
+                    stalled_message(self.game, self._actions)
+                    + f" before the agent's first turn (max_actions={self.max_actions:,})"
+                )
             if not self.state.is_terminal:
                 break
         else:
@@ -167,14 +199,23 @@ class CardGameEnv(gymnasium.Env):
             info["illegal_action"] = True
             return self._observation(), self.illegal_penalty, False, truncated, info
         state.apply(a, self.seat)
-        self._play_bots()
+        self._actions += 1
+        stalled = not self._play_bots() or (
+            not state.is_terminal and self._actions >= self.max_actions
+        )
         score = state.returns()[self.seat]
         reward = float(score - self._baseline)
         self._baseline = score
         terminated = state.is_terminal
         if self.render_mode == "human":
             self.render()
-        return self._observation(), reward, terminated, truncated and not terminated, self._info()
+        info = self._info()
+        if stalled:
+            info["truncation"] = (
+                f"{stalled_message(self.game, self._actions)} (max_actions={self.max_actions:,})"
+            )
+        truncated = (truncated or stalled) and not terminated
+        return self._observation(), reward, terminated, truncated, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """True for each legal action of the agent (all False once the game is over)."""
@@ -191,11 +232,17 @@ class CardGameEnv(gymnasium.Env):
         return text
 
     # -- internals ------------------------------------------------------------------
-    def _play_bots(self) -> None:
+    def _play_bots(self) -> bool:
+        """Let the bots play up to the agent's turn or the end; False if they
+        stopped at ``max_actions`` instead."""
         state = self._live_state()
         while not state.is_terminal and state.current_player != self.seat:
+            if self._actions >= self.max_actions:
+                return False
             p = state.current_player
             state.apply(self.bots[p].act(state.view(p)), p)
+            self._actions += 1
+        return True
 
     def _legal_mask(self) -> npt.NDArray[np.int8]:
         if self.state is None:

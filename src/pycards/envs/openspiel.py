@@ -9,7 +9,7 @@
 (True, 52)
 
 The games are ``pycards_<name>`` (:func:`game_names`), with the parameters
-``players``, ``seed`` and one per rules field (the field's name; a choice is
+``players``, ``seed``, ``max_game_length`` and one per rules field (the field's name; a choice is
 its name as a string, a bool a bool, an optional int its engine value for
 None, e.g. ``-1``: see the game's page).
 
@@ -49,6 +49,14 @@ None, e.g. ``-1``: see the game's page).
 * Returns are the engine's final points (general sum), given at the end of
   the game (OpenSpiel's terminal reward model, which its MCTS requires); the
   utility bounds are ``-2**24 .. 2**24``.
+* **Length**: the parameter ``max_game_length`` (0, the default:
+  :func:`pycards.playouts.action_cap` of the game, 20 times its longest
+  random game and at least 10,000) is the game's ``max_game_length()``, and
+  a game still going after that many actions is cut: it is terminal, with
+  the points so far as returns (``PycardsState.is_cut``), as OpenSpiel's games
+  with a move limit end.  Only a game with no end in sight gets there (in the
+  Game of Nancy, seats that never bid: a deal where every seat passes is
+  dealt again).
 
 :class:`PycardsBot` seats any pycards bot (:func:`pycards.bots.make_bot`) in
 OpenSpiel's bots API, e.g. in ``evaluate_bots``; :class:`OpenSpielBot` seats an
@@ -64,14 +72,20 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-import pyspiel
 
 from pycards._args import as_int, echo
 from pycards.bots import Bot, make_bot
-from pycards.envs._common import NUMBER_BOUND
+from pycards.envs._common import NUMBER_BOUND, missing_extra
+
+try:
+    import pyspiel
+except ModuleNotFoundError as _exc:
+    raise missing_extra(_exc, "openspiel", __name__) from None
+
 from pycards.errors import RecordError
 from pycards.game import Game, State, load_game, unique_keys
 from pycards.game import game_names as _pycards_games
+from pycards.playouts import action_cap
 from pycards.view import PlayerView
 
 __all__ = [
@@ -88,8 +102,8 @@ __all__ = [
     "serialize_game_and_state",
 ]
 
-#: The longest game OpenSpiel is told to expect (in actions).
-MAX_GAME_LENGTH = 100_000
+#: The largest ``max_game_length`` parameter a game takes (in actions).
+MAX_GAME_LENGTH = (1 << 31) - 1
 _PREFIX = "pycards_"
 
 
@@ -109,7 +123,7 @@ def _param_value(d: dict[str, Any]) -> Any:
 
 def _game_type(name: str) -> Any:
     info = load_game(name).info
-    spec: dict[str, Any] = {"players": 2, "seed": 0}
+    spec: dict[str, Any] = {"players": 2, "seed": 0, "max_game_length": 0}
     for d in info["params"]:
         spec[d["name"]] = _param_value(d)
     return pyspiel.GameType(
@@ -154,6 +168,9 @@ class PycardsGame(pyspiel.Game):
         )
         self.pycards_game: Game[Any, Any] = game
         self._seed = as_int(params.get("seed", 0), "seed", 0, (1 << 63) - 1)
+        cap = as_int(params.get("max_game_length", 0), "max_game_length", 0, MAX_GAME_LENGTH)
+        #: The actions after which a game is cut: its ``max_game_length()``.
+        self.max_actions: int = cap or action_cap(game)
         self._made = 0  # states made: the generator state of the game
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,
@@ -162,7 +179,7 @@ class PycardsGame(pyspiel.Game):
             min_utility=-NUMBER_BOUND,
             max_utility=NUMBER_BOUND,
             utility_sum=None,
-            max_game_length=MAX_GAME_LENGTH,
+            max_game_length=self.max_actions,
         )
         super().__init__(_game_type(name), info, params)
 
@@ -229,10 +246,21 @@ class PycardsState(pyspiel.State):
         self.pycards_state = state
 
     def current_player(self) -> int:
-        """The seat to act, or ``pyspiel.PlayerId.TERMINAL`` (-4, as in pycards)."""
+        """The seat to act, or ``pyspiel.PlayerId.TERMINAL`` (-4, as in pycards;
+        also once the game is cut at ``max_game_length``)."""
+        if self.is_cut():
+            return int(pyspiel.PlayerId.TERMINAL)
         return int(self.pycards_state.current_player)
 
+    def is_cut(self) -> bool:
+        """True if the game was stopped at the game's ``max_game_length``
+        actions without its end (then it is terminal for OpenSpiel)."""
+        game: PycardsGame = self.get_game()
+        return not self.pycards_state.is_terminal and self.move_number() >= game.max_actions
+
     def _legal_actions(self, player: int) -> list[int]:
+        if self.is_cut():
+            return []
         return self.pycards_state.legal_actions()
 
     def _apply_action(self, action: int) -> None:
@@ -242,14 +270,15 @@ class PycardsState(pyspiel.State):
         return self.pycards_state.game.action_name(int(action))
 
     def is_terminal(self) -> bool:
-        """True when the game is over."""
-        return self.pycards_state.is_terminal
+        """True when the game is over, or cut at ``max_game_length``."""
+        return self.pycards_state.is_terminal or self.is_cut()
 
     def returns(self) -> list[float]:
-        """The final points per seat once the game is over, zeros before
-        (OpenSpiel's terminal reward model; the running score is in
-        ``pycards_state.returns()`` and in the observation)."""
-        if not self.pycards_state.is_terminal:
+        """The final points per seat once the game is over (at a cut, the
+        points so far), zeros before (OpenSpiel's terminal reward model; the
+        running score is in ``pycards_state.returns()`` and in the
+        observation)."""
+        if not self.is_terminal():
             return [0.0] * self.pycards_state.num_players
         return [float(x) for x in self.pycards_state.returns()]
 

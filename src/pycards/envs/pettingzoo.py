@@ -38,13 +38,18 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
-from pettingzoo import AECEnv, ParallelEnv
 
 from pycards._args import as_int
-from pycards.envs._common import make_game, observation_bounds, seed_from
+from pycards.envs._common import make_game, missing_extra, observation_bounds, seed_from
 from pycards.envs._spaces import LegalActions
 from pycards.game import Game, State
+from pycards.playouts import action_cap, stalled_message
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv, ParallelEnv
+except ModuleNotFoundError as _exc:
+    raise missing_extra(_exc, "pettingzoo", __name__) from None
 
 __all__ = ["CardGameEnv", "CardGameParallelEnv", "env", "parallel_env", "raw_env"]
 
@@ -64,6 +69,13 @@ class CardGameEnv(AECEnv):
         or ``"human"`` (prints it after each step), or None.
     :param render_seat: whose view :meth:`render` draws: a seat (only what that
         seat may know) or None for the referee's view (every hand).
+    :param max_actions: truncate every agent once the game has taken this
+        many actions without ending (None, the default:
+        :func:`pycards.playouts.action_cap` of the game, 20 times its longest
+        random game and at least 10,000): such a game has no end in sight (in
+        the Game of Nancy a deal where every seat passes is dealt again, so
+        seats that never bid never end it); ``infos[agent]["truncation"]``
+        says why.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it on the class)
@@ -80,9 +92,17 @@ class CardGameEnv(AECEnv):
         max_cycles: int | None = None,
         render_mode: str | None = None,
         render_seat: int | None = None,
+        max_actions: int | None = None,
     ) -> None:
         super().__init__()
         self.game: Game[Any, Any] = make_game(game, num_players, rules)
+        #: The most actions of one game (see ``max_actions``).
+        self.max_actions: int = (
+            action_cap(self.game)
+            if max_actions is None
+            else as_int(max_actions, "max_actions", 1, 1 << 62)
+        )
+        self._actions = 0
         n = self.game.num_players
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise ValueError(
@@ -146,6 +166,7 @@ class CardGameEnv(AECEnv):
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._scores = [0] * self.game.num_players  # points of the deal come with the first step
         self._turns = [0] * self.game.num_players
+        self._actions = 0
         self.agent_selection = self.possible_agents[self.state.current_player]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
@@ -175,6 +196,7 @@ class CardGameEnv(AECEnv):
         state.apply(action, seat)  # IllegalActionError, the state unchanged
         self._cumulative_rewards[agent] = 0.0
         self._turns[seat] += 1
+        self._actions += 1
         scores = state.returns()
         for i, a in enumerate(self.possible_agents):
             self.rewards[a] = float(scores[i] - self._scores[i])
@@ -187,6 +209,15 @@ class CardGameEnv(AECEnv):
             if self.max_cycles is not None and self._turns[nxt] >= self.max_cycles:
                 # no agent acts more than max_cycles times
                 self.truncations = dict.fromkeys(self.agents, True)
+            if self._actions >= self.max_actions:
+                # no end in sight: every agent is truncated, and told why
+                self.truncations = dict.fromkeys(self.agents, True)
+                why = (
+                    f"{stalled_message(self.game, self._actions)} "
+                    f"(max_actions={self.max_actions:,})"
+                )
+                for a in self.agents:
+                    self.infos[a]["truncation"] = why
         self._accumulate_rewards()
         self.agent_selection = self.possible_agents[nxt]
         if self.render_mode == "human":
@@ -248,9 +279,12 @@ class CardGameParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         max_cycles: int | None = None,
         render_mode: str | None = None,
         render_seat: int | None = None,
+        max_actions: int | None = None,
     ) -> None:
         #: The turn-based environment this one steps.
-        self.aec = CardGameEnv(game, num_players, rules, None, render_mode, render_seat)
+        self.aec = CardGameEnv(
+            game, num_players, rules, None, render_mode, render_seat, max_actions
+        )
         self.game = self.aec.game
         self.max_cycles = (
             None if max_cycles is None else as_int(max_cycles, "max_cycles", 1, 1 << 62)
@@ -302,10 +336,16 @@ class CardGameParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         self._cycles += 1
         rewards = {a: self.aec.rewards[a] for a in self.agents}
         ended = bool(self.aec.terminations[agent])
-        cut = not ended and self.max_cycles is not None and self._cycles >= self.max_cycles
+        stalled = bool(self.aec.truncations[agent])  # max_actions
+        cut = not ended and (
+            stalled or (self.max_cycles is not None and self._cycles >= self.max_cycles)
+        )
         terminations = dict.fromkeys(self.agents, ended)
         truncations = dict.fromkeys(self.agents, cut)
         observations, infos = self._observations(), self._infos()
+        if stalled:
+            for a in self.agents:
+                infos[a]["truncation"] = self.aec.infos[a]["truncation"]
         if ended or cut:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
@@ -333,9 +373,12 @@ def parallel_env(
     max_cycles: int | None = None,
     render_mode: str | None = None,
     render_seat: int | None = None,
+    max_actions: int | None = None,
 ) -> CardGameParallelEnv:
     """A :class:`CardGameParallelEnv` (the arguments are :class:`CardGameEnv`'s)."""
-    return CardGameParallelEnv(game, num_players, rules, max_cycles, render_mode, render_seat)
+    return CardGameParallelEnv(
+        game, num_players, rules, max_cycles, render_mode, render_seat, max_actions
+    )
 
 
 def raw_env(
@@ -345,9 +388,10 @@ def raw_env(
     max_cycles: int | None = None,
     render_mode: str | None = None,
     render_seat: int | None = None,
+    max_actions: int | None = None,
 ) -> CardGameEnv:
     """A :class:`CardGameEnv` (the arguments are its own)."""
-    return CardGameEnv(game, num_players, rules, max_cycles, render_mode, render_seat)
+    return CardGameEnv(game, num_players, rules, max_cycles, render_mode, render_seat, max_actions)
 
 
 def env(
@@ -357,6 +401,7 @@ def env(
     max_cycles: int | None = None,
     render_mode: str | None = None,
     render_seat: int | None = None,
+    max_actions: int | None = None,
 ) -> AECEnv:
     """A :class:`CardGameEnv` in PettingZoo's order-enforcing wrapper (which
     refuses ``step`` before ``reset``); the environment checks the actions
@@ -364,5 +409,5 @@ def env(
     from pettingzoo.utils import wrappers
 
     return wrappers.OrderEnforcingWrapper(
-        CardGameEnv(game, num_players, rules, max_cycles, render_mode, render_seat)
+        CardGameEnv(game, num_players, rules, max_cycles, render_mode, render_seat, max_actions)
     )

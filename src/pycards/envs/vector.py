@@ -41,7 +41,10 @@ from pycards.game import Game, State
 __all__ = ["OPPONENTS", "VectorEnv"]
 
 #: The built-in policies for the other seats: a uniformly random legal action,
-#: or the game's rule-based heuristic (random for a game without one).
+#: or the game's rule-based heuristic (random for a game without one).  They
+#: are the engine's per-move policies that the vector's C loop runs for every
+#: game on every thread; the search bots (``"ismcts"``, ``"pimc"``,
+#: ``"best"``...) and self-play are not among them (see :class:`VectorEnv`).
 OPPONENTS = ("random", "heuristic")
 
 
@@ -54,7 +57,20 @@ class VectorEnv:
     :param rules: the game's rules (with a game's name).
     :param seed: the vector's seed (0 to 2**64 - 1).
     :param learner: the caller's seat in every game.
-    :param opponent: the policy of the other seats, one of :data:`OPPONENTS`.
+    :param opponent: the policy of the other seats, one of :data:`OPPONENTS`:
+        ``"random"`` or ``"heuristic"``.  Any other bot spec raises
+        ``ValueError``: the vector plays the other seats inside its C step,
+        thread by thread, with the engine's two per-move policies, and it has
+        no searcher per game to run ``"ismcts"``, ``"pimc"`` or ``"best"``,
+        nor a way to hand the other seats back to Python (self-play).  For
+        those, step :class:`pycards.envs.gymnasium.CardGameEnv` (``opponents``:
+        any spec of :func:`pycards.bots.make_bot`) or the PettingZoo
+        environment (every seat yours) in a ``gymnasium.vector`` vector.
+        :class:`VectorEnv` is not a ``gymnasium.vector.VectorEnv`` either: its
+        ``step`` returns observations, masks, rewards and terminations in
+        numpy arrays of its own (there is no truncation: its games are
+        stepped in C, the opponents' moves of one step capped by the engine
+        at 1,000,000).
     :param threads: split each call across this many threads (the GIL is
         released either way); see :attr:`threads`.
     :param events: keep each game's event log (for :meth:`state` to show the
@@ -76,6 +92,12 @@ class VectorEnv:
         events: bool = False,
     ) -> None:
         self.game: Game[Any, Any] = make_game(game, num_players, rules)
+        if isinstance(opponent, str) and opponent not in OPPONENTS:
+            raise ValueError(
+                f"opponent must be one of {', '.join(OPPONENTS)} (the engine's policies the "
+                f"vector runs in C), got {opponent!r}; for a search bot or self-play use "
+                "pycards.envs.gymnasium.CardGameEnv(opponents=...) or pycards.envs.pettingzoo"
+            )
         self._v = _core.VecEnv(self.game._setup, num_envs, seed, learner, opponent, threads, events)
         n, t, a = self._v.num_envs, self._v.tensor_size, self._v.num_actions
         #: The number of games.

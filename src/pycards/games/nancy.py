@@ -639,6 +639,10 @@ class NancyGame(Game[NancyRules, NancyObservation]):
     }
     #: The bot ``best`` plays (docs/bots.rst, "The best bot").
     BEST_BOT: ClassVar[str] = "pimc:simulations=4000:samples=200"
+    STALL_NOTE: ClassVar[str] = (
+        "in the Game of Nancy a deal where every seat passes is dealt again "
+        "(all_pass='redeal', the default), so bots that never bid never end a game"
+    )
     #: The strength table's rows (docs/strength.rst).
     STRENGTH_ROWS: ClassVar[tuple[tuple[str, int, str], ...]] = (
         ("Nancy 4p one deal", 4, "wiki_one_deal"),

@@ -29,6 +29,7 @@ from pycards.game import (
     game_names,
     has_score_distribution,
     load_game,
+    parse_rules,
 )
 from pycards.playouts import random_playouts
 from pycards.record import parse_record, replay, write_record
@@ -41,17 +42,9 @@ _SUBPARSERS: dict[str, argparse.ArgumentParser] = {}
 
 # The help is plain text (no reST): what "pycards --help" prints after the usage.
 _DESCRIPTION = "The pycards command: score hands, play games, read records."
-_EPILOG = """subcommands ('pycards SUBCOMMAND --help' for each):
-
-  score         score random hands with the batch API (the default:
-                'pycards --hands N' is 'pycards score --hands N')
-  games         list the games, their player counts and rules presets
-  playouts      play random games in the engine: win rates and mean points
-  distribution  the exact or sampled score distribution of a game's hands
-  play          play a game against the built-in bots in the terminal
-  replay        check a game record and show the game
-  arena         rate bots against each other (the arena extra)
-  serve         play in the browser against the bots (the web extra)
+# The subcommands are listed once, by argparse, from their help.
+_EPILOG = """'pycards SUBCOMMAND --help' explains each subcommand.  With none, pycards
+scores hands: 'pycards --hands N' is 'pycards score --hands N'.
 """
 
 
@@ -133,19 +126,11 @@ def _game_from_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -
             f"--players: {args.game} is for {info['min_players']} to {info['max_players']} "
             f"players, got {players}"
         )
-    cls = type(load_game(args.game, num_players=info["min_players"]))
-    rules = None
-    if args.rules is not None:
-        presets = cls.RULES_TYPE.PRESETS
-        if args.rules not in presets:
-            parser.error(
-                f"--rules: {args.game} presets are {', '.join(presets)}; got {args.rules!r}"
-            )
-        rules = getattr(cls.RULES_TYPE, args.rules)()
     try:
+        rules = None if args.rules is None else parse_rules(args.game, args.rules, "--rules")
         return load_game(args.game, rules, players)
     except RulesError as exc:
-        parser.error(f"--rules {args.rules}: {exc}")
+        parser.error(str(exc))
 
 
 def _add_game_args(
@@ -153,12 +138,14 @@ def _add_game_args(
 ) -> None:
     p.add_argument("game", choices=game_names() if games is None else games, help="the game")
     if players:
-        _add_int(p, "--players", 1, 8, None, "number of players (default: the game's fewest)")
+        # any count here: the game's own range is checked once the game is known
+        _add_int(p, "--players", 1, None, None, "number of players (default: the game's fewest)")
     p.add_argument(
         "--rules",
-        metavar="PRESET",
+        metavar="PRESET|JSON",
         default=None,
-        help="a rules preset (see pycards games); default: the default rules",
+        help="a rules preset (see pycards games) or a JSON object of rules fields, e.g. "
+        "'{\"max_turns\": 400}'; default: the default rules",
     )
 
 
