@@ -146,7 +146,7 @@ def main(args: argparse.Namespace) -> int:
 def _rules(game: str, text: str) -> Any:
     """The rules of ``--rules``: a preset's name or a JSON object of fields."""
     info = known_game_info(game)
-    cls = type(load_game(game, None, info["min_players"])).RULES_TYPE
+    cls = type(load_game(game, None, info.min_players)).RULES_TYPE
     if text.lstrip().startswith("{"):
         try:
             data = json.loads(text)
