@@ -82,7 +82,6 @@ MAX_TARGET = 121
 DISCARD_PAIRS: tuple[tuple[int, int], ...] = tuple(
     (i, j) for i in range(6) for j in range(i + 1, 6)
 )
-_MAX_PLAY = 13
 
 #: How an overclaim under muggins is handled (``CribbageRules.overclaim``).
 Overclaim = Literal["correct", "penalty"]
@@ -226,11 +225,11 @@ def score_play(sequence: Iterable[Card | int | str] | str) -> PlayScore:
     cards = card_list_arg(sequence, "sequence", Card)
     if len(set(cards)) != len(cards):
         raise InvalidCardError(f"a card is played twice in {' '.join(map(str, cards))}")
-    if not 1 <= len(cards) <= _MAX_PLAY:
-        raise ValueError(f"a count has 1 to {_MAX_PLAY} cards, got {len(cards)}")
-    if sum(c.pips for c in cards) > 31:
-        raise ValueError(f"the count {' '.join(map(str, cards))} totals over 31")
-    raw = _core.cribbage_score_play([int(c) for c in cards])
+    # the engine checks the length and the total (its message names card ids)
+    try:
+        raw = _core.cribbage_score_play([int(c) for c in cards])
+    except ValueError as exc:
+        raise ValueError(f"score_play {' '.join(map(str, cards))}: {exc}") from None
     return itemized(PlayScore, ScoreItem, raw, ITEM_KINDS)
 
 

@@ -29,7 +29,6 @@ import numpy.typing as npt
 
 from cardcore import _core
 from pycards._args import as_flag as _flag
-from pycards._args import as_int as _int
 from pycards.cards import (
     OUTSIDER,
     NancyCard,
@@ -893,8 +892,6 @@ def legal_cards(
     ot = _overtrump(rules, overtrump, "legal_cards")
     mask = card_mask_arg(holding, "holding", NancyCard)
     ids = _trick(trick)
-    if len(ids) > 5:
-        raise ValueError(f"trick: at most 5 cards before the last player, got {len(ids)}")
     for c in ids:
         if mask & NancyCard(c).bit:
             raise InvalidCardError(f"{NancyCard(c)} is both in holding and in trick", str(c))
@@ -907,10 +904,7 @@ def trick_winner(trick: Sequence[NancyCard | int | str] | str) -> int:
     >>> trick_winner(["KR", "II", "QR"])
     1
     """
-    ids = _trick(trick)
-    if len(ids) > 6:
-        raise ValueError(f"trick: at most 6 cards, got {len(ids)}")
-    result: int = _core.nancy_trick_winner(ids)
+    result: int = _core.nancy_trick_winner(_trick(trick))
     return result
 
 
@@ -935,9 +929,7 @@ def objectives(
 def base_score(bid: int, completed: int, won: bool) -> int:
     """The round's base score (docs/nancy.rst, "Result and score"): ``bid``
     1..9, ``completed`` objectives 0..9, ``won`` a bool."""
-    b = _int(bid, "bid", 1, 9)
-    c = _int(completed, "completed", 0, 9)
-    result: int = _core.nancy_base_score(b, c, _flag(won, "won"))
+    result: int = _core.nancy_base_score(bid, completed, won)
     return result
 
 
@@ -946,14 +938,12 @@ def settlement(
 ) -> list[int]:
     """Points of each seat for one round (``partner`` -1 when the Taker plays
     alone; else a seat other than the Taker's)."""
-    n = _int(nplayers, "nplayers", 2, 6)
-    t = _int(taker, "taker", 0, n - 1)
-    q = _int(partner, "partner", -1, n - 1)
-    if q == t:
-        raise ValueError(f"partner must be -1 (alone) or a seat other than the taker's, got {q}")
-    b = _int(bid, "bid", 1, 9)
-    c = _int(completed, "completed", 0, 9)
-    result: list[int] = _core.nancy_settlement(n, t, q, b, c, _flag(won, "won"))
+    # the engine checks every argument but this one
+    result: list[int] = _core.nancy_settlement(nplayers, taker, partner, bid, completed, won)
+    if partner == taker:
+        raise ValueError(
+            f"partner must be -1 (alone) or a seat other than the taker's, got {partner}"
+        )
     return result
 
 

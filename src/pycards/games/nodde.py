@@ -82,7 +82,6 @@ ITEM_KINDS = (
 EVENT_KINDS: tuple[str, ...] = game_info("nodde").event_names
 #: The largest allowed ``game_target``.
 MAX_TARGET = 121
-_MAX_PLAY = 12
 
 FourPlayerMode = Literal["partners", "individual"]
 KnaveScorer = Literal["dealer", "elder"]
@@ -224,11 +223,12 @@ def score_play(
     cards = card_list_arg(sequence, "sequence", Card)
     if len(set(cards)) != len(cards):
         raise InvalidCardError(f"a card is played twice in {' '.join(map(str, cards))}")
-    if not 1 <= len(cards) <= _MAX_PLAY:
-        raise ValueError(f"a play sequence has 1 to {_MAX_PLAY} cards, got {len(cards)}")
-    if sum(c.pips for c in cards) > 31:
-        raise ValueError(f"the sequence {' '.join(map(str, cards))} totals over 31")
-    raw = _core.nodde_score_play([int(c) for c in cards], as_rules(rules, NoddeRules).to_params())
+    # the engine checks the length and the total (its message names card ids)
+    params = as_rules(rules, NoddeRules).to_params()
+    try:
+        raw = _core.nodde_score_play([int(c) for c in cards], params)
+    except ValueError as exc:
+        raise ValueError(f"score_play {' '.join(map(str, cards))}: {exc}") from None
     return itemized(PlayScore, ScoreItem, raw, ITEM_KINDS)
 
 
