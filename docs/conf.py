@@ -116,7 +116,7 @@ def memory_rows() -> list[list[str]]:
     rows = []
     for name in game_names():
         info = load_game(name).info
-        lo, hi = info["min_players"], info["max_players"]
+        lo, hi = info.min_players, info.max_players
         cells: list[list[str]] = [[] for _ in range(6)]
         for players in (lo, hi):
             quiet = VectorEnv(name, 1, players, seed=0)

@@ -200,8 +200,8 @@ def _case(name: str) -> GameCase:
     return GameCase(
         name=name,
         game_type=type(game),
-        min_players=game.info["min_players"],
-        max_players=game.info["max_players"],
+        min_players=game.info.min_players,
+        max_players=game.info.max_players,
         quick_preset=type(game).QUICK_PRESET,  # type: ignore[attr-defined]
         profile=_profile(name),
         oracle=_oracle(name),

@@ -97,8 +97,8 @@ def random_moves(game: Game[Any, Any], seed: int, steps: int | None, stacked: bo
     ``stacked`` and the game can stack one), then ``steps`` uniformly random
     actions (every one to the end when ``None``)."""
     deck = None
-    if stacked and game_info(game.NAME)["can_stack_deck"]:
-        deck = list(range(game_info(game.NAME)["deck_size"]))
+    if stacked and game_info(game.NAME).can_stack_deck:
+        deck = list(range(game_info(game.NAME).deck_size))
         random.Random(seed).shuffle(deck)
     state = game.new_initial_state(seed, deck)
     rng = random.Random(seed ^ 0x5EED)

@@ -26,30 +26,30 @@ def observation(game: NancyGame, backend_state: Any, player: int) -> NancyObserv
     n = game.num_players
     fields: dict[str, Any] = {}
     for seg in game.segments:
-        part = t[seg["offset"] : seg["offset"] + seg["length"]]
+        part = t[seg.offset : seg.offset + seg.length]
         hits = [int(c) for c in np.flatnonzero(part)]
-        kind = seg["kind"]
+        kind = seg.kind
         if kind == "cards":
-            fields[seg["name"]] = NancyCardSet(hits)
+            fields[seg.name] = NancyCardSet(hits)
         elif kind == "card":
-            fields[seg["name"]] = NancyCard(hits[0]) if hits else None
+            fields[seg.name] = NancyCard(hits[0]) if hits else None
         elif kind == "one_hot":
-            fields[seg["name"]] = hits[0] if hits else None
+            fields[seg.name] = hits[0] if hits else None
         elif kind == "seat":
-            fields[seg["name"]] = (player + hits[0]) % n if hits else None
+            fields[seg.name] = (player + hits[0]) % n if hits else None
         elif kind == "number":
-            fields[seg["name"]] = _number(part[0], seg["scale"])
+            fields[seg.name] = _number(part[0], seg.scale)
         elif kind in ("seat_numbers", "seat_cards"):
             values: list[Any] = [None] * n
             blocks = len(part) if kind == "seat_numbers" else len(part) // 78
             for r in range(blocks):
-                seat = (player + seg["seat0"] + r) % n
+                seat = (player + seg.seat0 + r) % n
                 if kind == "seat_numbers":
-                    values[seat] = _number(part[r], seg["scale"])
+                    values[seat] = _number(part[r], seg.scale)
                 else:
                     block = part[78 * r : 78 * r + 78]
                     values[seat] = NancyCardSet(int(c) for c in np.flatnonzero(block))
-            fields[seg["name"]] = tuple(values)
+            fields[seg.name] = tuple(values)
         else:
             raise AssertionError(f"unexpected segment kind {kind}")
     return NancyObservation(player=player, **fields)

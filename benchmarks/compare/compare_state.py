@@ -80,7 +80,7 @@ def main() -> int:
     for name in game_names():
         game = load_game(name)
         info = game.info
-        for players in sorted({info["min_players"], min(4, info["max_players"])}):
+        for players in sorted({info.min_players, min(4, info.max_players)}):
             states = positions(name, players, count)
             sampled.append((name, players, states))
             obs = per_call(lambda s: s.observation(s.current_player), states)
@@ -90,7 +90,7 @@ def main() -> int:
             used = sum(len(s._s.raw()) for s in states) // len(states)
             print(
                 f"{name:10} {players:7d} {obs:9.2f} us {tensor:5.2f} us {clone:9.2f} us "
-                f"{engine:10.2f} us {used:11,d} {info['state_size']:11,d}"
+                f"{engine:10.2f} us {used:11,d} {info.state_size:11,d}"
             )
     print(f"\ninformation-set samples for the player to act ({count} random positions each):")
     print(

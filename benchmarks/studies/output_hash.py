@@ -28,7 +28,7 @@ def _games(h: hashlib._Hash, quick: bool) -> None:
     for name in game_names():
         game0 = load_game(name)
         info = game0.info
-        for n in range(info["min_players"], info["max_players"] + 1):
+        for n in range(info.min_players, info.max_players + 1):
             game = load_game(name, num_players=n)
             for seed in range(2 if quick else 6):
                 rng = random.Random(seed * 1000 + n)

@@ -87,7 +87,7 @@ def main() -> None:
         if args.only is not None and name != args.only:
             continue
         info = load_game(name).info
-        for n in range(info["min_players"], info["max_players"] + 1):
+        for n in range(info.min_players, info.max_players + 1):
             game = load_game(name, num_players=n)
             kinds = _positions(game, args.games, args.seed)
             if not kinds["start"]:

@@ -91,8 +91,8 @@ def openspiel_ismcts(name: str, players: int, preset: str, sims: int) -> str | N
     rules = getattr(load_game(name).RULES_TYPE, preset)()
     params: dict[str, Any] = {"players": players}
     for d in type(rules).parameters():
-        v = getattr(rules, d["name"])
-        params[d["name"]] = d["none_value"] if v is None else v
+        v = getattr(rules, d.name)
+        params[d.name] = d.none_value if v is None else v
     game = pyspiel.load_game(f"pycards_{name}", params)
 
     def factory(seed: int = 0, simulations: int = sims) -> Any:

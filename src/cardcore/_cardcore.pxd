@@ -163,3 +163,17 @@ cdef extern from "cardcore.h" nogil:
     int32_t cc_random_playouts(const cc_game *game, const int32_t *params, int32_t nplayers,
                                uint64_t seed, int64_t ngames, void *scratch,
                                int64_t *steps_out, int64_t *points_out)
+
+
+# The searcher's defaults (cc_bots.h): the one place they are written.
+cdef extern from "cc_bots.h" nogil:
+    int CC_BOT_DEFAULT_SIMULATIONS
+    int CC_BOT_DEFAULT_SAMPLES
+    int CC_BOT_DEFAULT_EXPLORATION_MILLI
+    int CC_BOT_DEFAULT_ROLLOUT
+    int CC_BOT_DEFAULT_REWARD
+    int CC_BOT_DEFAULT_HORIZON
+    int CC_BOT_DEFAULT_THREADS
+    int CC_BOT_DEFAULT_SCALE
+    int CC_BOT_DEFAULT_BATCH
+    int CC_BOT_DEFAULT_SOLVE

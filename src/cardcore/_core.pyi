@@ -1,7 +1,7 @@
 # Type stubs of cardcore._core (the Cython binding).  Each part of the engine
 # has its own section, in the order of the includes at the end of _core.pyx.
 from collections.abc import Callable, Sequence
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypedDict
 
 import numpy as np
 import numpy.typing as npt
@@ -105,6 +105,23 @@ _Policy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_], int], int]
 _Evaluate = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]], Any]
 _Priors = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_], int], Any]
 
+class _SearchDefaults(TypedDict):
+    simulations: int
+    seconds: None
+    rollout: str
+    exploration: float
+    samples: int
+    reward: str
+    horizon: str
+    threads: int
+    scale: float
+    win_table: None
+    evaluate: None
+    batch: int
+    priors: None
+    solve: int
+
+def search_defaults() -> _SearchDefaults: ...
 def check_bot(
     kind: str,
     simulations: _Int = 1000,

@@ -49,6 +49,9 @@ __all__ = [
     "NancyCard",
     "NancyCardSet",
     "NancyCardsLike",
+    "card_arg",
+    "card_list_arg",
+    "card_mask_arg",
     "deal",
     "parse_cards",
     "parse_nancy_cards",
@@ -746,25 +749,138 @@ def parse_nancy_cards(text: str) -> NancyCardSet:
     return result
 
 
-def to_mask52(cards: CardsLike) -> Bitset:
-    """The 52-card bitset of anything card-like (validated).
+# ---------------------------------------------------------------------------
+# a user's card arguments, for both decks: one family, errors naming the argument
+
+# per card type: its set type, what the errors call one, and its deck's size
+_DECKS: dict[type[Card] | type[NancyCard], tuple[type[_BitCardSet[Any]], str, int]] = {}
+
+
+def card_arg(value: object, name: str, card_type: type[_C]) -> _C:
+    """One card of ``card_type``'s deck (:class:`Card` or :class:`NancyCard`):
+    a card of that type, its id or its name.
+
+    A bool, a float, ``None``, a card of the other deck or anything else
+    raises ``TypeError`` naming ``name``; an unknown name or id raises
+    :class:`InvalidCardError` naming it.
+
+    >>> card_arg("7h", "starter", Card), card_arg(13, "lead", NancyCard)
+    (Card.parse('7H'), NancyCard.parse('KR'))
+    """
+    if isinstance(value, card_type):
+        return value
+    _set, what, size = _DECKS[card_type]
+    if isinstance(value, str):
+        try:
+            return card_type.parse(value)
+        except InvalidCardError as exc:
+            raise InvalidCardError(f"{name}: {exc}", value) from None
+    if isinstance(value, (Card, NancyCard, bool, np.bool_)) or not isinstance(
+        value, (int, np.integer)
+    ):
+        raise TypeError(
+            f"{name} must be {what}, its id 0..{size - 1} or its name, "
+            f"got {type(value).__name__} ({value!r})"
+        )
+    if not 0 <= int(value) < size:
+        raise InvalidCardError(
+            f"{name}: no {what.removeprefix('a ')} has id {int(value)} (0..{size - 1})",
+            str(value),
+        )
+    return card_type(int(value))
+
+
+def card_list_arg(value: object, name: str, card_type: type[_C]) -> list[_C]:
+    """Cards of ``card_type``'s deck in the order given: a string (French
+    cards split on blanks and commas; Nancy short codes on blanks, or full
+    names on commas), or an iterable of cards, ids or names (a card set gives
+    its cards in ascending order).  Errors name ``name`` and the item
+    (``name[i]``), as :func:`card_arg`'s.
+
+    >>> [str(c) for c in card_list_arg("KR, The World", "trick", NancyCard)]
+    ['KR', 'XX']
+    """
+    if isinstance(value, str):
+        text = _ascii_text(value)
+        if card_type is NancyCard and ("," in text or ";" in text):
+            tokens = [t.strip() for t in re.split(r"[,;]", text) if t.strip()]
+        elif card_type is NancyCard:
+            tokens = text.split()
+        else:
+            tokens = [t for t in re.split(r"[\s,]+", text) if t]
+        return [card_arg(t, f"{name}[{i}]", card_type) for i, t in enumerate(tokens)]
+    set_type, what, _size = _DECKS[card_type]
+    if (
+        isinstance(value, (bytes, bytearray, Mapping))
+        or (isinstance(value, _BitCardSet) and not isinstance(value, set_type))
+        or not isinstance(value, Iterable)
+    ):
+        raise TypeError(
+            f"{name} must be cards of {what}'s deck in order (a string or a sequence), "
+            f"got {type(value).__name__}"
+        )
+    return [card_arg(c, f"{name}[{i}]", card_type) for i, c in enumerate(value)]
+
+
+def card_mask_arg(value: object, name: str, card_type: type[_C]) -> Bitset:
+    """The bitset of a set of ``card_type``'s cards: a card set of that deck,
+    an int bitset, a string of names or an iterable of cards, ids or names.
+
+    A bool, a float, ``None``, bytes, a set of the other deck or anything
+    else raises ``TypeError`` naming ``name``; an unknown, repeated or
+    out-of-deck card raises :class:`InvalidCardError` naming it.
+
+    >>> card_mask_arg("AC 2C", "hand", Card)
+    3
+    """
+    set_type, what, _size = _DECKS[card_type]
+    if isinstance(value, set_type):
+        return value._mask
+    if value is None or isinstance(
+        value, (bool, np.bool_, float, np.floating, bytes, bytearray, Mapping)
+    ):
+        raise TypeError(
+            f"{name} must be cards of {what}'s deck, got {type(value).__name__} ({value!r})"
+        )
+    if isinstance(value, (str, _BitCardSet, int, np.integer)):
+        try:
+            return set_type(int(value) if isinstance(value, np.integer) else value)._mask
+        except InvalidCardError as exc:
+            raise InvalidCardError(f"{name}: {exc}", exc.token) from None
+        except TypeError as exc:
+            raise TypeError(f"{name}: {exc}") from None
+    if not isinstance(value, Iterable):
+        raise TypeError(f"{name} must be cards of {what}'s deck, got {type(value).__name__}")
+    mask = 0
+    for i, c in enumerate(value):
+        card = card_arg(c, f"{name}[{i}]", card_type)
+        if mask & card.bit:
+            raise InvalidCardError(f"{name}: duplicate card {str(card)!r}, given twice", str(card))
+        mask |= card.bit
+    return mask
+
+
+def to_mask52(cards: CardsLike, name: str = "cards") -> Bitset:
+    """The 52-card bitset of anything card-like (validated):
+    :func:`card_mask_arg` for the 52-card deck.
 
     A bool, a float, ``None`` or a :class:`NancyCardSet` raises ``TypeError``;
     bits outside the deck raise :class:`InvalidCardError`.
     """
     if type(cards) is CardSet:
         return cards._mask
-    return CardSet(cards)._mask
+    return card_mask_arg(cards, name, Card)
 
 
-def to_mask78(cards: NancyCardsLike) -> Bitset:
-    """The Nancy bitset (``lo | hi << 64``) of anything Nancy-card-like (validated).
+def to_mask78(cards: NancyCardsLike, name: str = "cards") -> Bitset:
+    """The Nancy bitset (``lo | hi << 64``) of anything Nancy-card-like
+    (validated): :func:`card_mask_arg` for the Nancy deck.
 
     A bool, a float, ``None`` or a :class:`CardSet` raises ``TypeError``.
     """
     if type(cards) is NancyCardSet:
         return cards._mask
-    return NancyCardSet(cards)._mask
+    return card_mask_arg(cards, name, NancyCard)
 
 
 def shuffled_deck(seed: int, size: int = 52) -> list[int]:
@@ -802,6 +918,9 @@ def deal(seed: int, hands: int, cards_each: int) -> list[CardSet]:
         out.append(CardSet(deck[h : hands * cards_each : hands]))
     return out
 
+
+_DECKS[Card] = (CardSet, "a card", 52)
+_DECKS[NancyCard] = (NancyCardSet, "a Nancy card", 78)
 
 _new = object.__new__
 #: The ``_mask`` slot's setter: fills a new set without the immutable ``__setattr__``.

@@ -34,7 +34,7 @@ import re
 import threading
 import warnings
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -43,7 +43,19 @@ from cardcore import _core
 from pycards._args import as_int as _as_int
 from pycards._args import echo as _echo
 from pycards.cards import Card, CardSet, NancyCard, NancyCardSet
-from pycards.engine import CHANCE, SEEN_ALL, TERMINAL, game_info, register_game, registered_games
+from pycards.engine import (
+    CHANCE,
+    SEEN_ALL,
+    TERMINAL,
+    ActionRange,
+    GameInfo,
+    ParamInfo,
+    Segment,
+    game_info,
+    read_segments,
+    register_game,
+    registered_games,
+)
 from pycards.errors import (
     EventsDroppedError,
     EventsRewrittenError,
@@ -86,6 +98,14 @@ _RECORD_FORMAT = "pycards-state/1"
 _ASCII_NAME = re.compile(r"[\x20-\x7e\t]*")
 
 ObsT = TypeVar("ObsT")
+#: The value of one rules field: a bool, an int, a choice's name, or None
+#: (an optional int left unset).
+RulesValue: TypeAlias = bool | int | str | None
+#: The value of one search option in a game's defaults (a number or a name).
+SearchValue: TypeAlias = int | float | str
+#: A game's search defaults: options of both bots, and under ``"pimc"`` and
+#: ``"ismcts"`` options of one (:attr:`Game.SEARCH_DEFAULTS`).
+SearchDefaults: TypeAlias = Mapping[str, "SearchValue | Mapping[str, SearchValue]"]
 RulesT = TypeVar("RulesT", bound="Rules")
 
 # ---------------------------------------------------------------------------
@@ -110,30 +130,29 @@ class Rules:
     PRESETS: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
-    def parameters(cls) -> list[dict[str, Any]]:
+    def parameters(cls) -> tuple[ParamInfo, ...]:
         """The engine's description of each parameter (name, kind, range,
         choices, default, doc), in engine order."""
-        params: list[dict[str, Any]] = game_info(cls.GAME)["params"]
-        return params
+        return game_info(cls.GAME).params
 
     def __post_init__(self) -> None:
         for d in self.parameters():
-            name = d["name"]
+            name = d.name
             value = getattr(self, name)
             fixed = self._checked(d, value)
             if fixed is not value:
                 object.__setattr__(self, name, fixed)
 
     @staticmethod
-    def _checked(d: Mapping[str, Any], value: object) -> object:
-        name, kind, lo, hi = d["name"], d["kind"], d["min"], d["max"]
+    def _checked(d: ParamInfo, value: object) -> object:
+        name, kind, lo, hi = d.name, d.kind, d.min, d.max
         if kind == "bool":
             if not isinstance(value, (bool, np.bool_)):
                 raise RulesError(f"{name} must be a bool, got {value!r}")
             return bool(value)
         if kind == "choice":
-            if not isinstance(value, str) or value not in d["choices"]:
-                options = ", ".join(repr(c) for c in d["choices"])
+            if not isinstance(value, str) or value not in d.choices:
+                options = ", ".join(repr(c) for c in d.choices)
                 raise RulesError(f"{name} must be one of {options}, got {value!r}")
             return value
         if kind == "optional" and value is None:
@@ -149,11 +168,11 @@ class Rules:
         """The engine's rules array (see the game's page for the order)."""
         out = []
         for d in self.parameters():
-            value = getattr(self, d["name"])
-            if d["kind"] == "choice":
-                out.append(d["choices"].index(value))
+            value = getattr(self, d.name)
+            if d.kind == "choice":
+                out.append(d.choices.index(value))
             elif value is None:
-                out.append(d["none_value"])
+                out.append(d.none_value)
             else:
                 out.append(int(value))
         return tuple(out)
@@ -161,21 +180,21 @@ class Rules:
     @classmethod
     def from_params(cls: type[_R], params: Sequence[int]) -> _R:
         """The rules of an engine array (the inverse of :meth:`to_params`)."""
-        values: dict[str, Any] = {}
+        values: dict[str, RulesValue] = {}
         for d, v in zip(cls.parameters(), params, strict=True):
-            if d["kind"] == "choice":
-                values[d["name"]] = d["choices"][v] if 0 <= v < len(d["choices"]) else v
-            elif d["kind"] == "bool":
-                values[d["name"]] = bool(v) if v in (0, 1) else v
-            elif d["kind"] == "optional" and v == d["none_value"]:
-                values[d["name"]] = None
+            if d.kind == "choice":
+                values[d.name] = d.choices[v] if 0 <= v < len(d.choices) else v
+            elif d.kind == "bool":
+                values[d.name] = bool(v) if v in (0, 1) else v
+            elif d.kind == "optional" and v == d.none_value:
+                values[d.name] = None
             else:
-                values[d["name"]] = v
+                values[d.name] = v
         return cls(**values)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, RulesValue]:
         """The rules as a JSON-friendly dict (every field)."""
-        return {d["name"]: getattr(self, d["name"]) for d in self.parameters()}
+        return {d.name: getattr(self, d.name) for d in self.parameters()}
 
     @classmethod
     def from_dict(cls: type[_R], data: object) -> _R:
@@ -183,22 +202,22 @@ class Rules:
         unknown field or a value of the wrong type raises :class:`RulesError`."""
         if not isinstance(data, dict):
             raise RulesError(f"rules must be a dict, got {type(data).__name__}")
-        names = {d["name"] for d in cls.parameters()}
+        names = {d.name for d in cls.parameters()}
         for key in data:
             if key not in names:
                 raise RulesError(f"unknown rules field {key!r}; known: {sorted(names)}")
         for d in cls.parameters():
-            if d["name"] in data and isinstance(data[d["name"]], float):
-                raise RulesError(f"{d['name']} must not be a float, got {data[d['name']]!r}")
+            if d.name in data and isinstance(data[d.name], float):
+                raise RulesError(f"{d.name} must not be a float, got {data[d.name]!r}")
         return cls(**data)
 
-    def differences(self) -> dict[str, Any]:
+    def differences(self) -> dict[str, RulesValue]:
         """The fields that differ from the defaults."""
         default = type(self)()
         return {
-            d["name"]: getattr(self, d["name"])
+            d.name: getattr(self, d.name)
             for d in self.parameters()
-            if getattr(self, d["name"]) != getattr(default, d["name"])
+            if getattr(self, d.name) != getattr(default, d.name)
         }
 
     @classmethod
@@ -250,7 +269,7 @@ class Event:
         :meth:`State.events`.  Two events compare by what they say, not by
         their index.
     :ivar has_value: whether the kind has a value at all (its ``value`` is
-        ``"card"`` or ``"number"`` in ``game_info(name)["event_kinds"]``); the
+        ``"card"`` or ``"number"`` in ``game_info(name).event_kinds``); the
         value of a kind without one (``"none"``) is not printed.
     """
 
@@ -317,7 +336,7 @@ class Game(Generic[RulesT, ObsT]):
     #: The options of the built-in PIMC and ISMCTS bots in this game unless
     #: told otherwise (docs/search.rst, "Defaults"): options of both, and
     #: under the keys ``"pimc"`` and ``"ismcts"`` options of one kind.
-    SEARCH_DEFAULTS: ClassVar[Mapping[str, Any]] = {}
+    SEARCH_DEFAULTS: ClassVar[SearchDefaults] = {}
     #: The spec of the game's strongest built-in bot at no more than 20 ms a
     #: move on one core, which the bot ``best`` plays (docs/bots.rst, "The
     #: best bot").
@@ -369,7 +388,7 @@ class Game(Generic[RulesT, ObsT]):
                 f"{self.NAME}: rules must be {self.RULES_TYPE.__name__}, got {type(rules).__name__}"
             )
         info = game_info(self.NAME)
-        lo, hi = info["min_players"], info["max_players"]
+        lo, hi = info.min_players, info.max_players
         if isinstance(num_players, (bool, np.bool_)) or not isinstance(
             num_players, (int, np.integer)
         ):
@@ -386,7 +405,7 @@ class Game(Generic[RulesT, ObsT]):
         #: Length of the observation tensor.
         self.tensor_size: int = self._setup.tensor_size
         #: The named segments of the observation tensor (offset, length, kind, doc).
-        self.segments: list[dict[str, Any]] = self._setup.segments()
+        self.segments: tuple[Segment, ...] = read_segments(self._setup)
         self._names: list[str] | None = None
         self._ids: dict[str, int] | None = None
         self._plan: tuple[tuple[str, ...], Callable[[int], Any], Callable[[int], Any]] | None = None
@@ -414,7 +433,7 @@ class Game(Generic[RulesT, ObsT]):
         return (type(self), (self.rules, self.num_players))
 
     @property
-    def info(self) -> dict[str, Any]:
+    def info(self) -> GameInfo:
         """The engine's description of the game (players, deck, tables)."""
         return game_info(self.NAME)
 
@@ -440,7 +459,7 @@ class Game(Generic[RulesT, ObsT]):
         commas when the names have spaces).  :class:`InvalidCardError` names a
         card that is unknown, repeated or missing."""
         card_type = self.CARD_TYPE
-        size = game_info(self.NAME)["deck_size"]
+        size = game_info(self.NAME).deck_size
         if isinstance(deck, str):
             sep = r"[,;]" if ("," in deck or ";" in deck) else r"\s+"
             deck = [t.strip() for t in re.split(sep, deck) if t.strip()]
@@ -485,28 +504,28 @@ class Game(Generic[RulesT, ObsT]):
 
     def _build_names(self) -> list[str]:
         names = [""] * self.num_actions
-        for r in game_info(self.NAME)["action_ranges"]:
-            seats = range(1, self.num_players) if r["stride"] else [0]
+        for r in game_info(self.NAME).action_ranges:
+            seats = range(1, self.num_players) if r.stride else [0]
             for k in seats:
-                first = r["first"] + (k - 1) * r["stride"] if r["stride"] else r["first"]
-                for off in range(r["count"]):
+                first = r.first + (k - 1) * r.stride if r.stride else r.first
+                for off in range(r.count):
                     a = first + off
                     if 0 <= a < self.num_actions:
                         names[a] = self._format(r, k, off)
         return names
 
-    def _format(self, r: Mapping[str, Any], seat: int, off: int) -> str:
-        arg = r["arg"]
+    def _format(self, r: ActionRange, seat: int, off: int) -> str:
+        arg = r.arg
         values = {"seat": str(seat)}
         if arg == "card":
             values["card"] = self._card_name(off)
         elif arg == "number":
-            values["number"] = str(r["base"] + off)
+            values["number"] = str(r.base + off)
         elif arg == "rank":
             values["rank"] = _RANKS[off]
         elif arg == "suit":
             values["suit"] = _SUITS[off]
-        text: str = r["name"]
+        text = r.name
         for key, val in values.items():
             text = text.replace("{" + key + "}", val)
         return text
@@ -544,14 +563,14 @@ class Game(Generic[RulesT, ObsT]):
         key = " ".join(name.lower().split())
         if key in self._ids:
             return self._ids[key]
-        for r in game_info(self.NAME)["action_ranges"]:
+        for r in game_info(self.NAME).action_ranges:
             a = self._parse_in_range(r, key)
             if a is not None:
                 return a
         raise ValueError(f"{self.NAME}: unknown action name {_echo(name)}")
 
-    def _parse_in_range(self, r: Mapping[str, Any], key: str) -> int | None:
-        pattern = re.escape(" ".join(r["name"].lower().split()))
+    def _parse_in_range(self, r: ActionRange, key: str) -> int | None:
+        pattern = re.escape(" ".join(r.name.lower().split()))
         for field, rx in (
             ("card", r"(?P<card>.+?)"),
             ("number", r"(?P<number>-?\d+)"),
@@ -568,7 +587,7 @@ class Game(Generic[RulesT, ObsT]):
             if "card" in groups:
                 off = int(self.CARD_TYPE.parse(groups["card"]))
             elif "number" in groups:
-                off = int(groups["number"]) - r["base"]
+                off = int(groups["number"]) - r.base
             elif "rank" in groups:
                 rank = groups["rank"].upper().replace("10", "T")
                 off = _RANKS.index(rank) if len(rank) == 1 else -1
@@ -578,20 +597,20 @@ class Game(Generic[RulesT, ObsT]):
                 off = 0
         except (InvalidCardError, ValueError):
             return None
-        if not 0 <= off < r["count"]:
+        if not 0 <= off < r.count:
             return None
-        first = r["first"]
-        if r["stride"]:
+        first = r.first
+        if r.stride:
             seat = int(groups.get("seat", "0"))
             if not 1 <= seat < self.num_players:
                 return None
-            first += (seat - 1) * r["stride"]
+            first += (seat - 1) * r.stride
         return int(first + off)
 
     def event_kind_name(self, kind: int) -> str:
         """The name of an event kind id."""
-        kinds = game_info(self.NAME)["event_kinds"]
-        return kinds[kind]["name"] if 0 <= kind < len(kinds) else f"kind {kind}"
+        kinds = game_info(self.NAME).event_kinds
+        return kinds[kind].name if 0 <= kind < len(kinds) else f"kind {kind}"
 
     def make_event(
         self, raw: tuple[int, int, int, int, int, int], viewer: int | None, index: int = -1
@@ -601,9 +620,9 @@ class Game(Generic[RulesT, ObsT]):
         kind, who, target, value, extra, seen_by = raw
         bit = 0 if viewer is None or viewer < 0 else 1 << viewer
         visible = viewer == REFEREE or seen_by == SEEN_ALL or bool(seen_by & bit)
-        kinds = game_info(self.NAME)["event_kinds"]
+        kinds = game_info(self.NAME).event_kinds
         known = 0 <= kind < len(kinds)
-        is_card = known and kinds[kind]["value"] == "card"
+        is_card = known and kinds[kind].value == "card"
         card = self._card_name(value) if visible and is_card and value >= 0 else None
         return Event(
             self.event_kind_name(kind),
@@ -614,7 +633,7 @@ class Game(Generic[RulesT, ObsT]):
             extra,
             card,
             index,
-            not known or kinds[kind]["value"] != "none",
+            not known or kinds[kind].value != "none",
         )
 
     # -- observations -----------------------------------------------------------
@@ -624,7 +643,7 @@ class Game(Generic[RulesT, ObsT]):
         """The segment names, and the card-set and card constructors the binding
         applies to the bitsets and card ids it decodes."""
         if self._plan is None:
-            names = tuple(s["name"] for s in self.segments)
+            names = tuple(s.name for s in self.segments)
             if self.CARD_TYPE is NancyCard:
                 self._plan = (names, NancyCardSet, NancyCard)
             else:
@@ -1241,9 +1260,7 @@ def _state_from_dict(data: object) -> State[Any]:
         raise RecordError(f"unknown game {name!r}; known: {sorted(games)}", "game")
     cls: type[Game[Any, Any]] = games[name]
     info = game_info(name)
-    players = _record_int(
-        _field(data, "players"), "players", info["min_players"], info["max_players"]
-    )
+    players = _record_int(_field(data, "players"), "players", info.min_players, info.max_players)
     try:
         rules = cls.rules_from_dict(_field(data, "rules"))
     except (RulesError, TypeError) as exc:
@@ -1254,7 +1271,7 @@ def _state_from_dict(data: object) -> State[Any]:
         if not isinstance(deck, list):
             raise RecordError(f"must be null or a list of card ids, got {deck!r}", "deck")
         for i, c in enumerate(deck):
-            _record_int(c, f"deck[{i}]", 0, info["deck_size"] - 1)
+            _record_int(c, f"deck[{i}]", 0, info.deck_size - 1)
     history = _field(data, "history")
     if not isinstance(history, list):
         raise RecordError(f"must be a list of action ids, got {history!r}", "history")

@@ -29,7 +29,7 @@ its text and the points it gives, and a score change always says why::
 
 The templates are data, one table per game (its facade's ``NARRATION``, read
 with :func:`templates`), keyed by the engine's event kinds
-(``game_info(name)["event_kinds"]``); a kind without a template is told from
+(``game_info(name).event_kinds``); a kind without a template is told from
 the engine's own description of it, so a new game is narrated from its first
 build and adds templates, not code.  A template is
 a :class:`str.format` string over these fields:
@@ -251,8 +251,8 @@ def _template(game: Game[Any, Any], ev: Event) -> Template:
     table = templates(game)
     if ev.kind in table:
         return table[ev.kind]
-    kinds = game.info["event_kinds"]
-    doc = kinds[ev.kind_id]["doc"] if 0 <= ev.kind_id < len(kinds) else ev.kind
+    kinds = game.info.event_kinds
+    doc = kinds[ev.kind_id].doc if 0 <= ev.kind_id < len(kinds) else ev.kind
     return f"{{player}}: {ev.kind} {{value}} ({doc})"
 
 
@@ -273,7 +273,7 @@ def narrate_event(
         ev.card
         if ev.card is not None
         else ("a card" if ev.value is None else game._card_name(ev.value))
-        if game.info["event_kinds"][ev.kind_id]["value"] == "card"
+        if game.info.event_kinds[ev.kind_id].value == "card"
         else ""
     )
     fields.update(

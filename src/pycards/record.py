@@ -269,43 +269,43 @@ def deal_lines(
 ) -> list[str]:
     """The deal lines of a batch of events: grouped by (kind, seat, place), in
     order of first appearance, cards the viewer may not see as ``?``."""
-    kinds = game_info(game.NAME)["event_kinds"]
+    kinds = game_info(game.NAME).event_kinds
     chance = deal_kinds(game)
     places_of = type(game).DEAL_PLACES
     groups: dict[tuple[int, int, int], list[str]] = {}
     for kind, who, target, value, _extra, seen_by in events:
-        if not 0 <= kind < len(kinds) or kinds[kind]["name"] not in chance:
+        if not 0 <= kind < len(kinds) or kinds[kind].name not in chance:
             continue
-        places = places_of.get(kinds[kind]["name"])
+        places = places_of.get(kinds[kind].name)
         place = target if places is not None and 0 <= target < len(places) else -1
         if not _visible(seen_by, viewer):
             shown = "?"
-        elif kinds[kind]["value"] == "card" and value >= 0:
+        elif kinds[kind].value == "card" and value >= 0:
             shown = game._card_name(value)
         else:
-            shown = str(value) if kinds[kind]["value"] == "number" else ""
+            shown = str(value) if kinds[kind].value == "number" else ""
         groups.setdefault((kind, who, place), []).append(shown)
     lines = []
     for (kind, who, place), cards in groups.items():
         where = f" seat {who}" if who >= 0 else ""
         if place >= 0:
-            where += f" ({places_of[kinds[kind]['name']][place]})"
+            where += f" ({places_of[kinds[kind].name][place]})"
         body = " ".join(s for s in cards if s)
-        lines.append(f"{kinds[kind]['name']}{where}: {body}".rstrip())
+        lines.append(f"{kinds[kind].name}{where}: {body}".rstrip())
     return lines
 
 
 def _action_card(game: Game[Any, Any], action: int) -> tuple[str, int] | None:
     """(the name template with its card as ``?``, the card id) of a card action."""
-    for r in game_info(game.NAME)["action_ranges"]:
-        seats = range(1, game.num_players) if r["stride"] else [0]
+    for r in game_info(game.NAME).action_ranges:
+        seats = range(1, game.num_players) if r.stride else [0]
         for k in seats:
-            first = r["first"] + (k - 1) * r["stride"] if r["stride"] else r["first"]
+            first = r.first + (k - 1) * r.stride if r.stride else r.first
             off = action - first
-            if 0 <= off < r["count"]:
-                if r["arg"] != "card":
+            if 0 <= off < r.count:
+                if r.arg != "card":
                     return None
-                template = r["name"].replace("{seat}", str(k)).replace("{card}", "?")
+                template = r.name.replace("{seat}", str(k)).replace("{card}", "?")
                 return template, off
     return None
 
@@ -453,7 +453,7 @@ def _parse_rules(cls: type[Game[Any, Any]], text: str, line: int) -> Any:
     rtype = cls.RULES_TYPE
     if text.strip() == "default":
         return rtype()
-    params = {d["name"]: d for d in rtype.parameters()}
+    params = {d.name: d for d in rtype.parameters()}
     values: dict[str, Any] = {}
     for item in text.split(","):
         if "=" not in item:
@@ -465,13 +465,13 @@ def _parse_rules(cls: type[Game[Any, Any]], text: str, line: int) -> Any:
             raise _err(line, f"Rules: {key} is given twice")
         d = params[key]
         value: object
-        if d["kind"] == "bool":
+        if d.kind == "bool":
             if raw not in ("true", "false"):
                 raise _err(line, f"Rules: {key} is true or false, got {_echo(raw)}")
             value = raw == "true"
-        elif d["kind"] == "choice":
+        elif d.kind == "choice":
             value = raw
-        elif d["kind"] == "optional" and raw == "none":
+        elif d.kind == "optional" and raw == "none":
             value = None
         else:
             if not _INT.fullmatch(raw):
@@ -544,7 +544,7 @@ def parse_record(text: str) -> Record:
     cls: type[Game[Any, Any]] = games[game_name]
     info = game_info(game_name)
     ptext, pline = need("Players")
-    players = _parse_int(ptext, "Players", info["min_players"], info["max_players"], pline)
+    players = _parse_int(ptext, "Players", info.min_players, info.max_players, pline)
     seat_tags = {f"Seat{i}" for i in range(players)}
     for name, (_v, no) in tags.items():
         if name not in _BASE_TAGS and name not in seat_tags and name != "Result":
@@ -590,7 +590,7 @@ def parse_record(text: str) -> Record:
             deck = tuple(game.deck_ids(dtext))
         except (InvalidCardError, TypeError) as exc:
             raise _err(dline, f"Deck: {_cut(str(exc))}") from None
-        if not info["can_stack_deck"]:
+        if not info.can_stack_deck:
             raise _err(dline, f"Deck: {game_name} cannot deal a stacked deck")
     date = None
     if "Date" in tags:
@@ -646,10 +646,10 @@ def _check_action_name(
         pass
     if view is not None and view != seat and "?" in name:
         templates = {
-            r["name"].replace("{card}", "?").replace("{seat}", str(k))
-            for r in game_info(game.NAME)["action_ranges"]
-            if r["arg"] == "card"
-            for k in (range(1, game.num_players) if r["stride"] else [0])
+            r.name.replace("{card}", "?").replace("{seat}", str(k))
+            for r in game_info(game.NAME).action_ranges
+            if r.arg == "card"
+            for k in (range(1, game.num_players) if r.stride else [0])
         }
         if name in templates:
             return

@@ -26,7 +26,7 @@ CONFIGS = sorted(
     {
         (name, n)
         for name in game_names()
-        for n in (load_game(name).info["min_players"], load_game(name).info["max_players"])
+        for n in (load_game(name).info.min_players, load_game(name).info.max_players)
     }
 )
 #: the game of the tests that need one: any registered game that seats two to four

@@ -39,8 +39,8 @@ CONFIGS = [
     (name, n)
     for name in game_names()
     for n in range(
-        load_game(name[len("pycards_") :]).info["min_players"],
-        load_game(name[len("pycards_") :]).info["max_players"] + 1,
+        load_game(name[len("pycards_") :]).info.min_players,
+        load_game(name[len("pycards_") :]).info.max_players + 1,
     )
 ]
 

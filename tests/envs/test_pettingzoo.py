@@ -27,7 +27,7 @@ from pycards.game import game_names, load_game
 CONFIGS = [
     (name, n)
     for name in game_names()
-    for n in range(load_game(name).info["min_players"], load_game(name).info["max_players"] + 1)
+    for n in range(load_game(name).info.min_players, load_game(name).info.max_players + 1)
 ]
 #: the game of the tests that need one: any registered game that seats two to four
 GAME = next(c for c in GAMES.values() if c.min_players <= 2 <= 4 <= c.max_players)

@@ -237,7 +237,7 @@ def test_heuristic_opponents_fall_back_to_random_without_a_heuristic(
     rng = np.random.default_rng(0)
     for _ in range(30):
         venv.step(venv.sample_actions(rng))
-    size = load_game(name, None, players).info["state_size"]
+    size = load_game(name, None, players).info.state_size
     logged = VectorEnv(name, 3, players, seed=4, events=True)
     assert logged.bytes_per_game >= size > venv.bytes_per_game  # no log entries kept
     # one whole state per thread that may run (here 3, one per game) to deal in

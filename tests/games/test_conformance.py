@@ -182,13 +182,13 @@ def test_segments_cover_the_tensor_and_name_the_observation(name: str, players: 
     game = load_game(name, num_players=players)
     offset = 0
     for seg in game.segments:
-        assert seg["offset"] == offset, seg["name"]
-        assert seg["length"] > 0 and seg["doc"]
-        offset += seg["length"]
+        assert seg.offset == offset, seg.name
+        assert seg.length > 0 and seg.doc
+        offset += seg.length
     assert offset == game.tensor_size
     fields = [f.name for f in dataclasses.fields(game.OBSERVATION_TYPE)]
     assert fields[0] == "player"
-    names = [s["name"] for s in game.segments]
+    names = [s.name for s in game.segments]
     assert [f for f in fields[1:] if f in names] == names
     for f in dataclasses.fields(game.OBSERVATION_TYPE)[1:]:
         if f.name not in names:

@@ -23,13 +23,13 @@ def random_rules(draw: st.DrawFn, rtype: type) -> object:
     """Any rules the parameter table allows (small numbers, so games stay short)."""
     values: dict[str, object] = {}
     for d in rtype.parameters():
-        if d["kind"] == "bool":
-            values[d["name"]] = draw(st.booleans())
-        elif d["kind"] == "choice":
-            values[d["name"]] = draw(st.sampled_from(d["choices"]))
+        if d.kind == "bool":
+            values[d.name] = draw(st.booleans())
+        elif d.kind == "choice":
+            values[d.name] = draw(st.sampled_from(d.choices))
         else:
-            num = st.integers(d["min"], min(d["max"], d["min"] + 30))
-            values[d["name"]] = draw(st.one_of(st.none(), num) if d["kind"] == "optional" else num)
+            num = st.integers(d.min, min(d.max, d.min + 30))
+            values[d.name] = draw(st.one_of(st.none(), num) if d.kind == "optional" else num)
     return rtype(**values)
 
 
@@ -39,8 +39,8 @@ def games(draw: st.DrawFn) -> State:
     defaults or any rules), shuffled or stacked, finished or in progress."""
     name = draw(st.sampled_from(GAMES))
     info = _info(name)
-    players = draw(st.integers(info["min_players"], info["max_players"]))
-    rtype = load_game(name, num_players=info["min_players"]).RULES_TYPE
+    players = draw(st.integers(info.min_players, info.max_players))
+    rtype = load_game(name, num_players=info.min_players).RULES_TYPE
     which = draw(st.sampled_from([None, "random", *rtype.PRESETS]))
     rules = getattr(rtype, which)() if which not in (None, "random") else rtype()
     if which == "random":
@@ -101,9 +101,9 @@ def damaged(draw: st.DrawFn) -> str:
     """A good record with a few random edits: lines deleted, repeated, swapped
     or with a character changed."""
     name = draw(st.sampled_from(GAMES))
-    state = random_game(name, _info(name)["min_players"], None, draw(st.integers(0, 99)), 30, False)
+    state = random_game(name, _info(name).min_players, None, draw(st.integers(0, 99)), 30, False)
     lines = write_record(state, names=["Ann", "Bob"]).splitlines()[:200]
-    lines = [*lines[: _info(name)["min_players"] + 10], *lines[-30:]] if len(lines) > 60 else lines
+    lines = [*lines[: _info(name).min_players + 10], *lines[-30:]] if len(lines) > 60 else lines
     for _ in range(draw(st.integers(1, 3))):
         i = draw(st.integers(0, len(lines) - 1))
         how = draw(st.sampled_from(["delete", "repeat", "swap", "char", "junk"]))

@@ -22,7 +22,7 @@ GAMES = game_names()
 
 def _counts(name: str) -> list[int]:
     info = load_game(name).info
-    return list(range(info["min_players"], info["max_players"] + 1))
+    return list(range(info.min_players, info.max_players + 1))
 
 
 CONFIGS = [(name, n) for name in GAMES for n in _counts(name)]
@@ -276,7 +276,7 @@ def test_every_score_change_has_its_reason(name: str, n: int) -> None:
 
 
 def _deck(game: Any, seed: int) -> list[int]:
-    deck = list(range(game.info["deck_size"]))
+    deck = list(range(game.info.deck_size))
     random.Random(seed).shuffle(deck)
     return deck
 
@@ -389,13 +389,13 @@ def test_a_seat_is_shown_nothing_it_cannot_see(name: str, n: int) -> None:
 def test_an_event_kind_without_a_value_prints_none(name: str) -> None:
     """``str(event)`` gives a value only where the kind has one (a go is
     ``seat 0 go``, not ``seat 0 go 0``)."""
-    kinds = load_game(name).info["event_kinds"]
+    kinds = load_game(name).info.event_kinds
     state = _random_game(name, _counts(name)[0], 2)
     events = state.events(REFEREE)
     for ev in events:
         words = str(ev).split()
-        if kinds[ev.kind_id]["value"] == "none":
+        if kinds[ev.kind_id].value == "none":
             assert words[-1] == ev.kind, str(ev)
         else:
             assert words[-1] != ev.kind, str(ev)
-    assert {kinds[e.kind_id]["value"] for e in events} >= {"number"}
+    assert {kinds[e.kind_id].value for e in events} >= {"number"}

@@ -43,13 +43,13 @@ def documented(name: str) -> list[dict[str, str]]:
 
 @pytest.mark.parametrize("name", game_params("none"))
 def test_every_event_kind_is_documented_as_the_engine_has_it(name: str) -> None:
-    kinds = game_info(name)["event_kinds"]
+    kinds = game_info(name).event_kinds
     rows = documented(name)
-    assert [r["kind"] for r in rows] == [f"``{k['name']}``" for k in kinds]
+    assert [r["kind"] for r in rows] == [f"``{k.name}``" for k in kinds]
     for row, kind in zip(rows, kinds, strict=True):
         assert all(row.values()), row
         value = row["value"]
-        if kind["value"] == "none":
-            assert value == "none", (kind["name"], value)
+        if kind.value == "none":
+            assert value == "none", (kind.name, value)
         else:
-            assert re.match(rf"{kind['value']}: \S", value), (kind["name"], value)
+            assert re.match(rf"{kind.value}: \S", value), (kind.name, value)

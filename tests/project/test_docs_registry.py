@@ -122,7 +122,7 @@ def test_the_memory_table_states_the_vectors_memory() -> None:
     assert list(rows) == game_names()
     for name, cells in rows.items():
         info = load_game(name).info
-        lo, hi = info["min_players"], info["max_players"]
+        lo, hi = info.min_players, info.max_players
         expected: list[list[str]] = [[] for _ in range(6)]
         for players in (lo, hi):
             game = load_game(name, None, players)
@@ -131,7 +131,7 @@ def test_the_memory_table_states_the_vectors_memory() -> None:
             logged = VectorEnv(name, 2, players, seed=3, events=True)
             fixed = big.nbytes - 4096 * big.bytes_per_game
             assert fixed == small.nbytes - 64 * small.bytes_per_game, name  # "whatever the number"
-            assert fixed >= 64 * game.info["state_size"], name  # a whole state per thread
+            assert fixed >= 64 * game.info.state_size, name  # a whole state per thread
             per_game = big.bytes_per_game + 4 * game.tensor_size + game.num_actions + 4 + 1
             for column, value in zip(
                 expected,

@@ -33,9 +33,9 @@ def _cases() -> list[tuple[str, str, Rules, int]]:
                 out.append((name, label, rules, n))
         # every boolean rule flipped from its default, at the usual table
         for param in case.rules_type.parameters():
-            if param["kind"] == "bool":
-                flipped = case.rules_type(**{param["name"]: not param["default"]})
-                out.append((name, f"not_{param['name']}", flipped, case.tables[0]))
+            if param.kind == "bool":
+                flipped = case.rules_type(**{param.name: not param.default})
+                out.append((name, f"not_{param.name}", flipped, case.tables[0]))
     return out
 
 

@@ -317,7 +317,7 @@ def _json_rules(name: str) -> str:
     """A JSON object of one rules field of game ``name``, at its default."""
     rules_type = load_game(name, None, GAMES[name].min_players).RULES_TYPE
     d = rules_type.parameters()[0]
-    return json.dumps({d["name"]: getattr(rules_type(), d["name"])})
+    return json.dumps({d.name: getattr(rules_type(), d.name)})
 
 
 def test_every_subcommand_takes_json_rules(capsys: pytest.CaptureFixture[str]) -> None:

@@ -75,7 +75,7 @@ def play_through(game: str, players: int, seed: int, record: Path) -> str:
 @pytest.mark.parametrize("game", game_names())
 def test_complete_game_at_the_terminal(game: str, tmp_path: Path) -> None:
     record = tmp_path / "game.txt"
-    players = _info(game)["min_players"]
+    players = _info(game).min_players
     transcript = play_through(game, players, 7, record)
     assert "game over" in transcript
     assert f"record saved to {record}" in transcript

@@ -274,7 +274,7 @@ def test_unnamed_seats_are_named_for_who_plays_them_each_differently() -> None:
 
 
 def test_the_log_tells_unnamed_bots_apart() -> None:
-    players = load_game(QUICK).info["max_players"]
+    players = load_game(QUICK).info.max_players
     spec = TableSpec.from_json(
         {"game": QUICK, "players": players, "seats": [{"bot": "random"}] * players}
     )
@@ -678,5 +678,5 @@ def test_view_message_is_json_and_names_the_cards() -> None:
     msg = view_message(state.view(0), [f"p{k}" for k in range(n)], ["person"] + ["r"] * (n - 1))
     text = json.dumps(msg)
     assert all(card in text for card in msg["observation"]["hand"])
-    assert msg["deck"] == search.game_type(None, n).info["deck_size"]
+    assert msg["deck"] == search.game_type(None, n).info.deck_size
     assert all("n" in line for line in msg["log"])

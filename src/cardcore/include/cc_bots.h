@@ -114,6 +114,23 @@
  * max_nodes): past it, that simulation goes on with the rollout policy. */
 #define CC_BOT_SOLVE_NODES 20000
 
+/* The options a searcher takes when it is not told otherwise: the defaults
+ * of the bindings' searchers and of pycards.bots.SearchOptions, written once
+ * here.  Integers only (the header stays cffi-friendly): the UCT constant is
+ * in thousandths (700: c = 0.7); the rollout, reward and horizon are the
+ * CC_ROLLOUT_RANDOM, CC_REWARD_WIN and CC_HORIZON_GAME codes; solve 0 never
+ * hands a simulation to the solver; the margin reward's scale is 1. */
+#define CC_BOT_DEFAULT_SIMULATIONS 1000
+#define CC_BOT_DEFAULT_SAMPLES 10
+#define CC_BOT_DEFAULT_EXPLORATION_MILLI 700
+#define CC_BOT_DEFAULT_ROLLOUT 0
+#define CC_BOT_DEFAULT_REWARD 0
+#define CC_BOT_DEFAULT_HORIZON 0
+#define CC_BOT_DEFAULT_THREADS 1
+#define CC_BOT_DEFAULT_SCALE 1
+#define CC_BOT_DEFAULT_BATCH 1
+#define CC_BOT_DEFAULT_SOLVE 0
+
 typedef struct cc_bot_spec {
     int32_t kind;            /* CC_BOT_* */
     int32_t rollout;         /* CC_ROLLOUT_*: PIMC and ISMCTS rollouts */

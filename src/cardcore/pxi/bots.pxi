@@ -103,6 +103,37 @@ _ROLLOUTS = {"random": CC_ROLLOUT_RANDOM, "heuristic": CC_ROLLOUT_HEURISTIC}
 _REWARDS = {"win": CC_REWARD_WIN, "margin": CC_REWARD_MARGIN, "points": CC_REWARD_POINTS}
 _HORIZONS = {"game": CC_HORIZON_GAME, "deal": CC_HORIZON_DEAL}
 
+# the searcher's defaults, from cc_bots.h (CC_BOT_DEFAULT_*): the one place they are written
+cdef str _name_of(dict names, int code):
+    return next(name for name, c in names.items() if c == code)
+
+_DEFAULT_ROLLOUT = _name_of(_ROLLOUTS, CC_BOT_DEFAULT_ROLLOUT)
+_DEFAULT_REWARD = _name_of(_REWARDS, CC_BOT_DEFAULT_REWARD)
+_DEFAULT_HORIZON = _name_of(_HORIZONS, CC_BOT_DEFAULT_HORIZON)
+_DEFAULT_EXPLORATION = CC_BOT_DEFAULT_EXPLORATION_MILLI / 1000.0
+_DEFAULT_SCALE = <double> CC_BOT_DEFAULT_SCALE
+
+
+def search_defaults():
+    """The options a :class:`Searcher` takes when it is not told otherwise, by
+    name (the engine's ``CC_BOT_DEFAULT_*`` of ``cc_bots.h``): a new dict."""
+    return {
+        "simulations": CC_BOT_DEFAULT_SIMULATIONS,
+        "seconds": None,
+        "rollout": _DEFAULT_ROLLOUT,
+        "exploration": _DEFAULT_EXPLORATION,
+        "samples": CC_BOT_DEFAULT_SAMPLES,
+        "reward": _DEFAULT_REWARD,
+        "horizon": _DEFAULT_HORIZON,
+        "threads": CC_BOT_DEFAULT_THREADS,
+        "scale": _DEFAULT_SCALE,
+        "win_table": None,
+        "evaluate": None,
+        "batch": CC_BOT_DEFAULT_BATCH,
+        "priors": None,
+        "solve": CC_BOT_DEFAULT_SOLVE,
+    }
+
 # the search's own statuses, in the one table of _core.pyx
 _ERRORS[CC_E_ROLLOUT_LIMIT] = RuntimeError
 _STATUS_TEXT[CC_E_ROLLOUT_LIMIT] = ("a rollout passed the rollout limit "
@@ -218,11 +249,13 @@ cdef int _make_spec(cc_bot_spec *spec, const cc_game *game, str gname, object ki
     raise ValueError(f"{gname}: the engine refused bot {kind!r}")
 
 
-def check_bot(object kind, object simulations=1000, object seconds=None,
-              object rollout="random", object exploration=0.7, object samples=10,
-              object reward="win", object horizon="game", object threads=1, object scale=1.0,
-              object win_table=None, object evaluate=None, object batch=1, object priors=None,
-              object solve=0):
+def check_bot(object kind, object simulations=CC_BOT_DEFAULT_SIMULATIONS, object seconds=None,
+              object rollout=_DEFAULT_ROLLOUT, object exploration=_DEFAULT_EXPLORATION,
+              object samples=CC_BOT_DEFAULT_SAMPLES, object reward=_DEFAULT_REWARD,
+              object horizon=_DEFAULT_HORIZON, object threads=CC_BOT_DEFAULT_THREADS,
+              object scale=_DEFAULT_SCALE, object win_table=None, object evaluate=None,
+              object batch=CC_BOT_DEFAULT_BATCH, object priors=None,
+              object solve=CC_BOT_DEFAULT_SOLVE):
     """Raise TypeError or ValueError (naming the argument) if the engine would
     refuse this bot; the arguments are those of :class:`Searcher` (whether a
     game has the solver that ``solve`` asks for is checked by the searcher)."""
@@ -381,12 +414,14 @@ cdef class Searcher:
     cdef readonly int num_actions
     cdef object _error
 
-    def __cinit__(self, GameSetup setup not None, object kind, object simulations=1000,
-                  object seconds=None, object rollout="random", object exploration=0.7,
-                  object samples=10, object reward="win", object horizon="game",
-                  object threads=1, object scale=1.0, object win_table=None,
-                  object evaluate=None, object batch=1, object priors=None,
-                  object solve=0):
+    def __cinit__(self, GameSetup setup not None, object kind,
+                  object simulations=CC_BOT_DEFAULT_SIMULATIONS, object seconds=None,
+                  object rollout=_DEFAULT_ROLLOUT, object exploration=_DEFAULT_EXPLORATION,
+                  object samples=CC_BOT_DEFAULT_SAMPLES, object reward=_DEFAULT_REWARD,
+                  object horizon=_DEFAULT_HORIZON, object threads=CC_BOT_DEFAULT_THREADS,
+                  object scale=_DEFAULT_SCALE, object win_table=None, object evaluate=None,
+                  object batch=CC_BOT_DEFAULT_BATCH, object priors=None,
+                  object solve=CC_BOT_DEFAULT_SOLVE):
         self.s = NULL
         self.root = NULL
         self.busy = False

@@ -29,7 +29,7 @@ from pycards.arena._records import FAILURE_KINDS, Failure, GameRecord
 from pycards.arena._results import MatchResult
 from pycards.arena._run import run
 from pycards.bots import make_bot, parse_bot_spec
-from pycards.engine import game_info
+from pycards.engine import GameInfo, game_info
 from pycards.errors import RulesError, StalledGameError
 from pycards.game import Game, State, game_names, load_game
 from pycards.playouts import action_cap, stalled_message
@@ -238,7 +238,7 @@ class Match:
             self.game: Game[Any, Any] = game
         elif isinstance(game, str):
             info = known_game_info(game)
-            lo, hi = info["min_players"], info["max_players"]
+            lo, hi = info.min_players, info.max_players
             if players is None:
                 players = min(max(len(self.entries), lo), hi)
             players = as_int(players, "players", -(1 << 31), 1 << 31)
@@ -446,7 +446,7 @@ class Match:
         )
 
 
-def known_game_info(name: str) -> dict[str, Any]:
+def known_game_info(name: str) -> GameInfo:
     """The engine's description of the game ``name``; a :class:`TypeError`
     or :class:`ValueError` naming the known games if there is none."""
     if not isinstance(name, str):
@@ -454,8 +454,7 @@ def known_game_info(name: str) -> dict[str, Any]:
     known = game_names()
     if name not in known:
         raise ValueError(f"unknown game {name!r}; known: {', '.join(known)}")
-    info: dict[str, Any] = game_info(name)
-    return info
+    return game_info(name)
 
 
 def _view(state: State[Any], seat: int) -> Any:

@@ -18,15 +18,19 @@ A match where every seat is a built-in bot can run entirely in C through
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias, cast
+
+import numpy as np
+import numpy.typing as npt
 
 from cardcore import _core
 
-from .._args import as_int
-from ..game import Game
+from .._args import as_int, echo
+from ..game import Game, SearchValue
 from ..view import PlayerView
-from .base import Bot, make_bot, register_bot
+from .base import Bot, make_bot, parse_bot_spec, register_bot
 from .value import win_probability_table
 
 __all__ = [
@@ -35,6 +39,7 @@ __all__ = [
     "ISMCTSBot",
     "NativeBot",
     "PIMCBot",
+    "SearchOptions",
     "search_defaults",
 ]
 
@@ -43,8 +48,168 @@ _M64 = 2**64 - 1
 #: The deals simulated for a default win table (cached per rules).
 WIN_TABLE_DEALS = 4000
 
+#: A rollout policy hook: ``policy(obs, mask, player) -> action``.
+Policy: TypeAlias = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_], int], int]
+#: A leaf evaluation hook: ``evaluate(obs, masks, players) -> values`` ((n, players)).
+Evaluate: TypeAlias = Callable[
+    [npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]], npt.ArrayLike
+]
+#: A priors hook: ``priors(obs, mask, player) -> priors`` ((num_actions,)).
+Priors: TypeAlias = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_], int], npt.ArrayLike]
 
-def search_defaults(game: Game[Any, Any], kind: str | None = None) -> dict[str, Any]:
+# the engine's defaults (cc_bots.h, CC_BOT_DEFAULT_*), read once
+_ENGINE = _core.search_defaults()
+# the kinds of bot that search (and take SearchOptions)
+_SEARCH_KINDS = ("pimc", "ismcts")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SearchOptions:
+    """The options of a built-in search bot (PIMC or ISMCTS), whole: what
+    :class:`cardcore._core.Searcher` is made with.  The defaults are the
+    engine's (``CC_BOT_DEFAULT_*`` of ``cc_bots.h``, read through
+    :func:`cardcore._core.search_defaults`); :meth:`for_game` lays a game's
+    :attr:`~pycards.game.Game.SEARCH_DEFAULTS` and a bot's own options over
+    them; :meth:`parse` reads a bot spec.  The engine checks the values
+    (:func:`cardcore._core.check_bot`), not this class: see
+    :class:`ISMCTSBot` and :class:`PIMCBot` for what each option means.
+
+    >>> SearchOptions().simulations, SearchOptions().exploration
+    (1000, 0.7)
+    >>> SearchOptions.parse("ismcts:simulations=200:rollout=heuristic")
+    ('ismcts', SearchOptions(simulations=200, rollout='heuristic'))
+    """
+
+    #: simulations (rollouts) per move, per tree (0 with ``seconds``: no cap)
+    simulations: int = _ENGINE["simulations"]
+    #: a time budget per move instead, or None
+    seconds: float | None = _ENGINE["seconds"]
+    #: ``"random"``, ``"heuristic"`` or a policy hook
+    rollout: str | Policy = _ENGINE["rollout"]
+    #: the UCT constant (ISMCTS)
+    exploration: float = _ENGINE["exploration"]
+    #: determinizations per move (PIMC)
+    samples: int = _ENGINE["samples"]
+    #: ``"win"``, ``"margin"`` or ``"points"``
+    reward: str = _ENGINE["reward"]
+    #: ``"game"`` or ``"deal"``
+    horizon: str = _ENGINE["horizon"]
+    #: root-parallel trees
+    threads: int = _ENGINE["threads"]
+    #: the divisor of the margin reward
+    scale: float = _ENGINE["scale"]
+    #: the solver's reach, in cards left to play (0: never)
+    solve: int = _ENGINE["solve"]
+    #: leaves valued per ``evaluate`` call
+    batch: int = _ENGINE["batch"]
+    #: the deal-horizon win table (two players, reward ``"win"``), or None
+    win_table: npt.NDArray[np.float64] | None = dataclasses.field(
+        default=_ENGINE["win_table"], compare=False
+    )
+    #: the leaf evaluation hook (ISMCTS), or None
+    evaluate: Evaluate | None = _ENGINE["evaluate"]
+    #: the priors hook (ISMCTS), or None
+    priors: Priors | None = _ENGINE["priors"]
+
+    @classmethod
+    def parse(cls, spec: str) -> tuple[str, SearchOptions]:
+        """The kind and options of a search bot's spec (``"pimc:samples=20"``);
+        ``ValueError`` for another bot, an unknown option or a value the
+        engine refuses (naming it)."""
+        kind, options = parse_bot_spec(spec)
+        if kind not in _SEARCH_KINDS:
+            raise ValueError(f"bot spec {echo(spec)}: {kind!r} is not a search bot (pimc, ismcts)")
+        known = {f.name for f in dataclasses.fields(cls)}
+        for key in options:
+            if key not in known:
+                raise ValueError(f"bot spec {echo(spec)}: unknown option {key!r}")
+        out = cls._with(options)
+        out.check(kind)
+        return kind, out
+
+    @classmethod
+    def for_game(
+        cls, game: Game[Any, Any], kind: str, options: Mapping[str, object] | None = None
+    ) -> SearchOptions:
+        """The options a ``kind`` bot searches ``game`` with: the engine's
+        defaults, then the game's (:func:`search_defaults`), then ``options``;
+        a win table where the reward is a win, the horizon the deal and the
+        game a race of two players."""
+        opts = cls._with({**search_defaults(game, kind), **(options or {})})
+        if (
+            opts.reward == "win"
+            and opts.horizon == "deal"
+            and opts.win_table is None
+            and type(game).RACE_TARGET is not None
+            and game.num_players == 2
+        ):
+            table = win_probability_table(game, deals=WIN_TABLE_DEALS)
+            opts = dataclasses.replace(opts, win_table=table)
+        return opts
+
+    @classmethod
+    def _with(cls, given: Mapping[str, object]) -> SearchOptions:
+        # the engine's defaults with ``given`` over them, as the user wrote
+        # them: the engine checks the values (check, searcher)
+        out: SearchOptions = dataclasses.replace(cls(), **cast("Mapping[str, Any]", given))
+        return out
+
+    def check(self, kind: str) -> None:
+        """Raise ``TypeError`` or ``ValueError`` naming the option if the
+        engine would refuse a ``kind`` bot with these options
+        (:func:`cardcore._core.check_bot`)."""
+        _core.check_bot(
+            kind,
+            simulations=self.simulations,
+            seconds=self.seconds,
+            rollout=self.rollout,
+            exploration=self.exploration,
+            samples=self.samples,
+            reward=self.reward,
+            horizon=self.horizon,
+            threads=self.threads,
+            scale=self.scale,
+            win_table=self.win_table,
+            evaluate=self.evaluate,
+            batch=self.batch,
+            priors=self.priors,
+            solve=self.solve,
+        )
+
+    def searcher(self, setup: _core.GameSetup, kind: str) -> _core.Searcher:
+        """The engine's ``kind`` searcher for ``setup`` with these options
+        (:class:`cardcore._core.Searcher`)."""
+        return _core.Searcher(
+            setup,
+            kind,
+            simulations=self.simulations,
+            seconds=self.seconds,
+            rollout=self.rollout,
+            exploration=self.exploration,
+            samples=self.samples,
+            reward=self.reward,
+            horizon=self.horizon,
+            threads=self.threads,
+            scale=self.scale,
+            win_table=self.win_table,
+            evaluate=self.evaluate,
+            batch=self.batch,
+            priors=self.priors,
+            solve=self.solve,
+        )
+
+    def __repr__(self) -> str:
+        default = SearchOptions()
+        changed = []
+        for f in dataclasses.fields(self):
+            value, base = getattr(self, f.name), getattr(default, f.name)
+            if value is base or (f.compare and value == base):
+                continue
+            changed.append(f"{f.name}={value!r}")
+        return f"SearchOptions({', '.join(changed)})"
+
+
+def search_defaults(game: Game[Any, Any], kind: str | None = None) -> dict[str, SearchValue]:
     """The search options a PIMC or ISMCTS bot takes in ``game`` unless told
     otherwise: the game's :attr:`~pycards.game.Game.SEARCH_DEFAULTS`, those of
     both kinds, then those of ``kind`` (``"pimc"`` or ``"ismcts"``; None: both
@@ -56,25 +221,9 @@ def search_defaults(game: Game[Any, Any], kind: str | None = None) -> dict[str, 
     """
     table = type(game).SEARCH_DEFAULTS
     opts = {k: v for k, v in table.items() if not isinstance(v, Mapping)}
-    if kind is not None:
-        opts.update(table.get(kind, {}))
-    return opts
-
-
-def _resolve(game: Game[Any, Any], kind: str, options: dict[str, Any]) -> dict[str, Any]:
-    """The searcher's options: the game's defaults for ``kind``, then
-    ``options``; a win table where the reward is a win, the horizon the deal
-    and the game a race of two players."""
-    opts = search_defaults(game, kind)
-    opts.update(options)
-    if (
-        opts.get("reward") == "win"
-        and opts.get("horizon") == "deal"
-        and "win_table" not in opts
-        and type(game).RACE_TARGET is not None
-        and game.num_players == 2
-    ):
-        opts["win_table"] = win_probability_table(game, deals=WIN_TABLE_DEALS)
+    mine = table.get(kind, {}) if kind is not None else {}
+    if isinstance(mine, Mapping):
+        opts.update(mine)
     return opts
 
 
@@ -102,17 +251,18 @@ class NativeBot:
         self._seed = as_int(seed, "seed", 0, _M64)
         options = {k: v for k, v in options.items() if v is not None or k == "seconds"}
         _core.check_bot(self.KIND, **options)
+        # passed through to the engine, which checks them (by name)
         self._options: dict[str, Any] = options
         self._searcher: _core.Searcher | None = None
 
-    def __getstate__(self) -> dict[str, Any]:
+    def __getstate__(self) -> dict[str, object]:
         # a copy (arena seats, pickles) makes its own searcher on first use
         state = dict(self.__dict__)
         state["_searcher"] = None
         return state
 
     @property
-    def options(self) -> dict[str, Any]:
+    def options(self) -> dict[str, object]:
         """The searcher's options this bot was made with (by name)."""
         return dict(self._options)
 
@@ -128,11 +278,21 @@ class NativeBot:
         setup = game._setup
         s = self._searcher
         if s is None or s.setup is not setup:
-            opts = _resolve(game, self.KIND, self._options) if self.SEARCH else self._options
-            s = _core.Searcher(setup, self.KIND, **opts)
+            if self.SEARCH:
+                s = self.search_options(game).searcher(setup, self.KIND)
+            else:
+                s = _core.Searcher(setup, self.KIND, **self._options)
             s.reset(self._seed)
             self._searcher = s
         return s
+
+    def search_options(self, game: Game[Any, Any]) -> SearchOptions:
+        """The whole options this bot searches ``game`` with (a search bot's:
+        :meth:`SearchOptions.for_game`); ``TypeError`` for a bot that does
+        not search."""
+        if not self.SEARCH:
+            raise TypeError(f"a {self.KIND} bot does not search")
+        return SearchOptions.for_game(game, self.KIND, self._options)
 
     def act(self, view: PlayerView[Any]) -> int:
         """The action the search chooses for ``view``'s seat (on its turn)."""
@@ -191,7 +351,7 @@ class PIMCBot(NativeBot):
         *,
         simulations: int | None = None,
         seconds: float | None = None,
-        rollout: str | Callable[..., int] | None = None,
+        rollout: str | Policy | None = None,
         samples: int | None = None,
         reward: str | None = None,
         horizon: str | None = None,
@@ -237,15 +397,15 @@ class ISMCTSBot(NativeBot):
         *,
         simulations: int | None = None,
         seconds: float | None = None,
-        rollout: str | Callable[..., int] | None = None,
+        rollout: str | Policy | None = None,
         exploration: float | None = None,
         reward: str | None = None,
         horizon: str | None = None,
         scale: float | None = None,
         threads: int = 1,
-        evaluate: Callable[..., Any] | None = None,
+        evaluate: Evaluate | None = None,
         batch: int = 1,
-        priors: Callable[..., Any] | None = None,
+        priors: Priors | None = None,
         solve: int | None = None,
     ) -> None:
         super().__init__(

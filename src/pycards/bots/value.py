@@ -33,7 +33,7 @@ import numpy.typing as npt
 from cardcore import _core
 
 from .._args import as_int
-from ..engine import registered_games
+from ..engine import game_info, registered_games
 from ..game import Game
 
 __all__ = ["deal_score_sequences", "race_games", "win_probability_table"]
@@ -115,9 +115,9 @@ def deal_score_sequences(
 
 def _max_target(game: Game[Any, Any]) -> int:
     field = _race_field(game)
-    for p in game.rules.parameters():
-        if p["name"] == field:
-            return int(p["max"])
+    for p in game_info(game.NAME).params:
+        if p.name == field:
+            return p.max
     raise ValueError(f"{game.NAME}: no rules field {field!r}")  # pragma: no cover
 
 

@@ -53,9 +53,9 @@ def observation_bounds(
     low = np.full(game.tensor_size, -NUMBER_BOUND, dtype=np.float32)
     high = np.full(game.tensor_size, NUMBER_BOUND, dtype=np.float32)
     for s in game.segments:
-        if s["kind"] in _BINARY_KINDS:
-            low[s["offset"] : s["offset"] + s["length"]] = 0.0
-            high[s["offset"] : s["offset"] + s["length"]] = 1.0
+        if s.kind in _BINARY_KINDS:
+            low[s.offset : s.offset + s.length] = 0.0
+            high[s.offset : s.offset + s.length] = 1.0
     return low, high
 
 

@@ -75,6 +75,7 @@ import numpy.typing as npt
 
 from pycards._args import as_int, echo
 from pycards.bots import Bot, make_bot
+from pycards.engine import ParamInfo
 from pycards.envs._common import NUMBER_BOUND, missing_extra
 
 try:
@@ -112,20 +113,20 @@ def game_names() -> list[str]:
     return [_PREFIX + name for name in _pycards_games()]
 
 
-def _param_value(d: dict[str, Any]) -> Any:
+def _param_value(d: ParamInfo) -> bool | int | str:
     """A rules field's default as an OpenSpiel parameter value."""
-    if d["kind"] == "bool":
-        return bool(d["default"])
-    if d["kind"] == "choice":
-        return str(d["choices"][d["default"]])
-    return int(d["default"])
+    if d.kind == "bool":
+        return bool(d.default)
+    if d.kind == "choice":
+        return str(d.choices[d.default])
+    return int(d.default)
 
 
 def _game_type(name: str) -> Any:
     info = load_game(name).info
     spec: dict[str, Any] = {"players": 2, "seed": 0, "max_game_length": 0}
-    for d in info["params"]:
-        spec[d["name"]] = _param_value(d)
+    for d in info.params:
+        spec[d.name] = _param_value(d)
     return pyspiel.GameType(
         short_name=_PREFIX + name,
         long_name=f"pycards {name}",
@@ -134,8 +135,8 @@ def _game_type(name: str) -> Any:
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=info["max_players"],
-        min_num_players=info["min_players"],
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
@@ -149,12 +150,12 @@ def _rules(name: str, params: dict[str, Any]) -> Any:
     rules_type = load_game(name).RULES_TYPE
     values: dict[str, Any] = {}
     for d in rules_type.parameters():
-        if d["name"] not in params:
+        if d.name not in params:
             continue
-        v = params[d["name"]]
-        if d["kind"] == "optional" and v == d["none_value"]:
+        v = params[d.name]
+        if d.kind == "optional" and v == d.none_value:
             v = None
-        values[d["name"]] = v
+        values[d.name] = v
     return rules_type(**values)
 
 

@@ -10,16 +10,15 @@ than one facade needs are written here once:
   its ``ScoreItem``, ``PlayScore`` and hand score are its own types with its
   own docs and ``ITEM_KINDS``), and :func:`itemized`, which builds one from
   the engine's ``(kind, cards, points)`` triples;
-* :func:`as_card` and :func:`as_card_list`, a 52-card deck's card or cards in
-  the order given;
 * :func:`as_rules`, a facade function's ``rules=`` argument;
 * :func:`stacked_hands` and :func:`complete_deck`, the checks and the end of
   a 52-card game's ``stacked_deck``: one hand per seat, no card twice, then
   every other card, ascending.
 
-Errors are typed and say what was expected (the messages are the facades'
-own).  The Game of Nancy's cards (78 of them, named arguments) have their own
-conversions in :mod:`pycards.games.nancy`.
+Errors are typed and say what was expected.  A card argument (of either
+deck) is converted by the one family of :mod:`pycards.cards`
+(:func:`~pycards.cards.card_arg`, :func:`~pycards.cards.card_list_arg`,
+:func:`~pycards.cards.card_mask_arg`), whose errors name the argument.
 """
 
 from __future__ import annotations
@@ -28,16 +27,12 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
-import numpy as np
-
-from pycards.cards import Card, CardSet
+from pycards.cards import Card, CardSet, card_list_arg
 from pycards.errors import InvalidCardError
 
 __all__ = [
     "ItemizedScore",
     "ScoreItem",
-    "as_card",
-    "as_card_list",
     "as_rules",
     "complete_deck",
     "itemized",
@@ -82,25 +77,6 @@ def itemized(
     return cls(items, sum(i.points for i in items))
 
 
-def as_card(card: Card | int | str) -> Card:
-    """A card of the 52-card deck: a :class:`Card`, its id or its name (never a
-    bool, float or ``None``)."""
-    if isinstance(card, str):
-        return Card.parse(card)
-    if isinstance(card, bool) or not isinstance(card, (int, np.integer)):
-        raise TypeError(f"a card is a Card, a card id 0..51 or a name like '7H', got {card!r}")
-    return Card(card)
-
-
-def as_card_list(cards: str | Iterable[Card | int | str]) -> list[Card]:
-    """Cards in the order given (a string is split on spaces and commas)."""
-    if isinstance(cards, str):
-        return [Card.parse(t) for t in cards.replace(",", " ").split()]
-    if not isinstance(cards, Iterable):
-        raise TypeError(f"expected cards (a string like '7H 8S' or a sequence), got {cards!r}")
-    return [as_card(c) for c in cards]
-
-
 def as_rules(rules: object, cls: type[_R], expected: str | None = None) -> _R:
     """``rules``, an instance of ``cls``, or ``cls()`` for ``None``; a
     :class:`TypeError` saying it must be ``expected`` (default: the class's
@@ -119,7 +95,7 @@ def stacked_hands(
     lists (``ValueError`` or :class:`InvalidCardError` naming ``stacked_deck``)."""
     if isinstance(hands, str) or len(hands) != players:
         raise ValueError(f"stacked_deck: give one hand per seat ({players} hands)")
-    cards = [as_card_list(h) for h in hands]
+    cards = [card_list_arg(h, f"stacked_deck[{seat}]", Card) for seat, h in enumerate(hands)]
     for seat, hand in enumerate(cards):
         if len(hand) != size:
             raise InvalidCardError(

@@ -26,21 +26,20 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
 from pycards.bots.value import win_probability_table
-from pycards.cards import Card, CardSet, CardsLike, to_mask52
+from pycards.cards import Card, CardSet, CardsLike, card_arg, card_list_arg, to_mask52
+from pycards.engine import game_info
 from pycards.errors import InvalidCardError
-from pycards.game import TERMINAL, Game, HandQuery, Rules, State
+from pycards.game import TERMINAL, Game, HandQuery, Rules, SearchDefaults, State
 from pycards.games import _facade
 from pycards.games._facade import (
     ItemizedScore,
-    as_card,
-    as_card_list,
     as_rules,
     complete_deck,
     itemized,
@@ -75,7 +74,7 @@ __all__ = [
 #: Names of the scoring item kinds, by kind id (the C ``CC_CRIBBAGE_*`` constants).
 ITEM_KINDS = ("fifteen", "pair", "run", "flush", "nobs", "thirty_one", "go", "his_heels")
 #: Names of the event kinds of the game log, by kind id (read from the engine).
-EVENT_KINDS: tuple[str, ...] = tuple(k["name"] for k in _core.game_info("cribbage")["event_kinds"])
+EVENT_KINDS: tuple[str, ...] = game_info("cribbage").event_names
 #: The largest allowed ``game_target``.
 MAX_TARGET = 121
 #: The 15 discards of a 6-card hand, as index pairs into its cards sorted by
@@ -83,7 +82,6 @@ MAX_TARGET = 121
 DISCARD_PAIRS: tuple[tuple[int, int], ...] = tuple(
     (i, j) for i in range(6) for j in range(i + 1, 6)
 )
-_MAX_PLAY = 13
 
 #: How an overclaim under muggins is handled (``CribbageRules.overclaim``).
 Overclaim = Literal["correct", "penalty"]
@@ -201,8 +199,8 @@ def score_show(
     >>> score_show("2H 4H 6H 8H", "KC").total, score_show("2H 4H 6H 8H", "KC", crib=True).total
     (4, 0)
     """
-    mask = to_mask52(hand)
-    up = as_card(starter)
+    mask = to_mask52(hand, "hand")
+    up = card_arg(starter, "starter", Card)
     if bin(mask).count("1") != 4:
         raise InvalidCardError(f"a cribbage hand has 4 cards, got {CardSet(mask)}")
     if mask & up.bit:
@@ -224,14 +222,14 @@ def score_play(sequence: Iterable[Card | int | str] | str) -> PlayScore:
     >>> score_play("KH QS 6C 5D").total
     2
     """
-    cards = as_card_list(sequence)
+    cards = card_list_arg(sequence, "sequence", Card)
     if len(set(cards)) != len(cards):
         raise InvalidCardError(f"a card is played twice in {' '.join(map(str, cards))}")
-    if not 1 <= len(cards) <= _MAX_PLAY:
-        raise ValueError(f"a count has 1 to {_MAX_PLAY} cards, got {len(cards)}")
-    if sum(c.pips for c in cards) > 31:
-        raise ValueError(f"the count {' '.join(map(str, cards))} totals over 31")
-    raw = _core.cribbage_score_play([int(c) for c in cards])
+    # the engine checks the length and the total (its message names card ids)
+    try:
+        raw = _core.cribbage_score_play([int(c) for c in cards])
+    except ValueError as exc:
+        raise ValueError(f"score_play {' '.join(map(str, cards))}: {exc}") from None
     return itemized(PlayScore, ScoreItem, raw, ITEM_KINDS)
 
 
@@ -306,7 +304,7 @@ class DiscardOption:
 
 
 def _six(hand: CardsLike) -> int:
-    mask = to_mask52(hand)
+    mask = to_mask52(hand, "hand")
     if bin(mask).count("1") != 6:
         raise InvalidCardError(f"discard analysis takes 6 cards, got {CardSet(mask)}")
     return mask
@@ -581,7 +579,7 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
     #: The preset that tests and benchmarks play when one quick game will do.
     QUICK_PRESET: ClassVar[str] = "acc_61"
     #: The search bots' defaults (docs/search.rst, "Defaults").
-    SEARCH_DEFAULTS: ClassVar[dict[str, Any]] = {
+    SEARCH_DEFAULTS: ClassVar[SearchDefaults] = {
         "reward": "margin",
         "horizon": "deal",
         "rollout": "heuristic",
@@ -657,10 +655,10 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
         if n == 3:
             if crib_card is None:
                 raise ValueError("stacked_deck: with 3 players, name the crib_card")
-            order.append(as_card(crib_card))
+            order.append(card_arg(crib_card, "crib_card", Card))
         elif crib_card is not None:
             raise ValueError("stacked_deck: a crib card is dealt with 3 players only")
-        order.append(as_card(starter))
+        order.append(card_arg(starter, "starter", Card))
         return complete_deck(order)
 
     def score_distribution(

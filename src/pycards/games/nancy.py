@@ -29,10 +29,17 @@ import numpy.typing as npt
 
 from cardcore import _core
 from pycards._args import as_flag as _flag
-from pycards._args import as_int as _int
-from pycards.cards import OUTSIDER, Card, NancyCard, NancyCardSet, NancyCardsLike, to_mask78
+from pycards.cards import (
+    OUTSIDER,
+    NancyCard,
+    NancyCardSet,
+    NancyCardsLike,
+    card_list_arg,
+    card_mask_arg,
+)
+from pycards.engine import game_info
 from pycards.errors import InvalidCardError
-from pycards.game import Event, Game, Rules, State
+from pycards.game import Event, Game, Rules, SearchDefaults, State
 from pycards.games._facade import as_rules
 from pycards.narrate import By, Line, NarrationMemory, Narrator, Template
 from pycards.summary import Summarizer, Summary
@@ -60,8 +67,8 @@ __all__ = [
     "trick_winner",
 ]
 
-_INFO = _core.game_info("nancy")
-_FIRST = {r["name"].split()[0]: r["first"] for r in _INFO["action_ranges"]}
+_INFO = game_info("nancy")
+_FIRST = {r.name.split()[0]: r.first for r in _INFO.action_ranges}
 
 #: First action id of each kind (docs/nancy.rst, "Actions"), from the engine.
 ACTION_PASS: int = _FIRST["pass"]
@@ -70,12 +77,12 @@ ACTION_DISCARD: int = _FIRST["discard"]
 ACTION_PLAY: int = _FIRST["play"]
 ACTION_PICK: int = _FIRST["pick"]
 #: Size of the action space.
-NUM_ACTIONS: int = max(r["first"] + r["count"] for r in _INFO["action_ranges"])
+NUM_ACTIONS: int = max(r.first + r.count for r in _INFO.action_ranges)
 
 #: Phase names, by phase id (the ``phase`` segment of the observation).
 PHASES = ("bidding", "call", "discard", "play", "pick", "over")
 #: Event kind names, by kind id, from the engine (docs/nancy.rst, "Events").
-EVENT_KINDS: tuple[str, ...] = tuple(k["name"] for k in _INFO["event_kinds"])
+EVENT_KINDS: tuple[str, ...] = _INFO.event_names
 #: Names of the nine objectives; objective k is bit k-1 of an objective mask.
 OBJECTIVE_NAMES = (
     "Heir's Bodyguard", "Empire of Rats", "Empire of Swords", "Empire of Skulls",
@@ -256,64 +263,8 @@ class NancyObservation:
 # strict arguments
 
 
-def _card(c: object, name: str) -> NancyCard:
-    """One Nancy card: a NancyCard, a name or an id (never a bool, float or None)."""
-    if isinstance(c, NancyCard):
-        return c
-    if isinstance(c, str):
-        try:
-            return NancyCard.parse(c)
-        except InvalidCardError as exc:
-            raise InvalidCardError(f"{name}: {exc}", c) from None
-    if isinstance(c, (Card, bool, np.bool_)):
-        raise TypeError(f"{name} must be a Nancy card, id or name, got {type(c).__name__} ({c})")
-    if not isinstance(c, (int, np.integer)):
-        raise TypeError(f"{name} must be a Nancy card, id or name, got {type(c).__name__} ({c!r})")
-    if not 0 <= int(c) < 78:
-        raise InvalidCardError(f"{name}: no Nancy card has id {int(c)} (0..77)", str(c))
-    return NancyCard(int(c))
-
-
-def _card_list(cards: object, name: str) -> list[NancyCard]:
-    """Cards in the order given: a string of short codes split on spaces, or of
-    full names split on commas, or a sequence of cards, ids or names."""
-    if isinstance(cards, str):
-        if "," in cards or ";" in cards:
-            tokens = [t.strip() for t in cards.replace(";", ",").split(",") if t.strip()]
-        else:
-            tokens = cards.split()
-        return [_card(t, f"{name}[{i}]") for i, t in enumerate(tokens)]
-    if isinstance(cards, (bytes, NancyCardSet)) or not isinstance(cards, Iterable):
-        raise TypeError(
-            f"{name} must be Nancy cards in order (a string like 'KR XXI' or a sequence), "
-            f"got {type(cards).__name__}"
-        )
-    return [_card(c, f"{name}[{i}]") for i, c in enumerate(cards)]
-
-
-def _card_set(cards: object, name: str) -> int:
-    """A Nancy bitset of anything Nancy-card-like; a bool, float or None is a
-    TypeError naming ``name``."""
-    if cards is None or isinstance(cards, (bool, np.bool_, float, np.floating, bytes)):
-        raise TypeError(f"{name} must be Nancy cards, got {type(cards).__name__} ({cards!r})")
-    if isinstance(cards, (str, NancyCardSet, int, np.integer)):
-        try:
-            return to_mask78(cards)  # type: ignore[arg-type]
-        except InvalidCardError as exc:
-            raise InvalidCardError(f"{name}: {exc}", exc.token) from None
-    if not isinstance(cards, Iterable):
-        raise TypeError(f"{name} must be Nancy cards, got {type(cards).__name__}")
-    mask = 0
-    for i, c in enumerate(cards):
-        card = _card(c, f"{name}[{i}]")
-        if mask & card.bit:
-            raise InvalidCardError(f"{name}: {card} is given twice", str(card))
-        mask |= card.bit
-    return mask
-
-
 def _trick(trick: object, name: str = "trick") -> list[int]:
-    ids = [int(c) for c in _card_list(trick, name)]
+    ids = [int(c) for c in card_list_arg(trick, name, NancyCard)]
     seen: set[int] = set()
     for c in ids:
         if c in seen:
@@ -332,7 +283,7 @@ def _overtrump(rules: object, overtrump: object, where: str) -> bool:
 
 def _arcane_mode(rules: object, arcane_sum_mode: object, where: str) -> int:
     choices: tuple[str, ...] = next(
-        p["choices"] for p in NancyRules.parameters() if p["name"] == "arcane_sum_mode"
+        p.choices for p in NancyRules.parameters() if p.name == "arcane_sum_mode"
     )
     if arcane_sum_mode is None:
         return choices.index(as_rules(rules, NancyRules, "NancyRules or None").arcane_sum_mode)
@@ -630,7 +581,7 @@ class NancyGame(Game[NancyRules, NancyObservation]):
         "deal": ("hand", "face up", "face down", "Hound")
     }
     #: The search bots' defaults (docs/search.rst, "Defaults").
-    SEARCH_DEFAULTS: ClassVar[dict[str, Any]] = {
+    SEARCH_DEFAULTS: ClassVar[SearchDefaults] = {
         "reward": "margin",
         "horizon": "deal",
         "rollout": "heuristic",
@@ -723,18 +674,20 @@ class NancyGame(Game[NancyRules, NancyObservation]):
                 return [[] for _ in range(n)]
             if isinstance(given, str) or not isinstance(given, Sequence) or len(given) != n:
                 raise ValueError(f"stacked_deck: give {what} per seat ({n} entries)")
-            return [_card_list(cards, f"{what}[{q}]") for q, cards in enumerate(given)]
+            return [
+                card_list_arg(cards, f"{what}[{q}]", NancyCard) for q, cards in enumerate(given)
+            ]
 
         if (
             n > 2
             and table_down is not None
-            and any(_card_list(t, "table_down") for t in table_down)
+            and any(card_list_arg(t, "table_down", NancyCard) for t in table_down)
         ):
             raise ValueError("stacked_deck: only 2 players have face-down table piles")
         downs = per_seat("table_down", table_down if n == 2 else None)
         ups = per_seat("face_up", face_up)
         hand_lists = per_seat("hands", hands)
-        hound_list = _card_list(hound, "hound")
+        hound_list = card_list_arg(hound, "hound", NancyCard)
         each = _CARDS_EACH[n]
         nup = 8 if n == 2 else self.rules.face_up_count
         ndown = 8 if n == 2 else 0
@@ -941,10 +894,8 @@ def legal_cards(
     'II XV'
     """
     ot = _overtrump(rules, overtrump, "legal_cards")
-    mask = _card_set(holding, "holding")
+    mask = card_mask_arg(holding, "holding", NancyCard)
     ids = _trick(trick)
-    if len(ids) > 5:
-        raise ValueError(f"trick: at most 5 cards before the last player, got {len(ids)}")
     for c in ids:
         if mask & NancyCard(c).bit:
             raise InvalidCardError(f"{NancyCard(c)} is both in holding and in trick", str(c))
@@ -957,10 +908,7 @@ def trick_winner(trick: Sequence[NancyCard | int | str] | str) -> int:
     >>> trick_winner(["KR", "II", "QR"])
     1
     """
-    ids = _trick(trick)
-    if len(ids) > 6:
-        raise ValueError(f"trick: at most 6 cards, got {len(ids)}")
-    result: int = _core.nancy_trick_winner(ids)
+    result: int = _core.nancy_trick_winner(_trick(trick))
     return result
 
 
@@ -978,16 +926,14 @@ def objectives(
     65
     """
     mode = _arcane_mode(rules, arcane_sum_mode, "objectives")
-    result: int = _core.nancy_objectives(_card_set(nancy, "nancy"), mode)
+    result: int = _core.nancy_objectives(card_mask_arg(nancy, "nancy", NancyCard), mode)
     return result
 
 
 def base_score(bid: int, completed: int, won: bool) -> int:
     """The round's base score (docs/nancy.rst, "Result and score"): ``bid``
     1..9, ``completed`` objectives 0..9, ``won`` a bool."""
-    b = _int(bid, "bid", 1, 9)
-    c = _int(completed, "completed", 0, 9)
-    result: int = _core.nancy_base_score(b, c, _flag(won, "won"))
+    result: int = _core.nancy_base_score(bid, completed, won)
     return result
 
 
@@ -996,14 +942,12 @@ def settlement(
 ) -> list[int]:
     """Points of each seat for one round (``partner`` -1 when the Taker plays
     alone; else a seat other than the Taker's)."""
-    n = _int(nplayers, "nplayers", 2, 6)
-    t = _int(taker, "taker", 0, n - 1)
-    q = _int(partner, "partner", -1, n - 1)
-    if q == t:
-        raise ValueError(f"partner must be -1 (alone) or a seat other than the taker's, got {q}")
-    b = _int(bid, "bid", 1, 9)
-    c = _int(completed, "completed", 0, 9)
-    result: list[int] = _core.nancy_settlement(n, t, q, b, c, _flag(won, "won"))
+    # the engine checks every argument but this one
+    result: list[int] = _core.nancy_settlement(nplayers, taker, partner, bid, completed, won)
+    if partner == taker:
+        raise ValueError(
+            f"partner must be -1 (alone) or a seat other than the taker's, got {partner}"
+        )
     return result
 
 

@@ -27,21 +27,20 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
 from pycards.bots.value import win_probability_table
-from pycards.cards import Card, CardSet, CardsLike, to_mask52
+from pycards.cards import Card, CardSet, CardsLike, card_arg, card_list_arg, to_mask52
+from pycards.engine import game_info
 from pycards.errors import InvalidCardError
-from pycards.game import TERMINAL, Game, HandQuery, Rules, State
+from pycards.game import TERMINAL, Game, HandQuery, Rules, SearchDefaults, State
 from pycards.games import _facade
 from pycards.games._facade import (
     ItemizedScore,
-    as_card,
-    as_card_list,
     as_rules,
     complete_deck,
     itemized,
@@ -80,10 +79,9 @@ ITEM_KINDS = (
     "turned_knave",
 )
 #: Names of the event kinds of the game log, by kind id (read from the engine).
-EVENT_KINDS: tuple[str, ...] = tuple(k["name"] for k in _core.game_info("nodde")["event_kinds"])
+EVENT_KINDS: tuple[str, ...] = game_info("nodde").event_names
 #: The largest allowed ``game_target``.
 MAX_TARGET = 121
-_MAX_PLAY = 12
 
 FourPlayerMode = Literal["partners", "individual"]
 KnaveScorer = Literal["dealer", "elder"]
@@ -201,8 +199,8 @@ def score_hand(
     >>> score_hand("TH 5S 5C", "KD").total
     10
     """
-    mask = to_mask52(hand)
-    up = as_card(turnup)
+    mask = to_mask52(hand, "hand")
+    up = card_arg(turnup, "turnup", Card)
     if bin(mask).count("1") != 3:
         raise InvalidCardError(f"a Nodde hand has 3 cards, got {CardSet(mask)}")
     if mask & up.bit:
@@ -222,14 +220,15 @@ def score_play(
     >>> [str(i) for i in score_play("7H 8S 9H 6C").items]
     ['run 6C 7H 9H 8S: 4']
     """
-    cards = as_card_list(sequence)
+    cards = card_list_arg(sequence, "sequence", Card)
     if len(set(cards)) != len(cards):
         raise InvalidCardError(f"a card is played twice in {' '.join(map(str, cards))}")
-    if not 1 <= len(cards) <= _MAX_PLAY:
-        raise ValueError(f"a play sequence has 1 to {_MAX_PLAY} cards, got {len(cards)}")
-    if sum(c.pips for c in cards) > 31:
-        raise ValueError(f"the sequence {' '.join(map(str, cards))} totals over 31")
-    raw = _core.nodde_score_play([int(c) for c in cards], as_rules(rules, NoddeRules).to_params())
+    # the engine checks the length and the total (its message names card ids)
+    params = as_rules(rules, NoddeRules).to_params()
+    try:
+        raw = _core.nodde_score_play([int(c) for c in cards], params)
+    except ValueError as exc:
+        raise ValueError(f"score_play {' '.join(map(str, cards))}: {exc}") from None
     return itemized(PlayScore, ScoreItem, raw, ITEM_KINDS)
 
 
@@ -399,7 +398,7 @@ class NoddeGame(Game[NoddeRules, NoddeObservation]):
     QUICK_PRESET: ClassVar[str] = "mwynwen"
     DEAL_KINDS: ClassVar[frozenset[str]] = frozenset({"new_deal", "deal_card", "turnup"})
     #: The search bots' defaults (docs/search.rst, "Defaults").
-    SEARCH_DEFAULTS: ClassVar[dict[str, Any]] = {
+    SEARCH_DEFAULTS: ClassVar[SearchDefaults] = {
         "reward": "win",
         "horizon": "deal",
         "rollout": "heuristic",
@@ -447,7 +446,7 @@ class NoddeGame(Game[NoddeRules, NoddeObservation]):
         dealer = self._stacking_dealer(dealer)
         cards = stacked_hands(hands, n, 3)
         order = [cards[(dealer + 1 + i) % n][k] for k in range(3) for i in range(n)]
-        order += [as_card(turnup), *as_card_list(rest)]
+        order += [card_arg(turnup, "turnup", Card), *card_list_arg(rest, "rest", Card)]
         return complete_deck(order)
 
     def score_distribution(

@@ -30,7 +30,8 @@ import numpy.typing as npt
 from cardcore import _core
 from pycards._args import as_int
 from pycards.cards import RANKS, SUITS, Card, CardSet, CardsLike, to_mask52
-from pycards.game import REFEREE, Event, Game, HandQuery, Rules, State
+from pycards.engine import game_info
+from pycards.game import REFEREE, Event, Game, HandQuery, Rules, SearchDefaults, State
 from pycards.games._facade import as_rules
 from pycards.narrate import By, Line, Narrator, Template
 from pycards.summary import Summarizer, Summary
@@ -94,7 +95,7 @@ NUM_DESCRIPTORS = 69
 #: Phases, by the index the observation tensor uses.
 PHASES = ("turn", "save", "give", "pass_fallback", "no_takers", "over")
 #: Names of the event kinds of the game log, by kind id (read from the engine).
-EVENT_KINDS: tuple[str, ...] = tuple(k["name"] for k in _core.game_info("notakers")["event_kinds"])
+EVENT_KINDS: tuple[str, ...] = game_info("notakers").event_names
 _KIND_NAMES = {1: "pair", 2: "trips", 3: "run", 4: "four"}
 _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
@@ -513,7 +514,7 @@ class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
     QUICK_PRESET: ClassVar[str] = "no_takers"
     DEAL_KINDS: ClassVar[frozenset[str]] = frozenset({"deal", "draw"})
     #: The search bots' defaults (docs/search.rst, "Defaults").
-    SEARCH_DEFAULTS: ClassVar[dict[str, Any]] = {
+    SEARCH_DEFAULTS: ClassVar[SearchDefaults] = {
         "reward": "margin",
         "horizon": "game",
         "rollout": "heuristic",

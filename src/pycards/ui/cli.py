@@ -120,10 +120,10 @@ class _Progress:
 
 def _game_from_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Game[Any, Any]:
     info = game_info(args.game)
-    players = args.players if args.players is not None else info["min_players"]
-    if not info["min_players"] <= players <= info["max_players"]:
+    players = args.players if args.players is not None else info.min_players
+    if not info.min_players <= players <= info.max_players:
         parser.error(
-            f"--players: {args.game} is for {info['min_players']} to {info['max_players']} "
+            f"--players: {args.game} is for {info.min_players} to {info.max_players} "
             f"players, got {players}"
         )
     try:
@@ -301,13 +301,13 @@ def _add_score(sub: Any) -> None:
 def _games(args: argparse.Namespace) -> int:
     for name in game_names():
         info = game_info(name)
-        game = load_game(name, num_players=info["min_players"])
+        game = load_game(name, num_players=info.min_players)
         presets = ", ".join(game.RULES_TYPE.PRESETS) or "-"
-        print(f"{name:10} {info['min_players']}-{info['max_players']} players   presets: {presets}")
+        print(f"{name:10} {info.min_players}-{info.max_players} players   presets: {presets}")
         if args.rules:
             for d in game.RULES_TYPE.parameters():
-                default = getattr(game.RULES_TYPE(), d["name"])
-                print(f"    {d['name']} = {default!r}: {d['doc']}")
+                default = getattr(game.RULES_TYPE(), d.name)
+                print(f"    {d.name} = {default!r}: {d.doc}")
     return 0
 
 

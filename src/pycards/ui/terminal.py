@@ -335,12 +335,12 @@ class _Table:
             replay.apply(a)
         seen, _ = all_events(replay)
         chance = deal_kinds(self.game)
-        kinds = game_info(self.game.NAME)["event_kinds"]
+        kinds = game_info(self.game.NAME).event_kinds
         for a in self.state.history[mine:]:
             replay.apply(a)
             seen, fresh = new_events(replay, seen)
             for ev in fresh:
-                if 0 <= ev[0] < len(kinds) and kinds[ev[0]]["name"] in chance:
+                if 0 <= ev[0] < len(kinds) and kinds[ev[0]].name in chance:
                     return "cards were dealt or drawn since your last move"
         return None
 

@@ -341,12 +341,12 @@ def test_docs_list_every_event_kind_and_segment() -> None:
     segs = re.findall(r"^``(\w+)``\s+(\d+ n|\d+|n)\s", text, flags=re.MULTILINE)
     for n, muggins in itertools.product((2, 3, 4), (False, True)):
         game = CribbageGame(CribbageRules(muggins=muggins), num_players=n)
-        names = [s["name"] for s in game.segments]
+        names = [s.name for s in game.segments]
         listed = [row for row in segs if row[0] in names]
         assert [name for name, _ in listed] == names
         for (_, length), seg in zip(listed, game.segments, strict=True):
             want = n * int(length[:-2] or 1) if length.endswith("n") else int(length)
-            assert want == seg["length"], seg["name"]
+            assert want == seg.length, seg.name
         extra = (4 if n == 4 else 0) + (55 + n if muggins else 0)
         assert game.tensor_size == 264 + 58 * n + extra
 

@@ -297,7 +297,7 @@ def test_illegal_actions_unchanged_on_reference() -> None:
 
 def _sections(n: int) -> dict[str, slice]:
     return {
-        seg["name"]: slice(seg["offset"], seg["offset"] + seg["length"])
+        seg.name: slice(seg.offset, seg.offset + seg.length)
         for seg in NancyGame(NancyRules(), n).segments
     }
 
@@ -477,7 +477,7 @@ def test_docs_list_every_segment_event_and_preset() -> None:
 
     page = (DOCS / "nancy.rst").read_text()
     for seg in NancyGame(NancyRules(), 4).segments:
-        assert f"``{seg['name']}``" in page, seg["name"]
+        assert f"``{seg.name}``" in page, seg.name
     for kind in EVENT_KINDS:
         assert f"``{kind}``" in page, kind
     for preset in NancyRules.PRESETS:

@@ -149,7 +149,7 @@ def test_a_hidden_hound_does_not_show_through_a_sample(players: int, rules: Nanc
 
 
 def _cards(tensor: Any, seg: dict[str, Any]) -> frozenset[int]:
-    part = tensor[seg["offset"] : seg["offset"] + seg["length"]]
+    part = tensor[seg.offset : seg.offset + seg.length]
     return frozenset(int(c) for c in np.flatnonzero(part))
 
 
@@ -189,7 +189,7 @@ class _Position:
         obs = state.observation(0)
         self.taker = taker = obs.taker
         self.called = int(obs.called)
-        self.seg = {s["name"]: s for s in self.game.segments}
+        self.seg = {s.name: s for s in self.game.segments}
         obs_t = state.observation_tensor(taker)
         hand_t = _cards(obs_t, self.seg["hand"])
         self.disc_public = frozenset(int(c) for c in state.observation(p).discards)

@@ -500,13 +500,13 @@ def test_docs_list_every_event_kind_and_segment() -> None:
         for mode in ("partners", "individual"):
             game = NoddeGame(NoddeRules(four_player_mode=mode), num_players=n)  # type: ignore[arg-type]
             segments = game.segments
-            assert [name for name, _ in rows] == [s["name"] for s in segments]
+            assert [name for name, _ in rows] == [s.name for s in segments]
             for (_, length), seg in zip(rows, segments, strict=True):
                 want = n * int(length[:-2] or 1) if length.endswith("n") else int(length)
-                assert want == seg["length"], (seg["name"], n)
+                assert want == seg.length, (seg.name, n)
             total = int(size.group(1)) + int(size.group(2)) * n
             assert (
                 total
-                == sum(s["length"] for s in segments)
+                == sum(s.length for s in segments)
                 == C.new_state("nodde", game.params, n, 0).tensor_size()
             )

@@ -444,8 +444,8 @@ def test_docs_list_every_segment_and_event_kind() -> None:
         for n in (2, 5, 8):
             game = NoTakersGame(rules, num_players=n)
             segments = game.segments
-            names |= {s["name"] for s in segments}
-            total = sum(s["length"] for s in segments)
+            names |= {s.name for s in segments}
+            total = sum(s.length for s in segments)
             assert total == game.new_initial_state(0).observation_tensor(0).size
             open_piles = 52 * (n - 1) if rules.save_visibility == "open" else 0
             assert total == 234 + 7 * n + open_piles  # the size the page gives

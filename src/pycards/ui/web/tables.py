@@ -84,8 +84,8 @@ def describe_games() -> list[dict[str, Any]]:
             {
                 "name": name,
                 "title": type(game).__name__.removesuffix("Game"),
-                "min_players": info["min_players"],
-                "max_players": info["max_players"],
+                "min_players": info.min_players,
+                "max_players": info.max_players,
                 "presets": sorted(game.RULES_TYPE.presets()),
                 "bots": sorted(bot_names(), key=lambda b: (b != _default_bot(), b)),
                 "max_move_seconds": MAX_MOVE_SECONDS,
@@ -231,7 +231,7 @@ class TableSpec:
                 raise TableError(f"{key} must be true or false, got {value!r:.40}")
             return value
 
-        players = _int("players", info["min_players"], info["max_players"], info["min_players"])
+        players = _int("players", info.min_players, info.max_players, info.min_players)
         assert players is not None
         preset = data.get("preset")
         presets = load_game(game).RULES_TYPE.presets()
@@ -496,7 +496,7 @@ def view_message(
         "names": names,
         "bots": bots,
         "seat": view.seat,
-        "deck": game.info["deck_size"],
+        "deck": game.info.deck_size,
         "current_player": view.current_player,
         "terminal": view.is_terminal,
         "observation": fields,
