@@ -43,15 +43,17 @@
 #define CC_VERSION_MAJOR 0
 #define CC_VERSION_MINOR 1
 
-/* ---- status codes ---------------------------------------------------- */
+/* ---- status codes: every CC_E_* of the engine, here only --------------- */
 #define CC_OK 0
-#define CC_E_ARG -1       /* an argument is out of range */
-#define CC_E_CARDS -2     /* a card set has bits outside the deck */
-#define CC_E_GAME_OVER -3 /* an action on a terminal state */
-#define CC_E_ILLEGAL -4   /* an illegal action (see cc_game.reason_text) */
-#define CC_E_PLAYERS -5   /* a player count the game does not support */
-#define CC_E_PARAMS -6    /* an invalid rules parameter */
-#define CC_E_CAPACITY -7  /* an output buffer is too small */
+#define CC_E_ARG -1           /* an argument is out of range */
+#define CC_E_CARDS -2         /* a card set has bits outside the deck */
+#define CC_E_GAME_OVER -3     /* an action on a terminal state */
+#define CC_E_ILLEGAL -4       /* an illegal action (see cc_game.reason_text) */
+#define CC_E_PLAYERS -5       /* a player count the game does not support */
+#define CC_E_PARAMS -6        /* an invalid rules parameter */
+#define CC_E_CAPACITY -7      /* an output buffer is too small */
+#define CC_E_HOOK -8          /* a bot's hook failed (an exception in the host language) */
+#define CC_E_ROLLOUT_LIMIT -9 /* a rollout or a C match passed CC_BOT_ROLLOUT_LIMIT actions */
 
 /* ---- decks ----------------------------------------------------------- */
 #define CC_NUM_RANKS 13
