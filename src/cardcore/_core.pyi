@@ -210,7 +210,7 @@ def notakers_splits_exactly(cards: int, ace_in_runs: int) -> bool: ...
 def notakers_best_split(
     cards: int, ace_in_runs: int, tiebreak_ace: int
 ) -> tuple[int, list[tuple[int, int, int, int, int, int]]]: ...
-def batch_notakers_points(
+def notakers_batch_points(
     arr: npt.NDArray[np.uint64],
     ace_in_runs: int,
     *,

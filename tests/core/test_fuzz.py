@@ -591,7 +591,7 @@ def test_notakers(cards: Any, ace: Any, tiebreak: Any, arr: Any) -> None:
             assert set_cards & ~cards == 0
     for junk_state in (None, cards, C.GameState(), C.GameState.__new__(C.GameState)):
         assert not attempt(C.notakers_knowledge, junk_state, 0)[0]
-    ok, batch_points = attempt(C.batch_notakers_points, arr, ace)
+    ok, batch_points = attempt(C.notakers_batch_points, arr, ace)
     if ok:
         assert batch_points.shape == (len(arr),) and batch_points.dtype == np.int32
         assert batch_points.tolist() == [C.notakers_points(int(c), ace) for c in arr]
@@ -1035,7 +1035,7 @@ FUZZED = {
     "nodde_score_hand", "nodde_score_play", "nodde_batch_score_hand", "nodde_hand_distribution",
     "cribbage_score_show", "cribbage_score_play", "cribbage_batch_score_show",
     "cribbage_show_distribution", "cribbage_batch_discards", "cribbage_crib_exact",
-    "notakers_points", "notakers_splits_exactly", "notakers_best_split", "batch_notakers_points",
+    "notakers_points", "notakers_splits_exactly", "notakers_best_split", "notakers_batch_points",
     "notakers_knowledge",
     "game_names", "game_info", "check_params", "segments", "new_state", "random_playouts",
     "GameState", "GameSetup", "Searcher", "check_bot", "play_match", "VecEnv",

@@ -23,7 +23,7 @@ cdef extern from "cc_threads.h" nogil:
                                         int32_t target, int64_t *fifteens, int32_t *pairs,
                                         int32_t *run_score, uint8_t *suits, int64_t *bad_index,
                                         uint64_t *bad_value, int32_t threads)
-    int32_t cc_batch_notakers_points_threads(const uint64_t *cards, int64_t n,
+    int32_t cc_notakers_batch_points_threads(const uint64_t *cards, int64_t n,
                                              int32_t ace_in_runs, int32_t *out,
                                              int64_t *bad_index, int32_t threads)
     int32_t cc_cribbage_batch_score_show_threads(const uint64_t *hands, const uint8_t *starters,

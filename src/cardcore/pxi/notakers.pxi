@@ -22,7 +22,7 @@ cdef extern from "cc_notakers.h" nogil:
     int32_t cc_notakers_splits_exactly(uint64_t cards, int32_t ace_in_runs)
     int32_t cc_notakers_best_split(uint64_t cards, int32_t ace_in_runs, int32_t tiebreak_ace,
                                    cc_notakers_split *out)
-    int32_t cc_batch_notakers_points(const uint64_t *cards, int64_t n, int32_t ace_in_runs,
+    int32_t cc_notakers_batch_points(const uint64_t *cards, int64_t n, int32_t ace_in_runs,
                                      int32_t *out, int64_t *bad_index)
     int32_t cc_notakers_knowledge(const void *state, int32_t player, uint64_t *out)
     const cc_game cc_game_notakers
@@ -92,28 +92,28 @@ def notakers_best_split(object cards, object ace_in_runs, object tiebreak_ace):
     ]
 
 
-def batch_notakers_points(object arr, object ace_in_runs, *, object out=None,
+def notakers_batch_points(object arr, object ace_in_runs, *, object out=None,
                           object threads=1):
     """``notakers_points`` of each set of a 1-D uint64 array; int32 out (GIL released;
     ``out=``, ``threads=``: pxi/batch_out.pxi)."""
     cdef const uint64_t[::1] a = _u64_array(arr, "arr")
     cdef int32_t ace = _c_int32(ace_in_runs, "ace_in_runs")
     cdef int64_t n = a.shape[0]
-    cdef int32_t nt = _threads_arg(threads, "batch_notakers_points")
-    out = _out_array(out, "batch_notakers_points", "out", np.int32, (n,), (arr,))
+    cdef int32_t nt = _threads_arg(threads, "notakers_batch_points")
+    out = _out_array(out, "notakers_batch_points", "out", np.int32, (n,), (arr,))
     cdef int32_t[::1] o = out
     cdef int64_t bad = -1
     cdef int32_t rc
     with nogil:
         # n == 0: the engine still checks ace_in_runs (no element is read)
-        rc = cc_batch_notakers_points_threads(&a[0] if n else NULL, n, ace,
+        rc = cc_notakers_batch_points_threads(&a[0] if n else NULL, n, ace,
                                               &o[0] if n else NULL, &bad, nt)
     if rc == CC_E_CARDS:
         # each element is read once, by the C loop: the message gives the index only
         raise _errors.InvalidCardError(
-            f"batch_notakers_points: arr[{bad}] has bits outside the 52-card deck"
+            f"notakers_batch_points: arr[{bad}] has bits outside the 52-card deck"
         )
-    _notakers_status(rc, "batch_notakers_points", None,
+    _notakers_status(rc, "notakers_batch_points", None,
                      (("ace_in_runs", CC_NOTAKERS_P_ACE_IN_RUNS, int(ace_in_runs)),))
     return out
 
