@@ -366,8 +366,10 @@ typedef struct cc_game {
     /* 0 if the action is legal now, else a positive reason code. */
     int32_t (*verify)(const void *state, int32_t action);
     const char *(*reason_text)(int32_t reason);
-    /* Apply a legal action: returns 0, or the verify() reason code / a
-     * negative CC_E_* code, leaving the state unchanged. */
+    /* Apply a legal action: returns CC_OK, or a negative status code with
+     * the state unchanged: CC_E_ILLEGAL for an action verify() refuses with
+     * a reason (ask verify() which), CC_E_GAME_OVER on a finished game,
+     * CC_E_ARG for a NULL state.  Never a positive value. */
     int32_t (*apply)(void *state, int32_t action);
     /* Cumulative points per player (out has nplayers entries). */
     void (*returns)(const void *state, int32_t *out);

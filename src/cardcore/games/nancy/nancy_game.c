@@ -222,13 +222,8 @@ static void deal(cc_nancy_state *s, const uint8_t *given) {
         uint8_t b[32];
         int32_t m = npk - 1;
         for (int32_t i = 0; i < m; i++) b[i] = (uint8_t)(i + 1);
-        for (int32_t i = 0; i < H; i++) {
-            int32_t j = i + (int32_t)cc_rng_below_inline(&s->rng, (uint64_t)(m - i));
-            uint8_t t = b[i];
-            b[i] = b[j];
-            b[j] = t;
-            chosen[b[i]] = 1;
-        }
+        cc_rng_partial_shuffle(&s->rng, b, m, H, 0);
+        for (int32_t i = 0; i < H; i++) chosen[b[i]] = 1;
     }
     int32_t pos = 0, cnt[CC_NANCY_MAX_PLAYERS] = {0};
     for (int32_t k = 0, q = s->dealer; k < npk; k++) {
@@ -536,7 +531,7 @@ static int32_t cc_nancy_apply(void *state, int32_t a) {
     cc_nancy_state *s = (cc_nancy_state *)state;
     if (!cc_log_trusted(&s->log)) { /* (a search's copy: a from its legal mask) */
         int32_t r = cc_nancy_verify(s, a);
-        if (r != 0) return r;
+        if (r != 0) return cc_status_error(r, CC_E_ILLEGAL);
     }
     switch (s->phase) {
     case CC_NANCY_PH_BID: {
