@@ -406,6 +406,12 @@ def test_nancy_scores(args: list[Any]) -> None:
     ok, points = attempt(C.nancy_settlement, nplayers, taker, partner, bid, completed, won)
     if ok:
         assert len(points) == int(nplayers) and sum(points) == 0
+    params = C.game_info("nancy")
+    defaults = [p["default"] for p in params["params"]]
+    for rules in (defaults, [bid] * len(defaults), bid):
+        ok, schedule = attempt(C.nancy_deal_schedule, rules, nplayers, taker)
+        if ok:
+            assert len(schedule) == 78 and max(schedule) == int(nplayers) - 1
 
 
 @examples(300)
@@ -1030,8 +1036,8 @@ FUZZED = {
     "batch_count_fifteens", "batch_count_pairs", "batch_suit_counts", "batch_run_score",
     "batch_longest_suit_run", "batch_hand_stats", "random_hands",
     "nancy_legal_cards", "nancy_trick_winner", "nancy_objectives", "nancy_base_score",
-    "nancy_settlement", "nancy_batch_legal_cards", "nancy_batch_trick_winner",
-    "nancy_batch_objectives",
+    "nancy_settlement", "nancy_deal_schedule", "nancy_batch_legal_cards",
+    "nancy_batch_trick_winner", "nancy_batch_objectives",
     "nodde_score_hand", "nodde_score_play", "nodde_batch_score_hand", "nodde_hand_distribution",
     "cribbage_score_show", "cribbage_score_play", "cribbage_batch_score_show",
     "cribbage_show_distribution", "cribbage_batch_discards", "cribbage_crib_exact",
