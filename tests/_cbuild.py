@@ -50,7 +50,7 @@ def engine_source(name: str) -> str:
 
 
 def include_flags() -> list[str]:
-    """``-I`` flags for the engine's include path (public, core and bench
+    """``-I`` flags for the engine's include path (public and core
     headers) and every game folder (their private headers)."""
     dirs = [*SOURCES.include_dirs(), *(p.as_posix() for p in sorted((CORE / "games").iterdir()))]
     return [f"-I{d}" for d in dirs]

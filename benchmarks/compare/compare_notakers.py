@@ -46,10 +46,10 @@ def split_section() -> None:
     decks = np.full(n // 20, FULL, dtype=np.uint64)
     print("best split points, batch (GIL released), per hand, wall time (CPU time):")
     for ace, name in enumerate(("low", "high", "both")):
-        t13 = best_time(lambda a=ace: c_core.batch_notakers_points(h13, a)) / n
-        c13 = cpu_timed(lambda a=ace: c_core.batch_notakers_points(h13, a)) / n
-        tfull = best_time(lambda a=ace: c_core.batch_notakers_points(decks, a)) / len(decks)
-        cfull = cpu_timed(lambda a=ace: c_core.batch_notakers_points(decks, a)) / len(decks)
+        t13 = best_time(lambda a=ace: c_core.notakers_batch_points(h13, a)) / n
+        c13 = cpu_timed(lambda a=ace: c_core.notakers_batch_points(h13, a)) / n
+        tfull = best_time(lambda a=ace: c_core.notakers_batch_points(decks, a)) / len(decks)
+        cfull = cpu_timed(lambda a=ace: c_core.notakers_batch_points(decks, a)) / len(decks)
         line = f"  ace_in_runs={name:5s} 13 cards {t13 * 1e9:6.1f} ns ({c13 * 1e9:6.1f})"
         print(f"{line}   whole deck {tfull * 1e6:7.2f} us ({cfull * 1e6:7.2f})")
     print("  targets: 13 cards <= 150 ns, whole deck <= 10 us")

@@ -5,8 +5,9 @@ name, a setup function that returns the operation to time, and a calibration
 kind); this file is the harness that measures them.  The guard times
 every path in one process and divides its time per operation by the time of
 a fixed calibration workload of the same kind, sampled right after it: a
-fixed C loop (``cardcore._core._calibrate``) for the paths that spend their
-time in the engine, a fixed pure-Python loop for the paths that spend it in
+fixed C loop (``benchmarks/c/calibrate.c``, not part of the engine: compiled
+here with the engine's flags and loaded with ctypes) for the paths that spend
+their time in the engine, a fixed pure-Python loop for the paths that spend it in
 the interpreter.  Times are the thread's CPU time, each the minimum over
 many short samples taken in rounds over all the paths.  The quotient (the
 path's *figure*) does not depend on how fast or how busy the machine is, to
@@ -133,12 +134,57 @@ def python_calibration(rounds: int) -> int:
     return acc + len(kept)
 
 
-def _c_calibration() -> Callable[[int], object]:
-    from cardcore import _core
+#: The fixed C loop: not part of the engine, compiled here (``_c_calibration``).
+CALIBRATE_C = HERE.parent / "c" / "calibrate.c"
 
-    fn = getattr(_core, "_calibrate", None)
-    if fn is None:
-        raise RuntimeError("cardcore._core has no _calibrate: rebuild the extension")
+
+def _engine_sources() -> Any:
+    """``src/cardcore/sources.py`` (the engine's flags), loaded by path."""
+    import importlib.util
+
+    path = HERE.parent.parent / "src" / "cardcore" / "sources.py"
+    spec = importlib.util.spec_from_file_location("_cardcore_sources", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def calibration_library() -> Path:
+    """``benchmarks/c/calibrate.c`` compiled with the engine's flags into a
+    shared library of its own (kept under ``build/guard/``, named by a hash of
+    the source and the flags, so every run and every fresh process of one run
+    loads the same build)."""
+    import hashlib
+    import shlex
+    import shutil
+    import sysconfig
+
+    cflags, ldflags = _engine_sources().compile_args()
+    configured = shlex.split(sysconfig.get_config_var("CC") or "")
+    cc = next((c for c in (configured, ["cc"], ["gcc"]) if c and shutil.which(c[0])), None)
+    if cc is None:
+        raise RuntimeError("benchmarks/c/calibrate.c (the C calibration) needs a C compiler")
+    cmd = [*cc, *cflags, "-fPIC", "-shared", str(CALIBRATE_C), *ldflags]
+    key = hashlib.sha256(CALIBRATE_C.read_bytes() + " ".join(cmd).encode()).hexdigest()[:16]
+    out = HERE.parent.parent / "build" / "guard" / f"calibrate-{key}.so"
+    if not out.is_file():
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = out.with_name(f"{out.name}.{os.getpid()}.tmp")
+        subprocess.run([*cmd, "-o", str(tmp)], check=True, capture_output=True, text=True)
+        os.replace(tmp, out)
+    return out
+
+
+def _c_calibration() -> Callable[[int], object]:
+    """The fixed C loop, ``cc_calibrate(rounds)`` (ctypes releases the GIL
+    around it)."""
+    import ctypes
+
+    lib = ctypes.CDLL(str(calibration_library()))
+    fn = lib.cc_calibrate
+    fn.argtypes = [ctypes.c_int64]
+    fn.restype = ctypes.c_uint64
     return fn  # type: ignore[no-any-return]
 
 

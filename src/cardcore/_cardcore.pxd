@@ -1,5 +1,7 @@
-# Declarations of cardcore.h for Cython (declarations only; no code).
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
+# The public headers' declarations for Cython, each header once (declarations
+# only; no code): cardcore.h, then the other headers of include/ that the
+# binding calls.  The .pxi files of _core.pyx hold conversions only.
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 cdef extern from "cardcore.h" nogil:
     int CC_OK
@@ -177,3 +179,175 @@ cdef extern from "cc_bots.h" nogil:
     int CC_BOT_DEFAULT_SCALE
     int CC_BOT_DEFAULT_BATCH
     int CC_BOT_DEFAULT_SOLVE
+
+# the combination primitives and their batch kernels
+cdef extern from "cc_combos.h" nogil:
+    int CC_MAX_PIP_TOTAL
+    int CC_MAX_RUNS
+    int CC_MAX_RANDOM_HANDS
+    int32_t cc_batch_hand_stats(const uint64_t *cards, int64_t n, int32_t target,
+                                int64_t *fifteens, int32_t *pairs, int32_t *run_score,
+                                uint8_t *suits, int64_t *bad_index, uint64_t *bad_value)
+    int32_t cc_batch_longest_suit_run(const uint64_t *cards, int64_t n, int32_t *out,
+                                      int64_t *bad_index, uint64_t *bad_value)
+    int32_t cc_random_hands(uint64_t seed, int32_t k, int64_t n, uint64_t *out)
+    int CC_PATH_AUTO
+    int CC_NUM_PATHS
+    uint32_t cc_combos_paths()
+    int32_t cc_batch_hand_stats_path(int32_t path, const uint64_t *cards, int64_t n,
+                                     int32_t target, int64_t *fifteens, int32_t *pairs,
+                                     int32_t *run_score, uint8_t *suits, int64_t *bad_index,
+                                     uint64_t *bad_value)
+
+# the batch functions' threads
+cdef extern from "cc_threads.h" nogil:
+    int CC_MAX_BATCH_THREADS
+    int32_t cc_batch_threads_default()
+    int32_t cc_batch_count_fifteens_threads(const uint64_t *cards, int64_t n, int32_t target,
+                                            int64_t *out, int64_t *bad_index,
+                                            uint64_t *bad_value, int32_t threads)
+    int32_t cc_batch_count_pairs_threads(const uint64_t *cards, int64_t n, int32_t *out,
+                                         int64_t *bad_index, uint64_t *bad_value,
+                                         int32_t threads)
+    int32_t cc_batch_suit_counts_threads(const uint64_t *cards, int64_t n, uint8_t *out,
+                                         int64_t *bad_index, uint64_t *bad_value,
+                                         int32_t threads)
+    int32_t cc_batch_run_score_threads(const uint64_t *cards, int64_t n, int32_t *out,
+                                       int64_t *bad_index, uint64_t *bad_value, int32_t threads)
+    int32_t cc_batch_longest_suit_run_threads(const uint64_t *cards, int64_t n, int32_t *out,
+                                              int64_t *bad_index, uint64_t *bad_value,
+                                              int32_t threads)
+    int32_t cc_batch_hand_stats_threads(int32_t path, const uint64_t *cards, int64_t n,
+                                        int32_t target, int64_t *fifteens, int32_t *pairs,
+                                        int32_t *run_score, uint8_t *suits, int64_t *bad_index,
+                                        uint64_t *bad_value, int32_t threads)
+    int32_t cc_notakers_batch_points_threads(const uint64_t *cards, int64_t n,
+                                             int32_t ace_in_runs, int32_t *out,
+                                             int64_t *bad_index, int32_t threads)
+    int32_t cc_cribbage_batch_score_show_threads(const uint64_t *hands, const uint8_t *starters,
+                                                 int64_t n, int32_t is_crib,
+                                                 const int32_t *params, int32_t *out,
+                                                 int64_t *bad_index, int32_t threads)
+    int32_t cc_nodde_batch_score_hand_threads(const uint64_t *hands, const uint8_t *turnups,
+                                              int64_t n, const int32_t *params, int32_t *out,
+                                              int64_t *bad_index, int32_t threads)
+
+# the vector environment
+cdef extern from "cc_vecenv.h" nogil:
+    int CC_VEC_RANDOM
+    int CC_VEC_HEURISTIC
+    int CC_VEC_EVENTS
+    int CC_VEC_MAX_THREADS
+    int CC_VEC_MAX_GAMES
+    size_t cc_vecenv_bytes(const cc_game *game, int64_t n, int32_t flags)
+    int32_t cc_vecenv_init(void *mem, size_t nbytes, const cc_game *game,
+                           const int32_t *params, int32_t nplayers, int32_t learner,
+                           int32_t opponent, int32_t flags, int64_t n, uint64_t seed)
+    int64_t cc_vecenv_size(const void *mem)
+    int32_t cc_vecenv_observe(const void *mem, float *obs, int8_t *masks, int32_t nthreads)
+    int32_t cc_vecenv_reset(void *mem, float *obs, int8_t *masks, int32_t nthreads)
+    int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs, int8_t *masks,
+                           float *rewards, uint8_t *terminated, int32_t nthreads,
+                           int64_t *bad_index)
+    int64_t cc_vecenv_episodes(const void *mem)
+    int64_t cc_vecenv_skipped(const void *mem)
+    const void *cc_vecenv_state(const void *mem, int64_t i)
+    int32_t cc_vecenv_copy_state(const void *mem, int64_t i, void *out)
+    int32_t cc_vecenv_random_actions(void *mem, int32_t *actions, int32_t nthreads)
+    void cc_vecenv_free(void *mem)
+
+# a game's own entry points beyond its table (scoring.pxi, rules.pxi)
+cdef extern from "cc_cribbage.h" nogil:
+    int CC_CRIBBAGE_NUM_PARAMS
+    int CC_CRIBBAGE_MAX_PLAY
+    int CC_CRIBBAGE_HIST_SIZE
+
+    ctypedef struct cc_cribbage_item:
+        int32_t kind
+        int32_t points
+        uint64_t cards
+
+    const cc_game cc_game_cribbage
+    int32_t cc_cribbage_show_items(uint64_t hand, int32_t starter, int32_t is_crib,
+                                   const int32_t *params, cc_cribbage_item *out, int32_t cap)
+    int32_t cc_cribbage_play_items(const uint8_t *seq, int32_t n, cc_cribbage_item *out,
+                                   int32_t cap)
+    int32_t cc_cribbage_batch_score_show(const uint64_t *hands, const uint8_t *starters,
+                                         int64_t n, int32_t is_crib, const int32_t *params,
+                                         int32_t *out, int64_t *bad_index)
+    int32_t cc_cribbage_show_distribution(int32_t is_crib, const int32_t *params, int64_t *hist)
+    int32_t cc_cribbage_batch_discards(const uint64_t *hands, int64_t n, const int32_t *params,
+                                       int32_t *hand_sum, double *crib, int64_t *bad_index)
+    int32_t cc_cribbage_crib_exact(uint64_t hand, const int32_t *params, double *out15)
+
+cdef extern from "cc_nodde.h" nogil:
+    int CC_NODDE_NUM_PARAMS
+    int CC_NODDE_MAX_ITEMS
+    int CC_NODDE_MAX_PLAY
+    int CC_NODDE_HIST_SIZE
+
+    ctypedef struct cc_nodde_item:
+        int32_t kind
+        int32_t points
+        uint64_t cards
+
+    const cc_game cc_game_nodde
+    int32_t cc_nodde_hand_items(uint64_t hand, int32_t turnup, const int32_t *params,
+                                cc_nodde_item *out, int32_t cap)
+    int32_t cc_nodde_play_items(const uint8_t *seq, int32_t n, const int32_t *params,
+                                cc_nodde_item *out, int32_t cap)
+    int32_t cc_nodde_batch_score_hand(const uint64_t *hands, const uint8_t *turnups, int64_t n,
+                                      const int32_t *params, int32_t *out, int64_t *bad_index)
+    int32_t cc_nodde_hand_distribution(const int32_t *params, int64_t *hist)
+
+cdef extern from "cc_notakers.h" nogil:
+    int CC_NOTAKERS_MAX_SETS
+
+    ctypedef struct cc_notakers_set:
+        uint64_t cards
+        int32_t kind
+        int32_t points
+        int32_t position
+        int32_t top
+        int32_t suit
+        int32_t descriptor
+
+    ctypedef struct cc_notakers_split:
+        int32_t points
+        int32_t nsets
+        cc_notakers_set sets[26]
+
+    int32_t cc_notakers_points(uint64_t cards, int32_t ace_in_runs)
+    int32_t cc_notakers_splits_exactly(uint64_t cards, int32_t ace_in_runs)
+    int32_t cc_notakers_best_split(uint64_t cards, int32_t ace_in_runs, int32_t tiebreak_ace,
+                                   cc_notakers_split *out)
+    int32_t cc_notakers_batch_points(const uint64_t *cards, int64_t n, int32_t ace_in_runs,
+                                     int32_t *out, int64_t *bad_index)
+    int32_t cc_notakers_knowledge(const void *state, int32_t player, uint64_t *out)
+    const cc_game cc_game_notakers
+    int CC_NOTAKERS_P_ACE_IN_RUNS
+    int CC_NOTAKERS_P_TIEBREAK_ACE
+
+cdef extern from "cc_nancy.h" nogil:
+    const cc_game cc_game_nancy
+    int32_t cc_nancy_legal_cards(uint64_t lo, uint64_t hi, const int8_t *trick, int32_t k,
+                                 int32_t overtrump, uint64_t *out_lo, uint64_t *out_hi)
+    int32_t cc_nancy_trick_winner(const int8_t *trick, int32_t k)
+    int32_t cc_nancy_objectives(uint64_t lo, uint64_t hi, int32_t arcane_mode)
+    int32_t cc_nancy_base_score(int32_t bid, int32_t completed, int32_t won)
+    int32_t cc_nancy_deal_schedule(const int32_t *params, int32_t nplayers, int32_t dealer,
+                                   int8_t *out)
+    int32_t cc_nancy_settlement(int32_t nplayers, int32_t taker, int32_t partner, int32_t bid,
+                                int32_t completed, int32_t won, int32_t *out)
+    int32_t cc_nancy_batch_legal_cards(const uint64_t *holdings, const int8_t *tricks,
+                                       int64_t n, int32_t k, int32_t overtrump, uint64_t *out,
+                                       int64_t *bad_index)
+    int32_t cc_nancy_batch_trick_winner(const int8_t *tricks, int64_t n, int32_t k,
+                                        int8_t *out, int64_t *bad_index)
+    int32_t cc_nancy_batch_objectives(const uint64_t *nancies, int64_t n, int32_t arcane_mode,
+                                      uint16_t *out, int64_t *bad_index)
+
+# the benchmark guard's slow-path switch (core/guard_internal.h: a debug
+# build's; the guard's calibration loop is not part of the engine)
+cdef extern from "guard_internal.h" nogil:
+    int32_t cc_slow_switch_built()

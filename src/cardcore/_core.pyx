@@ -8,7 +8,7 @@ validation of its own beyond types: what is valid is the engine's answer.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
 from cardcore._cardcore cimport *
@@ -71,19 +71,21 @@ cdef const uint64_t[::1] _u64_array(object arr, str name) except *:
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
 
+
+def _slow_switch_built():
+    """(private: benchmarks) True if this build honours ``PYCARDS_SLOW_PATH``
+    (a debug build: ``PYCARDS_DEBUG=1``; guard_internal.h)."""
+    return cc_slow_switch_built() != 0
+
 # ---------------------------------------------------------------------------
-# per-part includes (one per module of the engine; see docs/internals.rst)
+# one include per concern (never per game; see docs/internals.rst): the
+# declarations are in _cardcore.pxd
 include "pxi/cards.pxi"
 include "pxi/batch_out.pxi"
 include "pxi/combos.pxi"
 include "pxi/scoring.pxi"
-include "pxi/cribbage.pxi"
 include "pxi/game.pxi"
+include "pxi/rules.pxi"
 include "pxi/bots.pxi"
 include "pxi/infer.pxi"
-include "pxi/nancy.pxi"
-include "pxi/nodde.pxi"
-include "pxi/notakers.pxi"
 include "pxi/vecenv.pxi"
-# the benchmark guard's calibration loop (benchmarks/guard.py)
-include "pxi/calibrate.pxi"

@@ -13,8 +13,10 @@ The layout it describes (``docs/internals.rst``, "Layout"):
 ``core/``
     Cards, the generator, the event log, the game table, the combination
     primitives, their CPU-specific kernels, the shared show scorer, the
-    shared play (pegging) sequence with its exact solver, and the engine's
-    thread start.
+    shared play (pegging) sequence with its exact solver, the engine's
+    thread start, and the benchmark guard's slow-path switch (a debug build's
+    only; the guard's calibration loop is ``benchmarks/c/calibrate.c``, not
+    part of the engine).
 ``search/``
     The bots over the game table: ``bots.c`` (the spec, the searcher,
     root-parallel threads, act and the C match), ``rollout.c`` (rewards,
@@ -27,9 +29,6 @@ The layout it describes (``docs/internals.rst``, "Layout"):
     state), ``<name>_bot.c`` (the heuristic), ``<name>_sample.c`` (the
     information-set sampler), ``<name>_internal.h`` (the private header), and
     more ``<name>_*.c`` files where one would pass about 800 lines.
-``bench/``
-    The benchmark guard's fixed workload and slow-path switch: not part of
-    the engine, compiled with it so that the guard can time it in-process.
 """
 
 from __future__ import annotations
@@ -42,11 +41,11 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent
 
 #: The folders whose ``*.c`` files make the engine, in build order.
-SOURCE_DIRS = ("core", "search", "vec", "games/*", "bench")
+SOURCE_DIRS = ("core", "search", "vec", "games/*")
 
 #: The folders on the include path: the public API first, then the private
-#: core and bench headers (a game's private header sits beside its sources).
-INCLUDE_DIRS = ("include", "core", "bench")
+#: core headers (a game's private header sits beside its sources).
+INCLUDE_DIRS = ("include", "core")
 
 #: The public headers' folder.
 PUBLIC_INCLUDE = "include"

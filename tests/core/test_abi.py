@@ -9,10 +9,12 @@ checked when the engine compiles.
 
 from __future__ import annotations
 
+import pathlib
+import re
 import subprocess
 
 import pytest
-from _cbuild import c_compiler, include_flags
+from _cbuild import CORE, c_compiler, include_flags
 
 from cardcore import _core
 
@@ -70,3 +72,19 @@ def test_the_masks_must_cover_the_action_space(tmp_path: object) -> None:
     )
     assert short.returncode != 0
     assert "CC_MAX_ACTIONS" in short.stderr
+
+
+def _engine_headers() -> list[pathlib.Path]:
+    return sorted(
+        p for d in ("include", "core", "search", "vec", "games") for p in (CORE / d).rglob("*.h")
+    )
+
+
+def test_every_status_code_is_defined_in_cardcore_h_only() -> None:
+    define = re.compile(r"^\s*#\s*define\s+(CC_E_\w+)\s+(-?\d+)", re.M)
+    found = {h.name: define.findall(h.read_text(encoding="utf-8")) for h in _engine_headers()}
+    codes = dict(found.pop("cardcore.h"))
+    assert {name for name, _ in codes.items()} >= {"CC_E_ARG", "CC_E_HOOK", "CC_E_ROLLOUT_LIMIT"}
+    assert not {h: names for h, names in found.items() if names}, "status codes outside cardcore.h"
+    values = [int(v) for v in codes.values()]
+    assert all(v < 0 for v in values) and len(set(values)) == len(values), codes

@@ -740,6 +740,9 @@ def _check_rejected(g: Any, state: Any, action: int, terminal: bool) -> None:
         assert _str(g.reason_text(reason)), f"no text for reason {reason}"
     rc = g.apply(state, action)
     assert rc != 0, f"apply accepted the illegal action {action}"
+    # apply answers with a status code only (cardcore.h): never verify's positive reason
+    expected = reason if reason < 0 else lib.CC_E_ILLEGAL
+    assert rc == expected, f"apply({action}) = {rc}, not the status {expected}"
     assert _state_bytes(g, state) == before, f"apply({action}) changed a state it refused"
 
 

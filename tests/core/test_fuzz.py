@@ -406,6 +406,12 @@ def test_nancy_scores(args: list[Any]) -> None:
     ok, points = attempt(C.nancy_settlement, nplayers, taker, partner, bid, completed, won)
     if ok:
         assert len(points) == int(nplayers) and sum(points) == 0
+    params = C.game_info("nancy")
+    defaults = [p["default"] for p in params["params"]]
+    for rules in (defaults, [bid] * len(defaults), bid):
+        ok, schedule = attempt(C.nancy_deal_schedule, rules, nplayers, taker)
+        if ok:
+            assert len(schedule) == 78 and max(schedule) == int(nplayers) - 1
 
 
 @examples(300)
@@ -591,7 +597,7 @@ def test_notakers(cards: Any, ace: Any, tiebreak: Any, arr: Any) -> None:
             assert set_cards & ~cards == 0
     for junk_state in (None, cards, C.GameState(), C.GameState.__new__(C.GameState)):
         assert not attempt(C.notakers_knowledge, junk_state, 0)[0]
-    ok, batch_points = attempt(C.batch_notakers_points, arr, ace)
+    ok, batch_points = attempt(C.notakers_batch_points, arr, ace)
     if ok:
         assert batch_points.shape == (len(arr),) and batch_points.dtype == np.int32
         assert batch_points.tolist() == [C.notakers_points(int(c), ace) for c in arr]
@@ -1030,12 +1036,12 @@ FUZZED = {
     "batch_count_fifteens", "batch_count_pairs", "batch_suit_counts", "batch_run_score",
     "batch_longest_suit_run", "batch_hand_stats", "random_hands",
     "nancy_legal_cards", "nancy_trick_winner", "nancy_objectives", "nancy_base_score",
-    "nancy_settlement", "nancy_batch_legal_cards", "nancy_batch_trick_winner",
-    "nancy_batch_objectives",
+    "nancy_settlement", "nancy_deal_schedule", "nancy_batch_legal_cards",
+    "nancy_batch_trick_winner", "nancy_batch_objectives",
     "nodde_score_hand", "nodde_score_play", "nodde_batch_score_hand", "nodde_hand_distribution",
     "cribbage_score_show", "cribbage_score_play", "cribbage_batch_score_show",
     "cribbage_show_distribution", "cribbage_batch_discards", "cribbage_crib_exact",
-    "notakers_points", "notakers_splits_exactly", "notakers_best_split", "batch_notakers_points",
+    "notakers_points", "notakers_splits_exactly", "notakers_best_split", "notakers_batch_points",
     "notakers_knowledge",
     "game_names", "game_info", "check_params", "segments", "new_state", "random_playouts",
     "GameState", "GameSetup", "Searcher", "check_bot", "play_match", "VecEnv",

@@ -13,6 +13,7 @@ import inspect
 import json
 import pickle
 import random
+import re
 import sys
 import threading
 from typing import Any
@@ -394,6 +395,20 @@ def _parametrized_games(module: str, test: str) -> set[str]:
                 values = value.values if hasattr(value, "values") else value
                 names.add(values if isinstance(values, str) else values[0])
     return names
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_c_functions_of_a_game_carry_its_prefix(name: str) -> None:
+    # every function of the public headers that names the game is cc_<name>_...
+    from _games import ROOT
+
+    include = ROOT / "src" / "cardcore" / "include"
+    declared = re.compile(r"\b(cc_\w+)\s*\(", re.M)
+    for header in sorted(include.glob("*.h")):
+        for fn in declared.findall(header.read_text(encoding="utf-8")):
+            if re.search(rf"(?<![a-z]){name}(?![a-z])", fn):
+                assert fn.startswith(f"cc_{name}_"), f"{header.name}: {fn}"
+    assert (include / f"cc_{name}.h").is_file()
 
 
 @pytest.mark.parametrize("name", GAMES)

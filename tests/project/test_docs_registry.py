@@ -155,3 +155,15 @@ def test_the_pages_made_from_the_registry_are_read_on_every_build() -> None:
     # a mention of a marker in an inline literal (docs/internals.rst) is no marker
     mention = "The list ``|game-titles|`` and ``.. game-pages::`` in prose.\n"
     assert not conf.has_markers(mention) and conf.expand(mention) == mention
+
+
+def test_the_package_description_names_every_game_by_its_page_title() -> None:
+    # pyproject.toml's one-line description lists the games (by hand: it is metadata)
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    found = re.search(r'^description = "(.*)"$', text, re.M)
+    assert found is not None, "pyproject.toml: no description"
+    description = found.group(1).lower()
+    for name in game_names():
+        title = _title(name)
+        title = title[4:] if title.startswith("The ") else title
+        assert title.lower() in description, name

@@ -27,6 +27,7 @@ from typing import Any
 
 import _paths
 import pytest
+from _cbuild import engine_sources
 from _games import GAMES
 
 ROOT = _paths.ROOT
@@ -358,6 +359,18 @@ def test_the_committed_baseline_is_valid_and_names_guarded_paths() -> None:
 
 def test_python_calibration_is_fixed_work() -> None:
     assert guard.python_calibration(1000) == guard.python_calibration(1000)
+
+
+def test_the_c_calibration_is_fixed_work_outside_the_engine() -> None:
+    # benchmarks/c/calibrate.c, built by the harness; the engine ships no yardstick
+    from cardcore import _core
+
+    calibrate = guard._c_calibration()
+    assert calibrate(1000) == calibrate(1000) != calibrate(1001)
+    assert guard.calibration_library().is_relative_to(ROOT / "build")
+    assert not hasattr(_core, "_calibrate")
+    engine = "\n".join(pathlib.Path(p).read_text() for p in engine_sources())
+    assert "cc_calibrate" not in engine
 
 
 # ---- the slow-path switch -------------------------------------------------

@@ -123,7 +123,7 @@ def test_wheel_contents(wheel: pathlib.Path) -> None:
         assert required in files, f"the wheel lacks {required}"
     headers = {p.name for p in (ROOT / "src" / "cardcore" / "include").glob("*.h")}
     shipped = {n for n in files if n.endswith(".h")}
-    # exactly the public headers ship: no private header (core/, games/, bench/)
+    # exactly the public headers ship: no private header (core/, games/)
     assert shipped == {f"cardcore/include/{h}" for h in headers}, shipped
     compiled = [n for n in files if n.startswith("cardcore/_core.") and n.endswith((".so", ".pyd"))]
     assert len(compiled) == 1, f"compiled engine: {compiled}"

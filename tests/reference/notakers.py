@@ -16,7 +16,7 @@ import numpy as np
 
 from .game import SEEN_ALL, TERMINAL, RefState, register
 from .notakers_split import (
-    batch_notakers_points,
+    notakers_batch_points,
     notakers_best_split,
     notakers_points,
     notakers_splits_exactly,
@@ -24,7 +24,7 @@ from .notakers_split import (
 
 __all__ = [
     "NoTakersState",
-    "batch_notakers_points",
+    "notakers_batch_points",
     "notakers_best_split",
     "notakers_knowledge",
     "notakers_points",

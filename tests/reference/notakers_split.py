@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 __all__ = [
-    "batch_notakers_points",
+    "notakers_batch_points",
     "notakers_best_split",
     "notakers_points",
     "notakers_splits_exactly",
@@ -180,7 +180,7 @@ def notakers_splits_exactly(cards: int, ace_in_runs: int) -> bool:
     return cover(cards)
 
 
-def batch_notakers_points(arr: np.ndarray[Any, Any], ace_in_runs: int) -> np.ndarray[Any, Any]:
+def notakers_batch_points(arr: np.ndarray[Any, Any], ace_in_runs: int) -> np.ndarray[Any, Any]:
     """``notakers_points`` of each card set of a 1-D uint64 array (int32 out)."""
     if not isinstance(arr, np.ndarray):
         raise TypeError(f"arr: expected a numpy.ndarray of uint64, got {type(arr).__name__}")

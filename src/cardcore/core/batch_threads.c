@@ -142,7 +142,7 @@ static int32_t batch_chunk(const void *c, int64_t from, int64_t n, int64_t *bi, 
     case K_SUITS: return cc_batch_suit_counts(cards, n, suits, bi, bv);
     case K_RUN_SCORE: return cc_batch_run_score(cards, n, o32, bi, bv);
     case K_SUIT_RUN: return cc_batch_longest_suit_run(cards, n, o32, bi, bv);
-    case K_NOTAKERS_POINTS: return cc_batch_notakers_points(cards, n, x->flag, o32, bi);
+    case K_NOTAKERS_POINTS: return cc_notakers_batch_points(cards, n, x->flag, o32, bi);
     case K_CRIBBAGE_SHOW:
         return cc_cribbage_batch_score_show(cards, cards8, n, x->flag, x->params, o32, bi);
     case K_NODDE_HAND: return cc_nodde_batch_score_hand(cards, cards8, n, x->params, o32, bi);
@@ -203,7 +203,7 @@ int32_t cc_batch_longest_suit_run_threads(const uint64_t *cards, int64_t n, int3
                bad_value);
 }
 
-int32_t cc_batch_notakers_points_threads(const uint64_t *cards, int64_t n, int32_t ace_in_runs,
+int32_t cc_notakers_batch_points_threads(const uint64_t *cards, int64_t n, int32_t ace_in_runs,
                                          int32_t *out, int64_t *bad_index, int32_t threads) {
     batch_ctx x = {.k = K_NOTAKERS_POINTS, .flag = ace_in_runs, .cards = cards, .out32 = out};
     return run(x, n, threads, bad_index, NULL);

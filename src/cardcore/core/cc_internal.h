@@ -83,9 +83,10 @@ static inline int32_t cc_mask_select(const uint64_t *mask, int32_t nwords, int32
     return -1;
 }
 
-/* The error of an apply or verify status (cardcore.h, "the game table":
- * CC_OK, a reason > 0 that the action is illegal, or an error < 0): CC_OK,
- * the error itself, or `reason_error` for a reason. */
+/* The error of a verify status (cardcore.h, "the game table": CC_OK, a
+ * reason > 0 that the action is illegal, or an error < 0): CC_OK, the error
+ * itself, or `reason_error` for a reason.  (An apply status is CC_OK or an
+ * error already, which this passes through.) */
 static inline int32_t cc_status_error(int32_t status, int32_t reason_error) {
     return status < 0 ? status : status > 0 ? reason_error : CC_OK;
 }
@@ -185,6 +186,40 @@ static inline int32_t cc_log_trusted(const cc_log *log) {
     return (log->muted & CC_LOG_TRUSTED) != 0;
 }
 
+/* The one walk over a log's kept events, oldest first (log.c): what every
+ * reader of a log uses (cc_game_events, cc_log_at, the samplers' rewriting
+ * of their copy's log).  cc_log_walk_from(log, i) starts at the i-th kept
+ * event (none past the last; log not NULL); each cc_log_walk_next gives the
+ * slot of the next one in the log's entries (cc_log_entries), or -1 at the
+ * end, and leaves w.number at that event's number (0 for the first event
+ * ever logged, as log.total counts them).  A slot walk serves a const log
+ * and a state's copy (the same slots) alike. */
+typedef struct cc_log_walk {
+    int64_t number;   /* the event number of the slot last given */
+    int32_t slot;     /* the slot the next step gives */
+    int32_t left;     /* the steps left */
+    int32_t capacity; /* the log's */
+} cc_log_walk;
+
+cc_log_walk cc_log_walk_from(const cc_log *log, int32_t i);
+
+static inline int32_t cc_log_walk_next(cc_log_walk *w) {
+    if (w->left <= 0) return -1;
+    int32_t slot = w->slot;
+    if (++w->slot >= w->capacity) w->slot = 0;
+    w->left--;
+    w->number++;
+    return slot;
+}
+
+/* The entries of a log (its ring, CC_LOG_MEMBERS), by slot. */
+static inline cc_log_entry *cc_log_entries(cc_log *log) {
+    return (cc_log_entry *)(void *)(log + 1);
+}
+static inline const cc_log_entry *cc_log_entries_const(const cc_log *log) {
+    return (const cc_log_entry *)(const void *)(log + 1);
+}
+
 /* cc_log_push, without a call when the log is muted: what games log with. */
 static inline void cc_log_event(cc_log *log, int32_t kind, int32_t player, int32_t target,
                                 int32_t value, int32_t extra, uint32_t seen_by) {
@@ -220,20 +255,26 @@ static inline int32_t cc_deck_is_permutation(const uint8_t *deck, int32_t ndeck,
     return 1;
 }
 
+/* The one partial Fisher-Yates shuffle of the engine (rng.c): k steps over
+ * a[0 .. n-1] (0 <= k <= n; rng and, for k > 0, a not NULL), step i drawing
+ * r = cc_rng_below(n - i).  From the front (from_top 0), step i swaps a[i]
+ * and a[i + r]: a[0 .. k-1] ends as a uniform k-subset in uniform order.
+ * From the top (from_top 1), step i swaps a[n-1-i] and a[r], as a whole
+ * shuffle (cc_rng_shuffle_u8, the first k of its steps) does: the subset is
+ * a[n-k .. n-1], drawn from the top down.  The samplers, the deals and
+ * cc_random_hands draw their subsets with it, each in its own direction
+ * (the direction is part of every game's output). */
+void cc_rng_partial_shuffle(cc_rng *rng, uint8_t *a, int32_t n, int32_t k, int32_t from_top);
+
 /* The next card of a stock of n cards dealt from its end, deck[0 .. n-1-*top]
  * (*top counts the cards dealt): unless stacked, shuffled lazily, one
  * Fisher-Yates step a card. */
 static inline int32_t cc_deal_next(uint8_t *deck, int32_t n, int32_t *top, int32_t stacked,
                                    cc_rng *rng) {
-    int32_t i = n - 1 - *top;
-    if (!stacked) {
-        int32_t j = (int32_t)cc_rng_below_inline(rng, (uint64_t)i + 1);
-        uint8_t x = deck[i];
-        deck[i] = deck[j];
-        deck[j] = x;
-    }
+    int32_t left = n - *top;
+    if (!stacked) cc_rng_partial_shuffle(rng, deck, left, 1, 1);
     (*top)++;
-    return deck[i];
+    return deck[left - 1];
 }
 
 /* 1.0f at out[id] for each card id of the 52-card set cards (the card

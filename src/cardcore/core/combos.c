@@ -128,13 +128,8 @@ int32_t cc_random_hands(uint64_t seed, int32_t k, int64_t n, uint64_t *out) {
     for (int32_t j = 0; j < CC_NUM_CARDS52; j++) deck[j] = (uint8_t)j;
     for (int64_t i = 0; i < n; i++) {
         uint64_t hand = 0;
-        for (int32_t j = 0; j < k; j++) {
-            int32_t r = j + (int32_t)cc_rng_below_inline(&rng, (uint64_t)(CC_NUM_CARDS52 - j));
-            uint8_t t = deck[j];
-            deck[j] = deck[r];
-            deck[r] = t;
-            hand |= cc_card52_bit(deck[j]);
-        }
+        cc_rng_partial_shuffle(&rng, deck, CC_NUM_CARDS52, k, 0);
+        for (int32_t j = 0; j < k; j++) hand |= cc_card52_bit(deck[j]);
         out[i] = hand;
     }
     return CC_OK;

@@ -61,8 +61,9 @@ int32_t cc_game_events(const cc_game *game, const void *state, cc_event *out, in
     const cc_log *log = log_of(game, state);
     int32_t kept = cc_log_kept(log);
     if (dropped) *dropped = log->total - kept;
-    for (int32_t i = 0; i < kept && i < cap; i++) {
-        const cc_log_entry *e = cc_log_at_const(log, i);
+    cc_log_walk w = cc_log_walk_from(log, 0);
+    for (int32_t i = 0, slot; i < cap && (slot = cc_log_walk_next(&w)) >= 0; i++) {
+        const cc_log_entry *e = &cc_log_entries_const(log)[slot];
         out[i].kind = e->kind;
         out[i].player = e->player;
         out[i].target = e->target;

@@ -11,17 +11,11 @@ void cc_log_init(cc_log *log, int32_t capacity) {
     log->reserved = 0;
 }
 
-static cc_log_entry *entries(cc_log *log) { return (cc_log_entry *)(void *)(log + 1); }
-
-static const cc_log_entry *entries_const(const cc_log *log) {
-    return (const cc_log_entry *)(const void *)(log + 1);
-}
-
 void cc_log_push(cc_log *log, int32_t kind, int32_t player, int32_t target, int32_t value,
                  int32_t extra, uint32_t seen_by) {
     if (log == NULL || log->muted || log->capacity <= 0) return;
     if ((uint32_t)log->next >= (uint32_t)log->capacity) log->next = 0;
-    cc_log_entry *e = &entries(log)[log->next];
+    cc_log_entry *e = &cc_log_entries(log)[log->next];
     e->kind = (int16_t)kind;
     e->player = (int8_t)player;
     e->target = (int8_t)target;
@@ -42,14 +36,27 @@ int32_t cc_log_kept(const cc_log *log) {
     return log->total < log->capacity ? (int32_t)log->total : log->capacity;
 }
 
-static int64_t first_kept(const cc_log *log) { return log->total - cc_log_kept(log); }
+cc_log_walk cc_log_walk_from(const cc_log *log, int32_t i) {
+    int32_t kept = cc_log_kept(log);
+    int64_t first = log->total - kept; /* the oldest kept event's number */
+    cc_log_walk w = {.number = first - 1, .slot = 0, .left = 0, .capacity = log->capacity};
+    if (i < 0 || i >= kept) return w;
+    w.number += i;
+    w.slot = (int32_t)((first + i) % log->capacity);
+    w.left = kept - i;
+    return w;
+}
 
 cc_log_entry *cc_log_at(cc_log *log, int32_t i) {
-    if (log == NULL || i < 0 || i >= cc_log_kept(log)) return NULL;
-    return &entries(log)[(first_kept(log) + i) % log->capacity];
+    if (log == NULL) return NULL;
+    cc_log_walk w = cc_log_walk_from(log, i);
+    int32_t slot = cc_log_walk_next(&w);
+    return slot < 0 ? NULL : &cc_log_entries(log)[slot];
 }
 
 const cc_log_entry *cc_log_at_const(const cc_log *log, int32_t i) {
-    if (log == NULL || i < 0 || i >= cc_log_kept(log)) return NULL;
-    return &entries_const(log)[(first_kept(log) + i) % log->capacity];
+    if (log == NULL) return NULL;
+    cc_log_walk w = cc_log_walk_from(log, i);
+    int32_t slot = cc_log_walk_next(&w);
+    return slot < 0 ? NULL : &cc_log_entries_const(log)[slot];
 }

@@ -38,14 +38,19 @@ uint64_t cc_rng_below(cc_rng *rng, uint64_t n) {
     return cc_rng_below_inline(rng, n);
 }
 
+void cc_rng_partial_shuffle(cc_rng *rng, uint8_t *a, int32_t n, int32_t k, int32_t from_top) {
+    for (int32_t i = 0; i < k; i++) {
+        int32_t r = (int32_t)cc_rng_below_inline(rng, (uint64_t)(n - i));
+        int32_t x = from_top ? n - 1 - i : i, y = from_top ? r : i + r;
+        uint8_t t = a[x];
+        a[x] = a[y];
+        a[y] = t;
+    }
+}
+
 int32_t cc_rng_shuffle_u8(cc_rng *rng, uint8_t *a, int32_t n) {
     if (rng == NULL || n < 0 || (n > 0 && a == NULL)) return CC_E_ARG;
-    for (int32_t i = n - 1; i > 0; i--) {
-        int32_t j = (int32_t)cc_rng_below_inline(rng, (uint64_t)i + 1);
-        uint8_t t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-    }
+    cc_rng_partial_shuffle(rng, a, n, n > 0 ? n - 1 : 0, 1);
     return CC_OK;
 }
 

@@ -43,15 +43,17 @@
 #define CC_VERSION_MAJOR 0
 #define CC_VERSION_MINOR 1
 
-/* ---- status codes ---------------------------------------------------- */
+/* ---- status codes: every CC_E_* of the engine, here only --------------- */
 #define CC_OK 0
-#define CC_E_ARG -1       /* an argument is out of range */
-#define CC_E_CARDS -2     /* a card set has bits outside the deck */
-#define CC_E_GAME_OVER -3 /* an action on a terminal state */
-#define CC_E_ILLEGAL -4   /* an illegal action (see cc_game.reason_text) */
-#define CC_E_PLAYERS -5   /* a player count the game does not support */
-#define CC_E_PARAMS -6    /* an invalid rules parameter */
-#define CC_E_CAPACITY -7  /* an output buffer is too small */
+#define CC_E_ARG -1           /* an argument is out of range */
+#define CC_E_CARDS -2         /* a card set has bits outside the deck */
+#define CC_E_GAME_OVER -3     /* an action on a terminal state */
+#define CC_E_ILLEGAL -4       /* an illegal action (see cc_game.reason_text) */
+#define CC_E_PLAYERS -5       /* a player count the game does not support */
+#define CC_E_PARAMS -6        /* an invalid rules parameter */
+#define CC_E_CAPACITY -7      /* an output buffer is too small */
+#define CC_E_HOOK -8          /* a bot's hook failed (an exception in the host language) */
+#define CC_E_ROLLOUT_LIMIT -9 /* a rollout or a C match passed CC_BOT_ROLLOUT_LIMIT actions */
 
 /* ---- decks ----------------------------------------------------------- */
 #define CC_NUM_RANKS 13
@@ -364,8 +366,10 @@ typedef struct cc_game {
     /* 0 if the action is legal now, else a positive reason code. */
     int32_t (*verify)(const void *state, int32_t action);
     const char *(*reason_text)(int32_t reason);
-    /* Apply a legal action: returns 0, or the verify() reason code / a
-     * negative CC_E_* code, leaving the state unchanged. */
+    /* Apply a legal action: returns CC_OK, or a negative status code with
+     * the state unchanged: CC_E_ILLEGAL for an action verify() refuses with
+     * a reason (ask verify() which), CC_E_GAME_OVER on a finished game,
+     * CC_E_ARG for a NULL state.  Never a positive value. */
     int32_t (*apply)(void *state, int32_t action);
     /* Cumulative points per player (out has nplayers entries). */
     void (*returns)(const void *state, int32_t *out);

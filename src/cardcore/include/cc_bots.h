@@ -80,10 +80,8 @@
 #define CC_HORIZON_GAME 0
 #define CC_HORIZON_DEAL 1
 
-/* A hook's failure (an exception in the host language, say). */
-#define CC_E_HOOK -8
-/* A rollout, or a game of cc_play_match, passed CC_BOT_ROLLOUT_LIMIT actions. */
-#define CC_E_ROLLOUT_LIMIT -9
+/* The bots' own status codes, CC_E_HOOK and CC_E_ROLLOUT_LIMIT, are in
+ * cardcore.h with every other. */
 
 /* The most trees of a root-parallel search. */
 #define CC_BOT_MAX_THREADS 64

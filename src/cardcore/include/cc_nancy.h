@@ -128,6 +128,15 @@ int32_t cc_nancy_base_score(int32_t bid, int32_t completed, int32_t won);
  * (or == taker) when the Taker plays alone. out NULL: CC_E_ARG. */
 int32_t cc_nancy_settlement(int32_t nplayers, int32_t taker, int32_t partner, int32_t bid,
                             int32_t completed, int32_t won, int32_t *out);
+/* The schedule of a first deal from a stacked deck (docs/nancy.rst, "A
+ * stacked first deal"; init_deck deals by it): out[i] (78 entries) is the
+ * seat that receives the deck's i-th card, top first, or -1 for the Hound,
+ * when `dealer` deals to nplayers under these rules (hound_position_rule
+ * "enforce": the Hound's cards at their fixed places between the packets).
+ * CC_E_PLAYERS, CC_E_PARAMS, or CC_E_ARG for a dealer who is not a seat or
+ * a NULL out. */
+int32_t cc_nancy_deal_schedule(const int32_t *params, int32_t nplayers, int32_t dealer,
+                               int8_t *out);
 
 /* ---- batch kernels ------------------------------------------------------
  * holdings: n rows of (lo, hi); tricks: n rows of k int8 card ids, -1

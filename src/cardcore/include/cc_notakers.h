@@ -77,7 +77,7 @@ int32_t cc_notakers_compare(const cc_notakers_split *a, const cc_notakers_split 
  * *bad_index set, or CC_E_ARG.
  * bad_index may be NULL; the arrays may be NULL only for n 0 (else
  * CC_E_ARG). */
-int32_t cc_batch_notakers_points(const uint64_t *cards, int64_t n, int32_t ace_in_runs,
+int32_t cc_notakers_batch_points(const uint64_t *cards, int64_t n, int32_t ace_in_runs,
                                  int32_t *out, int64_t *bad_index);
 
 /* ---- the game (docs/notakers.rst) ----------------------------------------

@@ -48,7 +48,7 @@ int32_t cc_batch_hand_stats_threads(int32_t path, const uint64_t *cards, int64_t
                                     uint8_t *suits, int64_t *bad_index, uint64_t *bad_value,
                                     int32_t threads);
 
-int32_t cc_batch_notakers_points_threads(const uint64_t *cards, int64_t n, int32_t ace_in_runs,
+int32_t cc_notakers_batch_points_threads(const uint64_t *cards, int64_t n, int32_t ace_in_runs,
                                          int32_t *out, int64_t *bad_index, int32_t threads);
 int32_t cc_cribbage_batch_score_show_threads(const uint64_t *hands, const uint8_t *starters,
                                              int64_t n, int32_t is_crib, const int32_t *params,

@@ -2,39 +2,6 @@
 # arrays, checked here for type, shape and layout only) and ``threads=``
 # (cc_threads.h).  Included from _core.pyx before the batch functions.
 
-cdef extern from "cc_threads.h" nogil:
-    int CC_MAX_BATCH_THREADS
-    int32_t cc_batch_threads_default()
-    int32_t cc_batch_count_fifteens_threads(const uint64_t *cards, int64_t n, int32_t target,
-                                            int64_t *out, int64_t *bad_index,
-                                            uint64_t *bad_value, int32_t threads)
-    int32_t cc_batch_count_pairs_threads(const uint64_t *cards, int64_t n, int32_t *out,
-                                         int64_t *bad_index, uint64_t *bad_value,
-                                         int32_t threads)
-    int32_t cc_batch_suit_counts_threads(const uint64_t *cards, int64_t n, uint8_t *out,
-                                         int64_t *bad_index, uint64_t *bad_value,
-                                         int32_t threads)
-    int32_t cc_batch_run_score_threads(const uint64_t *cards, int64_t n, int32_t *out,
-                                       int64_t *bad_index, uint64_t *bad_value, int32_t threads)
-    int32_t cc_batch_longest_suit_run_threads(const uint64_t *cards, int64_t n, int32_t *out,
-                                              int64_t *bad_index, uint64_t *bad_value,
-                                              int32_t threads)
-    int32_t cc_batch_hand_stats_threads(int32_t path, const uint64_t *cards, int64_t n,
-                                        int32_t target, int64_t *fifteens, int32_t *pairs,
-                                        int32_t *run_score, uint8_t *suits, int64_t *bad_index,
-                                        uint64_t *bad_value, int32_t threads)
-    int32_t cc_batch_notakers_points_threads(const uint64_t *cards, int64_t n,
-                                             int32_t ace_in_runs, int32_t *out,
-                                             int64_t *bad_index, int32_t threads)
-    int32_t cc_cribbage_batch_score_show_threads(const uint64_t *hands, const uint8_t *starters,
-                                                 int64_t n, int32_t is_crib,
-                                                 const int32_t *params, int32_t *out,
-                                                 int64_t *bad_index, int32_t threads)
-    int32_t cc_nodde_batch_score_hand_threads(const uint64_t *hands, const uint8_t *turnups,
-                                              int64_t n, const int32_t *params, int32_t *out,
-                                              int64_t *bad_index, int32_t threads)
-
-
 def batch_threads_default():
     """The thread count ``threads=0`` means: the number of online cores."""
     return cc_batch_threads_default()

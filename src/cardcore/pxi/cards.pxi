@@ -223,3 +223,39 @@ cdef class Rng:
         if m == 0:
             raise ValueError("Rng.below: n must be 1..2**64-1, got 0")
         return cc_rng_below(&self._r, m)
+
+# ---- the 78-card deck's bitsets and flags (scoring.pxi, rules.pxi) ------------
+
+cdef _nancy_split(object cards, str name="card set"):
+    """Validate an int (or numpy integer) as a 78-card Nancy bitset; return (lo, hi)."""
+    if isinstance(cards, (bool, np.bool_)) or not isinstance(cards, (int, np.integer)):
+        raise TypeError(f"{name} must be an int bitset, got {type(cards).__name__} ({cards!r})")
+    cards = int(cards)
+    if cards < 0 or cards >= (1 << 128):
+        raise ValueError(f"{name} {cards!r} is not a 128-bit Nancy bitset")
+    lo = cards & 0xFFFFFFFFFFFFFFFF
+    hi = cards >> 64
+    if lo & ~CC_NANCY_LO_MASK or hi & ~CC_NANCY_HI_MASK:
+        raise ValueError(f"{name} {cards:#x} has bits outside the Nancy deck")
+    return lo, hi
+
+
+cdef object _nancy_rows(object arr, str name):
+    if not isinstance(arr, np.ndarray):
+        raise TypeError(f"{name}: expected a numpy.ndarray of uint64, got {type(arr).__name__}")
+    if arr.dtype != np.uint64:
+        raise TypeError(f"{name}: expected dtype uint64, got {arr.dtype}")
+    if arr.ndim != 2 or arr.shape[1] != 2:
+        raise ValueError(f"{name}: expected shape (n, 2) (lo, hi words), got {arr.shape}")
+    if not arr.flags.c_contiguous:
+        raise ValueError(f"{name}: array must be C-contiguous (use numpy.ascontiguousarray)")
+    if not arr.flags.aligned:
+        raise ValueError(f"{name}: array must be aligned (use a copy: arr.copy())")
+    return arr
+
+
+cdef int _flag(object value, str name) except -1:
+    """A flag argument: a bool (or numpy bool) only, as 0 or 1."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be a bool, got {type(value).__name__} ({value!r})")
+    return 1 if value else 0

@@ -2,25 +2,6 @@
 # cc_combos.h).  Included from _core.pyx after _cards.pxi (whose conversions
 # it uses): type conversion and status codes only; combos.c validates.
 
-cdef extern from "cc_combos.h" nogil:
-    int CC_MAX_PIP_TOTAL
-    int CC_MAX_RUNS
-    int CC_MAX_RANDOM_HANDS
-    int32_t cc_batch_hand_stats(const uint64_t *cards, int64_t n, int32_t target,
-                                int64_t *fifteens, int32_t *pairs, int32_t *run_score,
-                                uint8_t *suits, int64_t *bad_index, uint64_t *bad_value)
-    int32_t cc_batch_longest_suit_run(const uint64_t *cards, int64_t n, int32_t *out,
-                                      int64_t *bad_index, uint64_t *bad_value)
-    int32_t cc_random_hands(uint64_t seed, int32_t k, int64_t n, uint64_t *out)
-    int CC_PATH_AUTO
-    int CC_NUM_PATHS
-    uint32_t cc_combos_paths()
-    int32_t cc_batch_hand_stats_path(int32_t path, const uint64_t *cards, int64_t n,
-                                     int32_t target, int64_t *fifteens, int32_t *pairs,
-                                     int32_t *run_score, uint8_t *suits, int64_t *bad_index,
-                                     uint64_t *bad_value)
-
-
 cdef str _TARGETS = f"1..{CC_MAX_PIP_TOTAL}"
 
 

@@ -447,14 +447,21 @@ cdef class GameState:
         return _text(text) if text != NULL else f"reason {c}"
 
     def apply(self, object action):
-        """Apply ``action``: 0 (and the action joins the history), or a reason
-        code with the state unchanged."""
+        """Apply ``action``: 0 (and the action joins the history), or, with
+        the state unchanged, the reason code ``verify`` gives (a positive
+        reason, or a negative status code such as ``CC_E_GAME_OVER``)."""
         self._live()
         cdef int32_t a = _i32_arg(action, "action", -2147483648, 2147483647)
         cdef int32_t rc = self.game.apply(self.state, a)
-        if rc == 0 and self._recorded:
-            self._chain = (self._chain, a)
-            self._length += 1
+        if rc == CC_OK:
+            if self._recorded:
+                self._chain = (self._chain, a)
+                self._length += 1
+            return 0
+        if rc == CC_E_ILLEGAL:
+            # the engine's apply answers with status codes only (cardcore.h);
+            # its reason is verify's
+            return self.game.verify(self.state, a)
         return rc
 
     def solve_depth(self):

@@ -3,31 +3,6 @@
 # dtype, shape and layout of every array before the engine runs; the engine
 # checks the actions (all of them, before applying any).
 
-from libc.stdint cimport int8_t
-
-cdef extern from "cc_vecenv.h" nogil:
-    int CC_VEC_RANDOM
-    int CC_VEC_HEURISTIC
-    int CC_VEC_EVENTS
-    int CC_VEC_MAX_THREADS
-    int CC_VEC_MAX_GAMES
-    size_t cc_vecenv_bytes(const cc_game *game, int64_t n, int32_t flags)
-    int32_t cc_vecenv_init(void *mem, size_t nbytes, const cc_game *game,
-                           const int32_t *params, int32_t nplayers, int32_t learner,
-                           int32_t opponent, int32_t flags, int64_t n, uint64_t seed)
-    int64_t cc_vecenv_size(const void *mem)
-    int32_t cc_vecenv_observe(const void *mem, float *obs, int8_t *masks, int32_t nthreads)
-    int32_t cc_vecenv_reset(void *mem, float *obs, int8_t *masks, int32_t nthreads)
-    int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs, int8_t *masks,
-                           float *rewards, uint8_t *terminated, int32_t nthreads,
-                           int64_t *bad_index)
-    int64_t cc_vecenv_episodes(const void *mem)
-    int64_t cc_vecenv_skipped(const void *mem)
-    const void *cc_vecenv_state(const void *mem, int64_t i)
-    int32_t cc_vecenv_copy_state(const void *mem, int64_t i, void *out)
-    int32_t cc_vecenv_random_actions(void *mem, int32_t *actions, int32_t nthreads)
-    void cc_vecenv_free(void *mem)
-
 _OPPONENTS = {"random": CC_VEC_RANDOM, "heuristic": CC_VEC_HEURISTIC}
 
 

@@ -710,22 +710,12 @@ class NancyGame(Game[NancyRules, NancyObservation]):
         spare = iter([NancyCard(c) for c in range(78) if NancyCard(c) not in seen])
         for _name, cards, size in places:
             cards.extend(next(spare) for _ in range(size - len(cards)))
-        # each seat's cards by card number, in the order dealt (docs/nancy.rst)
-        dealt = [downs[q] + ups[q] + hand_lists[q] for q in range(n)]
-        packet = 4 if n == 2 else 3
-        npackets = (78 - hsize) // packet
-        before: set[int] = set()
-        if self.rules.hound_position_rule == "enforce":
-            before = {j * npackets // (hsize + 1) for j in range(1, hsize + 1)}
-        deck: list[NancyCard] = []
+        # each seat's cards by card number, in the order dealt (docs/nancy.rst),
+        # laid out by the engine's own deal schedule (-1: the Hound)
+        dealt = [iter(downs[q] + ups[q] + hand_lists[q]) for q in range(n)]
         hound_left = iter(hound_list)
-        for k in range(npackets):
-            if k in before:
-                deck.append(next(hound_left))
-            r = k // n
-            deck += dealt[(dealer + 1 + k) % n][packet * r : packet * r + packet]
-        deck.extend(hound_left)
-        return deck
+        schedule = _core.nancy_deal_schedule(self.rules.to_params(), n, dealer)
+        return [next(hound_left) if q < 0 else next(dealt[q]) for q in schedule]
 
     # -- the text table ---------------------------------------------------------
     def render(self, state: State[NancyObservation], viewer: int | None) -> str:

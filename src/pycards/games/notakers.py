@@ -285,7 +285,7 @@ def batch_split_points(
     [2, 3]
     """
     r = as_rules(rules, NoTakersRules)
-    result: npt.NDArray[np.int32] = _core.batch_notakers_points(
+    result: npt.NDArray[np.int32] = _core.notakers_batch_points(
         cards, _CHOICES["ace_in_runs"].index(r.ace_in_runs), out=out, threads=threads
     )
     return result

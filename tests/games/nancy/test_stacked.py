@@ -693,3 +693,21 @@ def test_two_player_table_piles_turn_up_after_the_trick(b: ModuleType) -> None:
         assert card("QR") in t.obs(p).face_up[0]
     assert t.events("flip")[-1] == (EV["flip"], 0, -1, card("QR"), 0, SEEN_ALL)
     assert t.obs(0).table_down == (7, 8)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("rule", ["ignore", "enforce"])
+def test_the_deal_schedule_is_the_one_the_engine_deals(n: int, rule: str) -> None:
+    # the schedule the facade lays a stacked deck out by is the engine's own:
+    # dealt from the deck 0..77, card c goes to schedule[c] (-1: the Hound)
+    for dealer in range(n):
+        params = NancyRules(hound_position_rule=rule, first_dealer=dealer).to_params()  # type: ignore[arg-type]
+        schedule = _core.nancy_deal_schedule(params, n, dealer)
+        assert len(schedule) == 78 and set(schedule) == {-1, *range(n)}
+        state = _core.new_state("nancy", params, n, 5, deck=list(range(78)))
+        to = {e[3]: e[1] for e in state.events() if e[0] == EV_DEAL}
+        assert [to[c] for c in range(78)] == schedule, (n, rule, dealer)
+    with pytest.raises(ValueError, match="dealer"):
+        _core.nancy_deal_schedule(params, n, n)
+    with pytest.raises(RulesError):
+        _core.nancy_deal_schedule(params, 7, 0)

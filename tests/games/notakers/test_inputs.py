@@ -61,7 +61,7 @@ def test_core_ints_refuse_non_ints(bad: Any) -> None:
         (lambda: _core.notakers_splits_exactly(HAND, bad), "ace_in_runs"),
         (lambda: _core.notakers_best_split(HAND, bad, 0), "ace_in_runs"),
         (lambda: _core.notakers_best_split(HAND, 0, bad), "tiebreak_ace"),
-        (lambda: _core.batch_notakers_points(arr, bad), "ace_in_runs"),
+        (lambda: _core.notakers_batch_points(arr, bad), "ace_in_runs"),
     ):
         with pytest.raises(TypeError, match=name):
             call()
@@ -74,9 +74,9 @@ def test_core_ace_in_runs_out_of_range(ace: int) -> None:
         lambda: _core.notakers_points(HAND, ace),
         lambda: _core.notakers_splits_exactly(HAND, ace),
         lambda: _core.notakers_best_split(HAND, ace, 0),
-        lambda: _core.batch_notakers_points(arr, ace),
+        lambda: _core.notakers_batch_points(arr, ace),
         # the engine checks ace_in_runs even when there is no element
-        lambda: _core.batch_notakers_points(np.zeros(0, dtype=np.uint64), ace),
+        lambda: _core.notakers_batch_points(np.zeros(0, dtype=np.uint64), ace),
     ):
         with pytest.raises(ValueError, match="ace_in_runs") as info:
             call()
@@ -121,7 +121,7 @@ def test_core_accepts_numpy_ints(kind: Any) -> None:
                 _core.notakers_best_split(cards, ace, tie)
             )
     arr = np.array([cards, 0], dtype=np.uint64)
-    assert _core.batch_notakers_points(arr, kind(1)).tolist() == [
+    assert _core.notakers_batch_points(arr, kind(1)).tolist() == [
         _core.notakers_points(cards, 1),
         0,
     ]
@@ -144,7 +144,7 @@ def test_core_accepts_numpy_ints(kind: Any) -> None:
 )
 def test_core_batch_refuses_bad_arrays(arr: Any, exc: type[Exception]) -> None:
     with pytest.raises(exc, match="arr"):
-        _core.batch_notakers_points(arr, 0)
+        _core.notakers_batch_points(arr, 0)
     with pytest.raises(exc, match="arr"):
         batch_split_points(arr)
 
@@ -153,7 +153,7 @@ def test_core_batch_refuses_bad_arrays(arr: Any, exc: type[Exception]) -> None:
 def test_core_batch_names_the_bad_element(bad: int) -> None:
     arr = np.array([HAND, HAND, bad, 1 << 13], dtype=np.uint64)
     with pytest.raises(InvalidCardError, match=r"arr\[2\]"):
-        _core.batch_notakers_points(arr, 0)
+        _core.notakers_batch_points(arr, 0)
     with pytest.raises(InvalidCardError, match=r"arr\[2\]"):
         batch_split_points(arr)
 

@@ -224,13 +224,13 @@ def test_batch_matches_scalar_and_reference() -> None:
         got = batch_split_points(hands, NoTakersRules(ace_in_runs=name))  # type: ignore[arg-type]
         assert got.dtype == np.int32
         assert got.tolist() == [c_core.notakers_points(int(h), ace) for h in hands]
-        assert got[:60].tolist() == ref.batch_notakers_points(hands[:60], ace).tolist()
+        assert got[:60].tolist() == ref.notakers_batch_points(hands[:60], ace).tolist()
 
 
 def test_batch_whole_deck() -> None:
     decks = np.full(3, 0x1FFF1FFF1FFF1FFF, dtype=np.uint64)
     for ace in (0, 1, 2):
-        assert c_core.batch_notakers_points(decks, ace).tolist() == [65] * 3
+        assert c_core.notakers_batch_points(decks, ace).tolist() == [65] * 3
 
 
 def test_bad_inputs() -> None:
@@ -241,14 +241,14 @@ def test_bad_inputs() -> None:
     with pytest.raises(ValueError, match="tiebreak_ace"):
         c_core.notakers_best_split(0, 0, 2)
     with pytest.raises(TypeError, match="uint64"):
-        c_core.batch_notakers_points(np.zeros(3, dtype=np.int64), 0)
+        c_core.notakers_batch_points(np.zeros(3, dtype=np.int64), 0)
     with pytest.raises(ValueError, match="1-D"):
-        c_core.batch_notakers_points(np.zeros((2, 2), dtype=np.uint64), 0)
+        c_core.notakers_batch_points(np.zeros((2, 2), dtype=np.uint64), 0)
     with pytest.raises(ValueError, match="contiguous"):
-        c_core.batch_notakers_points(np.zeros(6, dtype=np.uint64)[::2], 0)
+        c_core.notakers_batch_points(np.zeros(6, dtype=np.uint64)[::2], 0)
     with pytest.raises(ValueError, match=r"arr\[1\]"):
-        c_core.batch_notakers_points(np.array([0, 1 << 14], dtype=np.uint64), 0)
-    assert c_core.batch_notakers_points(np.zeros(0, dtype=np.uint64), 0).tolist() == []
+        c_core.notakers_batch_points(np.array([0, 1 << 14], dtype=np.uint64), 0)
+    assert c_core.notakers_batch_points(np.zeros(0, dtype=np.uint64), 0).tolist() == []
 
 
 def test_batch_split_points_threads_and_out() -> None:

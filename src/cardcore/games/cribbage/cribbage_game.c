@@ -624,7 +624,7 @@ static const char *cc_cribbage_reason_text(int32_t reason) {
 static int32_t cc_cribbage_apply(void *state, int32_t action) {
     cribbage_state *s = (cribbage_state *)state;
     int32_t v = cc_cribbage_verify(s, action);
-    if (v != 0) return v;
+    if (v != 0) return cc_status_error(v, CC_E_ILLEGAL);
     int32_t seat = s->to_act;
     if (action >= CC_CRIBBAGE_A_CLAIM) {
         if (action >= CC_CRIBBAGE_A_MUGGINS) apply_call(s, action == CC_CRIBBAGE_A_MUGGINS);

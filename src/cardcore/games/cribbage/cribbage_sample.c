@@ -75,14 +75,8 @@ int32_t cc_cribbage_sample_infoset(const void *state, int32_t player, uint64_t s
             held[q] = 0;
             if (q == player) continue;
             /* a uniform held_k-subset of the eligible cards: partial Fisher-Yates */
-            for (int32_t i = 0; i < held_k[q]; i++) {
-                int32_t top = ne[q] - 1 - i;
-                int32_t j = (int32_t)cc_rng_below_inline(&rng, (uint64_t)top + 1);
-                uint8_t x = elig[q][j];
-                elig[q][j] = elig[q][top];
-                elig[q][top] = x;
-                held[q] |= cc_bit_of(x);
-            }
+            cc_rng_partial_shuffle(&rng, elig[q], ne[q], held_k[q], 1);
+            for (int32_t i = 0; i < held_k[q]; i++) held[q] |= cc_bit_of(elig[q][ne[q] - 1 - i]);
             if (held[q] & used) ok = 0;
             used |= held[q];
             if (s->phase == PHASE_PLAY && !s->pclaim && q == s->to_act &&
@@ -100,22 +94,13 @@ int32_t cc_cribbage_sample_infoset(const void *state, int32_t player, uint64_t s
     for (int32_t q = 0; q < n; q++) {
         disc[q] = crib_known ? s->disc[q] : 0;
         if (q == player) continue;
-        for (int32_t i = 0; i < disc_k[q]; i++) {
-            int32_t top = --at;
-            int32_t j = (int32_t)cc_rng_below_inline(&rng, (uint64_t)top + 1);
-            uint8_t x = rest[j];
-            rest[j] = rest[top];
-            rest[top] = x;
-            disc[q] |= cc_bit_of(x);
-        }
+        cc_rng_partial_shuffle(&rng, rest, at, disc_k[q], 1);
+        for (int32_t i = 0; i < disc_k[q]; i++) disc[q] |= cc_bit_of(rest[--at]);
     }
     int32_t crib_card = s->crib_dealt;
     if (crib_k) {
-        int32_t top = --at;
-        int32_t j = (int32_t)cc_rng_below_inline(&rng, (uint64_t)top + 1);
-        crib_card = rest[j];
-        rest[j] = rest[top];
-        rest[top] = (uint8_t)crib_card;
+        cc_rng_partial_shuffle(&rng, rest, at, 1, 1);
+        crib_card = rest[--at];
     }
     /* rest[0 .. at - 1]: the stock (at == stock, checked above) */
     cribbage_state *o = (cribbage_state *)outp;
@@ -145,21 +130,17 @@ int32_t cc_cribbage_sample_infoset(const void *state, int32_t player, uint64_t s
         left_dealt[q] = q < n ? o->dealt[q] : 0;
         left_disc[q] = q < n ? o->disc[q] : 0;
     }
-    int32_t kept = cc_log_kept(&o->log);
-    int64_t first = o->log.total - kept;
-    int64_t deal_start = -1;
-    for (int32_t i = kept - 1; i >= 0; i--) {
-        const cc_log_entry *e = cc_log_at_const(&o->log, i);
-        if (e->kind == CC_CRIBBAGE_EV_NEW_DEAL) {
-            deal_start = first + i;
-            break;
-        }
-    }
-    for (int32_t i = 0; i < kept; i++) {
-        cc_log_entry *e = cc_log_at(&o->log, i);
+    cc_log_entry *ev = cc_log_entries(&o->log);
+    int64_t deal_start = -1; /* the number of the last new deal's event */
+    cc_log_walk w = cc_log_walk_from(&o->log, 0);
+    for (int32_t i; (i = cc_log_walk_next(&w)) >= 0;)
+        if (ev[i].kind == CC_CRIBBAGE_EV_NEW_DEAL) deal_start = w.number;
+    w = cc_log_walk_from(&o->log, 0);
+    for (int32_t i; (i = cc_log_walk_next(&w)) >= 0;) {
+        cc_log_entry *e = &ev[i];
         if (e->seen_by >> seat & 1) continue;
         int32_t q = e->player >= 0 && e->player < n ? s->pos_of[e->player] : -1;
-        if (first + i < deal_start || q < 0 || q >= n) {
+        if (w.number < deal_start || q < 0 || q >= n) {
             e->value = -1;
         } else if (e->kind == CC_CRIBBAGE_EV_DEAL_CARD && left_dealt[q]) {
             e->value = cc_card52_id_of_bit(cc_ctz64(left_dealt[q]));

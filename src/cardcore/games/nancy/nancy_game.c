@@ -121,6 +121,33 @@ static inline void ev_push(cc_nancy_state *s, int32_t kind, int32_t player, int3
 }
 
 /* the seat after p (0 <= p < n), without a division */
+/* The deal's shape (docs/nancy.rst, "The deal"): the Hound's size and the
+ * packet's, by player count. */
+static inline int32_t hound_size(int32_t nplayers) { return nplayers == 5 ? 3 : 6; }
+static inline int32_t packet_size(int32_t nplayers) { return nplayers == 2 ? 4 : 3; }
+
+/* The Hound's places in a stacked deck, the fixed schedule of docs/nancy.rst:
+ * the j-th Hound card goes before packet floor(j * npk / (H + 1)). */
+static void stacked_hound(int32_t npk, int32_t H, uint8_t *chosen) {
+    for (int32_t j = 1; j <= H; j++) chosen[j * npk / (H + 1)] = 1;
+}
+
+/* The one deal schedule: to[i] is who receives the deck's i-th card, top
+ * first: the seat, or -1 for the Hound.  The npk packets go to the seats in
+ * turn from the dealer's left (packet k to seat (dealer + 1 + k) mod n), a
+ * Hound card before each packet k with chosen[k], the cards left to the Hound
+ * (cc_nancy_deal_schedule gives it to the bindings). */
+static void deal_receivers(int32_t n, int32_t dealer, int32_t packet, int32_t npk,
+                           const uint8_t *chosen, int8_t *to) {
+    int32_t pos = 0;
+    for (int32_t k = 0, q = dealer; k < npk; k++) {
+        if (chosen[k]) to[pos++] = -1;
+        q = q + 1 < n ? q + 1 : 0;
+        for (int32_t j = 0; j < packet; j++) to[pos++] = (int8_t)q;
+    }
+    while (pos < 78) to[pos++] = -1;
+}
+
 static inline int32_t nxt(const cc_nancy_state *s, int32_t p) { return p + 1 < s->n ? p + 1 : 0; }
 
 static inline int32_t pile_of(const cc_nancy_state *s, int32_t p) {
@@ -215,30 +242,38 @@ static void deal(cc_nancy_state *s, const uint8_t *given) {
     memset(chosen, 0, sizeof chosen);
     int32_t enforce = s->params[CC_NANCY_P_HOUND_POSITION_RULE] == 1;
     if (enforce && given != NULL) {
-        /* a stacked deck: the fixed schedule of docs/nancy.rst (the j-th
-         * Hound card goes before packet floor(j * npk / (H + 1))) */
-        for (int32_t j = 1; j <= H; j++) chosen[j * npk / (H + 1)] = 1;
+        stacked_hound(npk, H, chosen);
     } else if (enforce) {
         uint8_t b[32];
         int32_t m = npk - 1;
         for (int32_t i = 0; i < m; i++) b[i] = (uint8_t)(i + 1);
-        for (int32_t i = 0; i < H; i++) {
-            int32_t j = i + (int32_t)cc_rng_below_inline(&s->rng, (uint64_t)(m - i));
-            uint8_t t = b[i];
-            b[i] = b[j];
-            b[j] = t;
-            chosen[b[i]] = 1;
-        }
+        cc_rng_partial_shuffle(&s->rng, b, m, H, 0);
+        for (int32_t i = 0; i < H; i++) chosen[b[i]] = 1;
     }
-    int32_t pos = 0, cnt[CC_NANCY_MAX_PLAYERS] = {0};
-    for (int32_t k = 0, q = s->dealer; k < npk; k++) {
-        if (enforce && chosen[k]) add_hound(s, deck[pos++]);
-        q = nxt(s, q); /* (dealer + 1 + k) mod n */
-        for (int32_t j = 0; j < packet; j++) place(s, q, deck[pos++], cnt[q]++);
+    int8_t to[78];
+    deal_receivers(s->n, s->dealer, packet, npk, chosen, to);
+    int32_t cnt[CC_NANCY_MAX_PLAYERS] = {0};
+    for (int32_t pos = 0; pos < 78; pos++) {
+        if (to[pos] < 0) add_hound(s, deck[pos]);
+        else place(s, to[pos], deck[pos], cnt[to[pos]]++);
     }
-    while (pos < 78) add_hound(s, deck[pos++]);
     s->phase = CC_NANCY_PH_BID;
     s->cur = nxt(s, s->dealer);
+}
+
+int32_t cc_nancy_deal_schedule(const int32_t *params, int32_t nplayers, int32_t dealer,
+                               int8_t *out) {
+    if (nplayers < 2 || nplayers > CC_NANCY_MAX_PLAYERS) return CC_E_PLAYERS;
+    int32_t rc = cc_game_check_params(&cc_game_nancy, params, nplayers, NULL);
+    if (rc != CC_OK) return rc;
+    if (dealer < 0 || dealer >= nplayers || out == NULL) return CC_E_ARG;
+    int32_t H = hound_size(nplayers), packet = packet_size(nplayers);
+    int32_t npk = (78 - H) / packet;
+    uint8_t chosen[32];
+    memset(chosen, 0, sizeof chosen);
+    if (params[CC_NANCY_P_HOUND_POSITION_RULE] == 1) stacked_hound(npk, H, chosen);
+    deal_receivers(nplayers, dealer, packet, npk, chosen, out);
+    return CC_OK;
 }
 
 /* init and init_deck: deal the first deal from the shuffled deck, or from
@@ -254,8 +289,8 @@ static int32_t start_match(void *state, const int32_t *params, int32_t nplayers,
     memcpy(s->params, params, sizeof s->params);
     s->n = nplayers;
     s->each = EACH[nplayers];
-    s->hsize = nplayers == 5 ? 3 : 6;
-    s->packet = nplayers == 2 ? 4 : 3;
+    s->hsize = hound_size(nplayers);
+    s->packet = packet_size(nplayers);
     s->rounds_total = params[CC_NANCY_P_MATCH_ROUNDS] ? params[CC_NANCY_P_MATCH_ROUNDS] : nplayers;
     cc_rng_seed(&s->rng, seed);
     /* the first draw is made even when first_dealer fixes the seat */
@@ -536,7 +571,7 @@ static int32_t cc_nancy_apply(void *state, int32_t a) {
     cc_nancy_state *s = (cc_nancy_state *)state;
     if (!cc_log_trusted(&s->log)) { /* (a search's copy: a from its legal mask) */
         int32_t r = cc_nancy_verify(s, a);
-        if (r != 0) return r;
+        if (r != 0) return cc_status_error(r, CC_E_ILLEGAL);
     }
     switch (s->phase) {
     case CC_NANCY_PH_BID: {

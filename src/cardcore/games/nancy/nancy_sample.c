@@ -288,8 +288,7 @@ static int32_t draw(const cc_nancy_state *s, nancy_prep *P, uint64_t seed, void 
     /* the log from the current deal's first event (earlier deals are over);
      * events from hidden_end on are seen by all and stay as they are */
     int32_t kept = cc_log_kept(&s->log);
-    const int64_t first = s->log.total - kept;                 /* the first kept event's number */
-    const int32_t ring0 = (int32_t)(first % CC_NANCY_LOG_CAP); /* its entry */
+    const int64_t first = s->log.total - kept; /* the first kept event's number */
     int32_t deal_start = s->deal_event > first ? (int32_t)(s->deal_event - first) : 0;
     int32_t hidden_to = s->hidden_end > first ? (int32_t)(s->hidden_end - first) : 0;
     if (hidden_to > kept) hidden_to = kept;
@@ -385,9 +384,9 @@ static int32_t draw(const cc_nancy_state *s, nancy_prep *P, uint64_t seed, void 
     int8_t disc_cards[78];
     for (int32_t k = 0, m = cs_count(sampled_disc); k < m; k++)
         disc_cards[k] = (int8_t)cs_nth(sampled_disc, k);
-    for (int32_t i = 0; i < hidden_to; i++) {
-        int32_t at = ring0 + i;
-        cc_log_entry *e = &o->log_entries[at >= CC_NANCY_LOG_CAP ? at - CC_NANCY_LOG_CAP : at];
+    cc_log_walk w = cc_log_walk_from(&s->log, 0); /* o's log holds the same slots */
+    for (int32_t i = 0, slot; i < hidden_to && (slot = cc_log_walk_next(&w)) >= 0; i++) {
+        cc_log_entry *e = &cc_log_entries(&o->log)[slot];
         if (e->seen_by & me) continue;
         if (i < deal_start) e->value = -1;
         else if (e->kind == CC_NANCY_EV_DISCARD) e->value = disc_cards[disc_k++];

@@ -563,7 +563,7 @@ static const char *cc_nodde_reason_text(int32_t reason) {
 static int32_t cc_nodde_apply(void *state, int32_t action) {
     nodde_state *s = (nodde_state *)state;
     int32_t v = cc_nodde_verify(s, action);
-    if (v != 0) return v;
+    if (v != 0) return cc_status_error(v, CC_E_ILLEGAL);
     int32_t seat = s->to_act;
     uint64_t b = cc_bit_of(action);
     s->hand[seat] &= ~b;

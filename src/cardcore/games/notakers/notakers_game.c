@@ -577,7 +577,7 @@ static void give(nt_state *st, int32_t from, int32_t to, int32_t c, int32_t why)
 static int32_t cc_notakers_apply(void *state, int32_t a) {
     nt_state *st = (nt_state *)state;
     int32_t r = cc_notakers_verify(state, a);
-    if (r != 0) return r;
+    if (r != 0) return cc_status_error(r, CC_E_ILLEGAL);
     int32_t p = st->actor;
     int32_t asker = st->turn_player;
     switch (st->phase) {
@@ -667,7 +667,7 @@ static int32_t cc_notakers_apply(void *state, int32_t a) {
         if (st->nt_k >= st->n || st->hand[p] == 0) end_turn(st);
         break;
     }
-    default: return R_PHASE;
+    default: return CC_E_ILLEGAL; /* (unreachable: verify refused it) */
     }
     return 0;
 }

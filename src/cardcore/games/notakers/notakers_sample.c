@@ -32,20 +32,13 @@ static uint64_t binom(int32_t n, int32_t k) {
 /* A uniform subset of k cards of set (k <= its size): a partial
  * Fisher-Yates shuffle of its cards, the first k. */
 static uint64_t random_subset(cc_rng *rng, uint64_t set, int32_t k) {
-    uint64_t bits[CC_NUM_CARDS52];
+    uint8_t bit[64]; /* the set's bit positions, ascending */
     int32_t m = 0;
-    while (set) {
-        bits[m++] = set & (~set + 1);
-        set &= set - 1;
-    }
+    for (; set; set &= set - 1) bit[m++] = (uint8_t)cc_ctz64(set);
+    if (k > m) k = m;
+    cc_rng_partial_shuffle(rng, bit, m, k, 0);
     uint64_t out = 0;
-    for (int32_t i = 0; i < k && i < m; i++) {
-        int32_t j = i + (int32_t)cc_rng_below(rng, (uint64_t)(m - i));
-        uint64_t t = bits[i];
-        bits[i] = bits[j];
-        bits[j] = t;
-        out |= bits[i];
-    }
+    for (int32_t i = 0; i < k; i++) out |= 1ULL << bit[i];
     return out;
 }
 
@@ -188,10 +181,9 @@ static void ask_constraints(const nt_state *st, uint64_t *not_in) {
 static void redact_log(nt_state *o, int32_t player) {
     uint64_t pile[CC_MAX_PLAYERS];
     int32_t hidden[CC_MAX_PLAYERS] = {0};
-    int32_t kept = cc_log_kept(&o->log);
-    int32_t start = (int32_t)((o->log.total - kept) % CC_NOTAKERS_LOG_CAPACITY);
-    cc_log_entry *ev = o->log_entries;
-    for (int32_t i = 0; i < kept; i++)
+    cc_log_entry *ev = cc_log_entries(&o->log);
+    cc_log_walk w = cc_log_walk_from(&o->log, 0);
+    for (int32_t i; (i = cc_log_walk_next(&w)) >= 0;)
         if (ev[i].kind == CC_NOTAKERS_EV_SAVE && !((ev[i].seen_by >> player) & 1u))
             hidden[ev[i].player]++;
     /* the kept hidden saves of q are his last ones: they get the highest
@@ -200,8 +192,8 @@ static void redact_log(nt_state *o, int32_t player) {
         pile[q] = o->save[q];
         while (cc_popcount64(pile[q]) > hidden[q]) pile[q] &= pile[q] - 1;
     }
-    for (int32_t k = 0, i = start; k < kept;
-         k++, i = i + 1 == CC_NOTAKERS_LOG_CAPACITY ? 0 : i + 1) {
+    w = cc_log_walk_from(&o->log, 0);
+    for (int32_t i; (i = cc_log_walk_next(&w)) >= 0;) {
         cc_log_entry *e = &ev[i];
         if ((e->seen_by >> player) & 1u) continue;
         if (e->kind == CC_NOTAKERS_EV_SAVE && pile[e->player]) {

@@ -219,7 +219,7 @@ int32_t cc_notakers_splits_exactly(uint64_t cards, int32_t ace_in_runs) {
     return nt_best(cards, ace_in_runs, F_COVER) >= 0 ? 1 : 0;
 }
 
-int32_t cc_batch_notakers_points(const uint64_t *cards, int64_t n, int32_t ace_in_runs,
+int32_t cc_notakers_batch_points(const uint64_t *cards, int64_t n, int32_t ace_in_runs,
                                  int32_t *out, int64_t *bad_index) {
     if (n < 0 || (n > 0 && (cards == NULL || out == NULL))) return CC_E_ARG;
     if (ace_in_runs < CC_NOTAKERS_ACE_LOW || ace_in_runs > CC_NOTAKERS_ACE_BOTH) return CC_E_ARG;

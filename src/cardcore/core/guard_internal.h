@@ -13,10 +13,13 @@
 
 #include <stdint.h>
 
-#include "cc_calibrate.h"
+/* 1 if this build honours the slow-path switch (built with CC_SLOW_SWITCH),
+ * else 0: the binding's _slow_switch_built, which the guard prints. */
+int32_t cc_slow_switch_built(void);
 
-/* Spin `work` rounds of cc_calibrate when PYCARDS_SLOW_PATH equals `site`
- * (a no-op unless built with CC_SLOW_SWITCH). */
+/* Spin `work` rounds of a busy loop (each round the cost of a round of the
+ * guard's calibration, benchmarks/c/calibrate.c) when PYCARDS_SLOW_PATH
+ * equals `site` (a no-op unless built with CC_SLOW_SWITCH). */
 void cc_slow_site(const char *site, int64_t work);
 
 #ifdef CC_SLOW_SWITCH

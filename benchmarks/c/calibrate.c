@@ -1,9 +1,13 @@
-/* calibrate.c: the benchmark guard's fixed C workload and its slow-path
- * switch (cc_calibrate.h, guard_internal.h; docs/benchmarks.rst). */
-#include <stdlib.h>
-#include <string.h>
-
-#include "guard_internal.h"
+/* calibrate.c: the benchmark guard's fixed C workload (docs/benchmarks.rst,
+ * "Calibration").  Not part of the engine: benchmarks/guard/harness.py
+ * compiles it with the engine's flags into a small shared library of its
+ * own and loads it with ctypes.
+ *
+ * The guard divides the time of each C-bound hot path by the time of this
+ * loop, measured in the same run, so that its figures do not depend on how
+ * fast or how busy the machine is.  The loop never changes: changing it
+ * moves every baseline at once. */
+#include <stdint.h>
 
 /* Self-contained on purpose: nothing here calls the engine, so a change to
  * the engine never changes the yardstick the guard measures it with. */
@@ -30,6 +34,10 @@ static inline uint64_t calib_ctz(uint64_t x) {
     return n;
 }
 
+/* n rounds (n >= 0; n < 0 counts as 0) of integer work of the engine's
+ * kind: a xorshift generator, a SWAR popcount, a trailing-zero count, a
+ * lookup in a 64-entry table and a data-dependent branch.  Returns a
+ * checksum (so that the work cannot be optimized away). */
 uint64_t cc_calibrate(int64_t n) {
     uint64_t x = 0x9E3779B97F4A7C15ULL;
     uint64_t acc = 0;
@@ -43,24 +51,4 @@ uint64_t cc_calibrate(int64_t n) {
         else acc = (acc << 1) | (acc >> 63);
     }
     return acc;
-}
-
-int32_t cc_slow_switch_built(void) {
-#ifdef CC_SLOW_SWITCH
-    return 1;
-#else
-    return 0;
-#endif
-}
-
-void cc_slow_site(const char *site, int64_t work) {
-#ifdef CC_SLOW_SWITCH
-    const char *want = getenv("PYCARDS_SLOW_PATH");
-    if (want == NULL || site == NULL || strcmp(want, site) != 0) return;
-    volatile uint64_t sink = cc_calibrate(work);
-    (void)sink;
-#else
-    (void)site;
-    (void)work;
-#endif
 }
