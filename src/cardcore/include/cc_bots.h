@@ -213,11 +213,13 @@ int32_t cc_searcher_act_worlds(cc_searcher *searcher, const cc_game *game, const
  *   evaluate  a leaf evaluator (ISMCTS): n leaves (1..batch) at once,
  *             obs[i * tensor_size ...], masks[i * CC_MASK_WORDS ...] and
  *             players[i] (the player to act there) in, values[i * nplayers
- *             + p] out, the value of leaf i to player p in reward units; it
- *             replaces the rollout (a finished game keeps its true reward);
- *   priors    action priors for PUCT selection (ISMCTS): priors[a] >= 0 for
- *             each legal a (num_actions doubles, the others ignored; they
- *             need not sum to 1), asked once per expanded node; selection
+ *             + p] out, the value of leaf i to player p in reward units,
+ *             each in [-1e300, 1e300] (else CC_E_HOOK); it replaces the
+ *             rollout (a finished game keeps its true reward);
+ *   priors    action priors for PUCT selection (ISMCTS): priors[a] in
+ *             [0, 1e300] for each legal a (else CC_E_HOOK; num_actions
+ *             doubles, the others ignored; they need not sum to 1), asked
+ *             once per expanded node; selection
  *             then maximizes mean + c * prior * sqrt(avail) / (1 + visits)
  *             and expansion takes the untried action of highest prior. */
 typedef int32_t (*cc_policy_hook)(void *ctx, const float *obs, const uint64_t *mask, int32_t player,

