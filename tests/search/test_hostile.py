@@ -196,3 +196,42 @@ def test_array_hooks_refuse_what_is_not_numbers(name: str, hook: str) -> None:
     s = _core.Searcher(game._setup, "ismcts", simulations=8, **{hook: answers[hook]})
     with pytest.raises(TypeError, match=f"{hook} hook must return an array of numbers"):
         s.act(state._s)
+
+
+# ---- 5: weights near the largest float ---------------------------------------
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("big", [1e308, 1.7976931348623157e308])
+def test_huge_weights_give_the_means_of_unit_weights(name: str, big: float) -> None:
+    game, state = _position(name)
+    cp = state.current_player
+    legal = state.legal_actions()
+    k = 6
+    worlds = _worlds(state, k)
+    s = _core.Searcher(game._setup, "pimc", simulations=30 * len(legal), samples=k)
+    s.reset(4)
+    unit_action, unit = s.act_worlds(state._s, worlds, [1.0] * k, cp)
+    s.reset(4)
+    action, means = s.act_worlds(state._s, worlds, [big] * k, cp)
+    assert np.isfinite(means[legal]).all(), means[legal]
+    np.testing.assert_allclose(means, unit, rtol=1e-12, equal_nan=True)
+    top = sorted((unit[a] for a in legal), reverse=True)
+    if top[0] - top[1] > 1e-9:  # not a tie that rounding may break either way
+        assert action == unit_action
+    best = max(legal, key=lambda a: (means[a], -a))
+    assert action == best
+    # one huge weight among tiny ones: finite means still
+    s.reset(4)
+    mixed_action, mixed = s.act_worlds(state._s, worlds, [big] + [1e-300] * (k - 1), cp)
+    assert np.isfinite(mixed[legal]).all()
+    assert mixed_action == max(legal, key=lambda a: (mixed[a], -a))
+
+
+@pytest.mark.parametrize("bad", [-1.0, float("inf"), float("nan"), -0.5e-300])
+def test_bad_weights_name_the_argument(bad: float) -> None:
+    game, state = _position(NAMES[0])
+    worlds = _worlds(state, 3)
+    s = _core.Searcher(game._setup, "pimc", simulations=8, samples=3)
+    with pytest.raises(ValueError, match=r"weights\[1\]"):
+        s.act_worlds(state._s, worlds, [1.0, bad, 1.0], state.current_player)

@@ -186,8 +186,10 @@ int32_t cc_searcher_act(cc_searcher *searcher, const cc_game *game, const void *
  * act; 1 <= nworlds <= spec.samples), not drawn, and each world's
  * simulations (or solve) count with its weight: an action's value is the
  * weighted mean sum(w_i * r_i) / sum(w_i) over the simulations r_i of it.
- * Worlds of weight 0 are left out; if every weight is 0, every world
- * weighs 1.  The budget (simulations or seconds) and the solver (spec.solve,
+ * The weights are first divided by a power of two near the largest
+ * (exactly), so that no sum overflows, whatever their size (up to
+ * DBL_MAX).  Worlds of weight 0 are left out; if every weight is 0, every
+ * world weighs 1.  The budget (simulations or seconds) and the solver (spec.solve,
  * where the searched state is within reach) are as for PIMC; rng is used by
  * the rollouts only.  The caller draws the worlds: that they are
  * consistent with what player knows is the caller's duty (nothing else is

@@ -434,13 +434,21 @@ int32_t cc_searcher_act_worlds(cc_searcher *s, const cc_game *game, const void *
     int32_t cp;
     int32_t rc = root_player(s, game, state, player, &cp);
     if (rc != CC_OK) return rc;
-    double total = 0.0;
+    double top = 0.0;
     for (int32_t i = 0; i < nworlds; i++) {
         /* written so that a NaN fails */
         if (worlds[i] == NULL || !(weights[i] >= 0.0 && weights[i] < INFINITY)) return CC_E_ARG;
         if (game->current_player(worlds[i]) != cp) return CC_E_ARG;
-        total += weights[i];
+        if (weights[i] > top) top = weights[i];
     }
+    /* the weights over the power of two just above the largest: their sums
+     * (of at most samples terms) cannot overflow, however near DBL_MAX they
+     * are, and the division is exact (but for a weight under 2^-1022 of the
+     * largest), so the means are those of the weights as given */
+    int e = 0;
+    if (top > 0.0) (void)frexp(top, &e);
+    double total = 0.0;
+    for (int32_t i = 0; i < nworlds; i++) total += ldexp(weights[i], -e);
     int32_t acts[CC_MAX_ACTIONS], n;
     rc = root_prepare(s, state, acts, &n, action);
     if (rc != CC_OK || n == 1) return rc;
@@ -454,7 +462,7 @@ int32_t cc_searcher_act_worlds(cc_searcher *s, const cc_game *game, const void *
         char *d = (char *)s->dets + ss * (size_t)ns;
         memcpy(d, worlds[i], cc_game_used_size(game, worlds[i]));
         cc_log_mute((cc_log *)(void *)(d + game->log_offset), how);
-        s->wts[ns++] = total > 0.0 ? weights[i] : 1.0;
+        s->wts[ns++] = total > 0.0 ? ldexp(weights[i], -e) : 1.0;
     }
     rc = cc_pimc_run_worlds(s, s->root, cp, acts, n, ns, s->wts, rng);
     if (rc != CC_OK) return rc;
