@@ -198,6 +198,151 @@ def test_array_hooks_refuse_what_is_not_numbers(name: str, hook: str) -> None:
         s.act(state._s)
 
 
+# ---- 2: the C search and the replays hold what they read -------------------
+
+
+def _worlds(state: State[Any], k: int, seed: int = 0) -> list[Any]:
+    cp = state.current_player
+    return [state._s.sample_infoset(cp, seed + i) for i in range(k)]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_act_worlds_holds_its_worlds_while_another_thread_clears_the_list(name: str) -> None:
+    game, state = _position(name)
+    cp = state.current_player
+    legal = state.legal_actions()
+    k = 300
+    size = game.info["state_size"]
+    s = _core.Searcher(game._setup, "pimc", simulations=len(legal), samples=k)
+    ran = 0
+    for rep in range(12):
+        worlds = _worlds(state, k, seed=rep * k)
+        go = threading.Event()
+        junk: list[bytearray] = []
+
+        def clear(box: list[Any] = worlds, go: threading.Event = go, junk: Any = junk) -> None:
+            go.wait()
+            box.clear()  # the last references to the worlds
+            # and their memory, if freed, taken again and filled with junk
+            junk.extend(bytearray(b"\xa5" * size) for _ in range(2 * k))
+
+        t = threading.Thread(target=clear)
+        t.start()
+        go.set()
+        try:
+            action, _means = s.act_worlds(state._s, worlds, [1.0] * k, cp)
+        except ValueError as exc:
+            # cleared before the call read it: refused as an empty list, cleanly
+            assert "worlds: expected" in str(exc)
+        else:
+            assert action in legal
+            ran += 1
+        finally:
+            t.join()
+        del worlds
+    assert ran > 0
+
+
+class _SwappingWeights:
+    """Weights that refill the worlds' list with other objects when read."""
+
+    def __init__(self, worlds: list[Any], n: int, junk: Any) -> None:
+        self.worlds = worlds
+        self.n = n
+        self.junk = junk
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, i: int) -> float:
+        if i == self.n - 1:
+            self.worlds[:] = [self.junk] * self.n
+        return 1.0
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("junk", [None, 7, "x"])
+def test_act_worlds_reads_its_worlds_once(name: str, junk: Any) -> None:
+    game, state = _position(name)
+    cp = state.current_player
+    k = 4
+    s = _core.Searcher(game._setup, "pimc", simulations=8, samples=k)
+    s.reset(5)
+    want, want_means = s.act_worlds(state._s, _worlds(state, k), [1.0] * k, cp)
+    worlds = _worlds(state, k)
+    s.reset(5)
+    got, means = s.act_worlds(state._s, worlds, _SwappingWeights(worlds, k, junk), cp)
+    assert got == want
+    assert np.array_equal(means, want_means, equal_nan=True)
+
+
+def _infer_case() -> tuple[State[Any], int, list[int], Any]:
+    for name in NAMES:
+        game = load_game(name, num_players=GAMES[name].tables[0])
+        for seed in range(20):
+            state = game.new_initial_state(seed=seed)
+            for _ in range(6):
+                if state.is_terminal:
+                    break
+                state.apply(state.legal_actions()[-1])
+            if state.is_terminal or not infer_applies(state):
+                continue
+            p = state.current_player
+            actions, record = observer_record(state, p)
+            if any(a == -1 for a in actions):
+                return state, p, actions, record
+    raise AssertionError("no game whose worlds can be weighed")
+
+
+class _SwappingActions(list):  # type: ignore[type-arg]
+    """Actions that refill the samples' list with None when read."""
+
+    def __init__(self, actions: list[int], samples: list[Any]) -> None:
+        super().__init__(actions)
+        self.samples = samples
+
+    def __getitem__(self, i: Any) -> Any:
+        self.samples[:] = [None] * len(self.samples)
+        return super().__getitem__(i)
+
+
+def test_infer_weights_reads_its_samples_once() -> None:
+    state, p, actions, record = _infer_case()
+    samples = [state._s.sample_infoset(p, k) for k in range(6)]
+    want, _ = _core.infer_weights(list(samples), 0, p, actions, record, 0.2, 4, 0)
+    swapping = _SwappingActions(actions, samples)
+    got, _ = _core.infer_weights(samples, 0, p, swapping, record, 0.2, 4, 0)
+    assert np.array_equal(got, want)
+
+
+def test_infer_weights_holds_its_samples_while_another_thread_clears_the_list() -> None:
+    state, p, actions, record = _infer_case()
+    k = 40
+    want, _ = _core.infer_weights(
+        [state._s.sample_infoset(p, i) for i in range(k)], 0, p, actions, record, 0.2, 4, 0
+    )
+    for _rep in range(4):
+        samples = [state._s.sample_infoset(p, i) for i in range(k)]
+        go = threading.Event()
+
+        def clear(box: list[Any] = samples, go: threading.Event = go) -> None:
+            go.wait()
+            box.clear()
+
+        t = threading.Thread(target=clear)
+        t.start()
+        go.set()
+        try:
+            got, _ = _core.infer_weights(samples, 0, p, actions, record, 0.2, 4, 0)
+        finally:
+            t.join()
+        # the samples the call was handed are weighed, all of them
+        assert len(got) in (0, k)
+        if len(got):
+            assert np.array_equal(got, want)
+        del samples
+
+
 # ---- 5: weights near the largest float ---------------------------------------
 
 

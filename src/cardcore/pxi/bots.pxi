@@ -545,7 +545,13 @@ cdef class Searcher:
         means): means a float64 array of ``num_actions``, the weighted mean
         of each legal action searched, NaN for the others.  The worlds are the
         caller's: nothing else is read from ``state`` but its legal actions,
-        player to act and deal (``cc_searcher_act_worlds``)."""
+        player to act and deal (``cc_searcher_act_worlds``).  The weights are
+        scaled by a power of two near the largest first (exactly), so weights
+        of any size up to the largest float give the same means.
+
+        The worlds are read once, into a tuple of this call: the search reads
+        their states with the GIL released, and the tuple keeps them alive
+        whatever another thread (or ``weights``) does to ``worlds``."""
         state._live()
         if self.kind != "pimc" or self.threads > 1:
             raise ValueError("act_worlds: a pimc searcher of one thread only")
@@ -553,7 +559,8 @@ cdef class Searcher:
         if player is not None:
             p = _i32_arg(player, "player", 0, state.nplayers - 1)
         _same_setup(self.setup, state.params, "state")
-        cdef Py_ssize_t n = len(worlds)
+        cdef tuple items = tuple(worlds)    # the call's own references
+        cdef Py_ssize_t n = len(items)
         if not 1 <= n <= self.samples:
             raise ValueError(f"worlds: expected 1..{self.samples} (samples) worlds, got {n}")
         if isinstance(weights, (str, bytes)) or not hasattr(weights, "__len__"):
@@ -572,10 +579,10 @@ cdef class Searcher:
         cdef GameState w
         cdef Py_ssize_t i
         for i in range(n):
-            if not isinstance(worlds[i], GameState):
+            if not isinstance(items[i], GameState):
                 raise TypeError(f"worlds[{i}]: expected a GameState, got "
-                                f"{type(worlds[i]).__name__}")
-            w = worlds[i]
+                                f"{type(items[i]).__name__}")
+            w = items[i]
             w._live()
             _same_setup(self.setup, w.params, f"worlds[{i}]")
             if g.current_player(w.state) != cp:
@@ -588,7 +595,7 @@ cdef class Searcher:
         if ptrs == NULL:
             raise MemoryError()
         for i in range(n):
-            ptrs[i] = (<GameState> worlds[i]).state
+            ptrs[i] = (<GameState> items[i]).state
         means = np.full(self.num_actions, np.nan, dtype=np.float64)
         cdef double[::1] mv = means
         cdef int32_t action = -1
