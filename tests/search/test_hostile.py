@@ -380,3 +380,50 @@ def test_bad_weights_name_the_argument(bad: float) -> None:
     s = _core.Searcher(game._setup, "pimc", simulations=8, samples=3)
     with pytest.raises(ValueError, match=r"weights\[1\]"):
         s.act_worlds(state._s, worlds, [1.0, bad, 1.0], state.current_player)
+
+
+# ---- 6: a read-only win table ------------------------------------------------
+
+
+def _solver_position(name: str, players: int, seed: int, depth: int) -> State[Any] | None:
+    game = load_game(name, num_players=players)
+    state = game.new_initial_state(seed=seed)
+    for _ in range(400):
+        if state.is_terminal:
+            return None
+        d = state.solve_depth
+        if 0 <= d <= depth and len(state.legal_actions()) >= 2:
+            return state
+        legal = state.legal_actions()
+        state.apply(legal[(seed + len(legal)) % len(legal)])
+    return None
+
+
+def _race_solver_games() -> list[str]:
+    out = []
+    for name in race_games():
+        if any(_solver_position(name, 2, s, 8) is not None for s in range(5)):
+            out.append(name)
+    return out
+
+
+RACE_SOLVERS = _race_solver_games()
+
+
+def test_there_are_race_games_with_a_solver() -> None:
+    assert RACE_SOLVERS
+
+
+@pytest.mark.parametrize("name", RACE_SOLVERS)
+def test_the_solver_takes_a_read_only_win_table(name: str) -> None:
+    state = next(st for s in range(5) if (st := _solver_position(name, 2, s, 8)) is not None)
+    game = state.game
+    rng = np.random.default_rng(1)
+    target = win_probability_table(game, deals=50).shape[0]
+    table = rng.random((target, target))
+    frozen = table.copy()
+    frozen.setflags(write=False)
+    assert state.solve(win_table=frozen) == state.solve(win_table=table)
+    cached = win_probability_table(game, deals=50)
+    assert not cached.flags.writeable
+    assert set(state.solve(win_table=cached)) == set(state.legal_actions())

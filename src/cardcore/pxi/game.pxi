@@ -476,7 +476,7 @@ cdef class GameState:
         if self.game.solve == NULL:
             raise ValueError(f"{_text(self.game.name)} has no solver")
         table = _win_table_arg(win_table)
-        cdef double[:, ::1] wt
+        cdef const double[:, ::1] wt      # a read-only table is taken as it is
         cdef const double *tp = NULL
         cdef int32_t target = 0
         if table is not None:
