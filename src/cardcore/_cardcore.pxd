@@ -10,6 +10,7 @@ cdef extern from "cardcore.h" nogil:
     int CC_E_PLAYERS
     int CC_E_PARAMS
     int CC_E_CAPACITY
+    int CC_E_STOPPED
     unsigned long long CC_DECK52_MASK
     unsigned long long CC_NANCY_LO_MASK
     unsigned long long CC_NANCY_HI_MASK
@@ -150,8 +151,10 @@ cdef extern from "cardcore.h" nogil:
         int32_t (*heuristic)(const void *state, cc_rng *rng, int32_t *action)
         int32_t (*deal_index)(const void *state, int32_t *dealer)
         int32_t (*solve_depth)(const void *state)
+        # stop: const volatile int32_t * in C (a flag another thread sets)
         int32_t (*solve)(const void *state, const double *win_table, int32_t win_target,
-                         int64_t max_nodes, double *values, int64_t *nodes) noexcept nogil
+                         int64_t max_nodes, const int32_t *stop, double *values,
+                         int64_t *nodes) noexcept nogil
 
     const cc_game *cc_game_by_index(int32_t i)
     const cc_game *cc_game_by_name(const char *name)

@@ -343,6 +343,135 @@ def test_infer_weights_holds_its_samples_while_another_thread_clears_the_list() 
         del samples
 
 
+# ---- 4: one stop flag for every tree; a signal stops the solver -------------
+
+
+class _OverrunError(Exception):
+    pass
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("kind", ["pimc", "ismcts"])
+@pytest.mark.parametrize("how", ["exception", "interrupt"])
+def test_a_hook_error_stops_every_tree(name: str, kind: str, how: str) -> None:
+    game, state = _position(name)
+    main = threading.get_ident()
+    n = game.num_players
+    limit = 2000  # calls after the failure: a stopped search makes a few
+    seen = {"stopped": False, "after": 0, "overrun": False}
+    rng = np.random.default_rng(0)
+
+    class BoomError(Exception):
+        pass
+
+    def note() -> None:
+        if seen["stopped"]:
+            seen["after"] = int(seen["after"]) + 1
+            if int(seen["after"]) > limit:
+                seen["overrun"] = True
+                raise _OverrunError
+            return
+        if threading.get_ident() == main:
+            return  # the other tree fails (or, interrupted, makes the main one fail)
+        seen["stopped"] = True
+        if how == "interrupt":
+            _thread.interrupt_main()
+            return
+        raise BoomError
+
+    def policy(obs: Any, mask: Any, player: int) -> int:
+        note()
+        return int(rng.choice(np.flatnonzero(mask)))
+
+    def evaluate(obs: Any, masks: Any, players: Any) -> Any:
+        note()
+        return np.zeros((len(players), n))
+
+    hooks: dict[str, Any] = {"rollout": policy} if kind == "pimc" else {"evaluate": evaluate}
+    s = _core.Searcher(game._setup, kind, simulations=10**7, samples=4, threads=2, **hooks)
+    want = KeyboardInterrupt if how == "interrupt" else BoomError
+    with pytest.raises(want):
+        s.act(state._s)
+    assert seen["stopped"] and not seen["overrun"], seen
+    # the searcher searches again afterwards
+    again = _core.Searcher(game._setup, kind, simulations=20, samples=2, threads=2)
+    assert again.act(state._s) in state.legal_actions()
+
+
+_SOLVE_CHILD = textwrap.dedent(
+    """
+    import _thread, random, signal, sys, threading
+    from pycards.game import game_names, load_game
+
+    class Alarm(Exception):
+        pass
+
+    def first_card(name, n):
+        game = load_game(name, num_players=n)
+        state = game.new_initial_state(seed=1)
+        rng = random.Random(0)
+        for _ in range(3000):
+            if state.is_terminal or state.solve_depth >= 0:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        return state if state.solve_depth >= 0 else None
+
+    # the longest play any game's solver takes: far too long to finish
+    best = None
+    for name in game_names():
+        info = load_game(name).info
+        for n in range(info["min_players"], info["max_players"] + 1):
+            try:
+                st = first_card(name, n)
+            except Exception:
+                continue
+            if st is not None and (best is None or st.solve_depth > best.solve_depth):
+                best = st
+    assert best is not None and best.solve_depth >= 60, best
+    before = best.to_json()
+    how = sys.argv[1]
+    if how == "alarm":
+        def on_alarm(signum, frame):
+            raise Alarm("the alarm")
+        signal.signal(signal.SIGALRM, on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+    else:
+        threading.Timer(0.3, _thread.interrupt_main).start()
+    try:
+        best.solve()
+    except KeyboardInterrupt:
+        print("KeyboardInterrupt")
+    except Alarm as exc:
+        print("Alarm", exc)
+    else:
+        print("finished")
+    print("same" if best.to_json() == before else "changed")
+    # the solver solves again after a stop: a small budget, past it an error
+    try:
+        best.solve(max_nodes=1000)
+    except RuntimeError as exc:
+        print("limit" if "limit of 1000" in str(exc) else exc)
+    """
+)
+
+
+@pytest.mark.parametrize("how", ["alarm", "interrupt"])
+def test_a_signal_stops_the_solver(how: str) -> None:
+    try:
+        out = subprocess.run(
+            [sys.executable, "-c", _SOLVE_CHILD, how],
+            capture_output=True,
+            text=True,
+            timeout=600,  # a guard against a solve that never stops, not a measure
+            cwd=ROOT,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("State.solve() went on after the signal")
+    assert out.returncode == 0, out.stderr
+    want = "KeyboardInterrupt" if how == "interrupt" else "Alarm the alarm"
+    assert out.stdout.split("\n")[:3] == [want, "same", "limit"], out.stdout + out.stderr
+
+
 # ---- 5: weights near the largest float ---------------------------------------
 
 

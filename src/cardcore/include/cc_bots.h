@@ -51,7 +51,11 @@
  *
  * Threads (spec.threads > 1): root parallelism; as many trees (ISMCTS) or
  * sample sets (PIMC), each with its own generator seeded from the bot's
- * generator, searched at once, their root statistics summed.
+ * generator, searched at once, their root statistics summed.  They share
+ * one stop flag (per searcher, no global): a tree that fails (a hook's
+ * error) sets it, every other tree stops at its next simulation (or step
+ * of a hook's rollout) with CC_E_STOPPED (cardcore.h), and the act returns
+ * the failing tree's status.
  *
  * Same spec, state and generator state -> the same action, on every
  * platform, except with a time budget (seconds > 0), where the number of
