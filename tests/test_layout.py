@@ -69,6 +69,8 @@ DEBT: dict[str, set[str]] = {
     "tests/test_sampler_exact.py": {"nancy", "nodde", "notakers"},
     # the search bots' area (another change owns tests/test_search*.py)
     "tests/test_search_hooks.py": {"nancy", "nodde", "notakers"},
+    # the solver's convention worked out on a named game (its three-seat play)
+    "tests/search/test_hostile.py": {"cribbage"},
     # needs an action no position allows (a king call at 4 seats)
     "tests/test_vecenv_threads.py": {"nancy"},
     # a fixed recipe: its hashes compare with every earlier run's

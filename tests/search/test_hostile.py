@@ -556,3 +556,67 @@ def test_the_solver_takes_a_read_only_win_table(name: str) -> None:
     cached = win_probability_table(game, deals=50)
     assert not cached.flags.writeable
     assert set(state.solve(win_table=cached)) == set(state.legal_actions())
+
+
+# ---- 7: the solver's convention at three seats, worked out -------------------
+
+
+def _margin(ret: list[int], root: int) -> float:
+    others = [r for q, r in enumerate(ret) if q != root]
+    return ret[root] - sum(others) / len(others)
+
+
+def _minimax(state: State[Any], root: int, paranoid: bool) -> dict[int, float]:
+    """Each legal action's value to ``root``: the whole game's returns where
+    the solver stops taking the state (the deal's play over, the show scored;
+    or the game over), ``root`` maximizing; every other seat minimizing
+    ``root``'s value (paranoid) or maximizing its own (max^n)."""
+    out = {}
+    for a in state.legal_actions():
+        c = state.clone()
+        c.apply(a)
+        out[a] = _leaf(c, root, paranoid)[root]
+    return out
+
+
+def _leaf(state: State[Any], root: int, paranoid: bool) -> list[float]:
+    n = state.game.num_players
+    if state.is_terminal or state.solve_depth < 0:
+        ret = state.returns()
+        return [_margin(ret, q) for q in range(n)]
+    p = state.current_player
+    best: list[float] | None = None
+    for a in state.legal_actions():
+        c = state.clone()
+        c.apply(a)
+        v = _leaf(c, root, paranoid)
+        if best is None:
+            best = v
+        elif p == root or not paranoid:
+            best = v if v[p] > best[p] else best
+        else:
+            best = v if v[root] < best[root] else best
+    assert best is not None
+    return best
+
+
+def test_the_solver_is_paranoid_at_three_seats() -> None:
+    # the play of a three-handed cribbage deal, the show included, a few cards
+    # before its end: the solver's values are the paranoid minimax's, and in
+    # one position at least they are not those of every seat for itself
+    checked = differ = 0
+    for seed in range(60):
+        state = _solver_position("cribbage", 3, seed, 7)
+        if state is None:
+            continue
+        root = state.current_player
+        got = state.solve()
+        want = _minimax(state, root, paranoid=True)
+        assert set(got) == set(want)
+        for a, v in want.items():
+            assert got[a] == pytest.approx(v, abs=1e-9), (state.to_json(), a)
+        checked += 1
+        differ += _minimax(state, root, paranoid=False) != want
+        if checked >= 12 and differ:
+            break
+    assert checked >= 12 and differ >= 1, (checked, differ)
