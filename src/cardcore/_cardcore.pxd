@@ -12,6 +12,7 @@ cdef extern from "cardcore.h" nogil:
     int CC_E_PLAYERS
     int CC_E_PARAMS
     int CC_E_CAPACITY
+    int CC_E_STOPPED
     unsigned long long CC_DECK52_MASK
     unsigned long long CC_NANCY_LO_MASK
     unsigned long long CC_NANCY_HI_MASK
@@ -152,8 +153,10 @@ cdef extern from "cardcore.h" nogil:
         int32_t (*heuristic)(const void *state, cc_rng *rng, int32_t *action)
         int32_t (*deal_index)(const void *state, int32_t *dealer)
         int32_t (*solve_depth)(const void *state)
+        # stop: const volatile int32_t * in C (a flag another thread sets)
         int32_t (*solve)(const void *state, const double *win_table, int32_t win_target,
-                         int64_t max_nodes, double *values, int64_t *nodes) noexcept nogil
+                         int64_t max_nodes, const int32_t *stop, double *values,
+                         int64_t *nodes) noexcept nogil
 
     const cc_game *cc_game_by_index(int32_t i)
     const cc_game *cc_game_by_name(const char *name)
@@ -167,8 +170,97 @@ cdef extern from "cardcore.h" nogil:
                                int64_t *steps_out, int64_t *points_out)
 
 
-# The searcher's defaults (cc_bots.h): the one place they are written.
+# The built-in bots (cc_bots.h), with the searcher's defaults: the one place
+# they are written.
 cdef extern from "cc_bots.h" nogil:
+    int CC_BOT_RANDOM
+    int CC_BOT_HEURISTIC
+    int CC_BOT_PIMC
+    int CC_BOT_ISMCTS
+    int CC_ROLLOUT_RANDOM
+    int CC_ROLLOUT_HEURISTIC
+    long long CC_BOT_MAX_SIMULATIONS
+    int CC_BOT_MAX_SECONDS
+    int CC_BOT_MAX_EXPLORATION
+    int CC_BOT_MAX_SAMPLES
+    int CC_BOT_F_KIND
+    int CC_BOT_F_ROLLOUT
+    int CC_BOT_F_SIMULATIONS
+    int CC_BOT_F_SECONDS
+    int CC_BOT_F_EXPLORATION
+    int CC_BOT_F_SAMPLES
+    int CC_BOT_F_REWARD
+    int CC_BOT_F_HORIZON
+    int CC_BOT_F_THREADS
+    int CC_BOT_F_SCALE
+    int CC_BOT_F_WIN_TABLE
+    int CC_BOT_F_SOLVE
+    int CC_BOT_MAX_SOLVE
+    int CC_E_ROLLOUT_LIMIT
+    int CC_REWARD_WIN
+    int CC_REWARD_MARGIN
+    int CC_REWARD_POINTS
+    int CC_HORIZON_GAME
+    int CC_HORIZON_DEAL
+    int CC_E_HOOK
+    int CC_BOT_MAX_THREADS
+    int CC_BOT_MAX_SCALE
+    int CC_BOT_MAX_TARGET
+    int CC_BOT_MAX_BATCH
+
+    ctypedef struct cc_bot_spec:
+        int32_t kind
+        int32_t rollout
+        int64_t simulations
+        double seconds
+        double exploration
+        int32_t samples
+        int32_t reward
+        int32_t horizon
+        int32_t threads
+        double scale
+        const double *win_table
+        int32_t win_target
+        int32_t solve
+
+    ctypedef int32_t (*cc_policy_hook)(void *ctx, const float *obs, const uint64_t *mask,
+                                       int32_t player, int32_t *action)
+    ctypedef int32_t (*cc_evaluate_hook)(void *ctx, int32_t n, const float *obs,
+                                         const uint64_t *masks, const int32_t *players,
+                                         double *values)
+    ctypedef int32_t (*cc_priors_hook)(void *ctx, const float *obs, const uint64_t *mask,
+                                       int32_t player, double *priors)
+
+    ctypedef struct cc_bot_hooks:
+        cc_policy_hook policy
+        void *policy_ctx
+        cc_evaluate_hook evaluate
+        void *evaluate_ctx
+        int32_t batch
+        int32_t reserved
+        cc_priors_hook priors
+        void *priors_ctx
+
+    ctypedef struct cc_searcher:
+        pass
+
+    int32_t cc_bot_spec_check(const cc_game *game, const cc_bot_spec *spec, int32_t *bad)
+    cc_searcher *cc_searcher_new(const cc_game *game, const int32_t *params, int32_t nplayers,
+                                 const cc_bot_spec *spec, int32_t *status)
+    void cc_searcher_free(cc_searcher *searcher)
+    int32_t cc_searcher_act(cc_searcher *searcher, const cc_game *game, const void *state,
+                            int32_t player, cc_rng *rng, int32_t *action)
+    int32_t cc_searcher_act_worlds(cc_searcher *searcher, const cc_game *game, const void *state,
+                                   int32_t player, const void *const *worlds,
+                                   const double *weights, int32_t nworlds, cc_rng *rng,
+                                   int32_t *action, double *means)
+    int32_t cc_searcher_set_hooks(cc_searcher *searcher, const cc_bot_hooks *hooks)
+    int64_t cc_searcher_last_simulations(const cc_searcher *searcher)
+    int64_t cc_searcher_last_nodes(const cc_searcher *searcher)
+    int32_t cc_play_match(const cc_game *game, const int32_t *params, int32_t nplayers,
+                          cc_searcher **seats, int64_t ngames, const uint64_t *deal_seeds,
+                          const uint64_t *bot_seeds, void *state, int32_t *returns_out,
+                          int64_t *moves_out, double *seconds_out)
     int CC_BOT_DEFAULT_SIMULATIONS
     int CC_BOT_DEFAULT_SAMPLES
     int CC_BOT_DEFAULT_EXPLORATION_MILLI
@@ -351,3 +443,18 @@ cdef extern from "cc_nancy.h" nogil:
 # build's; the guard's calibration loop is not part of the engine)
 cdef extern from "guard_internal.h" nogil:
     int32_t cc_slow_switch_built()
+
+
+# weights of sampled worlds (cc_infer.h)
+cdef extern from "cc_infer.h" nogil:
+    int32_t cc_infer_supported(const cc_game *game, const void *state)
+    size_t cc_infer_scratch_size(const cc_game *game, const int32_t *params, int32_t nplayers,
+                                 int32_t nsteps)
+    int32_t cc_infer_world_deck(const cc_game *game, const int32_t *params, int32_t nplayers,
+                                uint64_t seed, const void *sample, void *scratch, size_t cap,
+                                uint8_t *deck)
+    int32_t cc_infer_weight(const cc_game *game, const int32_t *params, int32_t nplayers,
+                            uint64_t seed, const void *sample, int32_t observer,
+                            const int32_t *actions, int32_t nsteps, const float *record,
+                            double eps, int32_t ties, int64_t max_nodes, void *scratch,
+                            size_t cap, double *weight, int64_t *nodes)

@@ -28,6 +28,7 @@ cdef dict _ERRORS = {
     CC_E_PLAYERS: _errors.RulesError,
     CC_E_PARAMS: _errors.RulesError,
     CC_E_CAPACITY: ValueError,
+    CC_E_STOPPED: RuntimeError,
 }
 
 cdef dict _STATUS_TEXT = {
@@ -38,6 +39,7 @@ cdef dict _STATUS_TEXT = {
     CC_E_PLAYERS: "unsupported number of players",
     CC_E_PARAMS: "invalid rules parameters",
     CC_E_CAPACITY: "output buffer too small",
+    CC_E_STOPPED: "stopped on request",
 }
 
 

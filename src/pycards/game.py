@@ -884,13 +884,30 @@ class State(Generic[ObsT]):
         player then plays perfectly, valued where the deal is scored.
 
         This is analysis, not play: it reads every hand of this state (use it
-        on a sample, :meth:`sample`, for a player's view).  The value is the
-        deal's points margin (own points minus the mean of the others'), or,
-        with ``win_table`` (two players), the probability of winning the game
-        read from the table at the scores the deal ends with.  ``max_nodes``
-        (0: none) bounds the positions visited; past it ``RuntimeError``.
-        ``ValueError`` where the solver cannot take the state
-        (:attr:`solve_depth` is -1, also on a finished game).
+        on a sample, :meth:`sample_infoset`, for a player's view).  The value
+        is a points margin, or, with ``win_table`` (two players), the
+        probability of winning the game read from the table at the scores the
+        deal's play ends with (1 or 0 for a game won or lost in it).
+
+        With three or more sides the search is *paranoid*: the mover's side
+        maximizes its value and every other side minimizes that same value.
+        In the play of Nodde Knave and cribbage every seat is its own side
+        (partners are one), and the value is read from the whole game's
+        scores where the deal's play ends (cribbage's show included) or the
+        game does: the mover's side's points minus the mean of the other
+        seats' (points scored before this position count, a peg past the
+        target counts whole; with partners, whose partner counts among the
+        others, that is two thirds of the side margin).  In the Game of
+        Nancy the sides are the Taker's and the defenders' whoever moves,
+        and the value is the mover's points of the deal alone times n / (n -
+        1), his points minus the mean of the others' (the deal is zero-sum).
+        :doc:`/search`, "The exact solver", says more.
+
+        ``max_nodes`` (0: none) bounds the positions visited; past it
+        ``RuntimeError``.  A deep solve can run for a very long time:
+        Ctrl-C (or any exception from a signal handler) stops it and is
+        raised, the state unchanged.  ``ValueError`` where the solver cannot
+        take the state (:attr:`solve_depth` is -1, also on a finished game).
 
         Each game that has a solver describes it on its page (what it
         values, how it searches, how deep it reaches and how fast), with the

@@ -69,6 +69,8 @@ DEBT: dict[str, set[str]] = {
     "tests/games/test_sampler_exact.py": {"nancy", "nodde", "notakers"},
     # the search bots' area (another change owns tests/test_search*.py)
     "tests/search/test_search_hooks.py": {"nancy", "nodde", "notakers"},
+    # the solver's convention worked out on a named game (its three-seat play)
+    "tests/search/test_hostile.py": {"cribbage"},
     # needs an action no position allows (a king call at 4 seats)
     "tests/envs/test_vecenv_threads.py": {"nancy"},
     # a fixed recipe: its hashes compare with every earlier run's
@@ -264,10 +266,6 @@ def test_the_docs_list_the_shared_files_a_new_game_edits(doc: str) -> None:
 
 BINDING = ROOT / "src" / "cardcore"
 
-#: .pxi files that still declare a header themselves (the search's own files,
-#: whose declarations move to _cardcore.pxd with the search's next change);
-#: the list only shrinks
-PXI_DECLARATION_DEBT = {"bots.pxi": {"cc_bots.h"}, "infer.pxi": {"cc_infer.h"}}
 
 _EXTERN = re.compile(r'^cdef extern from "([^"]+)"', re.M)
 
@@ -291,7 +289,7 @@ def test_every_header_is_declared_once_in_a_pxd() -> None:
         for files in declared.values()
         if files[0].endswith((".pxi", ".pyx"))
     }
-    assert in_pxi == PXI_DECLARATION_DEBT, "declare headers in _cardcore.pxd (or pay the debt)"
+    assert in_pxi == {}, "declare every header in _cardcore.pxd"
     # every public header the binding calls is declared
     public = {p.name for p in (BINDING / "include").glob("*.h")}
     assert public <= set(declared), sorted(public - set(declared))

@@ -107,9 +107,11 @@ int32_t cc_play_cards_left(const uint64_t *hand, int32_t n, const uint8_t *seq, 
  * (search/bots.c, deal_rewards; win_target 1..CC_BOT_MAX_TARGET) and 1 or
  * 0 for a game ended.  max_nodes > 0 caps the positions visited
  * (CC_E_CAPACITY past it); *nodes (if not NULL) gets their number.
- * CC_E_ARG for a problem out of range or a bad win table.  No state
- * between calls (the table, if any, is one allocation per call). */
+ * CC_E_ARG for a problem out of range or a bad win table; CC_E_STOPPED
+ * once *stop (stop not NULL) is set, read every 4096 positions.  No state between calls (the table, if any, is one allocation
+ * per call). */
 int32_t cc_play_solve(const cc_play_problem *pb, const double *win_table, int32_t win_target,
-                      int64_t max_nodes, double *values, int64_t *nodes);
+                      int64_t max_nodes, const volatile int32_t *stop, double *values,
+                      int64_t *nodes);
 
 #endif /* CC_PLAY_INTERNAL_H */

@@ -29,6 +29,7 @@
 #define BOUND_EXACT 1
 #define BOUND_LOWER 2
 #define BOUND_UPPER 3
+#define STOP_MASK 4095 /* the stop flag is read every 4096 positions */
 
 /* Forced inline: play_card_k is specialized on its constant options. */
 #if defined(__GNUC__)
@@ -69,6 +70,7 @@ typedef struct ctx {
     const double *win; /* NULL: the margin */
     int32_t win_target;
     int64_t nodes, max_nodes;
+    const volatile int32_t *stop; /* NULL: never stopped */
     int32_t err;
     tt_entry *tt;   /* NULL: none; entries not in used are garbage */
     uint64_t *used; /* a bit a slot of tt: stored in this call */
@@ -177,10 +179,15 @@ static inline uint64_t playable(const pos *p) {
     return cc_play_legal(p->hand[p->to_act], p->total);
 }
 
-/* One more position visited: 0, or 1 with the error set past the cap. */
+/* One more position visited: 0, or 1 with the error set past the cap or
+ * once the stop flag is set. */
 static inline int32_t visit(ctx *c) {
     if (c->max_nodes > 0 && c->nodes >= c->max_nodes) {
         c->err = CC_E_CAPACITY;
+        return 1;
+    }
+    if ((c->nodes & STOP_MASK) == 0 && c->stop != NULL && *c->stop) {
+        c->err = CC_E_STOPPED;
         return 1;
     }
     c->nodes++;
@@ -324,7 +331,8 @@ static int32_t check_win_table(const cc_play_problem *pb, const double *win, int
 }
 
 int32_t cc_play_solve(const cc_play_problem *pb, const double *win_table, int32_t win_target,
-                      int64_t max_nodes, double *values, int64_t *nodes) {
+                      int64_t max_nodes, const volatile int32_t *stop, double *values,
+                      int64_t *nodes) {
     if (nodes != NULL) *nodes = 0;
     if (pb == NULL || values == NULL || max_nodes < 0) return CC_E_ARG;
     int32_t left, rc = check_problem(pb, &left);
@@ -341,7 +349,8 @@ int32_t cc_play_solve(const cc_play_problem *pb, const double *win_table, int32_
              .rules = pb->rules,
              .win = win_table,
              .win_target = win_target,
-             .max_nodes = max_nodes};
+             .max_nodes = max_nodes,
+             .stop = stop};
     c.root_side = side(&c, pb->to_act);
     pos root;
     memset(&root, 0, sizeof root);

@@ -54,6 +54,7 @@
 #define CC_E_CAPACITY -7      /* an output buffer is too small */
 #define CC_E_HOOK -8          /* a bot's hook failed (an exception in the host language) */
 #define CC_E_ROLLOUT_LIMIT -9 /* a rollout or a C match passed CC_BOT_ROLLOUT_LIMIT actions */
+#define CC_E_STOPPED -10     /* stopped on request: the caller's stop flag was set */
 
 /* ---- decks ----------------------------------------------------------- */
 #define CC_NUM_RANKS 13
@@ -319,7 +320,7 @@ typedef struct cc_segment {
  * raised whenever cc_game changes.  A table carries the version and the
  * size it was compiled with in its first two fields, so a program (or a
  * binding) checks them before it reads anything else. */
-#define CC_ABI_VERSION 2
+#define CC_ABI_VERSION 3
 
 typedef struct cc_game {
     size_t size; /* sizeof(cc_game) of the table's build */
@@ -414,7 +415,7 @@ typedef struct cc_game {
      * nothing before the deal is scored but card play and what the solver
      * searches itself: a game's own small choices or draws within the play,
      * a draw valued as the mean over its outcomes), else -1.
-     * solve(state, win_table, win_target, max_nodes, values, nodes) writes
+     * solve(state, win_table, win_target, max_nodes, stop, values, nodes) writes
      * values[a] for each legal action a of the player to act (num_actions
      * doubles; the others are left alone): the value of a to that player
      * when every player then plays perfectly (a two-sided game: the player
@@ -426,13 +427,32 @@ typedef struct cc_game {
      * the next deal wins with x points to the other's y, read at the
      * scores the deal ends with (a score at or past the target ends the
      * game: 1 or 0).  max_nodes 0: no limit, else at most that many
-     * positions are visited.  *nodes (may be NULL) gets the positions
-     * visited.  CC_OK; CC_E_GAME_OVER; CC_E_ARG (a NULL argument, a bad
-     * win table, or solve_depth < 0); CC_E_CAPACITY (max_nodes reached:
-     * values are not written, or no memory). */
+     * positions are visited.  stop (may be NULL): a flag the solver reads
+     * every few thousand positions, set (nonzero) by another thread to stop
+     * it: it returns CC_E_STOPPED, values not written (the binding sets it
+     * on a pending signal, so that Ctrl-C stops a solve of any depth).
+     * *nodes (may be NULL) gets the positions visited.  CC_OK;
+     * CC_E_GAME_OVER; CC_E_ARG (a NULL argument, a bad win table, or
+     * solve_depth < 0); CC_E_CAPACITY (max_nodes reached: values are not
+     * written, or no memory); CC_E_STOPPED.
+     *
+     * The convention with three or more sides (docs/search.rst, "The exact
+     * solver"): the side of the player to act maximizes its value and every
+     * other side minimizes that same value ("paranoid"), each seat its own
+     * side but for partners.  The solvers of the cribbage family's play
+     * (Nodde Knave, cribbage: core/play_solve.c) value the whole game's
+     * scores: the mover's side's points minus the mean of the other seats'
+     * (a partner counts among the others, so a partnership's value is two
+     * thirds of the side margin), the points scored before the position and
+     * the end of the play (cribbage's show) included, a peg past the target
+     * counted whole.  The Game of Nancy's sides are the Taker's (with his
+     * Partner) and the defenders' whoever moves, and the value is the
+     * mover's points of the deal times n / (n - 1) (the deal is zero-sum:
+     * own points minus the mean of the others' for the deal only). */
     int32_t (*solve_depth)(const void *state);
     int32_t (*solve)(const void *state, const double *win_table, int32_t win_target,
-                     int64_t max_nodes, double *values, int64_t *nodes);
+                     int64_t max_nodes, const volatile int32_t *stop, double *values,
+                     int64_t *nodes);
 } cc_game;
 
 /* ---- generic functions over any game (game.c) ---------------------------- */

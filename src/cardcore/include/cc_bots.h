@@ -51,7 +51,11 @@
  *
  * Threads (spec.threads > 1): root parallelism; as many trees (ISMCTS) or
  * sample sets (PIMC), each with its own generator seeded from the bot's
- * generator, searched at once, their root statistics summed.
+ * generator, searched at once, their root statistics summed.  They share
+ * one stop flag (per searcher, no global): a tree that fails (a hook's
+ * error) sets it, every other tree stops at its next simulation (or step
+ * of a hook's rollout) with CC_E_STOPPED (cardcore.h), and the act returns
+ * the failing tree's status.
  *
  * Same spec, state and generator state -> the same action, on every
  * platform, except with a time budget (seconds > 0), where the number of
@@ -201,8 +205,10 @@ int32_t cc_searcher_act(cc_searcher *searcher, const cc_game *game, const void *
  * act; 1 <= nworlds <= spec.samples), not drawn, and each world's
  * simulations (or solve) count with its weight: an action's value is the
  * weighted mean sum(w_i * r_i) / sum(w_i) over the simulations r_i of it.
- * Worlds of weight 0 are left out; if every weight is 0, every world
- * weighs 1.  The budget (simulations or seconds) and the solver (spec.solve,
+ * The weights are first divided by a power of two near the largest
+ * (exactly), so that no sum overflows, whatever their size (up to
+ * DBL_MAX).  Worlds of weight 0 are left out; if every weight is 0, every
+ * world weighs 1.  The budget (simulations or seconds) and the solver (spec.solve,
  * where the searched state is within reach) are as for PIMC; rng is used by
  * the rollouts only.  The caller draws the worlds: that they are
  * consistent with what player knows is the caller's duty (nothing else is
@@ -228,11 +234,13 @@ int32_t cc_searcher_act_worlds(cc_searcher *searcher, const cc_game *game, const
  *   evaluate  a leaf evaluator (ISMCTS): n leaves (1..batch) at once,
  *             obs[i * tensor_size ...], masks[i * CC_MASK_WORDS ...] and
  *             players[i] (the player to act there) in, values[i * nplayers
- *             + p] out, the value of leaf i to player p in reward units; it
- *             replaces the rollout (a finished game keeps its true reward);
- *   priors    action priors for PUCT selection (ISMCTS): priors[a] >= 0 for
- *             each legal a (num_actions doubles, the others ignored; they
- *             need not sum to 1), asked once per expanded node; selection
+ *             + p] out, the value of leaf i to player p in reward units,
+ *             each in [-1e300, 1e300] (else CC_E_HOOK); it replaces the
+ *             rollout (a finished game keeps its true reward);
+ *   priors    action priors for PUCT selection (ISMCTS): priors[a] in
+ *             [0, 1e300] for each legal a (else CC_E_HOOK; num_actions
+ *             doubles, the others ignored; they need not sum to 1), asked
+ *             once per expanded node; selection
  *             then maximizes mean + c * prior * sqrt(avail) / (1 + visits)
  *             and expansion takes the untried action of highest prior. */
 typedef int32_t (*cc_policy_hook)(void *ctx, const float *obs, const uint64_t *mask, int32_t player,

@@ -4,98 +4,9 @@
 # status codes to exceptions; what is valid is the engine's answer
 # (cc_bot_spec_check names the field at fault).
 
+from cpython.number cimport PyNumber_Index
 from libc.math cimport isfinite
 from libc.string cimport memcmp
-
-cdef extern from "cc_bots.h" nogil:
-    int CC_BOT_RANDOM
-    int CC_BOT_HEURISTIC
-    int CC_BOT_PIMC
-    int CC_BOT_ISMCTS
-    int CC_ROLLOUT_RANDOM
-    int CC_ROLLOUT_HEURISTIC
-    long long CC_BOT_MAX_SIMULATIONS
-    int CC_BOT_MAX_SECONDS
-    int CC_BOT_MAX_EXPLORATION
-    int CC_BOT_MAX_SAMPLES
-    int CC_BOT_F_KIND
-    int CC_BOT_F_ROLLOUT
-    int CC_BOT_F_SIMULATIONS
-    int CC_BOT_F_SECONDS
-    int CC_BOT_F_EXPLORATION
-    int CC_BOT_F_SAMPLES
-    int CC_BOT_F_REWARD
-    int CC_BOT_F_HORIZON
-    int CC_BOT_F_THREADS
-    int CC_BOT_F_SCALE
-    int CC_BOT_F_WIN_TABLE
-    int CC_BOT_F_SOLVE
-    int CC_BOT_MAX_SOLVE
-    int CC_E_ROLLOUT_LIMIT
-    int CC_REWARD_WIN
-    int CC_REWARD_MARGIN
-    int CC_REWARD_POINTS
-    int CC_HORIZON_GAME
-    int CC_HORIZON_DEAL
-    int CC_E_HOOK
-    int CC_BOT_MAX_THREADS
-    int CC_BOT_MAX_SCALE
-    int CC_BOT_MAX_TARGET
-    int CC_BOT_MAX_BATCH
-
-    ctypedef struct cc_bot_spec:
-        int32_t kind
-        int32_t rollout
-        int64_t simulations
-        double seconds
-        double exploration
-        int32_t samples
-        int32_t reward
-        int32_t horizon
-        int32_t threads
-        double scale
-        const double *win_table
-        int32_t win_target
-        int32_t solve
-
-    ctypedef int32_t (*cc_policy_hook)(void *ctx, const float *obs, const uint64_t *mask,
-                                       int32_t player, int32_t *action)
-    ctypedef int32_t (*cc_evaluate_hook)(void *ctx, int32_t n, const float *obs,
-                                         const uint64_t *masks, const int32_t *players,
-                                         double *values)
-    ctypedef int32_t (*cc_priors_hook)(void *ctx, const float *obs, const uint64_t *mask,
-                                       int32_t player, double *priors)
-
-    ctypedef struct cc_bot_hooks:
-        cc_policy_hook policy
-        void *policy_ctx
-        cc_evaluate_hook evaluate
-        void *evaluate_ctx
-        int32_t batch
-        int32_t reserved
-        cc_priors_hook priors
-        void *priors_ctx
-
-    ctypedef struct cc_searcher:
-        pass
-
-    int32_t cc_bot_spec_check(const cc_game *game, const cc_bot_spec *spec, int32_t *bad)
-    cc_searcher *cc_searcher_new(const cc_game *game, const int32_t *params, int32_t nplayers,
-                                 const cc_bot_spec *spec, int32_t *status)
-    void cc_searcher_free(cc_searcher *searcher)
-    int32_t cc_searcher_act(cc_searcher *searcher, const cc_game *game, const void *state,
-                            int32_t player, cc_rng *rng, int32_t *action)
-    int32_t cc_searcher_act_worlds(cc_searcher *searcher, const cc_game *game, const void *state,
-                                   int32_t player, const void *const *worlds,
-                                   const double *weights, int32_t nworlds, cc_rng *rng,
-                                   int32_t *action, double *means)
-    int32_t cc_searcher_set_hooks(cc_searcher *searcher, const cc_bot_hooks *hooks)
-    int64_t cc_searcher_last_simulations(const cc_searcher *searcher)
-    int64_t cc_searcher_last_nodes(const cc_searcher *searcher)
-    int32_t cc_play_match(const cc_game *game, const int32_t *params, int32_t nplayers,
-                          cc_searcher **seats, int64_t ngames, const uint64_t *deal_seeds,
-                          const uint64_t *bot_seeds, void *state, int32_t *returns_out,
-                          int64_t *moves_out, double *seconds_out)
 
 _BOT_KINDS = {"random": CC_BOT_RANDOM, "heuristic": CC_BOT_HEURISTIC, "pimc": CC_BOT_PIMC,
               "ismcts": CC_BOT_ISMCTS}
@@ -288,18 +199,44 @@ cdef object _mask_array(const uint64_t *mask, int32_t num_actions):
     return bits[:num_actions].astype(np.bool_)
 
 
+# The largest value (in magnitude) of the evaluate hook and the largest
+# prior the search takes (search/ismcts.c: past it, CC_E_HOOK).
+cdef double _HOOK_VALUE_LIMIT = 1e300
+
+
+cdef object _hook_int(object v, str hook):
+    """A hook's integer result as an exact Python int, read before anything
+    compares or indexes with it: an int (a subclass by its value, whatever
+    its operators say) or a numpy integer scalar; a bool, a float, None or
+    anything else is a TypeError naming the hook."""
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+        raise TypeError(f"{hook} hook must return an int, got {type(v).__name__} {v!r}")
+    return PyNumber_Index(v)
+
+
+cdef object _hook_floats(object v, str hook):
+    """A hook's array of numbers as float64 (ints and floats of any width; a
+    bool or any other dtype is a TypeError naming the hook)."""
+    arr = np.asarray(v)
+    if arr.dtype.kind not in "iuf":
+        raise TypeError(f"{hook} hook must return an array of numbers, got dtype {arr.dtype}")
+    return np.ascontiguousarray(arr, dtype=np.float64)
+
+
 cdef int32_t _policy_hook(void *ctx, const float *obs, const uint64_t *mask, int32_t player,
                           int32_t *action) noexcept with gil:
     cdef Searcher s = <Searcher> ctx
     cdef int32_t n = s.tensor_size
+    cdef int overflow = 0
+    cdef long long a
     try:
         o = np.array(<const float[:n]> obs)
-        a = s.policy(o, _mask_array(mask, s.num_actions), player)
-        if isinstance(a, (bool, np.bool_)) or not isinstance(a, (int, np.integer)):
-            raise TypeError(f"rollout policy must return an int action, got "
-                            f"{type(a).__name__} {a!r}")
-        if not 0 <= a < s.num_actions or not (mask[a >> 6] >> (a & 63)) & 1:
-            raise ValueError(f"rollout policy returned {a!r}, not a legal action")
+        value = _hook_int(s.policy(o, _mask_array(mask, s.num_actions), player),
+                          "rollout policy")
+        # converted to C first: the checks and the mask's index are C integers
+        a = PyLong_AsLongLongAndOverflow(value, &overflow)
+        if overflow or not (0 <= a < s.num_actions) or not (mask[a >> 6] >> (a & 63)) & 1:
+            raise ValueError(f"rollout policy hook returned {value}, not a legal action")
         action[0] = <int32_t> a
         return CC_OK
     except BaseException as exc:
@@ -321,14 +258,16 @@ cdef int32_t _evaluate_hook(void *ctx, int32_t n, const float *obs, const uint64
         for i in range(n):
             m[i] = _mask_array(masks + i * CC_MASK_WORDS, s.num_actions)
         pl = np.array(<const int32_t[:n]> players)
-        v = np.asarray(s.evaluate(o, m, pl), dtype=np.float64)
+        v = _hook_floats(s.evaluate(o, m, pl), "evaluate")
         if v.shape != (n, np_):
             raise ValueError(f"evaluate must return an array of shape {(n, np_)} (leaves x "
                              f"players), got {v.shape}")
-        if not np.isfinite(v).all():
-            raise ValueError("evaluate returned a value that is not finite")
+        bad = ~(np.abs(v) <= _HOOK_VALUE_LIMIT)    # NaN too
+        if bad.any():
+            raise ValueError(f"evaluate hook returned {v[bad][0]:g}, must be finite and "
+                             f"within ±{_HOOK_VALUE_LIMIT:g}")
         out = <double[:n, :np_]> values
-        src = np.ascontiguousarray(v)
+        src = v
         out[:, :] = src
         return CC_OK
     except BaseException as exc:
@@ -346,14 +285,16 @@ cdef int32_t _priors_hook(void *ctx, const float *obs, const uint64_t *mask, int
     try:
         o = np.array(<const float[:n]> obs)
         m = _mask_array(mask, na)
-        v = np.asarray(s.priors(o, m, player), dtype=np.float64)
+        v = _hook_floats(s.priors(o, m, player), "priors")
         if v.shape != (na,):
             raise ValueError(f"priors must return an array of shape ({na},) (one per action), "
                              f"got {v.shape}")
-        if not (np.isfinite(v[m]).all() and (v[m] >= 0).all()):
-            raise ValueError("priors must be finite and >= 0 for the legal actions")
+        bad = np.flatnonzero(m & ~((v >= 0.0) & (v <= _HOOK_VALUE_LIMIT)))    # NaN too
+        if len(bad):
+            raise ValueError(f"priors hook returned {v[bad[0]]:g} for action {bad[0]}, must be "
+                             f"finite and within [0, {_HOOK_VALUE_LIMIT:g}] for a legal action")
         out = <double[:na]> priors
-        src = np.ascontiguousarray(v)
+        src = v
         out[:] = src
         return CC_OK
     except BaseException as exc:
@@ -549,7 +490,13 @@ cdef class Searcher:
         means): means a float64 array of ``num_actions``, the weighted mean
         of each legal action searched, NaN for the others.  The worlds are the
         caller's: nothing else is read from ``state`` but its legal actions,
-        player to act and deal (``cc_searcher_act_worlds``)."""
+        player to act and deal (``cc_searcher_act_worlds``).  The weights are
+        scaled by a power of two near the largest first (exactly), so weights
+        of any size up to the largest float give the same means.
+
+        The worlds are read once, into a tuple of this call: the search reads
+        their states with the GIL released, and the tuple keeps them alive
+        whatever another thread (or ``weights``) does to ``worlds``."""
         state._live()
         if self.kind != "pimc" or self.threads > 1:
             raise ValueError("act_worlds: a pimc searcher of one thread only")
@@ -557,7 +504,8 @@ cdef class Searcher:
         if player is not None:
             p = _i32_arg(player, "player", 0, state.nplayers - 1)
         _same_setup(self.setup, state.params, "state")
-        cdef Py_ssize_t n = len(worlds)
+        cdef tuple items = tuple(worlds)    # the call's own references
+        cdef Py_ssize_t n = len(items)
         if not 1 <= n <= self.samples:
             raise ValueError(f"worlds: expected 1..{self.samples} (samples) worlds, got {n}")
         if isinstance(weights, (str, bytes)) or not hasattr(weights, "__len__"):
@@ -576,10 +524,10 @@ cdef class Searcher:
         cdef GameState w
         cdef Py_ssize_t i
         for i in range(n):
-            if not isinstance(worlds[i], GameState):
+            if not isinstance(items[i], GameState):
                 raise TypeError(f"worlds[{i}]: expected a GameState, got "
-                                f"{type(worlds[i]).__name__}")
-            w = worlds[i]
+                                f"{type(items[i]).__name__}")
+            w = items[i]
             w._live()
             _same_setup(self.setup, w.params, f"worlds[{i}]")
             if g.current_player(w.state) != cp:
@@ -592,7 +540,7 @@ cdef class Searcher:
         if ptrs == NULL:
             raise MemoryError()
         for i in range(n):
-            ptrs[i] = (<GameState> worlds[i]).state
+            ptrs[i] = (<GameState> items[i]).state
         means = np.full(self.num_actions, np.nan, dtype=np.float64)
         cdef double[::1] mv = means
         cdef int32_t action = -1

@@ -304,6 +304,31 @@ cdef inline object _number(float v, int32_t scale):
     return <long long>(x + 0.5) if x >= 0 else -<long long>(-x + 0.5)
 
 
+import threading as _threading
+
+
+cdef class _SolveCall:
+    """One call of a game's solver (``GameState.solve``): its arguments, its
+    stop flag and its results, run by :meth:`run` in whichever thread."""
+    cdef object owner
+    cdef object table
+    cdef object values
+    cdef const cc_game *game
+    cdef const void *state
+    cdef const double *tp
+    cdef int32_t target
+    cdef int64_t limit
+    cdef double *out
+    cdef int32_t stop             # read by the solver with the GIL released
+    cdef readonly int32_t rc
+    cdef readonly int64_t nodes
+
+    def run(self):
+        with nogil:
+            self.rc = self.game.solve(self.state, self.tp, self.target, self.limit, &self.stop,
+                                      self.out, &self.nodes)
+
+
 cdef class GameState:
     """A state of any game of the registry, behind the generic game table.
 
@@ -477,13 +502,21 @@ cdef class GameState:
         ``(values, nodes)``, ``values`` a float64 array of ``num_actions``
         (NaN where the action is not legal), ``nodes`` the positions visited.
         Raises ``ValueError`` where the solver cannot take the state (see
-        :meth:`solve_depth`) and ``RuntimeError`` past ``max_nodes``."""
+        :meth:`solve_depth`) and ``RuntimeError`` past ``max_nodes``.
+
+        Called from the main thread, the solve runs in a thread of its own
+        while this one waits, GIL released, waking every 50 ms to let the
+        signal handlers run: an exception from one (KeyboardInterrupt on
+        Ctrl-C) sets the solve's stop flag, the solver stops within a few
+        thousand positions, and the exception is raised here, the state
+        untouched.  From another thread (which Python's signals never
+        reach) it runs in the calling thread."""
         self._live()
         cdef int64_t limit = _int_arg(max_nodes, "max_nodes", 0, 1 << 62)
         if self.game.solve == NULL:
             raise ValueError(f"{_text(self.game.name)} has no solver")
         table = _win_table_arg(win_table)
-        cdef double[:, ::1] wt
+        cdef const double[:, ::1] wt      # a read-only table is taken as it is
         cdef const double *tp = NULL
         cdef int32_t target = 0
         if table is not None:
@@ -499,14 +532,34 @@ cdef class GameState:
                              f"state (no play phase with every later card known)")
         values = np.full(self.params.num_actions, np.nan, dtype=np.float64)
         cdef double[::1] view = values
-        cdef int64_t nodes = 0
         cdef int32_t rc
-        with nogil:
-            rc = self.game.solve(self.state, tp, target, limit, &view[0], &nodes)
+        cdef _SolveCall call = _SolveCall()
+        call.owner = self          # the state, the table and the values stay alive
+        call.table = table         # while the solve thread reads them
+        call.values = values
+        call.state = self.state
+        call.game = self.game
+        call.tp = tp
+        call.target = target
+        call.limit = limit
+        call.out = &view[0]
+        if _threading.current_thread() is not _threading.main_thread():
+            call.run()
+        else:
+            worker = _threading.Thread(target=call.run, name="cardcore-solve", daemon=True)
+            worker.start()
+            try:
+                while worker.is_alive():
+                    worker.join(0.05)   # the signal handlers run between the waits
+            except BaseException:
+                call.stop = 1           # the solver reads it every few thousand positions
+                worker.join()
+                raise
+        rc = call.rc
         if rc == CC_E_CAPACITY and limit > 0:
             raise RuntimeError(f"solve: the limit of {limit} positions was reached")
         _check(rc, "solve")
-        return values, nodes
+        return values, call.nodes
 
     def returns(self):
         """Cumulative points per player."""

@@ -2,20 +2,6 @@
 # Included by _core.pyx.  Converts types and maps status codes; no rule.
 from libc.string cimport memcmp
 
-cdef extern from "cc_infer.h" nogil:
-    int32_t cc_infer_supported(const cc_game *game, const void *state)
-    size_t cc_infer_scratch_size(const cc_game *game, const int32_t *params, int32_t nplayers,
-                                 int32_t nsteps)
-    int32_t cc_infer_world_deck(const cc_game *game, const int32_t *params, int32_t nplayers,
-                                uint64_t seed, const void *sample, void *scratch, size_t cap,
-                                uint8_t *deck)
-    int32_t cc_infer_weight(const cc_game *game, const int32_t *params, int32_t nplayers,
-                            uint64_t seed, const void *sample, int32_t observer,
-                            const int32_t *actions, int32_t nsteps, const float *record,
-                            double eps, int32_t ties, int64_t max_nodes, void *scratch,
-                            size_t cap, double *weight, int64_t *nodes)
-
-
 def infer_supported(GameState state not None):
     """True if ``state``'s game can be dealt from a deck and ``state`` is in its
     first deal (the deals a world can be read back from)."""
@@ -49,7 +35,10 @@ def infer_weights(list samples not None, object seed, object observer, object ac
     ``actions`` (ints: the observer's own action at each step, -1 for another
     seat's), ``record`` (a C-contiguous float32 array of shape (steps + 1,
     tensor_size): the observer's tensors after 0 .. steps actions).  Returns
-    (weights as a float64 array, positions visited)."""
+    (weights as a float64 array, positions visited).  The samples are read
+    once, into a tuple of this call that keeps them alive during the
+    replays (the GIL released), whatever is done to the list meanwhile."""
+    cdef tuple items = tuple(samples)    # the call's own references
     cdef uint64_t sd = _int_arg(seed, "seed", 0, _MAX_SEED)
     if not isinstance(eps, float):
         raise TypeError(f"eps: expected a float, got {type(eps).__name__}")
@@ -62,12 +51,12 @@ def infer_weights(list samples not None, object seed, object observer, object ac
     cdef int32_t nsteps = len(actions)
     cdef GameState s
     cdef GameState first
-    for k, item in enumerate(samples):
+    for k, item in enumerate(items):
         if not isinstance(item, GameState):
             raise TypeError(f"samples[{k}]: expected a GameState, got {type(item).__name__}")
-    if not samples:
+    if not items:
         return np.zeros(0), 0
-    first = samples[0]
+    first = items[0]
     first._live()
     if record.shape[0] != nsteps + 1 or record.shape[1] != first.params.tensor_size:
         raise ValueError(f"record: expected shape ({nsteps + 1}, {first.params.tensor_size})")
@@ -82,14 +71,14 @@ def infer_weights(list samples not None, object seed, object observer, object ac
     cdef void *scratch = PyMem_Malloc(cap)
     if scratch == NULL:
         raise MemoryError()
-    out = np.zeros(len(samples), dtype=np.float64)
+    out = np.zeros(len(items), dtype=np.float64)
     cdef double[::1] view = out
     cdef double w = 0.0
     cdef int64_t nodes = 0, total = 0
     cdef int32_t rc
     try:
-        for i in range(len(samples)):
-            s = samples[i]
+        for i in range(len(items)):
+            s = items[i]
             s._live()
             if s.game != first.game or s.nplayers != first.nplayers or (
                     s.params is not first.params

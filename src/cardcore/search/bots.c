@@ -111,6 +111,8 @@ cc_searcher *cc_searcher_new(const cc_game *game, const int32_t *params, int32_t
     *status = CC_E_CAPACITY;
     if (s == NULL) return NULL;
     s->game = game;
+    atomic_init(&s->stop_flag, 0);
+    s->stop = &s->stop_flag;
     memcpy(s->params, params, sizeof(int32_t) * (size_t)game->num_params);
     s->nplayers = nplayers;
     s->num_actions = na;
@@ -170,7 +172,10 @@ cc_searcher *cc_searcher_new(const cc_game *game, const int32_t *params, int32_t
             int32_t st = CC_OK;
             s->workers[w] = cc_searcher_new(game, params, nplayers, &one, &st);
             ok = s->workers[w] != NULL;
-            if (ok) s->nworkers++;
+            if (ok) {
+                s->workers[w]->stop = &s->stop_flag; /* one flag for every tree */
+                s->nworkers++;
+            }
         }
     }
     if (!ok) {
@@ -251,10 +256,14 @@ typedef struct job {
     int32_t rc;
 } job;
 
+/* One tree (or PIMC sample set).  A tree that fails sets the search's stop
+ * flag, and every other tree stops at its next simulation: CC_E_STOPPED. */
 static void *run_job(void *arg) {
     job *j = (job *)arg;
     if (j->s->spec.kind == CC_BOT_ISMCTS) j->rc = cc_ismcts_tree(j->s, j->state, j->root, &j->rng);
     else j->rc = cc_pimc_run(j->s, j->state, j->root, j->acts, j->nlegal, &j->rng);
+    if (j->rc != CC_OK) atomic_store_explicit(j->s->stop, 1, memory_order_relaxed);
+    else if (stop_requested(j->s)) j->rc = CC_E_STOPPED; /* its statistics are partial */
     return NULL;
 }
 
@@ -267,6 +276,7 @@ static int32_t parallel(cc_searcher *s, const void *state, int32_t root, const i
     job jobs[CC_BOT_MAX_THREADS];
     pthread_t tids[CC_BOT_MAX_THREADS];
     int32_t started[CC_BOT_MAX_THREADS] = {0};
+    atomic_store_explicit(s->stop, 0, memory_order_relaxed); /* no tree runs yet */
     for (int32_t w = 0; w < nt; w++) {
         jobs[w].s = w == 0 ? s : s->workers[w - 1];
         jobs[w].state = state;
@@ -282,9 +292,14 @@ static int32_t parallel(cc_searcher *s, const void *state, int32_t root, const i
         if (started[w]) pthread_join(tids[w], NULL);
         else run_job(&jobs[w]); /* no thread: run it here */
     }
+    /* the error of the first tree that failed of itself, not of one that
+     * was stopped because another failed */
+    int32_t rc = CC_OK;
+    for (int32_t w = 0; w < nt; w++)
+        if (jobs[w].rc != CC_OK && (rc == CC_OK || rc == CC_E_STOPPED)) rc = jobs[w].rc;
+    if (rc != CC_OK) return rc;
     int64_t sims = 0, nodes = 0;
     for (int32_t w = 0; w < nt; w++) {
-        if (jobs[w].rc != CC_OK) return jobs[w].rc;
         sims += jobs[w].s->last_sims;
         nodes += jobs[w].s->last_nodes;
     }
@@ -434,13 +449,21 @@ int32_t cc_searcher_act_worlds(cc_searcher *s, const cc_game *game, const void *
     int32_t cp;
     int32_t rc = root_player(s, game, state, player, &cp);
     if (rc != CC_OK) return rc;
-    double total = 0.0;
+    double top = 0.0;
     for (int32_t i = 0; i < nworlds; i++) {
         /* written so that a NaN fails */
         if (worlds[i] == NULL || !(weights[i] >= 0.0 && weights[i] < INFINITY)) return CC_E_ARG;
         if (game->current_player(worlds[i]) != cp) return CC_E_ARG;
-        total += weights[i];
+        if (weights[i] > top) top = weights[i];
     }
+    /* the weights over the power of two just above the largest: their sums
+     * (of at most samples terms) cannot overflow, however near DBL_MAX they
+     * are, and the division is exact (but for a weight under 2^-1022 of the
+     * largest), so the means are those of the weights as given */
+    int e = 0;
+    if (top > 0.0) (void)frexp(top, &e);
+    double total = 0.0;
+    for (int32_t i = 0; i < nworlds; i++) total += ldexp(weights[i], -e);
     int32_t acts[CC_MAX_ACTIONS], n;
     rc = root_prepare(s, state, acts, &n, action);
     if (rc != CC_OK || n == 1) return rc;
@@ -454,7 +477,7 @@ int32_t cc_searcher_act_worlds(cc_searcher *s, const cc_game *game, const void *
         char *d = (char *)s->dets + ss * (size_t)ns;
         memcpy(d, worlds[i], cc_game_used_size(game, worlds[i]));
         cc_log_mute((cc_log *)(void *)(d + game->log_offset), how);
-        s->wts[ns++] = total > 0.0 ? weights[i] : 1.0;
+        s->wts[ns++] = total > 0.0 ? ldexp(weights[i], -e) : 1.0;
     }
     rc = cc_pimc_run_worlds(s, s->root, cp, acts, n, ns, s->wts, rng);
     if (rc != CC_OK) return rc;

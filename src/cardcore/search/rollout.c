@@ -113,6 +113,7 @@ static int32_t hook_rollout(const cc_searcher *s, void *state, double *reward) {
         if (cp == CC_PLAYER_TERMINAL) break;
         if (cp < 0 || cp >= s->nplayers) return CC_E_ARG;
         if (past_horizon(s, state)) break;
+        if (stop_requested(s)) return CC_E_STOPPED; /* another tree's hook failed */
         if (sv && in_reach(s, state)) {
             int32_t rc = cc_search_solve_play(s, state);
             if (rc == CC_E_CAPACITY) sv = 0; /* given up: the hook plays on */
@@ -196,8 +197,8 @@ int32_t cc_search_rollout(const cc_searcher *s, void *state, cc_rng *rng, double
  * CC_E_CAPACITY if the solve would pass CC_BOT_SOLVE_NODES positions (or
  * has no memory). */
 int32_t cc_search_solve(const cc_searcher *s, const void *state, double *values) {
-    int32_t rc =
-        s->game->solve(state, s->solve_win, s->solve_target, CC_BOT_SOLVE_NODES, values, NULL);
+    int32_t rc = s->game->solve(state, s->solve_win, s->solve_target, CC_BOT_SOLVE_NODES, NULL,
+                                values, NULL);
     return rc == CC_OK || rc == CC_E_CAPACITY ? rc : cc_status_error(rc, CC_E_ARG);
 }
 

@@ -7,6 +7,7 @@
 #define CC_SEARCH_INTERNAL_H
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -82,6 +83,12 @@ struct cc_searcher {
     /* root parallelism: threads - 1 more searchers, one tree each */
     cc_searcher **workers;
     int32_t nworkers;
+    /* the stop flag of a root-parallel search: a tree that fails (a hook's
+     * error) sets it and every other tree stops at its next simulation (or
+     * hook rollout step).  stop points to the flag of the searcher that
+     * owns the workers, so every tree of one search reads one flag. */
+    atomic_int stop_flag;
+    atomic_int *stop;
 };
 
 /* ---- small helpers -------------------------------------------------------- */
@@ -126,8 +133,15 @@ static inline int32_t sample(const cc_searcher *s, const void *state, int32_t ro
     return s->game->sample_infoset(state, root, seed, out);
 }
 
-/* Is the budget spent after sims simulations started at t0? */
+/* Has another tree of this search asked every tree to stop? */
+static inline int32_t stop_requested(const cc_searcher *s) {
+    return atomic_load_explicit(s->stop, memory_order_relaxed) != 0;
+}
+
+/* Is the budget spent after sims simulations started at t0 (or the search
+ * asked to stop)? */
 static inline int32_t budget_spent(const cc_searcher *s, int64_t sims, double t0) {
+    if (stop_requested(s)) return 1;
     if (s->spec.seconds > 0.0) {
         if (s->spec.simulations > 0 && sims >= s->spec.simulations) return 1;
         return now_seconds() - t0 >= s->spec.seconds;

@@ -131,7 +131,8 @@ int32_t cc_cribbage_heuristic(const void *state, cc_rng *rng, int32_t *action);
 /* The exact solver of the play (cribbage_solve.c). */
 int32_t cc_cribbage_solve_depth(const void *state);
 int32_t cc_cribbage_solve(const void *state, const double *win_table, int32_t win_target,
-                          int64_t max_nodes, double *values, int64_t *nodes);
+                          int64_t max_nodes, const volatile int32_t *stop, double *values,
+                          int64_t *nodes);
 
 /* The true points of what is being claimed (muggins; cribbage_game.c). */
 int32_t cc_cribbage_claim_truth(const cribbage_state *s);

@@ -33,7 +33,8 @@ int32_t cc_cribbage_solve_depth(const void *state) {
 }
 
 int32_t cc_cribbage_solve(const void *state, const double *win_table, int32_t win_target,
-                          int64_t max_nodes, double *values, int64_t *nodes) {
+                          int64_t max_nodes, const volatile int32_t *stop, double *values,
+                          int64_t *nodes) {
     const cribbage_state *s = (const cribbage_state *)state;
     if (nodes != NULL) *nodes = 0;
     if (s == NULL || values == NULL || max_nodes < 0) return CC_E_ARG;
@@ -69,5 +70,5 @@ int32_t cc_cribbage_solve(const void *state, const double *win_table, int32_t wi
         pb.hand[q] = s->hand[q];
         pb.score[side_of(s, q)] = s->score[side_of(s, q)];
     }
-    return cc_play_solve(&pb, win_table, win_target, max_nodes, values, nodes);
+    return cc_play_solve(&pb, win_table, win_target, max_nodes, stop, values, nodes);
 }

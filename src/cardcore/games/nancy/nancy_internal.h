@@ -214,7 +214,8 @@ int32_t cc_nancy_sample_draw(const void *state, void *scratch, uint64_t seed, vo
 /* The game table's exact solver of the play (nancy_solve.c). */
 int32_t cc_nancy_solve_depth(const void *state);
 int32_t cc_nancy_solve(const void *state, const double *win_table, int32_t win_target,
-                       int64_t max_nodes, double *values, int64_t *nodes);
+                       int64_t max_nodes, const volatile int32_t *stop, double *values,
+                       int64_t *nodes);
 
 /* ---- the information-set sampler (nancy_sample.c, nancy_sample_deal.c) -- */
 

@@ -63,7 +63,8 @@ typedef struct solver {
     int32_t chance_now, chance_deferred; /* the real rules draw at random */
     double score0;                       /* the Taker's score before the deal is scored */
     int64_t nodes, max_nodes;
-    int32_t aborted;
+    const volatile int32_t *stop; /* NULL: never stopped */
+    int32_t aborted;              /* 0, CC_E_CAPACITY or CC_E_STOPPED */
 } solver;
 
 static inline cc_nancy_state *slot_at(const solver *x, int32_t ply) {
@@ -263,7 +264,11 @@ static double search(solver *x, int32_t ply, double alpha, double beta) {
     if (s->phase == CC_NANCY_PH_OVER) return (double)s->scores[x->taker] - x->score0;
     x->nodes++;
     if (x->max_nodes > 0 && x->nodes > x->max_nodes) {
-        x->aborted = 1;
+        x->aborted = CC_E_CAPACITY;
+        return 0.0;
+    }
+    if ((x->nodes & 4095) == 0 && x->stop != NULL && *x->stop) {
+        x->aborted = CC_E_STOPPED; /* the flag read every 4096 positions */
         return 0.0;
     }
     if (s->phase == CC_NANCY_PH_PICK) return pick_node(x, ply, alpha, beta);
@@ -334,7 +339,8 @@ int32_t cc_nancy_solve_depth(const void *state) {
 }
 
 int32_t cc_nancy_solve(const void *state, const double *win_table, int32_t win_target,
-                       int64_t max_nodes, double *values, int64_t *nodes) {
+                       int64_t max_nodes, const volatile int32_t *stop, double *values,
+                       int64_t *nodes) {
     (void)win_target;
     if (state == NULL || values == NULL || win_table != NULL || max_nodes < 0) return CC_E_ARG;
     const cc_nancy_state *s = (const cc_nancy_state *)state;
@@ -351,6 +357,7 @@ int32_t cc_nancy_solve(const void *state, const double *win_table, int32_t win_t
     x.chance_deferred = s->params[CC_NANCY_P_DEFERRED_EXCHANGE_PICK] == 1;
     x.score0 = s->scores[s->taker];
     x.max_nodes = max_nodes;
+    x.stop = stop;
     x.nslots = depth + 4; /* the plays, at most one exchange pick, the root */
     /* the table: 128 KiB to 4 MiB (a larger one costs more to map than it
      * saves in the reach the solver has) */
@@ -402,7 +409,7 @@ int32_t cc_nancy_solve(const void *state, const double *win_table, int32_t win_t
             }
         }
     }
-    if (x.aborted) rc = CC_E_CAPACITY;
+    if (x.aborted) rc = x.aborted;
     if (nodes != NULL) *nodes = x.nodes;
     free(x.stack);
     free(x.tt);

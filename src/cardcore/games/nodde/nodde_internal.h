@@ -110,6 +110,7 @@ int32_t cc_nodde_sample_infoset(const void *state, int32_t player, uint64_t seed
  * and solve. */
 int32_t cc_nodde_solve_depth(const void *state);
 int32_t cc_nodde_solve(const void *state, const double *win_table, int32_t win_target,
-                       int64_t max_nodes, double *values, int64_t *nodes);
+                       int64_t max_nodes, const volatile int32_t *stop, double *values,
+                       int64_t *nodes);
 
 #endif /* NODDE_INTERNAL_H */
