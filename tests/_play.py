@@ -15,6 +15,7 @@ from pycards.game import Game, State, load_game
 
 __all__ = [
     "advance",
+    "first_moves",
     "mixed_moves",
     "mixed_positions",
     "random_game",
@@ -105,5 +106,16 @@ def random_moves(game: Game[Any, Any], seed: int, steps: int | None, stacked: bo
     n = 0
     while not state.is_terminal and (steps is None or n < steps):
         state.apply(rng.choice(state.legal_actions()))
+        n += 1
+    return state
+
+
+def first_moves(name: str, seed: int, steps: int | None = None) -> State[Any]:
+    """Game ``name`` (its defaults) dealt from ``seed``, then the first legal
+    action at every turn, ``steps`` times (to the end when ``None``)."""
+    state = load_game(name).new_initial_state(seed)
+    n = 0
+    while not state.is_terminal and (steps is None or n < steps):
+        state.apply(state.legal_actions()[0])
         n += 1
     return state

@@ -124,3 +124,19 @@ def test_strength_table_quick_without_pythonpath() -> None:
     done = _run(str(script), "--quick", "--no-openspiel", "--games", game)
     assert done.returncode == 0, done.stderr
     assert "| " not in done.stdout and "=====" in done.stdout
+
+
+# ---------------------------------------------------------------------------
+# the docs say how to run every test
+
+
+def test_docs_say_how_to_run_every_test() -> None:
+    # (the introduction's list of games is made from the registry:
+    # tests/project/test_docs_registry.py)
+
+    root = _paths.ROOT
+    games = (root / "docs" / "games.rst").read_text(encoding="utf-8")
+    assert "``history``" in games.split("What a player may see")[0]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    for how in ("-m slow", "-m wheel", "PYCARDS_CFFI=1", "apt-get install chromium", "skipped"):
+        assert how in readme, how

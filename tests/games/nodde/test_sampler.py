@@ -17,6 +17,7 @@ import random
 from collections import Counter
 
 import pytest
+from _play import first_moves
 
 from pycards.cards import Card, CardSet
 from pycards.games.nodde import NoddeGame, NoddeRules, score_hand
@@ -257,3 +258,16 @@ def test_sampler_is_uniform_over_the_consistent_deals(
         expected = draws / len(want)
         chi2 = sum((counts[h] - expected) ** 2 / expected for h in want)
         assert chi2 < _chi2_threshold(len(want) - 1)
+
+
+# ---------------------------------------------------------------------------
+# inputs decided one by one (docs/games.rst)
+
+
+def test_a_finished_game_can_be_sampled() -> None:
+    # decided: the information set of a finished game is still defined
+    state = first_moves("nodde", 3)
+    for seat in range(2):
+        sample = state.sample_infoset(seat, 1)
+        assert sample.is_terminal and sample.returns() == state.returns()
+        assert sample.observation(seat) == state.observation(seat)
