@@ -20,7 +20,6 @@
 
 from __future__ import annotations
 
-import math
 import pathlib
 import random
 import subprocess
@@ -30,21 +29,11 @@ from typing import Any
 import pytest
 from _brute import splits
 from _cbuild import ROOT, c_compiler, engine_sources, include_flags
+from _stats import Z_1E6, chi2, chi2_limit
 
 from pycards.errors import IllegalActionError
 from pycards.game import State, load_game
 from pycards.games.nancy import NancyGame, NancyRules
-
-
-def chi2_limit(dof: int, z: float = 4.8) -> float:
-    """Chi-square quantile by Wilson-Hilferty; z = 4.8 is a 1e-6 one-sided tail."""
-    a = 2.0 / (9.0 * dof)
-    return dof * (1.0 - a + z * math.sqrt(a)) ** 3
-
-
-def chi2(observed: list[int], expected: list[float]) -> float:
-    return sum((o - e) ** 2 / e for o, e in zip(observed, expected, strict=True))
-
 
 CASES: list[tuple[str, int, Any]] = [
     ("nodde", 2, None),
@@ -207,7 +196,7 @@ def test_nancy_samples_are_uniform_over_the_consistent_deals(
     observed = list(counts.values())
     assert min(observed) > 0
     assert chi2(observed, [draws / len(consistent)] * len(consistent)) < chi2_limit(
-        len(consistent) - 1
+        len(consistent) - 1, Z_1E6
     )
 
 
@@ -273,7 +262,7 @@ def test_nancy_relaxed_stage_draws_like_the_exact_one(tmp_path: pathlib.Path) ->
                 stat += (got - expected) ** 2 / expected
         dof += len(rows) - 1
     assert dof > 100
-    assert stat < chi2_limit(dof)
+    assert stat < chi2_limit(dof, Z_1E6)
 
 
 def test_nodde_scans_by_rank_triples_find_every_consistent_filling(

@@ -13,27 +13,17 @@ the sample fails here as soon as the Taker has played a swapped card.
 from __future__ import annotations
 
 import itertools
-import math
 import random
 from typing import Any
 
 import numpy as np
 import pytest
 from _brute import splits
+from _stats import Z_1E6, chi2, chi2_limit
 
 from pycards.errors import IllegalActionError
 from pycards.game import State
 from pycards.games.nancy import NancyGame, NancyRules
-
-
-def chi2_limit(dof: int, z: float = 4.8) -> float:
-    """Chi-square quantile by Wilson-Hilferty; z = 4.8 is a 1e-6 one-sided tail."""
-    a = 2.0 / (9.0 * dof)
-    return dof * (1.0 - a + z * math.sqrt(a)) ** 3
-
-
-def chi2(observed: list[int], expected: list[float]) -> float:
-    return sum((o - e) ** 2 / e for o, e in zip(observed, expected, strict=True))
 
 
 def _public(state: State[Any], seat: int) -> tuple[Any, ...]:
@@ -302,4 +292,4 @@ def test_a_hidden_hound_is_sampled_uniformly_by_brute_force() -> None:
         counts[world] += 1
     observed = list(counts.values())
     assert min(observed) > 0
-    assert chi2(observed, [draws / len(worlds)] * len(worlds)) < chi2_limit(len(worlds) - 1)
+    assert chi2(observed, [draws / len(worlds)] * len(worlds)) < chi2_limit(len(worlds) - 1, Z_1E6)

@@ -12,21 +12,15 @@ only when the sampler is wrong.
 from __future__ import annotations
 
 import itertools
-import math
 import random
 from collections import Counter
 
 import pytest
 from _play import first_moves
+from _stats import Z_1E6, chi2, chi2_limit
 
 from pycards.cards import Card, CardSet
 from pycards.games.nodde import NoddeGame, NoddeRules, score_hand
-
-
-def _chi2_threshold(df: int, z: float = 4.8) -> float:
-    """Chi-square quantile by Wilson-Hilferty; z = 4.8 is a 1e-6 one-sided tail."""
-    a = 2.0 / (9.0 * df)
-    return df * (1.0 - a + z * math.sqrt(a)) ** 3
 
 
 def _position(seed: int, want_hidden: int) -> tuple[NoddeGame, object] | None:
@@ -86,9 +80,8 @@ def test_sampler_is_uniform_over_the_consistent_hands(seed: int, hidden: int) ->
     )
     assert set(counts) == want  # exactly the consistent hands, every one of them
     if len(want) > 1:
-        expected = draws / len(want)
-        chi2 = sum((counts[h] - expected) ** 2 / expected for h in want)
-        assert chi2 < _chi2_threshold(len(want) - 1)
+        stat = chi2([counts[h] for h in want], [draws / len(want)] * len(want))
+        assert stat < chi2_limit(len(want) - 1, Z_1E6)
 
 
 def test_sample_carries_no_trace_of_the_real_deal() -> None:
@@ -255,9 +248,8 @@ def test_sampler_is_uniform_over_the_consistent_deals(
             for s in range(draws)
         )
         assert set(counts) == want
-        expected = draws / len(want)
-        chi2 = sum((counts[h] - expected) ** 2 / expected for h in want)
-        assert chi2 < _chi2_threshold(len(want) - 1)
+        stat = chi2([counts[h] for h in want], [draws / len(want)] * len(want))
+        assert stat < chi2_limit(len(want) - 1, Z_1E6)
 
 
 # ---------------------------------------------------------------------------
