@@ -27,11 +27,10 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from _brute import splits
+from _brute import replayed_deals
 from _cbuild import ROOT, c_compiler, engine_sources, include_flags
 from _stats import Z_1E6, chi2, chi2_limit
 
-from pycards.errors import IllegalActionError
 from pycards.game import State, load_game
 from pycards.games.nancy import NancyGame, NancyRules
 
@@ -132,33 +131,6 @@ def _late_nancy(players: int, face_up: int, tricks_left: int, seed: int) -> Any:
     return None
 
 
-def _consistent_deals(state: Any, deck: list[int], history: list[int], p: int) -> Any:
-    """Every deal of the other players' face-down cards into their hands that
-    replays the history with the same observation for ``p`` (brute force)."""
-    n = state.game.num_players
-    others = [q for q in range(n) if q != p]
-    hands = [sorted(int(c) for c in state.observation(q).hand) for q in others]
-    sizes = [len(h) for h in hands]
-    unknown = sorted(c for h in hands for c in h)
-    positions_ = [deck.index(c) for h in hands for c in h]
-    target = state.observation_tensor(p).tobytes()
-    consistent = []
-    for key in splits(unknown, sizes):
-        parts = list(key)
-        trial = list(deck)
-        for pos, c in zip(positions_, [c for part in parts for c in sorted(part)], strict=True):
-            trial[pos] = c
-        replay = state.game.new_initial_state(state.seed or 0, deck=trial)
-        try:
-            for a in history:
-                replay.apply(a)
-        except IllegalActionError:
-            continue
-        if replay.observation_tensor(p).tobytes() == target:
-            consistent.append(key)
-    return others, [frozenset(h) for h in hands], consistent
-
-
 @pytest.mark.parametrize(
     ("players", "face_up", "tricks_left"),
     [(4, 0, 2), (4, 6, 2), (6, 0, 1), (6, 6, 1), (5, 0, 1)],
@@ -176,7 +148,7 @@ def test_nancy_samples_are_uniform_over_the_consistent_deals(
         p = state.observation(0).taker
         if p is None:
             continue
-        others, real, consistent = _consistent_deals(state, deck, history, p)
+        others, real, consistent = replayed_deals(state, deck, history, p)
         if len(consistent) < 4:
             continue
         assert tuple(real) in consistent

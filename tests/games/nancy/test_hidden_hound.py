@@ -12,13 +12,12 @@ the sample fails here as soon as the Taker has played a swapped card.
 
 from __future__ import annotations
 
-import itertools
 import random
 from typing import Any
 
 import numpy as np
 import pytest
-from _brute import splits
+from _brute import deals
 from _stats import Z_1E6, chi2, chi2_limit
 
 from pycards.errors import IllegalActionError
@@ -222,7 +221,7 @@ class _Position:
         unknown = sorted(c for x in self.places for c in x)
         sizes = [len(x) for x in self.places]
         out = []
-        for key in splits(unknown, sizes):
+        for key in deals(unknown, sizes):
             took_w = self.public_took | key[-2] | key[-1]
             actions = list(self.history)
             for i, c in zip(self.disc_at, sorted(key[-1]), strict=True):
@@ -231,8 +230,8 @@ class _Position:
             # card first: just quicker to find one)
             ordered = sorted(took_w, key=lambda c: (c != self.called, c))
             hounds = (
-                frozenset(h)
-                for h in itertools.combinations(ordered, len(self.hound))
+                h
+                for (h,) in deals(ordered, [len(self.hound)], whole=False)
                 if self.replays(self.trial_deck(key, frozenset(h)), actions[: self.call_at + 1])
                 is not None
             )

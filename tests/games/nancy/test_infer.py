@@ -2,7 +2,7 @@
 
 Late in a Nancy deal (3 and 4 players), every deal of the unknown cards into
 the other hands is tried by replaying the game's actions on a deck that deals
-it (tests/games/test_sampler_exact.py); each consistent deal's weight is computed
+it (tests/_brute.py's replayed_deals); each consistent deal's weight is computed
 here by brute force (the softened heuristic's probability of every other
 seat's action along the replay).  The C weights must equal them world by
 world, and the importance-weighted frequencies of the sampled worlds must
@@ -26,9 +26,10 @@ from typing import Any
 
 import numpy as np
 import pytest
+from _brute import replayed_deals
 
 from cardcore import _core
-from games.test_sampler_exact import _consistent_deals, _late_nancy
+from games.test_sampler_exact import _late_nancy
 from pycards.bots import make_bot
 from pycards.bots.infer import InferBot, weighted_worlds
 from pycards.game import State, load_game
@@ -76,7 +77,7 @@ def _position(players: int, need: int) -> Any:
         p = state.observation(0).taker
         if p is None:
             continue
-        others, _real, consistent = _consistent_deals(state, deck, history, p)
+        others, _real, consistent = replayed_deals(state, deck, history, p)
         if len(consistent) < need:
             continue
         weights = {
@@ -277,7 +278,7 @@ def _bot(seed: int = 3, **kw: Any) -> InferBot:
 
 def test_bot_is_deterministic_and_sees_only_its_view() -> None:
     state, deck, history, cp, _pairs, _solves = _turn_position(4)
-    others, real, consistent = _consistent_deals(state, deck, history, cp)
+    others, real, consistent = replayed_deals(state, deck, history, cp)
     key = next(k for k in consistent if k != tuple(real))
     twin = state.game.new_initial_state(state.seed or 0, deck=_deck_of(deck, state, others, key))
     for a in history:

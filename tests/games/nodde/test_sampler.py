@@ -16,6 +16,7 @@ import random
 from collections import Counter
 
 import pytest
+from _brute import deals
 from _play import first_moves
 from _stats import Z_1E6, chi2, chi2_limit
 
@@ -52,7 +53,7 @@ def _consistent_hands(state: object, viewer: int, other: int) -> set[CardSet]:
         (e.target for e in go_events[start:] if e.kind == "go" and e.player == other), None
     )
     out = set()
-    for cards in itertools.combinations(pool, hidden_count):
+    for (cards,) in deals(pool, [hidden_count], whole=False):
         pips = [c.pips for c in cards]
         if go_total is not None and any(go_total + p <= 31 for p in pips):
             continue
@@ -152,7 +153,7 @@ def _slot_facts(state: object, viewer: int) -> tuple[list[dict[str, object]], li
 def _slot_fillings(sl: dict[str, object], pool: list[Card]) -> list[frozenset[int]]:
     out = []
     played = CardSet([Card(c) for c in sl["played"]])  # type: ignore[attr-defined]
-    for cards in itertools.combinations(pool, 3 - len(played)):
+    for (cards,) in deals(pool, [3 - len(played)], whole=False):
         pips = [c.pips for c in cards]
         if sl["go"] is not None and any(sl["go"] + p <= 31 for p in pips):  # type: ignore[operator]
             continue

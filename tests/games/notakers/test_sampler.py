@@ -7,7 +7,6 @@ plain rejection sampling on a large one.  No twin of the sampler is used."""
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from collections import Counter
@@ -17,6 +16,7 @@ from typing import Any
 import numpy as np
 import pytest
 import reference as ref
+from _brute import deals
 from _stats import Z_1E4, chi2, chi2_limit
 
 from cardcore import _core as c_core
@@ -320,15 +320,13 @@ def consistent_deals(s: Any, p: int) -> list[tuple[int, int]] | None:
     if math.comb(len(pool), h) * math.comb(len(pool) - h, k) > 50000:
         return None  # too many to enumerate
     out = []
-    for hand_cards in itertools.combinations(pool, h):
-        hand = sum(bit(c) for c in hand_cards)
+    for dealt in deals(pool, [h, k] if hidden_save else [h], whole=False):
+        hand = sum(bit(c) for c in dealt[0])
         if in_hand & ~hand or not_in & hand or (match and not hand & match):
             continue
-        rest = [c for c in pool if not hand & bit(c)]
-        for save_cards in itertools.combinations(rest, k) if hidden_save else [()]:
-            save = sum(bit(c) for c in save_cards) if hidden_save else saves[q]
-            if held & ~(hand | save) == 0:
-                out.append((hand, save))
+        save = sum(bit(c) for c in dealt[1]) if hidden_save else saves[q]
+        if held & ~(hand | save) == 0:
+            out.append((hand, save))
     return out
 
 
