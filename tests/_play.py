@@ -33,7 +33,7 @@ def mixed_moves(state: State[Any], rng: random.Random) -> Iterator[State[Any]]:
     while not state.is_terminal:
         yield state
         if rng.random() < 0.5:
-            action = state._s.heuristic_action(rng.getrandbits(64))
+            action = state.engine_state.heuristic_action(rng.getrandbits(64))
         else:
             action = rng.choice(state.legal_actions())
         state.apply(action)

@@ -717,6 +717,16 @@ class State(Generic[ObsT]):
 
     # -- inspection ---------------------------------------------------------
     @property
+    def engine_state(self) -> _core.GameState:
+        """The engine's state behind this one (:class:`cardcore._core.GameState`),
+        for C-level tools and tests: the searchers, the batch and inference
+        functions of ``cardcore._core`` take it.  Read it, don't keep it: an
+        undo replaces it.  Mutating it (``apply`` on it) bypasses this facade,
+        whose history and snapshots then no longer match the engine's state."""
+        state: _core.GameState = self._s
+        return state
+
+    @property
     def current_player(self) -> int:
         """The seat to act, or :data:`TERMINAL`."""
         result: int = self._s.current_player()

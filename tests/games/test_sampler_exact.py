@@ -92,7 +92,7 @@ def test_a_sample_depends_only_on_what_the_player_knows(
             for k in (0, 1, 12345):
                 a, b = t.sample_infoset(p, k), s.sample_infoset(p, k)
                 assert same_state(a, b), (name, players, p, k)
-                assert a._s.raw() == b._s.raw(), (name, players, p, k)
+                assert a.engine_state.raw() == b.engine_state.raw(), (name, players, p, k)
 
 
 @pytest.mark.parametrize(("name", "players", "rules"), CASES)
@@ -158,7 +158,7 @@ def test_nancy_samples_are_uniform_over_the_consistent_deals(
     draws = 300 * len(consistent)
     counts = dict.fromkeys(consistent, 0)
     for k in range(draws):
-        sample = state._s.sample_infoset(p, k)
+        sample = state.engine_state.sample_infoset(p, k)
         got = tuple(
             frozenset(int(c) for c in State(state.game, sample, None, None).observation(q).hand)
             for q in others

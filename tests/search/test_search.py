@@ -35,13 +35,13 @@ def test_same_seed_same_action_and_legal(name: str, n: int, kind: str) -> None:
         chosen = []
         for _ in range(2):
             s.reset(99)
-            chosen.append(s.act(state._s))
+            chosen.append(s.act(state.engine_state))
         assert chosen[0] == chosen[1]
         assert chosen[0] in state.legal_actions()
         # the search never changes the state it is given
-        raw = state._s.raw()
-        s.act(state._s)
-        assert state._s.raw() == raw
+        raw = state.engine_state.raw()
+        s.act(state.engine_state)
+        assert state.engine_state.raw() == raw
 
 
 @pytest.mark.parametrize(("name", "n"), TABLES)
@@ -74,7 +74,7 @@ def test_simulation_budget_is_exact(name: str, n: int, kind: str) -> None:
     for pos in range(4):
         state = advance(game, 7 + pos, 5 * pos)
         s = searcher(game, kind, simulations=37, samples=3)
-        s.act(state._s)
+        s.act(state.engine_state)
         expected = 37 if len(state.legal_actions()) > 1 else 0
         assert s.last_simulations == expected
         if kind == "ismcts" and expected:

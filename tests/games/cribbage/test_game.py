@@ -181,7 +181,7 @@ def test_three_players() -> None:
     hands = ["AC 2C 3C 4C 5C", "AD 2D 3D 4D 5D", "AH 2H 3H 4H 5H"]
     deck = game.stacked_deck(hands, "KS", crib_card="QS")
     state = game.new_initial_state(1, deck=deck)
-    crib_dealt = [e for e in state._s.events() if e[0] == 3]  # the referee's log
+    crib_dealt = [e for e in state.engine_state.events() if e[0] == 3]  # the referee's log
     assert len(crib_dealt) == 1 and crib_dealt[0][3] == Card.parse("QS") and crib_dealt[0][5] == 0
     assert all(e.value is None for p in range(3) for e in state.events(p) if e.kind == "crib_dealt")
     assert [state.current_player] == [0]

@@ -42,7 +42,7 @@ def _everything(state: State[Any]) -> tuple[Any, ...]:
     return (
         tuple(_public(state, q) for q in range(n)),
         [(e.kind, e.player, e.target, e.value, e.extra) for e in state.events()],
-        state._s.raw(),
+        state.engine_state.raw(),
     )
 
 
@@ -246,7 +246,7 @@ class _Position:
         return out
 
     def sampled_world(self, k: int) -> tuple[tuple[frozenset[int], ...], frozenset[int]]:
-        s = self.state._s.sample_infoset(self.p, k)
+        s = self.state.engine_state.sample_infoset(self.p, k)
         t = np.asarray(s.observe_tensor(self.taker))
         hand = self.seg["hand"]
         got = (

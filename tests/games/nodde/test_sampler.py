@@ -90,7 +90,7 @@ def test_sample_carries_no_trace_of_the_real_deal() -> None:
     state = game.new_initial_state(11)
     a = state.sample_infoset(0, 99)
     b = state.sample_infoset(0, 99)
-    assert a._s.raw() == b._s.raw()  # same seed, same sample
+    assert a.engine_state.raw() == b.engine_state.raw()  # same seed, same sample
     other = game.new_initial_state(12)
     # the sample's own future comes from the sample seed: two samples of the
     # same position with different seeds deal different next hands
@@ -179,7 +179,7 @@ def _joint(options: list[list[frozenset[int]]]) -> set[tuple[frozenset[int], ...
 
 def _sampled_fillings(sample: object, slots: list[dict[str, object]]) -> tuple[frozenset[int], ...]:
     """The hidden cards of each slot in a sample, from its full log."""
-    raw = sample._s.events()  # type: ignore[attr-defined]
+    raw = sample.engine_state.events()  # type: ignore[attr-defined]
     dealt: dict[tuple[int, int], set[int]] = {}
     deal_no = 0
     for kind, player, _, value, _, _ in raw:
