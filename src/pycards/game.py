@@ -301,9 +301,6 @@ class Game(Generic[RulesT, ObsT]):
     #: move on one core, which the bot ``best`` plays (docs/bots.rst, "The
     #: best bot").
     BEST_BOT: ClassVar[str] = "heuristic"
-    #: The rows of the strength table (benchmarks/studies/strength_table.py,
-    #: docs/strength.rst): each a label, a player count and a rules preset.
-    STRENGTH_ROWS: ClassVar[tuple[tuple[str, int, str], ...]] = ()
     #: In a game that is a race to a target score, the rules field that holds
     #: the target (the win tables of :mod:`pycards.bots.value`); else None.
     RACE_TARGET: ClassVar[str | None] = None

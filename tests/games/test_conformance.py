@@ -399,6 +399,19 @@ def _parametrized_games(module: str, test: str) -> set[str]:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_the_profile_names_presets_of_the_game(name: str) -> None:
+    # the quick preset and the strength table's rows live in tests/profiles/<name>.py
+    from _games import GAMES as REGISTERED
+
+    case = REGISTERED[name]
+    presets = case.rules_type.PRESETS
+    assert case.quick_preset in presets, f"quick_preset {case.quick_preset!r}"
+    for label, players, preset in case.profile.strength_rows:
+        assert preset in presets, f"strength row {label!r}: preset {preset!r}"
+        assert players in case.players, f"strength row {label!r}: {players} players"
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_a_game_brings_its_page_oracle_record_and_paths(name: str) -> None:
     from _games import GAMES as REGISTERED
     from _games import ROOT, TESTS

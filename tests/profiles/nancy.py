@@ -3,6 +3,7 @@
 from _games import Profile
 
 PROFILE = Profile(
+    quick_preset="wiki_one_deal",
     tables=(4,),
     heuristic_match=(4, 60),
     ismcts_match=(4, 10, 32, 0.7),
@@ -17,4 +18,5 @@ PROFILE = Profile(
     terminal_sessions={"nancy": ("--seed", "12", "--rules", "wiki_one_deal")},
     pool_case=(37, "heuristic", True),
     vector_twin_cases=((2, 1, 60, False), (3, 2, 100, False), (6, 4, 60, False)),
+    strength_rows=(("Nancy 4p one deal", 4, "wiki_one_deal"), ("Nancy 4p match", 4, "wiki")),
 )

@@ -578,8 +578,6 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
     """
 
     NAME = "cribbage"
-    #: The preset that tests and benchmarks play when one quick game will do.
-    QUICK_PRESET: ClassVar[str] = "acc_61"
     #: The search bots' defaults (docs/search.rst, "Defaults").
     SEARCH_DEFAULTS: ClassVar[dict[str, Any]] = {
         "reward": "margin",
@@ -591,8 +589,6 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
     }
     #: The bot ``best`` plays (docs/bots.rst, "The best bot").
     BEST_BOT: ClassVar[str] = "pimc"
-    #: The strength table's rows (docs/strength.rst).
-    STRENGTH_ROWS: ClassVar[tuple[tuple[str, int, str], ...]] = (("cribbage 2p", 2, "acc"),)
     RACE_TARGET = "game_target"
     RULES_TYPE = CribbageRules
     OBSERVATION_TYPE = CribbageObservation

@@ -509,8 +509,6 @@ class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
     """
 
     NAME = "notakers"
-    #: The preset that tests and benchmarks play when one quick game will do.
-    QUICK_PRESET: ClassVar[str] = "no_takers"
     DEAL_KINDS: ClassVar[frozenset[str]] = frozenset({"deal", "draw"})
     #: The search bots' defaults (docs/search.rst, "Defaults").
     SEARCH_DEFAULTS: ClassVar[dict[str, Any]] = {
@@ -521,10 +519,6 @@ class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
     }
     #: The bot ``best`` plays (docs/bots.rst, "The best bot").
     BEST_BOT: ClassVar[str] = "ismcts:rollout=heuristic:simulations=400"
-    #: The strength table's rows (docs/strength.rst).
-    STRENGTH_ROWS: ClassVar[tuple[tuple[str, int, str], ...]] = (
-        ("No Takers 2p capped", 2, "capped"),
-    )
     RULES_TYPE = NoTakersRules
     OBSERVATION_TYPE = NoTakersObservation
     CARD_TYPE = Card
