@@ -77,7 +77,7 @@ class Profile:
     #: The browser test stops and restarts the server in the middle of this
     #: game's table (one game pays for the restart).
     web_restart: bool = False
-    #: What the browser table's server tests (tests/test_web*.py) play this
+    #: What the browser table's server tests (tests/ui/test_web*.py) play this
     #: game for: ``"quick"`` where any short game will do, ``"search"`` the
     #: tables of the heaviest allowed bot, ``"long"`` the table that plays on
     #: beside them, ``"three"`` the table of three seats that is stopped and
@@ -113,6 +113,10 @@ class Profile:
     #: docs/strength.rst): each a label, a player count and a rules preset;
     #: default: none (the game is not in the table).
     strength_rows: tuple[tuple[str, int, str], ...] = ()
+    #: The test files of ``tests/games/<name>/`` whose name no other game's
+    #: folder uses, each with the reason it is this game's alone
+    #: (tests/project/test_tests_tree.py); the others take the shared names.
+    own_test_files: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)

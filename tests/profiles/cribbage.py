@@ -17,4 +17,8 @@ PROFILE = Profile(
     pool_case=(64, "heuristic", True),
     vector_twin_cases=((3, 1, 60, False),),
     strength_rows=(("cribbage 2p", 2, "acc"),),
+    own_test_files={
+        "test_openspiel.py": "head to head with OpenSpiel's own cribbage",
+        "test_table.py": "the discard table job, pycards.games.cribbage_table",
+    },
 )

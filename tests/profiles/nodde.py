@@ -18,4 +18,7 @@ PROFILE = Profile(
     pool_case=(300, "random", True),
     vector_twin_cases=((2, 0, 120, True), (4, 3, 60, True)),
     strength_rows=(("Nodde 2p", 2, "mwynwen"),),
+    own_test_files={
+        "test_gymnasium.py": "Gymnasium's whole checker on one game, and its environment id",
+    },
 )
