@@ -432,13 +432,13 @@ def test_a_game_brings_its_page_oracle_record_and_paths(name: str) -> None:
 @pytest.mark.parametrize(
     ("module", "test"),
     [
-        ("test_terminal", "test_complete_game_at_the_terminal"),
-        ("test_web", "test_two_people_and_a_spectator_play_a_whole_game"),
-        ("test_web_browser", "test_two_people_play_a_whole_game_in_chromium"),
+        ("ui.test_terminal", "test_complete_game_at_the_terminal"),
+        ("ui.test_web", "test_two_people_and_a_spectator_play_a_whole_game"),
+        ("ui.test_web_browser", "test_two_people_play_a_whole_game_in_chromium"),
     ],
 )
 def test_a_game_has_a_terminal_and_a_web_session(name: str, module: str, test: str) -> None:
-    pytest.importorskip("pexpect" if module == "test_terminal" else "starlette")
-    if module == "test_web_browser":
+    pytest.importorskip("pexpect" if module == "ui.test_terminal" else "starlette")
+    if module == "ui.test_web_browser":
         pytest.importorskip("playwright")
     assert name in _parametrized_games(module, test), f"{module}.{test} does not play {name}"
