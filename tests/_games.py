@@ -2,11 +2,11 @@
 
 Nothing here names a game.  The names come from :func:`pycards.game.game_names`
 (the engine's games that have a facade), the player range from the engine's
-table (``Game.info``), the quick preset from the facade's ``QUICK_PRESET``
-(a preset classmethod of its rules), the oracle from ``tests/reference`` (the
-module that registers the game's reference state), and what the shared tests
-need to know of one game (which tables to play, how long a match must be to
-tell a bot from chance) from the game's profile, ``tests/profiles/<name>.py``.
+table (``Game.info``), the oracle from ``tests/reference`` (the module that
+registers the game's reference state), and what the shared tests and the
+benchmarks need to know of one game (its quick preset, which tables to play,
+how long a match must be to tell a bot from chance, the strength table's
+rows) from the game's profile, ``tests/profiles/<name>.py``.
 
 ``tests/conftest.py`` offers the same as fixtures; test modules and the
 benchmarks import this module (the benchmarks through their ``_here`` module).
@@ -38,6 +38,11 @@ class Profile:
     """What the shared tests need to know of one game (its ``tests/profiles``
     module sets ``PROFILE``); every field has a default that fits a game
     without special needs."""
+
+    #: The rules preset (a preset classmethod of the rules, one of ``PRESETS``)
+    #: that tests and benchmarks play when one quick game will do; default:
+    #: the first of ``PRESETS``.
+    quick_preset: str = ""
 
     #: Table sizes the shared tests play, the usual one first (default: the
     #: fewest players the game allows).
@@ -72,7 +77,7 @@ class Profile:
     #: The browser test stops and restarts the server in the middle of this
     #: game's table (one game pays for the restart).
     web_restart: bool = False
-    #: What the browser table's server tests (tests/test_web*.py) play this
+    #: What the browser table's server tests (tests/ui/test_web*.py) play this
     #: game for: ``"quick"`` where any short game will do, ``"search"`` the
     #: tables of the heaviest allowed bot, ``"long"`` the table that plays on
     #: beside them, ``"three"`` the table of three seats that is stopped and
@@ -104,6 +109,14 @@ class Profile:
     #: some game must finish in those steps); default: the usual table, seat
     #: 0, 100 steps, no finish required.
     vector_twin_cases: tuple[tuple[int, int, int, bool], ...] = ()
+    #: The rows of the strength table (benchmarks/studies/strength_table.py,
+    #: docs/strength.rst): each a label, a player count and a rules preset;
+    #: default: none (the game is not in the table).
+    strength_rows: tuple[tuple[str, int, str], ...] = ()
+    #: The test files of ``tests/games/<name>/`` whose name no other game's
+    #: folder uses, each with the reason it is this game's alone
+    #: (tests/project/test_tests_tree.py); the others take the shared names.
+    own_test_files: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -114,7 +127,6 @@ class GameCase:
     game_type: type[Game[Any, Any]]
     min_players: int
     max_players: int
-    quick_preset: str
     profile: Profile
     oracle: ModuleType
 
@@ -123,6 +135,14 @@ class GameCase:
         """The game's rules dataclass."""
         rules_type: type[Rules] = self.game_type.RULES_TYPE
         return rules_type
+
+    @property
+    def quick_preset(self) -> str:
+        """The preset that tests and benchmarks play when one quick game will do."""
+        presets = self.rules_type.PRESETS
+        if not (self.profile.quick_preset or presets):
+            raise LookupError(f"{self.name}: no rules preset; set its profile's quick_preset")
+        return self.profile.quick_preset or presets[0]
 
     @property
     def players(self) -> range:
@@ -202,7 +222,6 @@ def _case(name: str) -> GameCase:
         game_type=type(game),
         min_players=game.info.min_players,
         max_players=game.info.max_players,
-        quick_preset=type(game).QUICK_PRESET,  # type: ignore[attr-defined]
         profile=_profile(name),
         oracle=_oracle(name),
     )

@@ -15,6 +15,7 @@ from pycards.game import Game, State, load_game
 
 __all__ = [
     "advance",
+    "first_moves",
     "mixed_moves",
     "mixed_positions",
     "random_game",
@@ -32,7 +33,7 @@ def mixed_moves(state: State[Any], rng: random.Random) -> Iterator[State[Any]]:
     while not state.is_terminal:
         yield state
         if rng.random() < 0.5:
-            action = state._s.heuristic_action(rng.getrandbits(64))
+            action = state.engine_state.heuristic_action(rng.getrandbits(64))
         else:
             action = rng.choice(state.legal_actions())
         state.apply(action)
@@ -105,5 +106,16 @@ def random_moves(game: Game[Any, Any], seed: int, steps: int | None, stacked: bo
     n = 0
     while not state.is_terminal and (steps is None or n < steps):
         state.apply(rng.choice(state.legal_actions()))
+        n += 1
+    return state
+
+
+def first_moves(name: str, seed: int, steps: int | None = None) -> State[Any]:
+    """Game ``name`` (its defaults) dealt from ``seed``, then the first legal
+    action at every turn, ``steps`` times (to the end when ``None``)."""
+    state = load_game(name).new_initial_state(seed)
+    n = 0
+    while not state.is_terminal and (steps is None or n < steps):
+        state.apply(state.legal_actions()[0])
         n += 1
     return state

@@ -35,7 +35,7 @@ def ours(name: str, n: int, sims: int, count: int, repeats: int) -> float:
         t0 = time.process_time()
         for i, state in enumerate(states):
             searcher.reset(i)
-            searcher.act(state._s)
+            searcher.act(state.engine_state)
         best = min(best, time.process_time() - t0)
     return sims * len(states) / best
 

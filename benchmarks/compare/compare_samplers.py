@@ -71,7 +71,7 @@ def binding(name: str, players: int, rules: Any, count: int, samples: int) -> li
             state.apply(rng.choice(state.legal_actions()))
         if state.is_terminal:
             continue
-        s, p = state._s, state.current_player
+        s, p = state.engine_state, state.current_player
         best = float("inf")
         for _ in range(3):
             t0 = time.perf_counter()

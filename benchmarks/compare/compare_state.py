@@ -66,7 +66,9 @@ def samplers(states: list[State[Any]]) -> tuple[float, float]:
     ``GameState.sample_infoset`` for the player to act, a new seed each call."""
     seeds = itertools.count()
     api = per_call(lambda s: s.sample_infoset(s.current_player, next(seeds)), states, 1)
-    engine = per_call(lambda s: s._s.sample_infoset(s.current_player, next(seeds)), states, 1)
+    engine = per_call(
+        lambda s: s.engine_state.sample_infoset(s.current_player, next(seeds)), states, 1
+    )
     return api, engine
 
 
@@ -86,8 +88,8 @@ def main() -> int:
             obs = per_call(lambda s: s.observation(s.current_player), states)
             tensor = per_call(lambda s: s.observation_tensor(s.current_player), states)
             clone = per_call(lambda s: s.clone(), states)
-            engine = per_call(lambda s: s._s.clone(), states)
-            used = sum(len(s._s.raw()) for s in states) // len(states)
+            engine = per_call(lambda s: s.engine_state.clone(), states)
+            used = sum(len(s.engine_state.raw()) for s in states) // len(states)
             print(
                 f"{name:10} {players:7d} {obs:9.2f} us {tensor:5.2f} us {clone:9.2f} us "
                 f"{engine:10.2f} us {used:11,d} {info.state_size:11,d}"

@@ -263,7 +263,7 @@ def _nancy_solve() -> Op:
         state = game.new_initial_state(seed)
         step = 0
         while not state.is_terminal and state.solve_depth != 16:
-            state.apply(state._s.heuristic_action(seed * 7919 + step))
+            state.apply(state.engine_state.heuristic_action(seed * 7919 + step))
             step += 1
         if state.solve_depth == 16 and state.legal_actions()[0] < 244:
             states.append(state)
@@ -331,7 +331,7 @@ def _search_hook(name: str, which: str) -> Callable[[], Op]:
             for s in states:
                 searcher.reset(0)
                 rng.seed(0)
-                searcher.act(s._s)
+                searcher.act(s.engine_state)
 
         return op
 
@@ -395,12 +395,12 @@ def _solve(name: str, players: int) -> Callable[[], Op]:
             state = game.new_initial_state(seed)
             seed += 1
             while not state.is_terminal and state.solve_depth < 0:
-                state.apply(state._s.heuristic_action(rng.getrandbits(64)))
+                state.apply(state.engine_state.heuristic_action(rng.getrandbits(64)))
             if state.solve_depth > 0:
                 states.append(state)
         if not states:
             raise NotBuiltError(f"{name} has no solver in this build")
-        return lambda: [s._s.solve(0, None) for s in states]
+        return lambda: [s.engine_state.solve(0, None) for s in states]
 
     return setup
 

@@ -57,12 +57,12 @@ def main() -> None:
                 pairs = bot.worlds(view, seed)
                 t1 = time.perf_counter()
                 searcher = bot.searcher(game)
-                worlds = [w._s for w, _ in pairs]
+                worlds = [w.engine_state for w, _ in pairs]
                 searcher.reset(seed)
-                a, _ = searcher.act_worlds(state._s, worlds, [x for _, x in pairs], cp)
+                a, _ = searcher.act_worlds(state.engine_state, worlds, [x for _, x in pairs], cp)
                 t2 = time.perf_counter()
                 searcher.reset(seed)
-                b, _ = searcher.act_worlds(state._s, worlds, [1.0] * len(worlds), cp)
+                b, _ = searcher.act_worlds(state.engine_state, worlds, [1.0] * len(worlds), cp)
                 moves += 1
                 t_weigh += t1 - t0
                 t_search += t2 - t1

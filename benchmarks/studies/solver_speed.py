@@ -52,14 +52,14 @@ def _positions(game: Game[Any, Any], games: int, seed: int) -> dict[str, list[St
             elif depth > 0 and not mid_taken and depth <= start // 2:
                 mid_taken = True
                 kinds["mid"].append(state.clone())
-            state.apply(state._s.heuristic_action(rng.getrandbits(64)))
+            state.apply(state.engine_state.heuristic_action(rng.getrandbits(64)))
     return kinds
 
 
 def _measure(states: list[State[Any]]) -> tuple[list[float], list[int], list[int]]:
     times, nodes, depths = [], [], []
     for state in states:
-        raw = state._s
+        raw = state.engine_state
         t = time.perf_counter()
         _values, n = raw.solve(0, None)
         times.append((time.perf_counter() - t) * 1e3)

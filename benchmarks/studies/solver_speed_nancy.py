@@ -39,7 +39,7 @@ def positions(n: int, tricks_left: int, games: int, seed0: int) -> list:
             if depth == tricks_left * n and state.legal_actions()[0] < 244:
                 out.append(state)
                 break
-            state.apply(state._s.heuristic_action(seed * 7919 + step))
+            state.apply(state.engine_state.heuristic_action(seed * 7919 + step))
             step += 1
         seed += 1
     return out
@@ -69,7 +69,7 @@ def main() -> None:
                 try:
                     for _ in range(args.repeat):
                         t0 = time.perf_counter()
-                        _values, k = state._s.solve(args.max_nodes, None)
+                        _values, k = state.engine_state.solve(args.max_nodes, None)
                         best = min(best, time.perf_counter() - t0)
                 except RuntimeError:
                     out += 1

@@ -1,7 +1,7 @@
 """The strength table: every built-in bot against every other, per game row.
 
-The rows come from each game's :attr:`~pycards.game.Game.STRENGTH_ROWS` hook
-(a label, a player count, a rules preset); the bots are ``random``,
+The rows come from each game's test profile, ``strength_rows`` of
+``tests/profiles/<name>.py`` (a label, a player count, a rules preset); the bots are ``random``,
 ``heuristic``, ``pimc``, ``ismcts`` (each with the game's search defaults)
 and ``best`` (the game's :attr:`~pycards.game.Game.BEST_BOT`).  Each pair
 plays a duplicate-deal match in the arena (:class:`pycards.arena.Match`; two
@@ -29,10 +29,10 @@ import sys
 from typing import Any
 
 import _here  # noqa: F401
+from _games import GAMES
 
 from pycards.arena import Match
 from pycards.bots import register_bot
-from pycards.engine import registered_games
 from pycards.game import load_game
 
 #: The bots of the table, in its order.
@@ -44,10 +44,10 @@ QUICK_BOTS = ("random", "heuristic", "pimc:simulations=20:samples=4", "ismcts:si
 def rows(games: list[str] | None) -> list[tuple[str, str, int, str]]:
     """(game, label, players, preset) of every row, in registry order."""
     out = []
-    for name, cls in registered_games().items():
+    for name, case in GAMES.items():
         if games is not None and name not in games:
             continue
-        for label, players, preset in cls.STRENGTH_ROWS:
+        for label, players, preset in case.profile.strength_rows:
             out.append((name, label, players, preset))
     return out
 

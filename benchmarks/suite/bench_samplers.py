@@ -41,7 +41,7 @@ def positions(name: str, players: int, rules: Any, count: int = 50) -> list[Any]
                 break
             state.apply(rng.choice(state.legal_actions()))
         if not state.is_terminal:
-            out.append(state._s)
+            out.append(state.engine_state)
     return out
 
 

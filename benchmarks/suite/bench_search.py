@@ -24,7 +24,7 @@ def _moves(searcher: _core.Searcher, states: list[Any]) -> int:
     sims = 0
     for state in states:
         searcher.reset(1)
-        searcher.act(state._s)
+        searcher.act(state.engine_state)
         sims += searcher.last_simulations
     return sims
 

@@ -68,7 +68,7 @@ def _moves(searcher: _core.Searcher, states: list[Any], hook: _Counter | None = 
         searcher.reset(1)
         if hook is not None:
             hook.rng.seed(1)  # every pass makes the same calls
-        searcher.act(state._s)
+        searcher.act(state.engine_state)
 
 
 def _per_call(benchmark: Any, calls: int, unit: str) -> None:

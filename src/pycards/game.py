@@ -345,9 +345,6 @@ class Game(Generic[RulesT, ObsT]):
     #: arena or an environment stops one (:func:`pycards.playouts.action_cap`);
     #: empty if nothing is known.
     STALL_NOTE: ClassVar[str] = ""
-    #: The rows of the strength table (benchmarks/studies/strength_table.py,
-    #: docs/strength.rst): each a label, a player count and a rules preset.
-    STRENGTH_ROWS: ClassVar[tuple[tuple[str, int, str], ...]] = ()
     #: In a game that is a race to a target score, the rules field that holds
     #: the target (the win tables of :mod:`pycards.bots.value`); else None.
     RACE_TARGET: ClassVar[str | None] = None
@@ -822,6 +819,16 @@ class State(Generic[ObsT]):
         self._rewinds: tuple[tuple[int, int], ...] = ()
 
     # -- inspection ---------------------------------------------------------
+    @property
+    def engine_state(self) -> _core.GameState:
+        """The engine's state behind this one (:class:`cardcore._core.GameState`),
+        for C-level tools and tests: the searchers, the batch and inference
+        functions of ``cardcore._core`` take it.  Read it, don't keep it: an
+        undo replaces it.  Mutating it (``apply`` on it) bypasses this facade,
+        whose history and snapshots then no longer match the engine's state."""
+        state: _core.GameState = self._s
+        return state
+
     @property
     def current_player(self) -> int:
         """The seat to act, or :data:`TERMINAL`."""

@@ -735,3 +735,24 @@ def test_cli_writes_what_it_can(
     assert main(cli(*argv, "--csv", str(csv_path), "--json", str(json_path))) == 1
     assert "--csv: cannot write" in capsys.readouterr().err
     assert json.loads(json_path.read_text())["games_played"] == 2
+
+
+# the plot
+
+
+def test_plot_bars_show_a_zero_rating_and_the_legend_is_off_the_bars() -> None:
+    pytest.importorskip("matplotlib")
+    from pycards.arena import run_match
+    from pycards.arena._results import _bar_baseline
+
+    for ratings in ([0.0, 0.0], [-55.0, 55.0, 0.0], [3.0, 700.0], [-400.0, -1.0]):
+        base = _bar_baseline(ratings)
+        assert base < min([0.0, *ratings]) - 9.0  # every bar, a 0 one too, has a height
+    result = run_match(GAME.name, ["random", "heuristic", "random"], 6, seed=1, progress=False)
+    fig = result._figure()
+    ax1, ax2 = fig.axes
+    heights = [p.get_height() for p in ax1.patches]
+    assert len(heights) == 3 and min(heights) > 0
+    fig.canvas.draw()
+    legend = ax2.get_legend().get_window_extent()
+    assert legend.y1 <= ax2.get_window_extent().y0  # below the axes, over no bar

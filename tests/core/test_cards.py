@@ -19,6 +19,7 @@ from pycards import (
     parse_cards,
 )
 from pycards.cards import DECK52_MASK, shuffled_deck, to_mask52
+from pycards.combos import count_pairs
 
 
 def test_all_52_cards_round_trip() -> None:
@@ -133,3 +134,27 @@ def test_bools_are_not_cards() -> None:
             Card(bad)
         with pytest.raises(TypeError, match="card id must be an int, got bool"):
             NancyCard(bad)
+
+
+# ---------------------------------------------------------------------------
+# inputs decided one by one (docs/cards.rst)
+
+
+def test_parse_cards_takes_commas_without_blanks() -> None:
+    # decided: any run of blanks and commas separates cards
+    assert parse_cards("5H,6H") == parse_cards("5H, 6H") == CardSet("5H 6H")
+
+
+def test_a_mapping_is_not_a_card_set() -> None:
+    with pytest.raises(TypeError, match="got dict"):
+        count_pairs({"AS": 1})  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="got dict"):
+        CardSet({"AS": 1, "AH": 2})  # type: ignore[arg-type]
+    assert count_pairs({"AS", "AH"}) == 1  # a set of names is still a card collection
+
+
+@pytest.mark.parametrize(("hands", "each"), [(0, 5), (5, 0), (-1, 5), (53, 1), (5, 11)])
+def test_deal_needs_a_hand_of_a_card(hands: int, each: int) -> None:
+    with pytest.raises(ValueError, match="cannot deal"):
+        deal(1, hands, each)
+    assert [len(h) for h in deal(1, 52, 1)] == [1] * 52

@@ -5,6 +5,9 @@ serialization, and an OpenSpiel bot seated in pycards."""
 
 from __future__ import annotations
 
+import base64
+import builtins
+import json
 import pickle
 from typing import Any
 
@@ -24,7 +27,7 @@ from pycards.envs.openspiel import (  # noqa: E402
     information_state_string,
     serialize,
 )
-from pycards.errors import IllegalActionError, RulesError  # noqa: E402
+from pycards.errors import IllegalActionError, RecordError, RulesError  # noqa: E402
 from pycards.game import game_names as pycards_game_names  # noqa: E402
 from pycards.game import load_game  # noqa: E402
 
@@ -248,3 +251,52 @@ def test_openspiel_bot_in_pycards_acts_from_a_resampled_state() -> None:
         action = bot.act(state.view(p))
         assert action in state.legal_actions()
         state.apply(action)
+
+
+# ---------------------------------------------------------------------------
+# the state's text: never unpickled, and checked
+
+
+def test_openspiel_state_text_is_never_unpickled() -> None:
+    game = pyspiel.load_game("pycards_nodde")
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    text = pyspiel.serialize_game_and_state(game, state)
+    assert "__dict__" not in text and "[State]\npycards={" in text
+
+    class Payload:
+        def __reduce__(self) -> tuple[Any, ...]:
+            return (exec, ("import builtins; builtins._pycards_pwned = True",))
+
+    blob = base64.b64encode(pickle.dumps(Payload())).decode()
+    head = text.split("[State]\n")[0]
+    crafted = f"{head}[State]\nhistory=1:18\nmove_number=1\n__dict__={blob}\n"
+    try:
+        with pytest.raises(RecordError, match="a pickled state is not read"):
+            pyspiel.deserialize_game_and_state(crafted)
+        with pytest.raises(RecordError, match="a pickled state is not read"):
+            game.deserialize_state(f"history=1:18\nmove_number=1\n__dict__={blob}")
+        assert not hasattr(builtins, "_pycards_pwned")
+    finally:
+        if hasattr(builtins, "_pycards_pwned"):
+            del builtins._pycards_pwned
+
+
+def test_openspiel_state_text_is_checked() -> None:
+    game = pyspiel.load_game("pycards_notakers", {"players": 3})
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[-1])
+    text = serialize(state)
+    assert str(deserialize(text)) == str(state)
+    again = game.deserialize_state(state.serialize())
+    assert again.history() == state.history() and str(again) == str(state)
+    data = json.loads(text)
+    with pytest.raises(RecordError, match="given twice"):
+        deserialize(text.replace('"game": ', '"game": "x", "game": ', 1))
+    with pytest.raises(RecordError, match="not a pycards game"):
+        deserialize(json.dumps({**data, "game": "kuhn_poker"}))
+    other = pyspiel.load_game("pycards_notakers", {"players": 4})
+    with pytest.raises(RecordError, match="not of this game"):
+        other.deserialize_state(state.serialize())
+    with pytest.raises(ValueError, match="count of states"):
+        game.set_rng_state("\uff12")

@@ -55,7 +55,7 @@ def _outputs(venv: VectorEnv) -> list[bytes]:
 
 
 def _games(venv: VectorEnv) -> list[bytes]:
-    return [venv.state(i)._s.raw() for i in range(venv.num_envs)]
+    return [venv.state(i).engine_state.raw() for i in range(venv.num_envs)]
 
 
 def test_never_legal_is_never_legal() -> None:

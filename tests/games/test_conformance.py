@@ -226,7 +226,7 @@ def test_errors_name_the_action(name: str, players: int) -> None:
     with pytest.raises(IllegalActionError) as info:
         state.apply(illegal[0])
     assert repr(game.action_name(illegal[0])) in str(info.value)
-    assert state._s.raw() == before._s.raw() and state.history == before.history
+    assert state.engine_state.raw() == before.engine_state.raw() and state.history == before.history
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
@@ -265,11 +265,13 @@ def test_copies_are_independent_and_states_pickle(name: str) -> None:
     game = load_game(name)
     state = _play(game, 4, steps=6)
     for other in (copy.copy(state), copy.deepcopy(state), state.clone()):
-        assert other._s.raw() == state._s.raw()
+        assert other.engine_state.raw() == state.engine_state.raw()
         other.apply(other.legal_actions()[0])
-        assert other.history != state.history and other._s.raw() != state._s.raw()
+        assert (
+            other.history != state.history and other.engine_state.raw() != state.engine_state.raw()
+        )
     back = pickle.loads(pickle.dumps(state))
-    assert back._s.raw() == state._s.raw() and back.history == state.history
+    assert back.engine_state.raw() == state.engine_state.raw() and back.history == state.history
     assert pickle.loads(pickle.dumps(game.rules)) == game.rules
 
 
@@ -311,7 +313,7 @@ def test_threads_cannot_split_a_state(name: str) -> None:
     for t in threads:
         t.join()
     replay = State.from_json(state.to_json())
-    assert replay._s.raw() == state._s.raw()
+    assert replay.engine_state.raw() == state.engine_state.raw()
 
 
 BAD_RECORDS: list[tuple[str, Any]] = [
@@ -409,6 +411,19 @@ def test_the_c_functions_of_a_game_carry_its_prefix(name: str) -> None:
             if re.search(rf"(?<![a-z]){name}(?![a-z])", fn):
                 assert fn.startswith(f"cc_{name}_"), f"{header.name}: {fn}"
     assert (include / f"cc_{name}.h").is_file()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_profile_names_presets_of_the_game(name: str) -> None:
+    # the quick preset and the strength table's rows live in tests/profiles/<name>.py
+    from _games import GAMES as REGISTERED
+
+    case = REGISTERED[name]
+    presets = case.rules_type.PRESETS
+    assert case.quick_preset in presets, f"quick_preset {case.quick_preset!r}"
+    for label, players, preset in case.profile.strength_rows:
+        assert preset in presets, f"strength row {label!r}: preset {preset!r}"
+        assert players in case.players, f"strength row {label!r}: {players} players"
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -34,7 +34,7 @@ def _snapshot(state: State[Any]) -> tuple[Any, ...]:
         state.legal_actions(),
         state.returns(),
         [state.observation_tensor(p).tobytes() for p in range(state.num_players)],
-        state._s.events(),
+        state.engine_state.events(),
         state.history,
     )
 
@@ -113,7 +113,7 @@ def test_json_round_trip_and_determinism(name: str, players: int) -> None:
 def test_events_are_redacted_per_viewer(name: str, players: int) -> None:
     game = load_game(name, num_players=players)
     final = _play(game, 7, max_steps=200)[-1]
-    raw = final._s.events()
+    raw = final.engine_state.events()
     assert raw, "the event log records the game"
     public = final.events()
     for ev, (kind, who, target, value, extra, seen_by) in zip(public, raw, strict=True):

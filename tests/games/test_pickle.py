@@ -31,7 +31,7 @@ def test_games_states_observations_events(name: str, protocol: int) -> None:
             break
         state.apply(rng.choice(state.legal_actions()))
     back: State[Any] = _round_trip(state, protocol)
-    assert back._s.raw() == state._s.raw() and back.history == state.history
+    assert back.engine_state.raw() == state.engine_state.raw() and back.history == state.history
     assert back.game == game and back.seed == state.seed
     for preset in type(game.rules).presets().values():
         assert _round_trip(preset, protocol) == preset

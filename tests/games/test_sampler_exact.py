@@ -20,7 +20,6 @@
 
 from __future__ import annotations
 
-import math
 import pathlib
 import random
 import subprocess
@@ -28,23 +27,12 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from _brute import splits
+from _brute import replayed_deals
 from _cbuild import ROOT, c_compiler, engine_sources, include_flags
+from _stats import Z_1E6, chi2, chi2_limit
 
-from pycards.errors import IllegalActionError
 from pycards.game import State, load_game
 from pycards.games.nancy import NancyGame, NancyRules
-
-
-def chi2_limit(dof: int, z: float = 4.8) -> float:
-    """Chi-square quantile by Wilson-Hilferty; z = 4.8 is a 1e-6 one-sided tail."""
-    a = 2.0 / (9.0 * dof)
-    return dof * (1.0 - a + z * math.sqrt(a)) ** 3
-
-
-def chi2(observed: list[int], expected: list[float]) -> float:
-    return sum((o - e) ** 2 / e for o, e in zip(observed, expected, strict=True))
-
 
 CASES: list[tuple[str, int, Any]] = [
     ("nodde", 2, None),
@@ -104,7 +92,7 @@ def test_a_sample_depends_only_on_what_the_player_knows(
             for k in (0, 1, 12345):
                 a, b = t.sample_infoset(p, k), s.sample_infoset(p, k)
                 assert same_state(a, b), (name, players, p, k)
-                assert a._s.raw() == b._s.raw(), (name, players, p, k)
+                assert a.engine_state.raw() == b.engine_state.raw(), (name, players, p, k)
 
 
 @pytest.mark.parametrize(("name", "players", "rules"), CASES)
@@ -143,33 +131,6 @@ def _late_nancy(players: int, face_up: int, tricks_left: int, seed: int) -> Any:
     return None
 
 
-def _consistent_deals(state: Any, deck: list[int], history: list[int], p: int) -> Any:
-    """Every deal of the other players' face-down cards into their hands that
-    replays the history with the same observation for ``p`` (brute force)."""
-    n = state.game.num_players
-    others = [q for q in range(n) if q != p]
-    hands = [sorted(int(c) for c in state.observation(q).hand) for q in others]
-    sizes = [len(h) for h in hands]
-    unknown = sorted(c for h in hands for c in h)
-    positions_ = [deck.index(c) for h in hands for c in h]
-    target = state.observation_tensor(p).tobytes()
-    consistent = []
-    for key in splits(unknown, sizes):
-        parts = list(key)
-        trial = list(deck)
-        for pos, c in zip(positions_, [c for part in parts for c in sorted(part)], strict=True):
-            trial[pos] = c
-        replay = state.game.new_initial_state(state.seed or 0, deck=trial)
-        try:
-            for a in history:
-                replay.apply(a)
-        except IllegalActionError:
-            continue
-        if replay.observation_tensor(p).tobytes() == target:
-            consistent.append(key)
-    return others, [frozenset(h) for h in hands], consistent
-
-
 @pytest.mark.parametrize(
     ("players", "face_up", "tricks_left"),
     [(4, 0, 2), (4, 6, 2), (6, 0, 1), (6, 6, 1), (5, 0, 1)],
@@ -187,7 +148,7 @@ def test_nancy_samples_are_uniform_over_the_consistent_deals(
         p = state.observation(0).taker
         if p is None:
             continue
-        others, real, consistent = _consistent_deals(state, deck, history, p)
+        others, real, consistent = replayed_deals(state, deck, history, p)
         if len(consistent) < 4:
             continue
         assert tuple(real) in consistent
@@ -197,7 +158,7 @@ def test_nancy_samples_are_uniform_over_the_consistent_deals(
     draws = 300 * len(consistent)
     counts = dict.fromkeys(consistent, 0)
     for k in range(draws):
-        sample = state._s.sample_infoset(p, k)
+        sample = state.engine_state.sample_infoset(p, k)
         got = tuple(
             frozenset(int(c) for c in State(state.game, sample, None, None).observation(q).hand)
             for q in others
@@ -207,7 +168,7 @@ def test_nancy_samples_are_uniform_over_the_consistent_deals(
     observed = list(counts.values())
     assert min(observed) > 0
     assert chi2(observed, [draws / len(consistent)] * len(consistent)) < chi2_limit(
-        len(consistent) - 1
+        len(consistent) - 1, Z_1E6
     )
 
 
@@ -273,7 +234,7 @@ def test_nancy_relaxed_stage_draws_like_the_exact_one(tmp_path: pathlib.Path) ->
                 stat += (got - expected) ** 2 / expected
         dof += len(rows) - 1
     assert dof > 100
-    assert stat < chi2_limit(dof)
+    assert stat < chi2_limit(dof, Z_1E6)
 
 
 def test_nodde_scans_by_rank_triples_find_every_consistent_filling(

@@ -3,6 +3,7 @@
 from _games import Profile
 
 PROFILE = Profile(
+    quick_preset="acc_61",
     tables=(2, 3, 4),
     heuristic_match=(2, 60),
     bench_tables=(2,),
@@ -15,4 +16,9 @@ PROFILE = Profile(
     },
     pool_case=(64, "heuristic", True),
     vector_twin_cases=((3, 1, 60, False),),
+    strength_rows=(("cribbage 2p", 2, "acc"),),
+    own_test_files={
+        "test_openspiel.py": "head to head with OpenSpiel's own cribbage",
+        "test_table.py": "the discard table job, pycards.games.cribbage_table",
+    },
 )

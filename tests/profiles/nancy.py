@@ -3,6 +3,7 @@
 from _games import Profile
 
 PROFILE = Profile(
+    quick_preset="wiki_one_deal",
     tables=(4,),
     heuristic_match=(4, 60),
     ismcts_match=(4, 10, 32, 0.7),
@@ -17,4 +18,14 @@ PROFILE = Profile(
     terminal_sessions={"nancy": ("--seed", "12", "--rules", "wiki_one_deal")},
     pool_case=(37, "heuristic", True),
     vector_twin_cases=((2, 1, 60, False), (3, 2, 100, False), (6, 4, 60, False)),
+    strength_rows=(("Nancy 4p one deal", 4, "wiki_one_deal"), ("Nancy 4p match", 4, "wiki")),
+    own_test_files={
+        "test_alloc.py": "its sampler's allocation contract, in a C harness",
+        "test_cards.py": "the 78-card deck, which no other game plays with",
+        "test_diff.py": "the stateful differential test against the oracle, apart for its length",
+        "test_hidden_hound.py": "the Hound, a pile no other game has, hidden in samples",
+        "test_infer.py": "pycards.bots.infer's weighted worlds by exact enumeration, here only",
+        "test_sampler_prepared.py": "its two-phase sampler (sample_prepare, sample_draw)",
+        "test_web.py": "the browser table's objective tracker, which only this game has",
+    },
 )

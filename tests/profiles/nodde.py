@@ -3,6 +3,7 @@
 from _games import Profile
 
 PROFILE = Profile(
+    quick_preset="mwynwen",
     tables=(2, 4),
     partnerships=(4,),
     heuristic_match=(2, 400),
@@ -16,4 +17,8 @@ PROFILE = Profile(
     vector_random_digest="43d664826c23cc0e6af66ec97999c661",
     pool_case=(300, "random", True),
     vector_twin_cases=((2, 0, 120, True), (4, 3, 60, True)),
+    strength_rows=(("Nodde 2p", 2, "mwynwen"),),
+    own_test_files={
+        "test_gymnasium.py": "Gymnasium's whole checker on one game, and its environment id",
+    },
 )

@@ -3,6 +3,7 @@
 from _games import Profile
 
 PROFILE = Profile(
+    quick_preset="no_takers",
     tables=(3, 2),
     heuristic_match=(4, 60),
     ismcts_match=(2, 10, 16, 0.8),
@@ -18,4 +19,5 @@ PROFILE = Profile(
     pool_case=(5, "random", False),
     arena_preset="capped",
     vector_twin_cases=((3, 1, 150, False),),
+    strength_rows=(("No Takers 2p capped", 2, "capped"),),
 )

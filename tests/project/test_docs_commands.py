@@ -137,3 +137,19 @@ def test_readme_does_not_hard_code_the_deselected_count() -> None:
     text = (ROOT / "README.md").read_text()
     assert re.search(r"\*deselected\*", text)
     assert not re.search(r"\*deselected\*[^:]*\d", text)
+
+
+# ---------------------------------------------------------------------------
+# the docs say how to run every test
+
+
+def test_docs_say_how_to_run_every_test() -> None:
+    # (the introduction's list of games is made from the registry:
+    # tests/project/test_docs_registry.py)
+
+    root = _paths.ROOT
+    games = (root / "docs" / "games.rst").read_text(encoding="utf-8")
+    assert "``history``" in games.split("What a player may see")[0]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    for how in ("-m slow", "-m wheel", "PYCARDS_CFFI=1", "apt-get install chromium", "skipped"):
+        assert how in readme, how

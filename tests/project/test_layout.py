@@ -67,7 +67,7 @@ DEBT: dict[str, set[str]] = {
     "tests/core/test_fuzz.py": {"cribbage", "nancy", "nodde", "notakers"},
     # exact counts on named small positions and variants (a few games)
     "tests/games/test_sampler_exact.py": {"nancy", "nodde", "notakers"},
-    # the search bots' area (another change owns tests/test_search*.py)
+    # the search bots' area (another change owns tests/search/test_search*.py)
     "tests/search/test_search_hooks.py": {"nancy", "nodde", "notakers"},
     # the solver's convention worked out on a named game (its three-seat play)
     "tests/search/test_hostile.py": {"cribbage"},

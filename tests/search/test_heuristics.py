@@ -50,7 +50,7 @@ def test_heuristic_action_is_legal(name: str, label: str, rules: Rules, players:
         for state in mixed_positions(game, seed, max_steps=250):
             legal = set(state.legal_actions())
             for k in range(2):
-                assert state._s.heuristic_action(k) in legal
+                assert state.engine_state.heuristic_action(k) in legal
 
 
 @pytest.mark.parametrize("name", game_params("none"))
@@ -61,14 +61,14 @@ def test_a_finished_game_is_refused(name: str) -> None:
     while not state.is_terminal:
         state.apply(rng.choice(state.legal_actions()))
     with pytest.raises(IllegalActionError):
-        state._s.heuristic_action(0)
+        state.engine_state.heuristic_action(0)
 
 
 @pytest.mark.parametrize("seed", [-1, 2**64, True, 1.0, None])
 def test_a_bad_seed_is_refused(seed: Any) -> None:
     state = next(iter(GAMES.values())).game().new_initial_state(0)
     with pytest.raises((TypeError, ValueError, OverflowError)):
-        state._s.heuristic_action(seed)
+        state.engine_state.heuristic_action(seed)
 
 
 @pytest.mark.parametrize(("name", "label", "rules", "players"), CASES, ids=IDS)
@@ -84,10 +84,10 @@ def test_heuristic_reads_only_what_the_player_knows(
         for state in mixed_positions(game, 100 + seed, max_steps=200, every=9):
             p = state.current_player
             for k in range(3):
-                sample = state._s.sample_infoset(p, 1000 * seed + k)
+                sample = state.engine_state.sample_infoset(p, 1000 * seed + k)
                 assert sample.current_player() == p
                 for tie_seed in (0, 7):
-                    assert sample.heuristic_action(tie_seed) == state._s.heuristic_action(
+                    assert sample.heuristic_action(tie_seed) == state.engine_state.heuristic_action(
                         tie_seed
                     ), (name, label, players, seed, k)
             checked += 1
@@ -100,7 +100,7 @@ def test_games_between_heuristics_end(name: str, label: str, rules: Rules, playe
     # plays against itself must end (No Takers: it draws in the end).
     game = GAMES[name].game_type(rules, num_players=players)
     for seed in range(2):
-        state = game.new_initial_state(seed)._s
+        state = game.new_initial_state(seed).engine_state
         steps = 0
         while state.current_player() >= 0:
             state.apply(state.heuristic_action(steps))
@@ -122,7 +122,7 @@ def _match(name: str, players: int, games: int, partners: bool = False) -> tuple
         step = 0
         while not state.is_terminal:
             if state.current_player in seats:
-                action = state._s.heuristic_action(g * 100_000 + step)
+                action = state.engine_state.heuristic_action(g * 100_000 + step)
             else:
                 action = rng.choice(state.legal_actions())
             state.apply(action)

@@ -94,7 +94,7 @@ def test_a_lying_int_from_the_policy_is_read_by_value(name: str, kind: str, valu
     liar = Liar(value)
     s = _core.Searcher(game._setup, kind, simulations=4, samples=2, rollout=lambda o, m, p: liar)
     with pytest.raises(ValueError, match=r"rollout policy hook returned -?\d+, not a legal action"):
-        s.act(state._s)
+        s.act(state.engine_state)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -109,7 +109,7 @@ def test_a_legal_int_whose_comparisons_deny_it_is_taken(name: str) -> None:
         return Denier(a)
 
     s = _core.Searcher(game._setup, "ismcts", simulations=4, rollout=policy, horizon="deal")
-    assert s.act(state._s) in state.legal_actions()
+    assert s.act(state.engine_state) in state.legal_actions()
     assert picked
 
 
@@ -132,7 +132,7 @@ def test_numpy_integer_actions_are_taken(name: str, make: Any) -> None:
         return a
 
     s = _core.Searcher(game._setup, "ismcts", simulations=8, rollout=policy, horizon="deal")
-    assert s.act(state._s) in state.legal_actions()
+    assert s.act(state.engine_state) in state.legal_actions()
     assert any(type(a) is make for a in made)
 
 
@@ -142,7 +142,7 @@ def test_a_policy_result_that_is_not_an_int_is_refused(name: str, value: Any) ->
     game, state = _position(name)
     s = _core.Searcher(game._setup, "pimc", simulations=4, samples=2, rollout=lambda o, m, p: value)
     with pytest.raises(TypeError, match="rollout policy hook must return an int"):
-        s.act(state._s)
+        s.act(state.engine_state)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -158,7 +158,7 @@ def test_evaluate_past_the_limit_names_the_hook(name: str, bad: float) -> None:
 
     s = _core.Searcher(game._setup, "ismcts", simulations=8, evaluate=evaluate)
     with pytest.raises(ValueError, match=r"evaluate hook returned \S+, must be finite and within"):
-        s.act(state._s)
+        s.act(state.engine_state)
     # the limit is the engine's: the largest value it takes is taken
     ok = _core.Searcher(
         game._setup,
@@ -166,7 +166,7 @@ def test_evaluate_past_the_limit_names_the_hook(name: str, bad: float) -> None:
         simulations=8,
         evaluate=lambda o, m, p: np.full((len(p), n), 1e300),
     )
-    assert ok.act(state._s) in state.legal_actions()
+    assert ok.act(state.engine_state) in state.legal_actions()
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -181,7 +181,7 @@ def test_priors_past_the_limit_name_the_hook(name: str, bad: float) -> None:
 
     s = _core.Searcher(game._setup, "ismcts", simulations=8, priors=priors)
     with pytest.raises(ValueError, match=r"priors hook returned \S+ for action \d+, must be"):
-        s.act(state._s)
+        s.act(state.engine_state)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -195,7 +195,7 @@ def test_array_hooks_refuse_what_is_not_numbers(name: str, hook: str) -> None:
     }
     s = _core.Searcher(game._setup, "ismcts", simulations=8, **{hook: answers[hook]})
     with pytest.raises(TypeError, match=f"{hook} hook must return an array of numbers"):
-        s.act(state._s)
+        s.act(state.engine_state)
 
 
 # ---- 2: the C search and the replays hold what they read -------------------
@@ -203,7 +203,7 @@ def test_array_hooks_refuse_what_is_not_numbers(name: str, hook: str) -> None:
 
 def _worlds(state: State[Any], k: int, seed: int = 0) -> list[Any]:
     cp = state.current_player
-    return [state._s.sample_infoset(cp, seed + i) for i in range(k)]
+    return [state.engine_state.sample_infoset(cp, seed + i) for i in range(k)]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -230,7 +230,7 @@ def test_act_worlds_holds_its_worlds_while_another_thread_clears_the_list(name: 
         t.start()
         go.set()
         try:
-            action, _means = s.act_worlds(state._s, worlds, [1.0] * k, cp)
+            action, _means = s.act_worlds(state.engine_state, worlds, [1.0] * k, cp)
         except ValueError as exc:
             # cleared before the call read it: refused as an empty list, cleanly
             assert "worlds: expected" in str(exc)
@@ -268,10 +268,10 @@ def test_act_worlds_reads_its_worlds_once(name: str, junk: Any) -> None:
     k = 4
     s = _core.Searcher(game._setup, "pimc", simulations=8, samples=k)
     s.reset(5)
-    want, want_means = s.act_worlds(state._s, _worlds(state, k), [1.0] * k, cp)
+    want, want_means = s.act_worlds(state.engine_state, _worlds(state, k), [1.0] * k, cp)
     worlds = _worlds(state, k)
     s.reset(5)
-    got, means = s.act_worlds(state._s, worlds, _SwappingWeights(worlds, k, junk), cp)
+    got, means = s.act_worlds(state.engine_state, worlds, _SwappingWeights(worlds, k, junk), cp)
     assert got == want
     assert np.array_equal(means, want_means, equal_nan=True)
 
@@ -308,7 +308,7 @@ class _SwappingActions(list):  # type: ignore[type-arg]
 
 def test_infer_weights_reads_its_samples_once() -> None:
     state, p, actions, record = _infer_case()
-    samples = [state._s.sample_infoset(p, k) for k in range(6)]
+    samples = [state.engine_state.sample_infoset(p, k) for k in range(6)]
     want, _ = _core.infer_weights(list(samples), 0, p, actions, record, 0.2, 4, 0)
     swapping = _SwappingActions(actions, samples)
     got, _ = _core.infer_weights(samples, 0, p, swapping, record, 0.2, 4, 0)
@@ -319,10 +319,10 @@ def test_infer_weights_holds_its_samples_while_another_thread_clears_the_list() 
     state, p, actions, record = _infer_case()
     k = 40
     want, _ = _core.infer_weights(
-        [state._s.sample_infoset(p, i) for i in range(k)], 0, p, actions, record, 0.2, 4, 0
+        [state.engine_state.sample_infoset(p, i) for i in range(k)], 0, p, actions, record, 0.2, 4, 0
     )
     for _rep in range(4):
-        samples = [state._s.sample_infoset(p, i) for i in range(k)]
+        samples = [state.engine_state.sample_infoset(p, i) for i in range(k)]
         go = threading.Event()
 
         def clear(box: list[Any] = samples, go: threading.Event = go) -> None:
@@ -391,11 +391,11 @@ def test_a_hook_error_stops_every_tree(name: str, kind: str, how: str) -> None:
     s = _core.Searcher(game._setup, kind, simulations=10**7, samples=4, threads=2, **hooks)
     want = KeyboardInterrupt if how == "interrupt" else BoomError
     with pytest.raises(want):
-        s.act(state._s)
+        s.act(state.engine_state)
     assert seen["stopped"] and not seen["overrun"], seen
     # the searcher searches again afterwards
     again = _core.Searcher(game._setup, kind, simulations=20, samples=2, threads=2)
-    assert again.act(state._s) in state.legal_actions()
+    assert again.act(state.engine_state) in state.legal_actions()
 
 
 _SOLVE_CHILD = textwrap.dedent(
@@ -485,9 +485,9 @@ def test_huge_weights_give_the_means_of_unit_weights(name: str, big: float) -> N
     worlds = _worlds(state, k)
     s = _core.Searcher(game._setup, "pimc", simulations=30 * len(legal), samples=k)
     s.reset(4)
-    unit_action, unit = s.act_worlds(state._s, worlds, [1.0] * k, cp)
+    unit_action, unit = s.act_worlds(state.engine_state, worlds, [1.0] * k, cp)
     s.reset(4)
-    action, means = s.act_worlds(state._s, worlds, [big] * k, cp)
+    action, means = s.act_worlds(state.engine_state, worlds, [big] * k, cp)
     assert np.isfinite(means[legal]).all(), means[legal]
     np.testing.assert_allclose(means, unit, rtol=1e-12, equal_nan=True)
     top = sorted((unit[a] for a in legal), reverse=True)
@@ -497,7 +497,7 @@ def test_huge_weights_give_the_means_of_unit_weights(name: str, big: float) -> N
     assert action == best
     # one huge weight among tiny ones: finite means still
     s.reset(4)
-    mixed_action, mixed = s.act_worlds(state._s, worlds, [big] + [1e-300] * (k - 1), cp)
+    mixed_action, mixed = s.act_worlds(state.engine_state, worlds, [big] + [1e-300] * (k - 1), cp)
     assert np.isfinite(mixed[legal]).all()
     assert mixed_action == max(legal, key=lambda a: (mixed[a], -a))
 
@@ -508,7 +508,7 @@ def test_bad_weights_name_the_argument(bad: float) -> None:
     worlds = _worlds(state, 3)
     s = _core.Searcher(game._setup, "pimc", simulations=8, samples=3)
     with pytest.raises(ValueError, match=r"weights\[1\]"):
-        s.act_worlds(state._s, worlds, [1.0, bad, 1.0], state.current_player)
+        s.act_worlds(state.engine_state, worlds, [1.0, bad, 1.0], state.current_player)
 
 
 # ---- 6: a read-only win table ------------------------------------------------

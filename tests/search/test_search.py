@@ -12,7 +12,7 @@ from _games import GAMES, game_params
 from _play import advance, rank_reward, searcher
 
 from cardcore import _core
-from pycards.bots import RandomBot, make_bot
+from pycards.bots import RandomBot, make_bot, parse_bot_spec
 from pycards.bots.native import HeuristicBot, ISMCTSBot, NativeBot, PIMCBot
 from pycards.game import Game, load_game
 
@@ -35,13 +35,13 @@ def test_same_seed_same_action_and_legal(name: str, n: int, kind: str) -> None:
         chosen = []
         for _ in range(2):
             s.reset(99)
-            chosen.append(s.act(state._s))
+            chosen.append(s.act(state.engine_state))
         assert chosen[0] == chosen[1]
         assert chosen[0] in state.legal_actions()
         # the search never changes the state it is given
-        raw = state._s.raw()
-        s.act(state._s)
-        assert state._s.raw() == raw
+        raw = state.engine_state.raw()
+        s.act(state.engine_state)
+        assert state.engine_state.raw() == raw
 
 
 @pytest.mark.parametrize(("name", "n"), TABLES)
@@ -74,7 +74,7 @@ def test_simulation_budget_is_exact(name: str, n: int, kind: str) -> None:
     for pos in range(4):
         state = advance(game, 7 + pos, 5 * pos)
         s = searcher(game, kind, simulations=37, samples=3)
-        s.act(state._s)
+        s.act(state.engine_state)
         expected = 37 if len(state.legal_actions()) > 1 else 0
         assert s.last_simulations == expected
         if kind == "ismcts" and expected:
@@ -213,3 +213,50 @@ def test_ismcts_beats_random_more(name: str, n: int, sims: int, games: int, floo
 # and every other action wins at most 90% of random playouts from states the
 # mover cannot tell from the real one (not another sure win as far as the
 # mover can know)
+
+
+# ---------------------------------------------------------------------------
+# bot specs: look-alike digits and names, the seed's type
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "ismcts:simulations=\uff12\uff10\uff10",
+        "ismcts:simulations=\u0662\u0660\u0660",
+        "ismcts:s\u0131mulations=200",  # dotless i: an identifier, not ASCII
+        "random\u3000",
+        "ismcts: simulations=200",
+    ],
+)
+def test_look_alike_bot_specs_are_refused(spec: str) -> None:
+    with pytest.raises(ValueError, match="bot spec"):
+        parse_bot_spec(spec)
+    with pytest.raises(ValueError, match="bot spec"):
+        make_bot(spec)
+
+
+def test_bot_spec_numbers_are_ascii_ints_and_floats() -> None:
+    assert parse_bot_spec("x:a=200:b=-3:c=0.5:d=1e3:e=nan:f=inf") == (
+        "x",
+        {"a": 200, "b": -3, "c": 0.5, "d": 1000.0, "e": "nan", "f": "inf"},
+    )
+    # int() would read "1_0" as 10: here it stays text, which no bot takes as a count
+    assert parse_bot_spec("pimc:samples=1_0") == ("pimc", {"samples": "1_0"})
+    with pytest.raises(ValueError, match="bot spec"):
+        make_bot("pimc:samples=1_0")
+
+
+@pytest.mark.parametrize("seed", [1.0, None, "1", True, [1]])
+def test_make_bot_refuses_a_seed_of_the_wrong_type(seed: object) -> None:
+    with pytest.raises(TypeError, match="seed must be an int"):
+        make_bot("random", seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="seed must be an int"):
+        make_bot("heuristic", seed=seed)  # type: ignore[arg-type]
+
+
+def test_make_bot_refuses_a_seed_out_of_range() -> None:
+    with pytest.raises(ValueError, match="seed must be 0"):
+        make_bot("random", seed=-1)
+    with pytest.raises(ValueError, match="seed must be 0"):
+        make_bot("random", seed=1 << 64)

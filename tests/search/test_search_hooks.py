@@ -49,7 +49,7 @@ def test_options_legal_and_repeatable(name: str, kind: str, opts: dict[str, Any]
     for _ in range(2):
         s = _core.Searcher(game._setup, kind, simulations=200, **opts)
         s.reset(5)
-        moves.append(s.act(state._s))
+        moves.append(s.act(state.engine_state))
     assert moves[0] == moves[1]
     assert moves[0] in state.legal_actions()
     assert s.last_simulations == 200 * opts.get("threads", 1)
@@ -141,7 +141,7 @@ def test_reward_changes_the_search() -> None:
         for reward in ("win", "margin"):
             s = _core.Searcher(game._setup, "ismcts", simulations=300, reward=reward, scale=10.0)
             s.reset(1)
-            picks.append(s.act(state._s))
+            picks.append(s.act(state.engine_state))
         differ += picks[0] != picks[1]
     assert differ > 0
 
@@ -159,7 +159,7 @@ def test_python_rollout_policy_inside_search(name: str) -> None:
         return int(rng.choice(np.flatnonzero(mask)))
 
     s = _core.Searcher(game._setup, "ismcts", simulations=20, rollout=policy, horizon="deal")
-    assert s.act(state._s) in state.legal_actions()
+    assert s.act(state.engine_state) in state.legal_actions()
     assert calls and all(0 <= p < game.num_players for p in calls)
 
 
@@ -190,10 +190,10 @@ def test_python_evaluator_and_priors_inside_search(name: str) -> None:
         game._setup, "ismcts", simulations=sims, evaluate=evaluate, batch=8, priors=priors
     )
     s.reset(2)
-    assert s.act(state._s) in legal
+    assert s.act(state.engine_state) in legal
     assert sum(sizes) <= sims and max(sizes) == 8 and len(sizes) >= 2
     # every value 0, one action favoured by the priors: PUCT visits it most
-    assert s.act(state._s) == favourite
+    assert s.act(state.engine_state) == favourite
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -209,31 +209,31 @@ def test_hook_exceptions_propagate(name: str) -> None:
     for kw in ({"rollout": bad}, {"evaluate": bad}, {"priors": bad}):
         s = _core.Searcher(game._setup, "ismcts", simulations=10, **kw)
         with pytest.raises(BoomError):
-            s.act(state._s)
+            s.act(state.engine_state)
     s = _core.Searcher(game._setup, "ismcts", simulations=10, rollout=lambda o, m, p: -1)
     with pytest.raises(ValueError, match="not a legal action"):
-        s.act(state._s)
+        s.act(state.engine_state)
     s = _core.Searcher(
         game._setup, "ismcts", simulations=10, evaluate=lambda o, m, p: np.zeros((1, 1))
     )
     with pytest.raises(ValueError, match="shape"):
-        s.act(state._s)
+        s.act(state.engine_state)
 
 
 def test_threads_merge_more_simulations() -> None:
     game, state = _state("nodde")
     s = _core.Searcher(game._setup, "ismcts", simulations=100, threads=3)
     s.reset(9)
-    a = s.act(state._s)
+    a = s.act(state.engine_state)
     assert s.last_simulations == 300
     s.reset(9)
-    assert s.act(state._s) == a
+    assert s.act(state.engine_state) == a
 
 
 def test_deal_index() -> None:
     for name in GAMES:
         game, state = _state(name)
-        info = _core.deal_index(state._s)
+        info = _core.deal_index(state.engine_state)
         if name == "notakers":
             assert info is None
         else:
@@ -332,7 +332,7 @@ def _simulate_agreement(name: str, games: int, min_visits: int, deals: int) -> t
     table = win_probability_table(game, deals=deals, seed=11)
     visits: dict[tuple[int, int], list[int]] = {}
     for g in range(games):
-        state = game.new_initial_state(seed=10**6 + g)._s
+        state = game.new_initial_state(seed=10**6 + g).engine_state
         seen: list[tuple[int, int, int]] = []
         last = None
         step = 0

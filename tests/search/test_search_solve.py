@@ -19,7 +19,7 @@ from pycards.game import game_names, load_game
 def _has_solver(name: str) -> bool:
     state = load_game(name, num_players=2).new_initial_state(seed=1)
     try:
-        state._s.solve()
+        state.engine_state.solve()
     except ValueError as exc:
         return "has no solver" not in str(exc)
     return True
@@ -62,7 +62,7 @@ def _within_reach(name: str, seed: int) -> Iterator[Any]:
     state = game.new_initial_state(seed=seed)
     while not state.is_terminal:
         legal = state.legal_actions()
-        depth = state._s.solve_depth()
+        depth = state.engine_state.solve_depth()
         if 0 <= depth <= 8 and len(legal) > 1:
             yield state.clone()
         state.apply(int(rng.choice(legal)))
@@ -81,11 +81,11 @@ def _deal_reward(state: Any, action: int) -> float:
     start = _margin(state, seat)
     c = state.clone()
     c.apply(action)
-    depth = c._s.solve_depth()
-    while not c.is_terminal and 0 <= c._s.solve_depth() <= depth:
-        depth = c._s.solve_depth()
+    depth = c.engine_state.solve_depth()
+    while not c.is_terminal and 0 <= c.engine_state.solve_depth() <= depth:
+        depth = c.engine_state.solve_depth()
         legal = c.legal_actions()
-        values = c._s.solve()[0] if len(legal) > 1 else None
+        values = c.engine_state.solve()[0] if len(legal) > 1 else None
         c.apply(legal[0] if values is None else max(legal, key=lambda a: values[a]))
     return _margin(c, seat) - start
 
@@ -107,7 +107,7 @@ def test_full_information_picks_a_solver_optimal_move(name: str, kind: str) -> N
     found = 0
     for seed in range(60):
         for state in _within_reach(name, seed):
-            values, _ = state._s.solve()
+            values, _ = state.engine_state.solve()
             seat = state.current_player
             legal = state.legal_actions()
             # the search reads the deal's end where the next deal is dealt
@@ -120,7 +120,7 @@ def test_full_information_picks_a_solver_optimal_move(name: str, kind: str) -> N
             same = True
             for k in range(8):
                 det = state.sample_infoset(seat, k)
-                if not np.array_equal(det._s.solve()[0], values, equal_nan=True) or any(
+                if not np.array_equal(det.engine_state.solve()[0], values, equal_nan=True) or any(
                     _deal_reward(det, a) - values[a] != gains[0] for a in legal
                 ):
                     same = False
@@ -134,10 +134,10 @@ def test_full_information_picks_a_solver_optimal_move(name: str, kind: str) -> N
                 samples=4,
                 reward="margin",
                 horizon="deal",
-                solve=state._s.solve_depth(),
+                solve=state.engine_state.solve_depth(),
             )
             searcher.reset(seed)
-            a = searcher.act(state._s)
+            a = searcher.act(state.engine_state)
             assert values[a] == np.nanmax(values), (seed, a, values)
             found += 1
             break

@@ -336,3 +336,21 @@ def test_every_subcommand_takes_json_rules(capsys: pytest.CaptureFixture[str]) -
     with pytest.raises(SystemExit):
         main(["playouts", GAME.name, "--rules", "[1]"])
     assert "--rules" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------
+# distribution offers only the games it can count
+
+
+def test_distribution_offers_only_games_it_can_count(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    counted = [name for name, case in GAMES.items() if has_score_distribution(case.game_type)]
+    others = [name for name in GAMES if name not in counted]
+    assert counted
+    for name in others:
+        with pytest.raises(SystemExit) as info:
+            main(["distribution", name])
+        assert info.value.code == 2
+        choices = ", ".join(repr(n) for n in counted)
+        assert f"choose from {choices}" in capsys.readouterr().err

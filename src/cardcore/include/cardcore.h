@@ -54,7 +54,7 @@
 #define CC_E_CAPACITY -7      /* an output buffer is too small */
 #define CC_E_HOOK -8          /* a bot's hook failed (an exception in the host language) */
 #define CC_E_ROLLOUT_LIMIT -9 /* a rollout or a C match passed CC_BOT_ROLLOUT_LIMIT actions */
-#define CC_E_STOPPED -10     /* stopped on request: the caller's stop flag was set */
+#define CC_E_STOPPED -10      /* stopped on request: the caller's stop flag was set */
 
 /* ---- decks ----------------------------------------------------------- */
 #define CC_NUM_RANKS 13

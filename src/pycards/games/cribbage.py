@@ -576,8 +576,6 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
     """
 
     NAME = "cribbage"
-    #: The preset that tests and benchmarks play when one quick game will do.
-    QUICK_PRESET: ClassVar[str] = "acc_61"
     #: The search bots' defaults (docs/search.rst, "Defaults").
     SEARCH_DEFAULTS: ClassVar[SearchDefaults] = {
         "reward": "margin",
@@ -589,8 +587,6 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
     }
     #: The bot ``best`` plays (docs/bots.rst, "The best bot").
     BEST_BOT: ClassVar[str] = "pimc"
-    #: The strength table's rows (docs/strength.rst).
-    STRENGTH_ROWS: ClassVar[tuple[tuple[str, int, str], ...]] = (("cribbage 2p", 2, "acc"),)
     RACE_TARGET = "game_target"
     RULES_TYPE = CribbageRules
     OBSERVATION_TYPE = CribbageObservation

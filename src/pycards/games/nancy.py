@@ -574,8 +574,6 @@ class NancyGame(Game[NancyRules, NancyObservation]):
     """
 
     NAME: ClassVar[str] = "nancy"
-    #: The preset that tests and benchmarks play when one quick game will do.
-    QUICK_PRESET: ClassVar[str] = "wiki_one_deal"
     DEAL_KINDS: ClassVar[frozenset[str]] = frozenset({"deal", "flip", "exchange"})
     DEAL_PLACES: ClassVar[Mapping[str, tuple[str, ...]]] = {
         "deal": ("hand", "face up", "face down", "Hound")
@@ -593,11 +591,6 @@ class NancyGame(Game[NancyRules, NancyObservation]):
     STALL_NOTE: ClassVar[str] = (
         "in the Game of Nancy a deal where every seat passes is dealt again "
         "(all_pass='redeal', the default), so bots that never bid never end a game"
-    )
-    #: The strength table's rows (docs/strength.rst).
-    STRENGTH_ROWS: ClassVar[tuple[tuple[str, int, str], ...]] = (
-        ("Nancy 4p one deal", 4, "wiki_one_deal"),
-        ("Nancy 4p match", 4, "wiki"),
     )
     RULES_TYPE: ClassVar[type[Any]] = NancyRules
     OBSERVATION_TYPE: ClassVar[type[Any]] = NancyObservation

@@ -394,8 +394,6 @@ class NoddeGame(Game[NoddeRules, NoddeObservation]):
     """
 
     NAME = "nodde"
-    #: The preset that tests and benchmarks play when one quick game will do.
-    QUICK_PRESET: ClassVar[str] = "mwynwen"
     DEAL_KINDS: ClassVar[frozenset[str]] = frozenset({"new_deal", "deal_card", "turnup"})
     #: The search bots' defaults (docs/search.rst, "Defaults").
     SEARCH_DEFAULTS: ClassVar[SearchDefaults] = {
@@ -405,8 +403,6 @@ class NoddeGame(Game[NoddeRules, NoddeObservation]):
     }
     #: The bot ``best`` plays (docs/bots.rst, "The best bot").
     BEST_BOT: ClassVar[str] = "pimc:solve=12:simulations=2000:samples=200"
-    #: The strength table's rows (docs/strength.rst).
-    STRENGTH_ROWS: ClassVar[tuple[tuple[str, int, str], ...]] = (("Nodde 2p", 2, "mwynwen"),)
     RACE_TARGET = "game_target"
     RULES_TYPE = NoddeRules
     OBSERVATION_TYPE = NoddeObservation

@@ -510,8 +510,6 @@ class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
     """
 
     NAME = "notakers"
-    #: The preset that tests and benchmarks play when one quick game will do.
-    QUICK_PRESET: ClassVar[str] = "no_takers"
     DEAL_KINDS: ClassVar[frozenset[str]] = frozenset({"deal", "draw"})
     #: The search bots' defaults (docs/search.rst, "Defaults").
     SEARCH_DEFAULTS: ClassVar[SearchDefaults] = {
@@ -522,10 +520,6 @@ class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
     }
     #: The bot ``best`` plays (docs/bots.rst, "The best bot").
     BEST_BOT: ClassVar[str] = "ismcts:rollout=heuristic:simulations=400"
-    #: The strength table's rows (docs/strength.rst).
-    STRENGTH_ROWS: ClassVar[tuple[tuple[str, int, str], ...]] = (
-        ("No Takers 2p capped", 2, "capped"),
-    )
     RULES_TYPE = NoTakersRules
     OBSERVATION_TYPE = NoTakersObservation
     CARD_TYPE = Card

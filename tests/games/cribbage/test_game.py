@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 from _paths import DOCS
+from _stats import Z_999, chi2, chi2_limit
 
 from pycards.cards import Card, CardSet
 from pycards.errors import IllegalActionError, InvalidCardError
@@ -180,7 +181,7 @@ def test_three_players() -> None:
     hands = ["AC 2C 3C 4C 5C", "AD 2D 3D 4D 5D", "AH 2H 3H 4H 5H"]
     deck = game.stacked_deck(hands, "KS", crib_card="QS")
     state = game.new_initial_state(1, deck=deck)
-    crib_dealt = [e for e in state._s.events() if e[0] == 3]  # the referee's log
+    crib_dealt = [e for e in state.engine_state.events() if e[0] == 3]  # the referee's log
     assert len(crib_dealt) == 1 and crib_dealt[0][3] == Card.parse("QS") and crib_dealt[0][5] == 0
     assert all(e.value is None for p in range(3) for e in state.events(p) if e.kind == "crib_dealt")
     assert [state.current_player] == [0]
@@ -233,16 +234,6 @@ def test_cut_for_deal_lowest_card_deals() -> None:
 # the information-set sampler
 
 
-def chi2_999(df: int) -> float:
-    """The 99.9% quantile of chi-square with df degrees (Wilson-Hilferty)."""
-    z = 3.0902
-    return float(df * (1 - 2 / (9 * df) + z * (2 / (9 * df)) ** 0.5) ** 3)
-
-
-def _chi2(counts: Counter[int], cards: list[int], expected: float) -> float:
-    return sum((counts[c] - expected) ** 2 / expected for c in cards)
-
-
 def test_sampler_is_uniform_before_the_discard() -> None:
     _, state = dealt(CribbageRules(first_dealer=1), "AS")
     unseen = [c for c in range(52) if c not in CardSet(PONE)]
@@ -254,7 +245,7 @@ def test_sampler_is_uniform_before_the_discard() -> None:
         assert len(hand) == 6 and not hand & CardSet(PONE)
         counts.update(int(c) for c in hand)
     assert set(counts) <= set(unseen)
-    assert _chi2(counts, unseen, n * 6 / 46) < chi2_999(45)
+    assert chi2([counts[c] for c in unseen], [n * 6 / 46] * len(unseen)) < chi2_limit(45, Z_999)
 
 
 def test_sampler_respects_go_and_is_uniform() -> None:
@@ -278,7 +269,9 @@ def test_sampler_respects_go_and_is_uniform() -> None:
         held.update(int(c) for c in obs.hand)
     assert set(held) <= set(eligible)
     assert len(eligible) == 38  # 44 unseen, less three Aces and three 2s
-    assert _chi2(held, eligible, n * 3 / len(eligible)) < chi2_999(37)
+    assert chi2([held[c] for c in eligible], [n * 3 / len(eligible)] * len(eligible)) < chi2_limit(
+        37, Z_999
+    )
 
 
 # ---------------------------------------------------------------------------

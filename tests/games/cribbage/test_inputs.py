@@ -10,6 +10,7 @@ import pytest
 
 from cardcore import _core
 from pycards.errors import InvalidCardError
+from pycards.game import load_game
 
 CRIBBAGE = [p["default"] for p in _core.game_info("cribbage")["params"]]
 OUTSIDE = 1 << 13  # a bit outside the 52-card deck
@@ -63,3 +64,15 @@ def test_scoring_errors_name_function_and_argument(
 def test_good_hands_still_score() -> None:
     assert isinstance(_core.cribbage_score_show(0xF, 20, False, CRIBBAGE), list)
     assert _core.cribbage_crib_exact(0x3F, CRIBBAGE).shape == (15,)
+
+
+# ---------------------------------------------------------------------------
+# action names (docs/games.rst)
+
+
+def test_action_names_are_case_insensitive_ascii() -> None:
+    # decided: names are case-insensitive, as card names are (docs/games.rst)
+    game = load_game("cribbage")
+    assert game.action_from_name("Pass") == game.action_from_name("pass")
+    assert game.action_from_name("PLAY 5h") == game.action_from_name("play 5H")
+    assert game.action_from_name("play\t5H") == game.action_from_name("play 5H")

@@ -337,3 +337,23 @@ def test_batch_score_show_threads_and_out() -> None:
         batch_score_show(hands, starters, out=hands.view(np.int32)[: len(hands)])
     with pytest.raises(TypeError, match="out must have dtype int32"):
         batch_score_show(hands, starters, out=np.zeros(len(hands), dtype=np.int64))
+
+
+# ---------------------------------------------------------------------------
+# the distribution command counts every hand
+
+
+def test_distribution_counts_every_cribbage_hand(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from pycards.games.cribbage import show_score_distribution
+    from pycards.ui.cli import main
+
+    assert main(["distribution", "cribbage"]) == 0
+    out = capsys.readouterr().out
+    hist = show_score_distribution()
+    assert "exact, every 4-card hand with every starter: 12,994,800 deals" in out
+    assert f"{int(hist[29]):14,d}" in out.splitlines()[-2]  # the 29 hand, 4 of them
+    assert main(["distribution", "cribbage", "--crib"]) == 0
+    crib = show_score_distribution(crib=True)
+    assert f"{int(crib[0]):14,d}" in capsys.readouterr().out

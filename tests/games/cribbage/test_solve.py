@@ -94,7 +94,9 @@ def _check(n: int, rules: CribbageRules, seed: int, count: int, win: bool) -> in
     target = rules.game_target
     return check_solver(
         _positions(n, rules, seed, count, max_left),
-        lambda state, table: _brute(state._s, state.current_player, _sides(state), table, target),
+        lambda state, table: _brute(
+            state.engine_state, state.current_player, _sides(state), table, target
+        ),
         target,
         seed,
         win,

@@ -41,7 +41,7 @@ def test_nancy_wins_with_the_lowest_winning_card() -> None:
     assert state.current_player == 2
     for seed in range(5):
         # 9R, JR and KR all beat the Taker's 8R: the 9R is the cheapest
-        assert state.game.action_name(state._s.heuristic_action(seed)) == "play 9R"
+        assert state.game.action_name(state.engine_state.heuristic_action(seed)) == "play 9R"
 
 
 def test_nancy_throws_its_least_valuable_card() -> None:
@@ -52,4 +52,4 @@ def test_nancy_throws_its_least_valuable_card() -> None:
     # but its side already holds the trick: it keeps its cards and, being
     # last, banks a face card into the opponents' pile.
     assert state.current_player == 3
-    assert state.game.action_name(state._s.heuristic_action(0)) in ("play CR", "play QR")
+    assert state.game.action_name(state.engine_state.heuristic_action(0)) in ("play CR", "play QR")

@@ -12,28 +12,17 @@ the sample fails here as soon as the Taker has played a swapped card.
 
 from __future__ import annotations
 
-import itertools
-import math
 import random
 from typing import Any
 
 import numpy as np
 import pytest
-from _brute import splits
+from _brute import deals
+from _stats import Z_1E6, chi2, chi2_limit
 
 from pycards.errors import IllegalActionError
 from pycards.game import State
 from pycards.games.nancy import NancyGame, NancyRules
-
-
-def chi2_limit(dof: int, z: float = 4.8) -> float:
-    """Chi-square quantile by Wilson-Hilferty; z = 4.8 is a 1e-6 one-sided tail."""
-    a = 2.0 / (9.0 * dof)
-    return dof * (1.0 - a + z * math.sqrt(a)) ** 3
-
-
-def chi2(observed: list[int], expected: list[float]) -> float:
-    return sum((o - e) ** 2 / e for o, e in zip(observed, expected, strict=True))
 
 
 def _public(state: State[Any], seat: int) -> tuple[Any, ...]:
@@ -53,7 +42,7 @@ def _everything(state: State[Any]) -> tuple[Any, ...]:
     return (
         tuple(_public(state, q) for q in range(n)),
         [(e.kind, e.player, e.target, e.value, e.extra) for e in state.events()],
-        state._s.raw(),
+        state.engine_state.raw(),
     )
 
 
@@ -232,7 +221,7 @@ class _Position:
         unknown = sorted(c for x in self.places for c in x)
         sizes = [len(x) for x in self.places]
         out = []
-        for key in splits(unknown, sizes):
+        for key in deals(unknown, sizes):
             took_w = self.public_took | key[-2] | key[-1]
             actions = list(self.history)
             for i, c in zip(self.disc_at, sorted(key[-1]), strict=True):
@@ -241,8 +230,8 @@ class _Position:
             # card first: just quicker to find one)
             ordered = sorted(took_w, key=lambda c: (c != self.called, c))
             hounds = (
-                frozenset(h)
-                for h in itertools.combinations(ordered, len(self.hound))
+                h
+                for (h,) in deals(ordered, [len(self.hound)], whole=False)
                 if self.replays(self.trial_deck(key, frozenset(h)), actions[: self.call_at + 1])
                 is not None
             )
@@ -257,7 +246,7 @@ class _Position:
         return out
 
     def sampled_world(self, k: int) -> tuple[tuple[frozenset[int], ...], frozenset[int]]:
-        s = self.state._s.sample_infoset(self.p, k)
+        s = self.state.engine_state.sample_infoset(self.p, k)
         t = np.asarray(s.observe_tensor(self.taker))
         hand = self.seg["hand"]
         got = (
@@ -302,4 +291,4 @@ def test_a_hidden_hound_is_sampled_uniformly_by_brute_force() -> None:
         counts[world] += 1
     observed = list(counts.values())
     assert min(observed) > 0
-    assert chi2(observed, [draws / len(worlds)] * len(worlds)) < chi2_limit(len(worlds) - 1)
+    assert chi2(observed, [draws / len(worlds)] * len(worlds)) < chi2_limit(len(worlds) - 1, Z_1E6)

@@ -2,7 +2,7 @@
 
 Late in a Nancy deal (3 and 4 players), every deal of the unknown cards into
 the other hands is tried by replaying the game's actions on a deck that deals
-it (tests/games/test_sampler_exact.py); each consistent deal's weight is computed
+it (tests/_brute.py's replayed_deals); each consistent deal's weight is computed
 here by brute force (the softened heuristic's probability of every other
 seat's action along the replay).  The C weights must equal them world by
 world, and the importance-weighted frequencies of the sampled worlds must
@@ -26,9 +26,10 @@ from typing import Any
 
 import numpy as np
 import pytest
+from _brute import replayed_deals
 
 from cardcore import _core
-from games.test_sampler_exact import _consistent_deals, _late_nancy
+from games.test_sampler_exact import _late_nancy
 from pycards.bots import make_bot
 from pycards.bots.infer import InferBot, weighted_worlds
 from pycards.game import State, load_game
@@ -46,7 +47,7 @@ def _model_weight(state: Any, deck: list[int], history: list[int], p: int) -> fl
         q = replay.current_player
         if q != p:
             legal = replay.legal_actions()
-            choices = {replay._s.heuristic_action(k) for k in range(TIES)}
+            choices = {replay.engine_state.heuristic_action(k) for k in range(TIES)}
             m = len(choices)
             if m == len(legal):
                 w *= 1.0 / m
@@ -76,7 +77,7 @@ def _position(players: int, need: int) -> Any:
         p = state.observation(0).taker
         if p is None:
             continue
-        others, _real, consistent = _consistent_deals(state, deck, history, p)
+        others, _real, consistent = replayed_deals(state, deck, history, p)
         if len(consistent) < need:
             continue
         weights = {
@@ -128,7 +129,7 @@ def test_weights_see_only_what_the_observer_knows() -> None:
     a = weighted_worlds(state, p, 40, seed=3, eps=EPS)
     b = weighted_worlds(twin, p, 40, seed=3, eps=EPS)
     assert [w for _, w in a] == [w for _, w in b]
-    assert [s._s.raw() for s, _ in a] == [s._s.raw() for s, _ in b]
+    assert [s.engine_state.raw() for s, _ in a] == [s.engine_state.raw() for s, _ in b]
 
 
 def test_bad_arguments_are_refused() -> None:
@@ -201,7 +202,9 @@ def test_act_worlds_weighted_mean_equals_python(players: int) -> None:
     state, _deck, _history, cp, pairs, solves = _turn_position(players)
     legal = state.legal_actions()
     s = _searcher(state, len(pairs), solve=8)
-    action, means = s.act_worlds(state._s, [w._s for w, _ in pairs], [w for _, w in pairs], cp)
+    action, means = s.act_worlds(
+        state.engine_state, [w.engine_state for w, _ in pairs], [w for _, w in pairs], cp
+    )
     want = _python_means(pairs, solves, legal)
     for a in range(s.num_actions):
         if a in want:
@@ -213,13 +216,13 @@ def test_act_worlds_weighted_mean_equals_python(players: int) -> None:
 
 def test_act_worlds_zero_weights_left_out_and_scale_free() -> None:
     state, _deck, _history, cp, pairs, _solves = _turn_position(4)
-    worlds = [w._s for w, _ in pairs]
+    worlds = [w.engine_state for w, _ in pairs]
     ws = [w for _, w in pairs]
     ws[1] = ws[4] = 0.0
     kept = [i for i, w in enumerate(ws) if w > 0.0]
 
     def run(ww: list[Any], xs: list[float]) -> Any:
-        return _searcher(state, len(pairs)).act_worlds(state._s, ww, xs, cp)
+        return _searcher(state, len(pairs)).act_worlds(state.engine_state, ww, xs, cp)
 
     a, m = run(worlds, ws)
     b, n = run([worlds[i] for i in kept], [ws[i] for i in kept])
@@ -236,31 +239,31 @@ def test_act_worlds_zero_weights_left_out_and_scale_free() -> None:
 
 def test_act_worlds_refuses_bad_arguments() -> None:
     state, _deck, _history, cp, pairs, _solves = _turn_position(4)
-    worlds = [w._s for w, _ in pairs]
+    worlds = [w.engine_state for w, _ in pairs]
     ws = [w for _, w in pairs]
     s = _searcher(state, len(pairs))
     with pytest.raises(ValueError, match="worlds"):
-        _searcher(state, 2).act_worlds(state._s, worlds, ws, cp)
+        _searcher(state, 2).act_worlds(state.engine_state, worlds, ws, cp)
     with pytest.raises(ValueError, match="weights"):
-        s.act_worlds(state._s, worlds, ws[:-1], cp)
+        s.act_worlds(state.engine_state, worlds, ws[:-1], cp)
     with pytest.raises(TypeError, match="weights"):
-        s.act_worlds(state._s, worlds, "1", cp)
+        s.act_worlds(state.engine_state, worlds, "1", cp)
     with pytest.raises(TypeError, match=r"weights\[0\]"):
-        s.act_worlds(state._s, worlds, [True, *ws[1:]], cp)
+        s.act_worlds(state.engine_state, worlds, [True, *ws[1:]], cp)
     for bad in (-1.0, math.nan, math.inf):
         with pytest.raises(ValueError, match=r"weights\[1\]"):
-            s.act_worlds(state._s, worlds, [ws[0], bad, *ws[2:]], cp)
+            s.act_worlds(state.engine_state, worlds, [ws[0], bad, *ws[2:]], cp)
     with pytest.raises(TypeError, match=r"worlds\[0\]"):
-        s.act_worlds(state._s, [1, *worlds[1:]], ws, cp)
+        s.act_worlds(state.engine_state, [1, *worlds[1:]], ws, cp)
     with pytest.raises(ValueError, match="player"):
-        s.act_worlds(state._s, worlds, ws, (cp + 1) % 4)
+        s.act_worlds(state.engine_state, worlds, ws, (cp + 1) % 4)
     after = state.clone()
     after.apply(state.legal_actions()[0])
     with pytest.raises(ValueError, match=r"worlds\[0\]"):
-        s.act_worlds(after._s, worlds, ws)
+        s.act_worlds(after.engine_state, worlds, ws)
     ismcts = _core.Searcher(state.game._setup, "ismcts", simulations=10)
     with pytest.raises(ValueError, match="pimc"):
-        ismcts.act_worlds(state._s, worlds, ws, cp)
+        ismcts.act_worlds(state.engine_state, worlds, ws, cp)
 
 
 def _bot(seed: int = 3, **kw: Any) -> InferBot:
@@ -277,7 +280,7 @@ def _bot(seed: int = 3, **kw: Any) -> InferBot:
 
 def test_bot_is_deterministic_and_sees_only_its_view() -> None:
     state, deck, history, cp, _pairs, _solves = _turn_position(4)
-    others, real, consistent = _consistent_deals(state, deck, history, cp)
+    others, real, consistent = replayed_deals(state, deck, history, cp)
     key = next(k for k in consistent if k != tuple(real))
     twin = state.game.new_initial_state(state.seed or 0, deck=_deck_of(deck, state, others, key))
     for a in history:
@@ -294,8 +297,12 @@ def test_bot_is_deterministic_and_sees_only_its_view() -> None:
     w1 = _bot().worlds(state.view(cp), 5)
     w2 = _bot().worlds(twin.view(cp), 5)
     assert [x for _, x in w1] == [x for _, x in w2]
-    m1 = _searcher(state, 12).act_worlds(state._s, [w._s for w, _ in w1], [x for _, x in w1])
-    m2 = _searcher(state, 12).act_worlds(twin._s, [w._s for w, _ in w2], [x for _, x in w2])
+    m1 = _searcher(state, 12).act_worlds(
+        state.engine_state, [w.engine_state for w, _ in w1], [x for _, x in w1]
+    )
+    m2 = _searcher(state, 12).act_worlds(
+        twin.engine_state, [w.engine_state for w, _ in w2], [x for _, x in w2]
+    )
     assert m1[0] == m2[0] and np.array_equal(m1[1], m2[1], equal_nan=True)
 
 
@@ -303,7 +310,7 @@ def test_bot_infer_0_weighs_the_same_worlds_1() -> None:
     state, _deck, _history, cp, _pairs, _solves = _turn_position(4)
     a = _bot().worlds(state.view(cp), 8)
     b = _bot(infer=0).worlds(state.view(cp), 8)
-    assert [w._s.raw() for w, _ in a] == [w._s.raw() for w, _ in b]
+    assert [w.engine_state.raw() for w, _ in a] == [w.engine_state.raw() for w, _ in b]
     assert all(x == 1.0 for _, x in b)
     assert len({x for _, x in a}) > 1
 

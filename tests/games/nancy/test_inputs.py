@@ -12,6 +12,7 @@ import pytest
 from cardcore import _core
 from pycards.cards import Card, NancyCard, NancyCardSet
 from pycards.errors import InvalidCardError
+from pycards.game import load_game
 from pycards.games.nancy import (
     NancyRules,
     base_score,
@@ -201,3 +202,16 @@ def test_core_ranges_and_numpy_ints() -> None:
         _core.nancy_legal_cards(0, 5)
     with pytest.raises(ValueError, match=r"holding .* outside the Nancy deck"):
         _core.nancy_legal_cards(1 << 14, [])
+
+
+# ---------------------------------------------------------------------------
+# action names
+
+
+@pytest.mark.parametrize("name", ["bid \uff11", "bid \u0661"])  # full-width 1, Arabic-Indic 1
+def test_look_alike_action_names_are_refused(name: str) -> None:
+    g = load_game("nancy", num_players=4)
+    with pytest.raises(ValueError, match="not an ASCII"):
+        g.action_from_name(name)
+    state = g.new_initial_state(1)
+    assert not state.can_apply(name)

@@ -9,27 +9,17 @@ seeds are fixed, so the suite is deterministic.
 
 from __future__ import annotations
 
-import itertools
-import math
 import random
 from typing import Any
 
+from _brute import replayed_deals
+from _stats import Z_999, chi2, chi2_limit
+
 from cardcore import _core
-from pycards.errors import IllegalActionError
 from pycards.games.nancy import NancyGame, NancyRules
 
 EV_DEALER, EV_DEAL = 0, 1
 PLACE_HOUND = 3
-
-
-def chi2_limit(dof: int, z: float = 3.09) -> float:
-    """The 0.999 quantile (z = 3.09) of chi-square with ``dof`` degrees of freedom."""
-    a = 2.0 / (9.0 * dof)
-    return dof * (1.0 - a + z * math.sqrt(a)) ** 3
-
-
-def chi2(observed: list[int], expected: list[float]) -> float:
-    return sum((o - e) ** 2 / e for o, e in zip(observed, expected, strict=True))
 
 
 def test_the_deck_is_shuffled_uniformly() -> None:
@@ -41,7 +31,7 @@ def test_the_deck_is_shuffled_uniformly() -> None:
         s = _core.new_state("nancy", params, 4, seed)
         deck = [e[3] for e in s.events() if e[0] == EV_DEAL]
         counts[deck.index(0)] += 1
-    assert chi2(counts, [draws / 78] * 78) < chi2_limit(77)
+    assert chi2(counts, [draws / 78] * 78) < chi2_limit(77, Z_999)
 
 
 def test_hound_places_are_uniform_between_packets() -> None:
@@ -63,7 +53,7 @@ def test_hound_places_are_uniform_between_packets() -> None:
                 dealt += 1
     assert counts[0] == 0 and sum(counts) == 6 * games
     gaps = counts[1:]
-    assert chi2(gaps, [6 * games / len(gaps)] * len(gaps)) < chi2_limit(len(gaps) - 1)
+    assert chi2(gaps, [6 * games / len(gaps)] * len(gaps)) < chi2_limit(len(gaps) - 1, Z_999)
 
 
 def test_samples_before_any_play_spread_hidden_cards_by_place_size() -> None:
@@ -93,9 +83,9 @@ def test_samples_before_any_play_spread_hidden_cards_by_place_size() -> None:
         counts[pa] += 1
         together += pa == pb
     sizes = [12, 12, 12, 6]
-    assert chi2(counts, [draws * z / 42 for z in sizes]) < chi2_limit(3)
+    assert chi2(counts, [draws * z / 42 for z in sizes]) < chi2_limit(3, Z_999)
     p = sum(z * (z - 1) for z in sizes) / (42 * 41)
-    assert chi2([together, draws - together], [draws * p, draws * (1 - p)]) < chi2_limit(1)
+    assert chi2([together, draws - together], [draws * p, draws * (1 - p)]) < chi2_limit(1, Z_999)
 
 
 def _late_position(seed: int) -> tuple[Any, list[int], list[int]]:
@@ -126,26 +116,9 @@ def test_samples_are_uniform_over_the_consistent_deals_by_brute_force() -> None:
         state, deck, history = _late_position(seed)
         p = state.observation(0).taker
         assert p is not None
-        others = [q for q in range(3) if q != p]
-        hands = [sorted(int(c) for c in state.observation(q).hand) for q in others]
-        unknown = sorted(hands[0] + hands[1])
-        slots = [deck.index(c) for c in hands[0]], [deck.index(c) for c in hands[1]]
-        target = state.observation_tensor(p).tobytes()
-        consistent = []
-        for first in itertools.combinations(unknown, 3):
-            rest = [c for c in unknown if c not in first]
-            trial = list(deck)
-            for pos, c in zip(slots[0] + slots[1], list(first) + rest, strict=True):
-                trial[pos] = c
-            replay = state.game.new_initial_state(state.seed or 0, deck=trial)
-            try:
-                for a in history:
-                    replay.apply(a)
-            except IllegalActionError:
-                continue
-            if replay.observation_tensor(p).tobytes() == target:
-                consistent.append(frozenset(first))
-        assert frozenset(hands[0]) in consistent
+        others, hands, splits = replayed_deals(state, deck, history, p)
+        consistent = [split[0] for split in splits]  # the first hand decides the second
+        assert hands[0] in consistent
         if len(consistent) >= 4:
             break
     else:
@@ -159,5 +132,5 @@ def test_samples_are_uniform_over_the_consistent_deals_by_brute_force() -> None:
     observed = list(counts.values())
     assert min(observed) > 0
     assert chi2(observed, [draws / len(consistent)] * len(consistent)) < chi2_limit(
-        len(consistent) - 1
+        len(consistent) - 1, Z_999
     )

@@ -20,8 +20,8 @@ def test_solve_past_the_node_cap_falls_back_to_rollouts(kind: str) -> None:
     game = load_game("nancy", num_players=4)
     state = game.new_initial_state(seed=3)
     rng = np.random.default_rng(3)
-    while state._s.solve_depth() < 40:
+    while state.engine_state.solve_depth() < 40:
         state.apply(int(rng.choice(state.legal_actions())))
     searcher = _core.Searcher(game._setup, kind, simulations=40, samples=2, solve=78)
     searcher.reset(1)
-    assert searcher.act(state._s) in state.legal_actions()
+    assert searcher.act(state.engine_state) in state.legal_actions()

@@ -126,7 +126,7 @@ def position(n: int, rules: NancyRules, seed: int, cards_left: int):
             if left <= cards_left:
                 break
         if legal[0] >= PLAY and rng.random() < 0.5:
-            a = state._s.heuristic_action(rng.randrange(1 << 30))
+            a = state.engine_state.heuristic_action(rng.randrange(1 << 30))
         else:
             a = rng.choice(legal)
         state.apply(a)

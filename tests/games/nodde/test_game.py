@@ -156,7 +156,7 @@ def find_state(game: NoddeGame, want: str) -> State[Any]:
 
 
 def raw_snapshot(state: State[Any]) -> tuple[Any, ...]:
-    backend = state._s
+    backend = state.engine_state
     raw = backend.raw() if hasattr(backend, "raw") else None
     return (
         raw,
@@ -190,7 +190,7 @@ def test_each_illegal_action_says_why_and_changes_nothing(players: int) -> None:
         assert info.value.action == action
         assert raw_snapshot(state) == before
     # the engine itself refuses and keeps its bytes
-    assert state._s.apply(over) == 3 and state._s.apply(not_held) == 2
+    assert state.engine_state.apply(over) == 3 and state.engine_state.apply(not_held) == 2
     assert raw_snapshot(state) == before
 
 
@@ -295,7 +295,7 @@ def test_hand_score_events_are_the_hand_scores() -> None:
         state = play_out(game, seed)
         hands: dict[int, list[int]] = {}
         turnup = -1
-        for e in state._s.events():
+        for e in state.engine_state.events():
             kind, who, _, value, _, _ = e
             if kind == EV["new_deal"]:
                 hands = {p: [] for p in range(4)}
@@ -353,7 +353,7 @@ def test_dealer_rotates_and_turned_knave() -> None:
 def test_no_reshuffle_deals_on_from_the_same_shuffle() -> None:
     game = NoddeGame(NoddeRules(reshuffle_each_deal=False, game_target=121), num_players=2)
     ev = play_out(game, 4).events(0)
-    raw = play_out(game, 4)._s.events()
+    raw = play_out(game, 4).engine_state.events()
     deals = [e for e in ev if e.kind == "new_deal"]
     assert len(deals) > 8
     # 7 cards a deal: deals 1, 8, 15, ... start with a fresh shuffle

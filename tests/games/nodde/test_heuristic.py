@@ -21,18 +21,18 @@ def test_nodde_makes_fifteen() -> None:
     state = _nodde_play(["8S 2C KD", "7H 4C 3S"], "AD", ["8S"])
     assert state.current_player == 1
     for seed in range(5):
-        assert state.game.action_name(state._s.heuristic_action(seed)) == "play 7H"
+        assert state.game.action_name(state.engine_state.heuristic_action(seed)) == "play 7H"
 
 
 def test_nodde_makes_thirty_one() -> None:
     state = _nodde_play(["KS QS 2C", "AH 9D TD"], "4C", ["KS", "AH", "QS"])
     assert state.current_player == 1
     for seed in range(5):
-        assert state.game.action_name(state._s.heuristic_action(seed)) == "play TD"
+        assert state.game.action_name(state.engine_state.heuristic_action(seed)) == "play TD"
 
 
 def test_nodde_does_not_lead_a_five() -> None:
     # A five led gives the next player a fifteen with any ten-card.
     state = _nodde_play(["5S 2C 9D", "KH KC QS"], "4C", [])
     assert state.current_player == 0
-    assert state.game.action_name(state._s.heuristic_action(0)) != "play 5S"
+    assert state.game.action_name(state.engine_state.heuristic_action(0)) != "play 5S"

@@ -10,6 +10,7 @@ import pytest
 from cardcore import _core
 from pycards.cards import CardSet
 from pycards.errors import InvalidCardError
+from pycards.game import load_game
 from pycards.games.nodde import NoddeRules, score_hand, score_play
 
 P = (0, 1, 0, 0, 0, 1, 0, 1, 31, -1)
@@ -112,3 +113,24 @@ def test_score_hand_errors_name_function_and_argument(
 
 def test_good_hands_still_score() -> None:
     assert _core.nodde_score_hand(0x7, 20, NODDE) == _core.nodde_score_hand(0x7, 20, NODDE)
+
+
+# ---------------------------------------------------------------------------
+# action names
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "play \u212aH",  # Kelvin sign, lower()s to "k"
+        "play\u3000KH",  # ideographic space, split() by str.split
+        "play K\u029c",
+        "play\x1fKH",  # an ASCII control char str.split() takes as a blank
+    ],
+)
+def test_look_alike_action_names_are_refused(name: str) -> None:
+    g = load_game("nodde", num_players=2)
+    with pytest.raises(ValueError, match="not an ASCII"):
+        g.action_from_name(name)
+    state = g.new_initial_state(1)
+    assert not state.can_apply(name)

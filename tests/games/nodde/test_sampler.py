@@ -12,20 +12,16 @@ only when the sampler is wrong.
 from __future__ import annotations
 
 import itertools
-import math
 import random
 from collections import Counter
 
 import pytest
+from _brute import deals
+from _play import first_moves
+from _stats import Z_1E6, chi2, chi2_limit
 
 from pycards.cards import Card, CardSet
 from pycards.games.nodde import NoddeGame, NoddeRules, score_hand
-
-
-def _chi2_threshold(df: int, z: float = 4.8) -> float:
-    """Chi-square quantile by Wilson-Hilferty; z = 4.8 is a 1e-6 one-sided tail."""
-    a = 2.0 / (9.0 * df)
-    return df * (1.0 - a + z * math.sqrt(a)) ** 3
 
 
 def _position(seed: int, want_hidden: int) -> tuple[NoddeGame, object] | None:
@@ -57,7 +53,7 @@ def _consistent_hands(state: object, viewer: int, other: int) -> set[CardSet]:
         (e.target for e in go_events[start:] if e.kind == "go" and e.player == other), None
     )
     out = set()
-    for cards in itertools.combinations(pool, hidden_count):
+    for (cards,) in deals(pool, [hidden_count], whole=False):
         pips = [c.pips for c in cards]
         if go_total is not None and any(go_total + p <= 31 for p in pips):
             continue
@@ -85,9 +81,8 @@ def test_sampler_is_uniform_over_the_consistent_hands(seed: int, hidden: int) ->
     )
     assert set(counts) == want  # exactly the consistent hands, every one of them
     if len(want) > 1:
-        expected = draws / len(want)
-        chi2 = sum((counts[h] - expected) ** 2 / expected for h in want)
-        assert chi2 < _chi2_threshold(len(want) - 1)
+        stat = chi2([counts[h] for h in want], [draws / len(want)] * len(want))
+        assert stat < chi2_limit(len(want) - 1, Z_1E6)
 
 
 def test_sample_carries_no_trace_of_the_real_deal() -> None:
@@ -95,7 +90,7 @@ def test_sample_carries_no_trace_of_the_real_deal() -> None:
     state = game.new_initial_state(11)
     a = state.sample_infoset(0, 99)
     b = state.sample_infoset(0, 99)
-    assert a._s.raw() == b._s.raw()  # same seed, same sample
+    assert a.engine_state.raw() == b.engine_state.raw()  # same seed, same sample
     other = game.new_initial_state(12)
     # the sample's own future comes from the sample seed: two samples of the
     # same position with different seeds deal different next hands
@@ -158,7 +153,7 @@ def _slot_facts(state: object, viewer: int) -> tuple[list[dict[str, object]], li
 def _slot_fillings(sl: dict[str, object], pool: list[Card]) -> list[frozenset[int]]:
     out = []
     played = CardSet([Card(c) for c in sl["played"]])  # type: ignore[attr-defined]
-    for cards in itertools.combinations(pool, 3 - len(played)):
+    for (cards,) in deals(pool, [3 - len(played)], whole=False):
         pips = [c.pips for c in cards]
         if sl["go"] is not None and any(sl["go"] + p <= 31 for p in pips):  # type: ignore[operator]
             continue
@@ -184,7 +179,7 @@ def _joint(options: list[list[frozenset[int]]]) -> set[tuple[frozenset[int], ...
 
 def _sampled_fillings(sample: object, slots: list[dict[str, object]]) -> tuple[frozenset[int], ...]:
     """The hidden cards of each slot in a sample, from its full log."""
-    raw = sample._s.events()  # type: ignore[attr-defined]
+    raw = sample.engine_state.events()  # type: ignore[attr-defined]
     dealt: dict[tuple[int, int], set[int]] = {}
     deal_no = 0
     for kind, player, _, value, _, _ in raw:
@@ -254,6 +249,18 @@ def test_sampler_is_uniform_over_the_consistent_deals(
             for s in range(draws)
         )
         assert set(counts) == want
-        expected = draws / len(want)
-        chi2 = sum((counts[h] - expected) ** 2 / expected for h in want)
-        assert chi2 < _chi2_threshold(len(want) - 1)
+        stat = chi2([counts[h] for h in want], [draws / len(want)] * len(want))
+        assert stat < chi2_limit(len(want) - 1, Z_1E6)
+
+
+# ---------------------------------------------------------------------------
+# inputs decided one by one (docs/games.rst)
+
+
+def test_a_finished_game_can_be_sampled() -> None:
+    # decided: the information set of a finished game is still defined
+    state = first_moves("nodde", 3)
+    for seat in range(2):
+        sample = state.sample_infoset(seat, 1)
+        assert sample.is_terminal and sample.returns() == state.returns()
+        assert sample.observation(seat) == state.observation(seat)

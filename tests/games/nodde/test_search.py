@@ -24,7 +24,7 @@ def test_different_seeds_explore_differently() -> None:
     seen = set()
     for seed in range(40):
         s.reset(seed)
-        seen.add(s.act(state._s))
+        seen.add(s.act(state.engine_state))
     assert seen == set(state.legal_actions())
 
 
@@ -34,7 +34,7 @@ def test_single_legal_action_is_played_without_search() -> None:
         state = advance(game, seed, seed % 20)
         if len(state.legal_actions()) == 1:
             s = searcher(game, "ismcts", simulations=50)
-            assert s.act(state._s) == state.legal_actions()[0]
+            assert s.act(state.engine_state) == state.legal_actions()[0]
             assert s.last_simulations == 0
             return
     pytest.skip("no position with a single legal action found")
@@ -44,13 +44,13 @@ def test_time_budget_runs_and_respects_its_cap() -> None:
     game = load_game("nodde", num_players=2)
     state = game.new_initial_state(11)
     s = searcher(game, "ismcts", simulations=0, seconds=0.02)
-    assert s.act(state._s) in state.legal_actions()
+    assert s.act(state.engine_state) in state.legal_actions()
     assert s.last_simulations >= 1
     capped = searcher(game, "ismcts", simulations=5, seconds=30.0)
-    capped.act(state._s)
+    capped.act(state.engine_state)
     assert capped.last_simulations == 5
     p = searcher(game, "pimc", simulations=7, seconds=30.0, samples=2)
-    p.act(state._s)
+    p.act(state.engine_state)
     assert p.last_simulations == 7
 
 
@@ -108,21 +108,21 @@ def test_bad_act_arguments() -> None:
     state = game.new_initial_state(1)
     other = load_game("nodde", num_players=3).new_initial_state(1)
     with pytest.raises(ValueError, match="another game"):
-        s.act(other._s)
+        s.act(other.engine_state)
     with pytest.raises(TypeError):
         s.act(state)  # the pycards State, not the engine's
     cp = state.current_player
     with pytest.raises(ValueError, match="not the player to act"):
-        s.act(state._s, 1 - cp)
+        s.act(state.engine_state, 1 - cp)
     with pytest.raises(ValueError, match="player"):
-        s.act(state._s, 2)
+        s.act(state.engine_state, 2)
     with pytest.raises(TypeError, match="player"):
-        s.act(state._s, True)
-    assert s.act(state._s, cp) in state.legal_actions()
+        s.act(state.engine_state, True)
+    assert s.act(state.engine_state, cp) in state.legal_actions()
     while not state.is_terminal:
         state.apply(state.legal_actions()[0])
     with pytest.raises(IllegalActionError):
-        s.act(state._s)
+        s.act(state.engine_state)
     for bad in (-1, 2**64, 1.0, None):
         with pytest.raises((TypeError, ValueError), match="seed"):
             s.reset(bad)
@@ -221,4 +221,4 @@ def test_search_finds_the_winning_move(kind: str) -> None:
     for state, win in cases:
         s = searcher(game, kind, simulations=400, samples=8)
         s.reset(0)
-        assert s.act(state._s) == win, (state.history, win)
+        assert s.act(state.engine_state) == win, (state.history, win)

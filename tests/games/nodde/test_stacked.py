@@ -360,7 +360,7 @@ def test_no_reshuffle_deals_on_down_the_stacked_deck(mod: ModuleType) -> None:
     rng = random.Random(5)
     while sum(e.kind == "new_deal" for e in state.events()) < 8:
         state.apply(rng.choice(state.legal_actions()))
-    ev = state._s.events()  # every value
+    ev = state.engine_state.events()  # every value
     dealt = [e[3] for e in ev if e[0] in (1, 2)]  # deal_card, turnup
     # 7 deals of 7 cards go down the deck in order: the 8th deal is a new shuffle
     assert dealt[:49] == deck[:49]

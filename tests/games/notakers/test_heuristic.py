@@ -34,7 +34,7 @@ def test_notakers_saves_the_sets_it_holds() -> None:
     for step in range(10):
         if state.current_player != 0:
             break
-        state.apply(state._s.heuristic_action(step))
+        state.apply(state.engine_state.heuristic_action(step))
     obs = state.observation(0)
     assert str(obs.save) == str(type(obs.save)("7H 7S 7D 3C 4C 5C"))
 
@@ -53,7 +53,7 @@ def test_notakers_asks_for_the_card_that_makes_a_run() -> None:
         state.apply(action)
     assert state.current_player == 0
     for seed in range(3):
-        assert state.game.action_name(state._s.heuristic_action(seed)) == "ask +1 card 3D"
+        assert state.game.action_name(state.engine_state.heuristic_action(seed)) == "ask +1 card 3D"
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -65,7 +65,7 @@ def test_notakers_asks_only_for_what_it_can_use(players: int) -> None:
         for state in mixed_positions(game, 200 + seed, max_steps=150):
             if state.observation(state.current_player).phase != 0:
                 continue
-            name = state.game.action_name(state._s.heuristic_action(seed))
+            name = state.game.action_name(state.engine_state.heuristic_action(seed))
             if not name.startswith("ask"):
                 continue
             asks += 1

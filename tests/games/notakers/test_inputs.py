@@ -391,7 +391,7 @@ def test_refused_action_leaves_the_state_exactly_as_it_was(seed: int) -> None:
     state = GAME.new_initial_state(seed=seed)
     steps = 0
     while not state.is_terminal and steps < 40:
-        raw, history, legal = state._s.raw(), state.history, state.legal_actions()
+        raw, history, legal = state.engine_state.raw(), state.history, state.legal_actions()
         events = [str(e) for e in state.events()]
         refused = _refused_actions(state)
         assert refused
@@ -404,11 +404,11 @@ def test_refused_action_leaves_the_state_exactly_as_it_was(seed: int) -> None:
                 state.apply(name)
             with pytest.raises(IllegalActionError):
                 state.apply(np.int64(a))
-            assert state._s.raw() == raw
+            assert state.engine_state.raw() == raw
             assert state.history == history and state.legal_actions() == legal
             assert [str(e) for e in state.events()] == events
         state.apply(int(rng.choice(legal)))
-        assert state._s.raw() != raw
+        assert state.engine_state.raw() != raw
         steps += 1
     assert steps > 5
 
@@ -417,10 +417,10 @@ def test_refused_action_when_the_game_is_over() -> None:
     state = NoTakersGame(NoTakersRules.capped(2), num_players=2).new_initial_state(seed=4)
     while not state.is_terminal:
         state.apply(state.legal_actions()[0])
-    raw = state._s.raw()
+    raw = state.engine_state.raw()
     with pytest.raises(IllegalActionError):
         state.apply(0)
-    assert state._s.raw() == raw
+    assert state.engine_state.raw() == raw
     assert state.events()[-1].kind == "game_over"
 
 

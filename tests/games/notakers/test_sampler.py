@@ -7,7 +7,6 @@ plain rejection sampling on a large one.  No twin of the sampler is used."""
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from collections import Counter
@@ -17,6 +16,8 @@ from typing import Any
 import numpy as np
 import pytest
 import reference as ref
+from _brute import deals
+from _stats import Z_1E4, chi2, chi2_limit
 
 from cardcore import _core as c_core
 
@@ -296,13 +297,6 @@ def test_samples_are_uniform_among_the_deals_keeping_the_knowledge(draws: int) -
 # exact counts on small positions
 
 
-def chi2_critical(df: int, z: float = 3.719) -> float:
-    """The chi-square quantile for a one-sided normal quantile z (3.719: a
-    false alarm rate of 1e-4 per test), by the Wilson-Hilferty approximation."""
-    a = 2 / (9 * df)
-    return df * (1 - a + z * math.sqrt(a)) ** 3
-
-
 def consistent_deals(s: Any, p: int) -> list[tuple[int, int]] | None:
     """Every (hand, save pile) of the other seat of a 2-player state that
     keeps what p knows: the counts, the tracked facts, and a match in the
@@ -326,15 +320,13 @@ def consistent_deals(s: Any, p: int) -> list[tuple[int, int]] | None:
     if math.comb(len(pool), h) * math.comb(len(pool) - h, k) > 50000:
         return None  # too many to enumerate
     out = []
-    for hand_cards in itertools.combinations(pool, h):
-        hand = sum(bit(c) for c in hand_cards)
+    for dealt in deals(pool, [h, k] if hidden_save else [h], whole=False):
+        hand = sum(bit(c) for c in dealt[0])
         if in_hand & ~hand or not_in & hand or (match and not hand & match):
             continue
-        rest = [c for c in pool if not hand & bit(c)]
-        for save_cards in itertools.combinations(rest, k) if hidden_save else [()]:
-            save = sum(bit(c) for c in save_cards) if hidden_save else saves[q]
-            if held & ~(hand | save) == 0:
-                out.append((hand, save))
+        save = sum(bit(c) for c in dealt[1]) if hidden_save else saves[q]
+        if held & ~(hand | save) == 0:
+            out.append((hand, save))
     return out
 
 
@@ -380,9 +372,8 @@ def test_sampler_hits_every_consistent_deal_equally_often() -> None:
             deal = (o_hands[1 - p], o_saves[1 - p])
             assert deal in deals
             seen[deal] += 1
-        expected = draws / count
-        chi2 = sum((seen[d] - expected) ** 2 / expected for d in deals)
-        assert chi2 <= chi2_critical(count - 1), (chi2, count)
+        stat = chi2([seen[d] for d in deals], [draws / count] * count)
+        assert stat <= chi2_limit(count - 1, Z_1E4), (stat, count)
         tested += 1
         if tested == 5:
             break
