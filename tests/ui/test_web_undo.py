@@ -27,9 +27,23 @@ GAMES = game_params("one", extra=["quick_preset"])
 SOLO = 0  # the person's seat at a solo table
 
 
+#: The deal of every table here (a practice table's), so that each plays the
+#: same game every time: one where the person may undo where the tests do.
+SEED = 11
+
+
 def _spec(game: str, players: int, preset: str) -> TableSpec:
     seats = [{"name": f"P{p}", "bot": None if p == SOLO else "random"} for p in range(players)]
-    return TableSpec.from_json({"game": game, "players": players, "preset": preset, "seats": seats})
+    return TableSpec.from_json(
+        {
+            "game": game,
+            "players": players,
+            "preset": preset,
+            "seats": seats,
+            "practice": True,
+            "seed": SEED,
+        }
+    )
 
 
 def _decide(table: Table, rng: random.Random, moves: int) -> None:
@@ -115,6 +129,15 @@ def _my_turn(ws: Any, m: dict[str, Any]) -> dict[str, Any]:
     return m
 
 
+def _latest(ws: Any, table: Table | None) -> dict[str, Any]:
+    """Read views until the person is to act, at ``table``'s version when
+    given (a view sent twice is not taken for the table's latest)."""
+    m = _my_turn(ws, _view(ws))
+    while table is not None and m["version"] != table.version:
+        m = _my_turn(ws, _view(ws))
+    return m
+
+
 def _play_and_undo(
     ws: Any, moves: int, table: Table | None
 ) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -123,13 +146,13 @@ def _play_and_undo(
     person a card since the last), then undoes the last; the view before the
     undo and the one after it."""
     rng = random.Random(9)
-    m = _my_turn(ws, _view(ws))
+    m = _latest(ws, table)
     made = 0
     while made < moves or (table is not None and not table.can_undo(SOLO)):
         ws.send_json(
             {"type": "move", "action": rng.choice(m["legal"])["id"], "version": m["version"]}
         )
-        m = _my_turn(ws, _view(ws))
+        m = _latest(ws, table)
         made += 1
     ws.send_json({"type": "undo", "version": m["version"]})
     back = _view(ws)
