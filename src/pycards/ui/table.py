@@ -26,8 +26,9 @@ The hint
     any bot's move, and reseeded from the table's seed, the seat and the
     turn, so the same question has the same answer.
 
-What a seat is shown is built from its view (:meth:`TableCore.view`), never
-from the state: a seat's table text, its moves and its events.
+What a seat is shown comes from its view (:meth:`TableCore.view`), the same
+one its bots would be given: the terminal draws the person's table from it,
+and the browser table builds every seat's message from it alone.
 """
 
 from __future__ import annotations
