@@ -319,7 +319,14 @@ def test_infer_weights_holds_its_samples_while_another_thread_clears_the_list() 
     state, p, actions, record = _infer_case()
     k = 40
     want, _ = _core.infer_weights(
-        [state.engine_state.sample_infoset(p, i) for i in range(k)], 0, p, actions, record, 0.2, 4, 0
+        [state.engine_state.sample_infoset(p, i) for i in range(k)],
+        0,
+        p,
+        actions,
+        record,
+        0.2,
+        4,
+        0,
     )
     for _rep in range(4):
         samples = [state.engine_state.sample_infoset(p, i) for i in range(k)]

@@ -44,13 +44,35 @@ def _play(table: Table, rng: random.Random, until: int | None = None) -> dict[in
     return seen
 
 
+def _undoable(table: Table, times: int) -> bool:
+    """Whether ``times`` undos in a row are allowed (tried on a copy): no deal
+    or draw has shown the person a card since the decision each goes back to."""
+    copy = Table(
+        table.id, table.spec, table.seed, table.digests, table.state.clone(), 0.0, table.version
+    )
+    for _ in range(times):
+        if not copy.can_undo(SOLO):
+            return False
+        copy.undo(SOLO)
+    return True
+
+
 @pytest.mark.parametrize(("game", "players", "preset"), GAMES)
 def test_undo_restores_exactly_the_earlier_state(game: str, players: int, preset: str) -> None:
-    table, _ = Table.new(_spec(game, players, preset))
-    rng = random.Random(5)
-    seen = _play(table, rng, until=6)
-    while table.bot_to_move() is not None:  # the bots answer the last move
-        table.bot_move()
+    for _ in range(20):  # a new deal if this one ended before two undos were allowed
+        table, _ = Table.new(_spec(game, players, preset))
+        rng = random.Random(5)
+        seen = _play(table, rng, until=6)
+        while table.bot_to_move() is not None:  # the bots answer the last move
+            table.bot_move()
+        while not table.finished and not _undoable(table, 2):
+            # a deal or a draw showed the person a card: play on to where two
+            # undos are allowed
+            seen.update(_play(table, rng, until=1))
+            while table.bot_to_move() is not None:
+                table.bot_move()
+        if not table.finished:
+            break
     before = table.message(SOLO)
     last = max(seen)
     if table.state.current_player == SOLO and not table.finished:
@@ -130,6 +152,8 @@ def _drain(ws: Any, kind: str = "view") -> dict[str, Any]:
 @pytest.mark.parametrize(("game", "players", "preset"), GAMES)
 def test_hint_and_undo_over_the_socket(game: str, players: int, preset: str) -> None:
     body = json.loads(json.dumps(_spec(game, players, preset).to_json()))
+    # one deal every time, where the person may undo before the game ends
+    body.update(practice=True, seed=11)
     with TestClient(create_app(bot_delay=0.0)) as client:
         j = client.post("/api/tables", json=body).json()
         table = client.app.state.tables.find(j["table_id"])  # type: ignore[attr-defined]
@@ -138,7 +162,11 @@ def test_hint_and_undo_over_the_socket(game: str, players: int, preset: str) -> 
             m = _drain(ws)
             assert m["solo"] is True and m["rules_book"]["items"]
             moves = 0
-            while moves < 3 and not m["terminal"]:
+            # three moves, then on to where an undo is allowed (no deal or
+            # draw has shown the person a card since the last)
+            while not m["terminal"] and (
+                moves < 3 or (table is not None and not table.can_undo(SOLO))
+            ):
                 if m["current_player"] != SOLO or not m["legal"]:
                     m = _drain(ws)
                     continue
@@ -153,6 +181,9 @@ def test_hint_and_undo_over_the_socket(game: str, players: int, preset: str) -> 
                 moves += 1
                 m = _drain(ws)
                 while m["current_player"] != SOLO and not m["terminal"]:
+                    m = _drain(ws)
+                # a view sent twice is not taken for the table's latest
+                while table is not None and m["version"] != table.version:
                     m = _drain(ws)
             ws.send_json({"type": "undo"})
             back = _drain(ws)

@@ -27,20 +27,38 @@ GAMES = game_params("one", extra=["quick_preset"])
 SOLO = 0  # the person's seat at a solo table
 
 
+#: The deal of every table here (a practice table's), so that each plays the
+#: same game every time: one where the person may undo where the tests do.
+SEED = 11
+
+
 def _spec(game: str, players: int, preset: str) -> TableSpec:
     seats = [{"name": f"P{p}", "bot": None if p == SOLO else "random"} for p in range(players)]
-    return TableSpec.from_json({"game": game, "players": players, "preset": preset, "seats": seats})
+    return TableSpec.from_json(
+        {
+            "game": game,
+            "players": players,
+            "preset": preset,
+            "seats": seats,
+            "practice": True,
+            "seed": SEED,
+        }
+    )
 
 
 def _decide(table: Table, rng: random.Random, moves: int) -> None:
-    """The person plays ``moves`` moves at random, the bots answer each; the
-    person is then to decide."""
-    for k in range(moves + 1):
+    """The person plays ``moves`` moves at random, the bots answer each, and
+    more while an undo is refused (a deal or a draw has shown the person a
+    card since the last); the person is then to decide."""
+    k = 0
+    while True:
         while table.bot_to_move() is not None:
             table.bot_move()
         assert not table.finished and table.state.current_player == SOLO
-        if k < moves:
-            table.person_move(SOLO, rng.choice(table.state.legal_actions()), table.version)
+        if k >= moves and (moves == 0 or table.can_undo(SOLO)):
+            return
+        table.person_move(SOLO, rng.choice(table.state.legal_actions()), table.version)
+        k += 1
 
 
 def _state(table: Table) -> tuple[str, int, int]:
@@ -111,16 +129,31 @@ def _my_turn(ws: Any, m: dict[str, Any]) -> dict[str, Any]:
     return m
 
 
-def _play_and_undo(ws: Any, moves: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Over the socket: the person makes ``moves`` moves (the bots answer),
-    then undoes the last; the view before the undo and the one after it."""
-    rng = random.Random(9)
+def _latest(ws: Any, table: Table | None) -> dict[str, Any]:
+    """Read views until the person is to act, at ``table``'s version when
+    given (a view sent twice is not taken for the table's latest)."""
     m = _my_turn(ws, _view(ws))
-    for _ in range(moves):
+    while table is not None and m["version"] != table.version:
+        m = _my_turn(ws, _view(ws))
+    return m
+
+
+def _play_and_undo(
+    ws: Any, moves: int, table: Table | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Over the socket: the person makes ``moves`` moves (the bots answer),
+    and more while ``table`` refuses an undo (a deal or a draw has shown the
+    person a card since the last), then undoes the last; the view before the
+    undo and the one after it."""
+    rng = random.Random(9)
+    m = _latest(ws, table)
+    made = 0
+    while made < moves or (table is not None and not table.can_undo(SOLO)):
         ws.send_json(
             {"type": "move", "action": rng.choice(m["legal"])["id"], "version": m["version"]}
         )
-        m = _my_turn(ws, _view(ws))
+        m = _latest(ws, table)
+        made += 1
     ws.send_json({"type": "undo", "version": m["version"]})
     back = _view(ws)
     assert back["type"] == "view" and back["version"] == m["version"] + 1
@@ -135,7 +168,7 @@ def test_over_the_socket_a_move_or_undo_from_before_the_undo_is_refused() -> Non
         table = client.app.state.tables.find(j["table_id"])  # type: ignore[attr-defined]
         assert table is not None
         with client.websocket_connect(f"/ws/{j['table_id']}?token={j['token']}") as ws:
-            stale, back = _play_and_undo(ws, 2)
+            stale, back = _play_and_undo(ws, 2, table)
             now = _state(table)
             for move in (
                 {"version": stale["version"]},
@@ -187,9 +220,9 @@ def test_a_restarted_server_keeps_the_version(tmp_path: Path) -> None:
     with TestClient(create_app(bot_delay=0.0, db=db)) as c:
         j = c.post("/api/tables", json=_spec(game, players, preset).to_json()).json()
         url = f"/ws/{j['table_id']}?token={j['token']}"
-        with c.websocket_connect(url) as ws:
-            stale, back = _play_and_undo(ws, 2)
         table = c.app.state.tables.find(j["table_id"])  # type: ignore[attr-defined]
+        with c.websocket_connect(url) as ws:
+            stale, back = _play_and_undo(ws, 2, table)
         assert table is not None
         saved = _state(table)
     assert saved[1:] == (back["version"], back["turn"])

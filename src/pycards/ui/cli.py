@@ -501,7 +501,7 @@ def _add_play(sub: Any) -> None:
         "--hint",
         default=None,
         metavar="SPEC",
-        help="the bot that answers hint (default: the strongest built in)",
+        help="the bot that answers hint (default: best, the game's strongest built in)",
     )
     p.add_argument(
         "--record",

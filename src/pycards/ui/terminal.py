@@ -23,11 +23,15 @@ prompt:
 ``help``
     The commands and the legal moves.
 ``hint``
-    What the strongest built-in bot would play here (it sees only your seat).
+    What the strongest built-in bot would play here (it sees only your seat):
+    the table core's hint (:meth:`pycards.ui.table.TableCore.hint`), the
+    browser table's too.
 ``undo``
-    Take back your last move and the bots' moves after it.  Allowed while the
-    game is not over and no card was dealt or drawn since that move (so a
-    take-back never shows you a card you would keep knowing).
+    Take back your last move and the bots' moves after it, by the one rule
+    of every table (:mod:`pycards.ui.table`): allowed while the game is not
+    over and no deal or draw has shown you a card since that move (the
+    deck's order is fixed, so a take-back never lets you see a card before
+    you decide).
 ``table``
     Draw the table again.
 ``quit``
@@ -47,21 +51,13 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from pycards.bots import bot_names, make_bot
-from pycards.engine import game_info
 from pycards.errors import PycardsError
 from pycards.game import Game, State
-from pycards.record import (
-    all_events,
-    deal_kinds,
-    deal_lines,
-    new_events,
-    shown_action,
-    write_record,
-)
+from pycards.record import all_events, deal_lines, new_events, shown_action, write_record
 from pycards.summary import Story, story
+from pycards.ui.table import HINT_BOT, TableCore
 
-__all__ = ["HINT_BOTS", "MAX_LISTED", "MIN_WIDTH", "best_bot", "choices", "completions", "play"]
+__all__ = ["MAX_LISTED", "MIN_WIDTH", "TerminalTable", "choices", "completions", "play"]
 
 # the commands besides the moves (for Tab completion)
 _COMMANDS = ("help", "hint", "undo", "table", "back", "quit")
@@ -70,9 +66,6 @@ _COMMANDS = ("help", "hint", "undo", "table", "back", "quit")
 _TOLD = frozenset(
     {"trick", "result", "score", "game_over", "go", "pass", "no_takers", "skunk", "taker"}
 )
-
-#: The bots ``hint`` asks, strongest first; the first one registered is used.
-HINT_BOTS = ("ismcts", "pimc", "heuristic", "random")
 
 #: Most moves listed at once; with more, the move is chosen in steps.
 MAX_LISTED = 30
@@ -85,18 +78,10 @@ _HELP = """commands:
   back                one step back (when the moves are chosen in steps)
   help                this help and the legal moves
   hint                what the strongest built-in bot would play
-  undo                take back your last move (and the bots' moves after it)
+  undo                take back your last move (and the bots' moves after it),
+                      unless a deal or a draw has shown you a card since
   table               draw the table again
   quit                stop here (the record so far is saved)"""
-
-
-def best_bot(candidates: Sequence[str] = HINT_BOTS) -> str:
-    """The first of ``candidates`` that :func:`pycards.bots.make_bot` knows."""
-    known = set(bot_names())
-    for name in candidates:
-        if name in known:
-            return name
-    return "random"
 
 
 def choices(names: Sequence[str], prefix: str = "") -> list[tuple[str, str | None]]:
@@ -196,35 +181,74 @@ class _Output:
         return max(MIN_WIDTH, shutil.get_terminal_size((100, 24)).columns)
 
 
-class _Table:
+class TerminalTable:
+    """A game at the terminal, one typed line at a time (what :func:`play`
+    reads from the terminal): the terminal's input and output over the
+    table core (:class:`pycards.ui.table.TableCore`), which holds the game,
+    makes the bots' moves and answers ``hint`` and ``undo``.
+
+    :param game: the game.
+    :param seat: the person's seat.
+    :param bots: one bot spec per other seat, in order, or one for all.
+    :param seed: the seed of the deal.
+    :param name: the person's name (a bot's seat is named by its spec).
+    :param hint_bot: the bot ``hint`` asks (default
+        :data:`pycards.ui.table.HINT_BOT`).
+    :param stdout: where to print (default: standard output).
+    """
+
     def __init__(
         self,
         game: Game[Any, Any],
-        seat: int,
-        bots: Sequence[str],
-        seed: int,
-        names: Sequence[str],
-        out: _Output,
-        hint_bot: str,
+        *,
+        seat: int = 0,
+        bots: Sequence[str] = ("random",),
+        seed: int = 0,
+        name: str = "you",
+        hint_bot: str | None = None,
+        stdout: TextIO | None = None,
     ) -> None:
+        n = game.num_players
+        if not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1}, got {seat}")
+        specs = list(bots)
+        if len(specs) == 1:
+            specs = specs * (n - 1)
+        if len(specs) != n - 1:
+            raise ValueError(f"--bots: one bot, or one per other seat ({n - 1}), got {len(specs)}")
+        seats = dict(enumerate([*specs[:seat], "you", *specs[seat:]]))
+        del seats[seat]
+        names = [name if k == seat else seats[k] for k in range(n)]
         self.game = game
         self.seat = seat
-        self.seed = seed
-        self.names = list(names)
-        self.out = out
-        self.hint_bot = hint_bot
-        self.specs = list(bots)
-        self.bots: dict[int, Any] = {}
-        for k, spec in enumerate(bots):
-            if k == seat:
-                continue
-            bot = make_bot(spec, seed=(seed + 1 + k) % (1 << 64))
-            bot.reset((seed + 1 + k) % (1 << 64))
-            self.bots[k] = bot
-        self.state: State[Any] = game.new_initial_state(seed)
+        self.out = _Output(stdout or sys.stdout)
+        players = ", ".join(f"seat {k}: {names[k]}" for k in range(n))
+        self.out.line(f"pycards play {game.NAME} ({players}); seed {seed}", style="bold")
+        self.out.line("type help for the commands")
+        # the bots keep their own streams: a terminal session is never restarted
+        self.core = TableCore(
+            game.new_initial_state(seed),
+            seats,
+            seed,
+            names,
+            reseed=False,
+            hint_bot=hint_bot or HINT_BOT,
+        )
+        #: Whether the table and the moves were drawn since the last change.
+        self.shown = False
         self.seen, raw = all_events(self.state)
         self._show_deals(raw)
         self._tell()
+
+    @property
+    def state(self) -> State[Any]:
+        """The table's real state."""
+        return self.core.state
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's name."""
+        return self.core.names
 
     # -- showing --------------------------------------------------------------
     def _show_deals(self, events: Sequence[tuple[int, int, int, int, int, int]]) -> None:
@@ -235,8 +259,9 @@ class _Table:
         return "you" if k == self.seat else f"seat {k} ({self.names[k]})"
 
     def show_table(self) -> None:
+        """Draw the table from the person's seat."""
         title = f"{self.game.NAME}, seat {self.seat} (you)"
-        self.out.panel(self.state.table(self.seat), title)
+        self.out.panel(self.core.view(self.seat).table(), title)
 
     @property
     def step(self) -> str:
@@ -256,6 +281,7 @@ class _Table:
         return choices(legal, self.step) or choices(legal)
 
     def moves_text(self) -> str:
+        """The numbered moves, as many on a line as fit."""
         # at a step, each choice is shown without the step's words
         cut = (
             len(self.step) + 1 if self.step and len(self.state.legal_actions()) > MAX_LISTED else 0
@@ -273,6 +299,7 @@ class _Table:
         return "\n".join(lines)
 
     def show_moves(self) -> None:
+        """List the person's moves (or the current step's choices)."""
         many = len(self.state.legal_actions()) > MAX_LISTED
         step = f" ({self.step} ...; back: one step back)" if many and self.step else ""
         self.out.line(f"your moves{step}:", style="bold")
@@ -283,14 +310,18 @@ class _Table:
         return [*self.state.legal_action_names(), *_COMMANDS]
 
     # -- acting ----------------------------------------------------------------
-    def apply(self, action: int) -> None:
-        k = self.state.current_player
-        self.state.apply(action)
+    def _shown(self, k: int, action: int) -> None:
+        """Print seat ``k``'s ``action`` and what it told."""
         self.seen, fresh = new_events(self.state, self.seen)
         shown = shown_action(self.game, action, k, fresh, self.seat)
         self.out.line(f"{self._who(k)}: {shown}", style=None if k != self.seat else "bold")
         self._show_deals(fresh)
         self._tell()
+
+    def apply(self, action: int) -> None:
+        """Play the person's ``action``."""
+        self.core.person_move(self.seat, action)
+        self._shown(self.seat, action)
 
     def _story(self) -> Story:
         told = self.__dict__.get("_told")
@@ -312,60 +343,112 @@ class _Table:
                 self.out.line(f"  {rest}")
 
     def bots_play(self) -> None:
-        while not self.state.is_terminal and self.state.current_player != self.seat:
-            k = self.state.current_player
-            self.apply(self.bots[k].act(self.state.view(k)))
+        """The bots play until it is the person's turn or the game is over."""
+        while (k := self.core.bot_to_move()) is not None:
+            action = self.core.bot_choose()
+            self.core.bot_apply(action)
+            self._shown(k, action)
 
     def hint(self) -> str:
-        bot = make_bot(self.hint_bot, seed=(self.seed + len(self.state.history)) % (1 << 64))
-        bot.reset((self.seed + len(self.state.history)) % (1 << 64))
-        a = bot.act(self.state.view(self.seat))
-        number = self.state.legal_actions().index(a) + 1
-        return f"hint ({self.hint_bot}): {number}) {self.game.action_name(a)}"
+        """The hint's line: the table core's hint for the person's seat."""
+        hint = self.core.hint(self.seat)
+        return f"hint ({hint.bot}): {hint.number}) {hint.name}"
 
     def undo_reason(self) -> str | None:
         """Why undo is refused now, or None if allowed."""
-        if self.state.is_terminal:
-            return "the game is over"
-        mine = self._my_last_move()
-        if mine is None:
-            return "you have no move to take back"
-        replay = self.game.new_initial_state(self.seed)
-        for a in self.state.history[:mine]:
-            replay.apply(a)
-        seen, _ = all_events(replay)
-        chance = deal_kinds(self.game)
-        kinds = game_info(self.game.NAME).event_kinds
-        for a in self.state.history[mine:]:
-            replay.apply(a)
-            seen, fresh = new_events(replay, seen)
-            for ev in fresh:
-                if 0 <= ev[0] < len(kinds) and kinds[ev[0]].name in chance:
-                    return "cards were dealt or drawn since your last move"
-        return None
-
-    def _my_last_move(self) -> int | None:
-        replay = self.game.new_initial_state(self.seed)
-        last = None
-        for i, a in enumerate(self.state.history):
-            if replay.current_player == self.seat:
-                last = i
-            replay.apply(a)
-        return last
+        return self.core.undo_refusal(self.seat)
 
     def undo(self) -> None:
-        mine = self._my_last_move()
-        assert mine is not None
-        state = self.game.new_initial_state(self.seed)
-        for a in self.state.history[:mine]:
-            state.apply(a)
-        self.state = state
-        self.seen, _ = all_events(state)
+        """Take back the person's last move (the table core's undo), and tell
+        the story again, silently, up to there."""
+        self.core.undo(self.seat)
+        self.seen, _ = all_events(self.state)
         self.step = ""
-        self.__dict__["_told"] = story(state, self.seat)  # told again, silently
+        self.__dict__["_told"] = story(self.state, self.seat)  # told again, silently
 
     def record(self, viewer: int | None = None) -> str:
+        """The game's record (``viewer``: as that seat may know it)."""
         return write_record(self.state, viewer=viewer, names=self.names, date=_today())
+
+    def command(self, line: str) -> bool:
+        """Answer one typed line (a move by number or name, a step, or a
+        command: ``help``, ``hint``, ``undo``, ``table``, ``back``,
+        ``quit``); after a move or an undo the bots play up to the person's
+        turn.  Returns ``False`` on ``quit``."""
+        out = self.out
+        text = " ".join(line.split())
+        low = text.lower()
+        if not text:
+            return True
+        if low in ("help", "?"):
+            out.line(_HELP)
+            self.show_moves()
+        elif low == "hint":
+            out.line(self.hint())
+        elif low == "table":
+            self.shown = False
+        elif low in ("quit", "exit"):
+            out.line("stopped")
+            return False
+        elif low == "back":
+            self.step = " ".join(self.step.split()[:-1])
+            self.show_moves()
+        elif low == "undo":
+            reason = self.undo_reason()
+            if reason is not None:
+                out.line(f"cannot undo: {reason}")
+                return True
+            self.undo()
+            out.line("took back your last move")
+            self.bots_play()
+            self.shown = False
+        else:
+            self._move(text)
+        return True
+
+    def _move(self, text: str) -> None:
+        """Play the move ``text`` names, or take the step it begins."""
+        out = self.out
+        legal = self.state.legal_actions()
+        action: int | None = None
+        step: str | None = None
+        if text.isdigit():
+            k = int(text)
+            menu = self.menu()
+            if 1 <= k <= len(menu):
+                label, move = menu[k - 1]
+                if move is None:
+                    step = label.removesuffix(" ...")
+                else:
+                    action = self.game.action_from_name(move)
+        else:
+            names = self.state.legal_action_names()
+            typed = text.removesuffix(" ...")
+            # a name, or the rest of one after the current step's words
+            for full in (typed, f"{self.step} {typed}" if self.step else typed):
+                try:
+                    a = self.game.action_from_name(full)
+                except ValueError:
+                    a = -1
+                if a in legal:
+                    action = a
+                    break
+                if step is None:
+                    step = _beginning(names, full)
+            if action is not None:
+                step = None
+        if step is not None:
+            self.step = step
+            self.show_moves()
+            return
+        if action is None:
+            out.line(f"not a legal move: {text!r}; type a number or a name:")
+            out.line(self.moves_text())
+            return
+        self.step = ""
+        self.apply(action)
+        self.bots_play()
+        self.shown = False
 
 
 def _today() -> str:
@@ -396,19 +479,11 @@ def play(
     ``record_path`` if given: the referee's (it replays exactly), or with
     ``seat_record`` the person's seat's (only what the seat may know).
     """
-    out = _Output(stdout or sys.stdout)
-    n = game.num_players
-    if not 0 <= seat < n:
-        raise ValueError(f"seat must be 0..{n - 1}, got {seat}")
-    specs = list(bots)
-    if len(specs) == 1:
-        specs = specs * (n - 1)
-    if len(specs) != n - 1:
-        raise ValueError(f"--bots: one bot, or one per other seat ({n - 1}), got {len(specs)}")
-    all_specs = [*specs[:seat], "you", *specs[seat:]]
-    names = [name if k == seat else all_specs[k] for k in range(n)]
-    tables: list[_Table] = []  # the table, for Tab completion
-    if read is None and stdin is None and stdout is None and _completion(tables):
+    table = TerminalTable(
+        game, seat=seat, bots=bots, seed=seed, name=name, hint_bot=hint_bot, stdout=stdout
+    )
+    out = table.out
+    if read is None and stdin is None and stdout is None and _completion([table]):
 
         def read(prompt: str) -> str:
             return input(prompt) + "\n"  # input() raises EOFError at the end
@@ -424,11 +499,7 @@ def play(
                 raise EOFError
             return line
 
-    players = ", ".join(f"seat {k}: {names[k]}" for k in range(n))
-    out.line(f"pycards play {game.NAME} ({players}); seed {seed}", style="bold")
-    out.line("type help for the commands")
-    table = _Table(game, seat, all_specs, seed, names, out, hint_bot or best_bot())
-    tables.append(table)
+    n = game.num_players
     status = 0
     try:
         status = _loop(table, read)
@@ -475,7 +546,7 @@ def completions(names: Sequence[str], text: str) -> list[str]:
     return out
 
 
-def _completion(tables: list[_Table]) -> bool:
+def _completion(tables: list[TerminalTable]) -> bool:
     """Tab completion of the moves' names on an interactive terminal (False
     where there is none: input is not a terminal, or no readline)."""
     if not sys.stdin.isatty() or not sys.stdout.isatty():
@@ -497,86 +568,15 @@ def _completion(tables: list[_Table]) -> bool:
     return True
 
 
-def _loop(table: _Table, read: Callable[[str], str]) -> int:
-    out = table.out
+def _loop(table: TerminalTable, read: Callable[[str], str]) -> int:
     table.bots_play()
-    shown = False
     while not table.state.is_terminal:
-        if not shown:
+        if not table.shown:
             table.show_table()
             table.show_moves()
-            shown = True
-        text = " ".join(read("your move> ").split())
-        if not text:
-            continue
-        low = text.lower()
-        if low in ("help", "?"):
-            out.line(_HELP)
-            table.show_moves()
-            continue
-        if low == "hint":
-            out.line(table.hint())
-            continue
-        if low == "table":
-            shown = False
-            continue
-        if low in ("quit", "exit"):
-            out.line("stopped")
+            table.shown = True
+        if not table.command(read("your move> ")):
             return 0
-        if low == "back":
-            table.step = " ".join(table.step.split()[:-1])
-            table.show_moves()
-            continue
-        if low == "undo":
-            reason = table.undo_reason()
-            if reason is not None:
-                out.line(f"cannot undo: {reason}")
-                continue
-            table.undo()
-            out.line("took back your last move")
-            table.bots_play()
-            shown = False
-            continue
-        legal = table.state.legal_actions()
-        action: int | None = None
-        step: str | None = None
-        if text.isdigit():
-            k = int(text)
-            menu = table.menu()
-            if 1 <= k <= len(menu):
-                label, move = menu[k - 1]
-                if move is None:
-                    step = label.removesuffix(" ...")
-                else:
-                    action = table.game.action_from_name(move)
-        else:
-            names = table.state.legal_action_names()
-            typed = text.removesuffix(" ...")
-            # a name, or the rest of one after the current step's words
-            for full in (typed, f"{table.step} {typed}" if table.step else typed):
-                try:
-                    a = table.game.action_from_name(full)
-                except ValueError:
-                    a = -1
-                if a in legal:
-                    action = a
-                    break
-                if step is None:
-                    step = _beginning(names, full)
-            if action is not None:
-                step = None
-        if step is not None:
-            table.step = step
-            table.show_moves()
-            continue
-        if action is None:
-            out.line(f"not a legal move: {text!r}; type a number or a name:")
-            out.line(table.moves_text())
-            continue
-        table.step = ""
-        table.apply(action)
-        table.bots_play()
-        shown = False
     return 0
 
 

@@ -392,7 +392,8 @@ def create_app(
                             )
                         elif kind == "hint":
                             loop = asyncio.get_running_loop()
-                            answer = await loop.run_in_executor(hub.light, table.hint, seat)
+                            # the hint's bot searches: it thinks beside the searching bots
+                            answer = await loop.run_in_executor(hub.heavy, table.hint, seat)
                         else:
                             table.undo(seat, msg.get("version"))
                     except TableError as exc:

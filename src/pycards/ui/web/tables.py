@@ -30,6 +30,7 @@ from ...game import Game, State, game_names, load_game
 from ...record import write_record  # the record format (see docs/records)
 from ...summary import Story, Summary, story
 from ...view import PlayerView
+from ..table import HINT_BOT, MAX_NAME, RefusedError, TableCore, hint_action, seat_names
 
 if TYPE_CHECKING:
     from ...game import Event
@@ -61,8 +62,6 @@ MAX_SIMULATIONS = 20_000
 TABLE_BOT_SECONDS = 900.0
 #: Bots that answer at once (they run in their own pool, never behind a search).
 LIGHT_BOTS = frozenset({"random", "heuristic"})
-#: The longest seat name.
-MAX_NAME = 24
 
 
 class TableError(ValueError):
@@ -132,25 +131,6 @@ def _check_name(value: object, field: str) -> str:
     if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
         raise TableError(f"{field} must be 1..{MAX_NAME} printable characters, got {value!r}")
     return name
-
-
-def _default_names(specs: Sequence[str | None], given: Sequence[str | None]) -> list[str]:
-    """Each seat's name: the one given, else one that says who plays it, and
-    differs from every other seat's: ``Player k`` for a person, the bot's
-    registered name for a bot (``heuristic bot``, then ``heuristic bot 2``,
-    ... for the next seats of the same kind)."""
-    taken = {name for name in given if name is not None}
-    out = []
-    for p, (spec, name) in enumerate(zip(specs, given, strict=True)):
-        if name is None:
-            base = f"{spec.partition(':')[0]} bot" if spec else f"Player {p + 1}"
-            name, k = base[:MAX_NAME], 1
-            while name in taken:
-                k += 1
-                name = f"{base[: MAX_NAME - len(str(k)) - 1]} {k}"
-            taken.add(name)
-        out.append(name)
-    return out
 
 
 @dataclasses.dataclass(frozen=True)
@@ -252,7 +232,7 @@ class TableSpec:
             bot = seat.get("bot")
             specs.append(None if bot is None else check_bot_spec(bot, f"seats[{p}].bot"))
             given.append(_check_name(seat["name"], f"seats[{p}].name") if "name" in seat else None)
-        names = _default_names(specs, given)
+        names = seat_names(specs, given)
         seats = [SeatSpec(name, spec) for name, spec in zip(names, specs, strict=True)]
         listed = _bool("listed", True)
         practice = _bool("practice", False)
@@ -561,12 +541,14 @@ _EMPTY = _Untold()
 
 
 def suggest(view: PlayerView[Any], seed: int) -> dict[str, Any]:
-    """The heuristic bot's move for ``view``'s seat (reseeded with ``seed``),
-    from the view alone: ``{"type": "hint", "action", "name", "card"}``
-    (``card``: the card it plays where it lies, if any)."""
-    bot = make_bot(_default_bot())
-    bot.reset(seed)
-    action = bot.act(view)
+    """The hint for ``view``'s seat (:func:`pycards.ui.table.hint_action`, the
+    table core's hint bot reseeded with ``seed``), from the view alone:
+    ``{"type": "hint", "action", "name", "card"}`` (``card``: the card it
+    plays where it lies, if any)."""
+    return _hint_message(view, hint_action(view, seed, HINT_BOT))
+
+
+def _hint_message(view: PlayerView[Any], action: int) -> dict[str, Any]:
     name = view.action_name(action)
     obs = view.observation
     fields = {f.name: _value(getattr(obs, f.name)) for f in dataclasses.fields(obs)}
@@ -576,11 +558,6 @@ def suggest(view: PlayerView[Any], seed: int) -> dict[str, Any]:
 
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def _mix(*parts: int) -> int:
-    h = hashlib.blake2b(b"|".join(str(p).encode() for p in parts), digest_size=8)
-    return int.from_bytes(h.digest(), "little")
 
 
 class Table:
@@ -610,13 +587,19 @@ class Table:
         self.spec = spec
         self.seed = seed
         self.game: Game[Any, Any] = state.game
-        self.state: State[Any] = state
+        #: The table core: the state, the bots, the names, the hint and undo.
+        #: Its bots are reseeded at every move, so a restarted server plays on
+        #: as it would have.
+        self.core = TableCore(
+            state,
+            {p: s.bot for p, s in enumerate(spec.seats) if s.bot},
+            seed,
+            [s.name for s in spec.seats],
+            reseed=True,
+        )
         self._digests = dict(token_digests)
-        self.names = [s.name for s in spec.seats]
+        self.names = self.core.names
         self.bot_specs = ["person" if s.bot is None else s.bot for s in spec.seats]
-        self.bots: dict[int, Bot] = {
-            p: make_bot(s.bot, seed=_mix(seed, p)) for p, s in enumerate(spec.seats) if s.bot
-        }
         #: Seconds the bots of this table have thought so far.
         self.bot_seconds = bot_seconds
         #: Seats whose token has connected at least once (not open to the lobby).
@@ -671,6 +654,20 @@ class Table:
             bot_seconds,
             version,
         )
+
+    @property
+    def state(self) -> State[Any]:
+        """The game's real state (it never leaves the server)."""
+        return self.core.state
+
+    @state.setter
+    def state(self, state: State[Any]) -> None:
+        self.core.state = state
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """The bot of each bot's seat."""
+        return self.core.bots
 
     @property
     def turn(self) -> int:
@@ -768,13 +765,9 @@ class Table:
         self._answering(version, "a move", as_turn)
         if isinstance(action, bool) or not isinstance(action, int):
             raise TableError(f"an action is an int id, got {action!r:.40}")
-        if self.state.is_terminal:
-            raise TableError("the game is over")
-        if seat in self.bots:
-            raise TableError(f"seat {seat} is a bot's")
         try:
-            self.state.apply(action, player=seat)
-        except IllegalActionError as exc:
+            self.core.person_move(seat, action)
+        except (RefusedError, IllegalActionError) as exc:
             raise TableError(str(exc)) from None
         self._changed()
 
@@ -806,31 +799,31 @@ class Table:
         since = "a move was undone" if token < self._undone_at else "the table has changed"
         return f"too late: the {what} answers version {token}, and {since} since ({at})"
 
-    def _solo(self, seat: int, what: str) -> None:
-        if len(self.spec.humans) != 1 or seat not in self.spec.humans:
-            raise TableError(
-                f"{what} is for a person playing bots: this table has other people at it"
-            )
-        if self.state.is_terminal:
-            raise TableError("the game is over")
-
     def hint(self, seat: int) -> dict[str, Any]:
-        """The heuristic's suggestion for the person in ``seat``, computed from
-        that seat's view alone (at a table where every other seat is a bot;
-        else :class:`TableError`): ``{"type": "hint", "action", "name",
-        "card", "turn", "version"}``."""
-        self._solo(seat, "a hint")
-        if self.state.current_player != seat:
-            raise TableError("a hint is for your turn")
-        hint = suggest(self.state.view(seat), _mix(self.seed, seat, self.turn, 1))
+        """The table core's hint for the person in ``seat``
+        (:meth:`pycards.ui.table.TableCore.hint`), computed from that seat's
+        view alone (at a table where every other seat is a bot; else
+        :class:`TableError`): ``{"type": "hint", "action", "name", "card",
+        "turn", "version"}``."""
+        try:
+            chosen = self.core.hint(seat)
+        except RefusedError as exc:
+            raise TableError(str(exc)) from None
+        hint = _hint_message(self.state.view(seat), chosen.action)
         hint["turn"] = self.turn
         hint["version"] = self.version
         return hint
 
+    def can_undo(self, seat: int) -> bool:
+        """Whether :meth:`undo` by ``seat`` is allowed now (the version aside)."""
+        return self.core.can_undo(seat)
+
     def undo(self, seat: int, version: object = None) -> int:
         """Take back the last move of the person in ``seat`` and every bot's
-        move after it: the game returns exactly to the state where that person
-        last decided (at a table where every other seat is a bot; else
+        move after it, by the table core's one rule
+        (:meth:`pycards.ui.table.TableCore.undo`: at a table where every other
+        seat is a bot, while the game is not over, and not once a deal or a
+        draw has shown that person a card since that move; else
         :class:`TableError`).  Returns the turn the table is back at; the
         :attr:`version` goes up, so no move made before the undo can be
         played after it.
@@ -842,20 +835,10 @@ class Table:
         take back a move its sender never saw."""
         if version is not None:
             self._answering(version, "an undo")
-        self._solo(seat, "undo")
-        history = self.state.history
-        data = json.loads(self.state.to_json())
-        data["history"] = []
-        replay = State.from_json(json.dumps(data))
-        back = None
-        for i, action in enumerate(history):
-            if replay.current_player == seat:
-                back = i
-            replay.apply(action)
-        if back is None:
-            raise TableError("there is no move of yours to undo")
-        data["history"] = list(history[:back])
-        self.state = State.from_json(json.dumps(data))
+        try:
+            back = self.core.undo(seat)
+        except RefusedError as exc:
+            raise TableError(str(exc)) from None
         self._stories.clear()
         self._changed()
         self._undone_at = self.version
@@ -863,10 +846,7 @@ class Table:
 
     def bot_to_move(self) -> int | None:
         """The seat of the bot to act, or None (a person's turn or game over)."""
-        if self.state.is_terminal:
-            return None
-        p = self.state.current_player
-        return p if p in self.bots else None
+        return self.core.bot_to_move()
 
     def bot_is_light(self) -> bool:
         """Whether the bot to act answers at once (or searches)."""
@@ -881,12 +861,9 @@ class Table:
         p = self.bot_to_move()
         if p is None:
             raise TableError("no bot is to act")
-        bot = self.bots[p]
-        if self.bot_seconds >= TABLE_BOT_SECONDS:
-            bot = make_bot("random")
-        bot.reset(_mix(self.seed, p, self.turn))
+        spent = self.bot_seconds >= TABLE_BOT_SECONDS
         start = time.monotonic()
-        action = bot.act(self.state.view(p))
+        action = self.core.bot_choose(make_bot("random") if spent else None)
         self.bot_seconds += time.monotonic() - start
         return action
 
@@ -895,7 +872,7 @@ class Table:
         p = self.bot_to_move()
         if p is None:
             raise TableError("no bot is to act")
-        self.state.apply(action, player=p)
+        self.core.bot_apply(action)
         self._changed()
 
     def bot_move(self) -> int:
