@@ -441,8 +441,20 @@ class Match:
         installed).  Ctrl-C stops the match and returns the finished games'
         results, flagged ``interrupted``.
         """
-        return run(
-            self, workers=workers, scheduler=scheduler, progress=progress, chunk_size=chunk_size
+        outcome = run(
+            self,
+            label=f"{self.game.NAME} arena",
+            workers=workers,
+            scheduler=scheduler,
+            progress=progress,
+            chunk_size=chunk_size,
+        )
+        return MatchResult(
+            self,
+            outcome.records,
+            interrupted=outcome.interrupted,
+            native=outcome.native,
+            wall_seconds=outcome.wall_seconds,
         )
 
 

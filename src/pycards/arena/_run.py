@@ -1,4 +1,9 @@
-"""Running a match: in this process, or in seeded chunks on a Dask cluster."""
+"""Running a match: in this process, or in seeded chunks on a Dask cluster.
+
+This module knows a match only by what it runs (:class:`Playable`: its
+size, its chunks and a way to play one) and answers with plain values
+(:class:`Outcome`); :meth:`pycards.arena.Match.run` makes the result.
+"""
 
 from __future__ import annotations
 
@@ -7,19 +12,54 @@ import logging
 import math
 import sys
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple, Protocol
 
 from pycards._args import as_int
 from pycards.arena._records import GameRecord
-from pycards.arena._results import MatchResult
 
-if TYPE_CHECKING:  # the match runs here: its type is a name only
-    from pycards.arena._match import Match
-
-__all__ = ["run"]
+__all__ = ["Outcome", "Playable", "run"]
 
 _DASK_EXTRA = "running on Dask needs the dask extra: pip install 'pycards[dask]'"
 _RICH_EXTRA = "a progress bar needs rich: pip install 'pycards[arena]'"
+
+
+class Playable(Protocol):
+    """What :func:`run` needs of a match (a :class:`~pycards.arena.Match` is one)."""
+
+    @property
+    def total_games(self) -> int:
+        """How many games the match plays."""
+        ...
+
+    @property
+    def group_size(self) -> int:
+        """Games that belong together (a deal's seatings): a chunk holds whole groups."""
+        ...
+
+    def chunks(self, size: int) -> Sequence[range]:
+        """The games in chunks of about ``size`` whole groups."""
+        ...
+
+    def play(
+        self, indices: range, on_game: Callable[[GameRecord], None] | None = None
+    ) -> list[GameRecord]:
+        """Play the games ``indices``, calling ``on_game`` after each."""
+        ...
+
+    def use_native(self) -> bool:
+        """True if the engine's C loop plays the match."""
+        ...
+
+
+class Outcome(NamedTuple):
+    """What running a match gave: its records (by index), whether Ctrl-C
+    stopped it, whether the engine's C loop played it, and its wall time."""
+
+    records: list[GameRecord]
+    interrupted: bool
+    native: bool
+    wall_seconds: float
 
 
 class _Progress:
@@ -70,14 +110,16 @@ class _Progress:
 
 
 def run(
-    match: Match,
+    match: Playable,
     *,
+    label: str = "arena",
     workers: int | None = None,
     scheduler: str | None = None,
     progress: bool | None = None,
     chunk_size: int | None = None,
-) -> MatchResult:
-    """Play ``match`` (see :meth:`Match.run`)."""
+) -> Outcome:
+    """Play ``match`` (see :meth:`pycards.arena.Match.run`); ``label`` names
+    the progress bar."""
 
     if workers is not None and scheduler is not None:
         raise ValueError("give workers (a local cluster) or scheduler (a running one), not both")
@@ -94,7 +136,7 @@ def run(
         require_dask()
     native = match.use_native()
     t0 = time.perf_counter()
-    bar = _Progress(match.total_games, progress, f"{match.game.NAME} arena")
+    bar = _Progress(match.total_games, progress, label)
     try:
         if distributed:
             records, interrupted = _run_dask(match, workers, scheduler, chunk_size, bar)
@@ -102,17 +144,11 @@ def run(
             records, interrupted = _run_here(match, chunk_size, bar)
     finally:
         bar.close()
-    return MatchResult(
-        match,
-        records,
-        interrupted=interrupted,
-        native=native,
-        wall_seconds=time.perf_counter() - t0,
-    )
+    return Outcome(records, interrupted, native, time.perf_counter() - t0)
 
 
 def _run_here(
-    match: Match, chunk_size: int | None, bar: _Progress
+    match: Playable, chunk_size: int | None, bar: _Progress
 ) -> tuple[list[GameRecord], bool]:
     records: list[GameRecord] = []
 
@@ -138,13 +174,13 @@ def require_dask() -> None:
         raise ImportError(_DASK_EXTRA) from None
 
 
-def _play_chunk(match: Match, start: int, stop: int) -> list[GameRecord]:
+def _play_chunk(match: Playable, start: int, stop: int) -> list[GameRecord]:
     """A Dask task: play games ``start..stop - 1`` of ``match``."""
     return match.play(range(start, stop))
 
 
 def _run_dask(
-    match: Match,
+    match: Playable,
     workers: int | None,
     scheduler: str | None,
     chunk_size: int | None,
