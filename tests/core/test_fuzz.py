@@ -867,6 +867,11 @@ def test_deal_index_and_thread_default(data: st.DataObject) -> None:
     assert got is None or (got[0] >= 0 and -1 <= got[1] < nplayers), got
     threads = C.batch_threads_default()
     assert isinstance(threads, int) and threads >= 1
+    # search_defaults takes nothing, and answers the engine's defaults, the same each call
+    ok, _ = attempt(C.search_defaults, data.draw(anything))
+    assert not ok
+    defaults = C.search_defaults()
+    assert type(defaults["simulations"]) is int and defaults == C.search_defaults(), defaults
 
 
 @examples(60)
@@ -1045,7 +1050,7 @@ FUZZED = {
     "notakers_knowledge",
     "game_names", "game_info", "check_params", "segments", "new_state", "random_playouts",
     "GameState", "GameSetup", "Searcher", "check_bot", "play_match", "VecEnv",
-    "deal_index", "batch_threads_default",
+    "deal_index", "batch_threads_default", "search_defaults",
     "infer_supported", "infer_world_deck", "infer_weights",
 }  # fmt: skip
 

@@ -316,8 +316,12 @@ def test_game_num_players_out_of_range(bad: int) -> None:
 def test_game_accepts_numpy_num_players() -> None:
     g = NoTakersGame(num_players=np.int64(5))
     assert type(g.num_players) is int and g.num_players == 5
+    # a preset is named exactly; anything else that is not rules is refused
+    assert NoTakersGame("open_table", num_players=3).rules == NoTakersRules.open_table()
+    with pytest.raises(RulesError, match="no rules preset"):
+        NoTakersGame("Open_Table", num_players=3)
     with pytest.raises(TypeError, match="rules"):
-        NoTakersGame("open_table", num_players=3)  # type: ignore[arg-type]
+        NoTakersGame(b"open_table", num_players=3)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------------------
