@@ -290,20 +290,18 @@ def _transcript(state: State[Any], p: int) -> list[str]:
     """Everything seat p is shown: the narration, the summaries so far, its
     record, the terminal table's lines for each action, and the browser
     table's message."""
-    from pycards.ui.terminal import _Output, _Table
+    from pycards.ui.terminal import TerminalTable
     from pycards.ui.web.tables import view_message
 
     game = state.game
     names = [f"seat {k}" for k in range(game.num_players)]
     replay = game.new_initial_state(state.seed, state.deck)
     stream = io.StringIO()
-    table = _Table.__new__(_Table)
-    table.game, table.seat, table.names = game, p, names
-    table.out = _Output(stream)
-    table.state = replay
-    table.seen = replay.event_count
+    table = TerminalTable(game, seat=p, seed=state.seed or 0, stdout=stream, state=replay)
     for a in state.history:
-        table.apply(a)
+        k = replay.current_player
+        replay.apply(a)
+        table._shown(k, a)  # every seat's move, as seat p is shown it
     table.show_table()
     msg = view_message(state.view(p), names, names)
     return [

@@ -195,6 +195,8 @@ class TerminalTable:
     :param hint_bot: the bot ``hint`` asks (default
         :data:`pycards.ui.table.HINT_BOT`).
     :param stdout: where to print (default: standard output).
+    :param state: a game of ``game`` to sit down at (one dealt from a stacked
+        deck, or already under way) instead of a new deal from ``seed``.
     """
 
     def __init__(
@@ -207,8 +209,11 @@ class TerminalTable:
         name: str = "you",
         hint_bot: str | None = None,
         stdout: TextIO | None = None,
+        state: State[Any] | None = None,
     ) -> None:
         n = game.num_players
+        if state is not None and state.game is not game:
+            raise ValueError("state: a state of another game")
         if not 0 <= seat < n:
             raise ValueError(f"seat must be 0..{n - 1}, got {seat}")
         specs = list(bots)
@@ -227,7 +232,7 @@ class TerminalTable:
         self.out.line("type help for the commands")
         # the bots keep their own streams: a terminal session is never restarted
         self.core = TableCore(
-            game.new_initial_state(seed),
+            game.new_initial_state(seed) if state is None else state,
             seats,
             seed,
             names,
