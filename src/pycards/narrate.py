@@ -64,7 +64,7 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from pycards.game import REFEREE, Event, Game, State
+from pycards.game import REFEREE, Event, Game, Rules, State
 
 __all__ = [
     "By",
@@ -143,7 +143,7 @@ class Narrator:
     and names the subclass in ``Game.NARRATOR``.  Every hook has a default
     that fits a game whose templates say everything."""
 
-    def __init__(self, game: Game[Any, Any]) -> None:
+    def __init__(self, game: Game[Rules, object]) -> None:
         self.game = game
 
     def seat_name(self, seat: int) -> str:
@@ -177,14 +177,14 @@ class Narrator:
         del ev, mem
 
 
-def narrator(game: Game[Any, Any]) -> Narrator:
+def narrator(game: Game[Rules, object]) -> Narrator:
     """The game's :class:`Narrator` (its ``NARRATOR``, or the generic one)."""
     cls = type(game).NARRATOR or Narrator
     got: Narrator = cls(game)
     return got
 
 
-def templates(game: Game[Any, Any]) -> Mapping[str, Template]:
+def templates(game: Game[Rules, object]) -> Mapping[str, Template]:
     """The game's narration templates by event kind (its ``NARRATION``)."""
     table: Mapping[str, Template] = type(game).NARRATION
     return table
@@ -247,7 +247,7 @@ def _seat(k: int, names: Sequence[str] | None, teller: Narrator) -> str:
     return f"seat {k}"
 
 
-def _template(game: Game[Any, Any], ev: Event) -> Template:
+def _template(game: Game[Rules, object], ev: Event) -> Template:
     table = templates(game)
     if ev.kind in table:
         return table[ev.kind]
@@ -257,7 +257,7 @@ def _template(game: Game[Any, Any], ev: Event) -> Template:
 
 
 def narrate_event(
-    game: Game[Any, Any],
+    game: Game[Rules, object],
     ev: Event,
     memory: NarrationMemory | None = None,
     names: Sequence[str] | None = None,
@@ -304,7 +304,7 @@ def narrate_event(
 
 
 def narrate(
-    state: State[Any],
+    state: State[object],
     viewer: int | None = REFEREE,
     *,
     since: int | None = None,

@@ -31,7 +31,7 @@ from pycards.arena._run import run
 from pycards.bots import make_bot, parse_bot_spec
 from pycards.engine import GameInfo, game_info
 from pycards.errors import RulesError, StalledGameError
-from pycards.game import Game, State, game_names, load_game
+from pycards.game import Game, Rules, State, game_names, load_game
 from pycards.playouts import action_cap, stalled_message
 
 __all__ = [
@@ -213,7 +213,7 @@ class Match:
 
     def __init__(
         self,
-        game: str | Game[Any, Any],
+        game: str | Game[Rules, object],
         bots: Sequence[str | BotLike] | str,
         games: int = 100,
         *,
@@ -235,7 +235,7 @@ class Match:
                     raise RulesError(
                         f"players={players} but the game is for {game.num_players} players"
                     )
-            self.game: Game[Any, Any] = game
+            self.game: Game[Rules, object] = game
         elif isinstance(game, str):
             info = known_game_info(game)
             lo, hi = info.min_players, info.max_players
@@ -457,7 +457,7 @@ def known_game_info(name: str) -> GameInfo:
     return game_info(name)
 
 
-def _view(state: State[Any], seat: int) -> Any:
+def _view(state: State[object], seat: int) -> Any:
     # The bot gets a view of a copy: nothing it does through the view's
     # private parts can change the game the arena is refereeing.
     return state.clone().view(seat)

@@ -42,7 +42,7 @@ import numpy.typing as npt
 from pycards._args import as_int
 from pycards.envs._common import make_game, missing_extra, observation_bounds, seed_from
 from pycards.envs._spaces import LegalActions
-from pycards.game import Game, State
+from pycards.game import Game, Rules, State
 from pycards.playouts import action_cap, stalled_message
 
 try:
@@ -86,7 +86,7 @@ class CardGameEnv(AECEnv):
 
     def __init__(
         self,
-        game: str | Game[Any, Any] = "nodde",
+        game: str | Game[Rules, object] = "nodde",
         num_players: int | None = None,
         rules: Any = None,
         max_cycles: int | None = None,
@@ -95,7 +95,7 @@ class CardGameEnv(AECEnv):
         max_actions: int | None = None,
     ) -> None:
         super().__init__()
-        self.game: Game[Any, Any] = make_game(game, num_players, rules)
+        self.game: Game[Rules, object] = make_game(game, num_players, rules)
         #: The most actions of one game (see ``max_actions``).
         self.max_actions: int = (
             action_cap(self.game)
@@ -133,7 +133,7 @@ class CardGameEnv(AECEnv):
             a: LegalActions(na, _MaskOf(self, i)) for i, a in enumerate(self.possible_agents)
         }
         self._rng = np.random.default_rng()
-        self.state: State[Any] | None = None
+        self.state: State[object] | None = None
         self._scores = [0] * n
         self._turns = [0] * n
         self.agents: list[str] = []
@@ -236,7 +236,7 @@ class CardGameEnv(AECEnv):
     def close(self) -> None:
         """Nothing to release."""
 
-    def _live_state(self) -> State[Any]:
+    def _live_state(self) -> State[object]:
         if self.state is None:
             raise RuntimeError("call reset() before using the environment")
         return self.state
@@ -273,7 +273,7 @@ class CardGameParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
 
     def __init__(
         self,
-        game: str | Game[Any, Any] = "nodde",
+        game: str | Game[Rules, object] = "nodde",
         num_players: int | None = None,
         rules: Any = None,
         max_cycles: int | None = None,
@@ -367,7 +367,7 @@ class CardGameParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
 
 
 def parallel_env(
-    game: str | Game[Any, Any] = "nodde",
+    game: str | Game[Rules, object] = "nodde",
     num_players: int | None = None,
     rules: Any = None,
     max_cycles: int | None = None,
@@ -382,7 +382,7 @@ def parallel_env(
 
 
 def raw_env(
-    game: str | Game[Any, Any] = "nodde",
+    game: str | Game[Rules, object] = "nodde",
     num_players: int | None = None,
     rules: Any = None,
     max_cycles: int | None = None,
@@ -395,7 +395,7 @@ def raw_env(
 
 
 def env(
-    game: str | Game[Any, Any] = "nodde",
+    game: str | Game[Rules, object] = "nodde",
     num_players: int | None = None,
     rules: Any = None,
     max_cycles: int | None = None,

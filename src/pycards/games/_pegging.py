@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from pycards.cards import Card
-from pycards.game import Event, Game
+from pycards.game import Event, Game, Rules
 from pycards.narrate import Line, NarrationMemory, Narrator, describe_items, narrator
 from pycards.summary import Summarizer, Summary
 
@@ -230,7 +230,7 @@ class PeggingSummarizer(Summarizer):
     #: what a score outside the show and the play is for, by kind
     LABELS: ClassVar[Mapping[str, str]] = {}
 
-    def __init__(self, game: Game[Any, Any], viewer: int | None) -> None:
+    def __init__(self, game: Game[Rules, object], viewer: int | None) -> None:
         super().__init__(game, viewer)
         teller = narrator(game)
         assert isinstance(teller, PeggingNarrator)

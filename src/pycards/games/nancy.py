@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
+from pycards._args import JSONObject
 from pycards._args import as_flag as _flag
 from pycards.cards import (
     OUTSIDER,
@@ -477,7 +478,7 @@ class NancySummarizer(Summarizer):
     """Each round's :class:`NancyRoundSummary` (made with the last payment)
     and the match's :class:`NancyMatchSummary`."""
 
-    def __init__(self, game: Game[Any, Any], viewer: int | None) -> None:
+    def __init__(self, game: Game[Rules, object], viewer: int | None) -> None:
         super().__init__(game, viewer)
         self.n = game.num_players
         self.rounds = 0
@@ -556,7 +557,7 @@ class NancySummarizer(Summarizer):
         self.thrown_done += r["thrown"]
         return summary
 
-    def finish(self, state: State[Any]) -> list[Summary]:
+    def finish(self, state: State[object]) -> list[Summary]:
         del state
         top = max(self.totals)
         winners = tuple(k for k, p in enumerate(self.totals) if p == top)
@@ -599,20 +600,22 @@ class NancyGame(Game[NancyRules, NancyObservation]):
         ("Nancy 4p one deal", 4, "wiki_one_deal"),
         ("Nancy 4p match", 4, "wiki"),
     )
-    RULES_TYPE: ClassVar[type[Any]] = NancyRules
-    OBSERVATION_TYPE: ClassVar[type[Any]] = NancyObservation
+    RULES_TYPE: ClassVar[type[NancyRules]] = NancyRules
+    OBSERVATION_TYPE: ClassVar[type[NancyObservation]] = NancyObservation
     CARD_TYPE = NancyCard
     NARRATION = NARRATION
     NARRATOR = NancyNarrator
     SUMMARIZER = NancySummarizer
 
-    def table_notes(self, observation: NancyObservation) -> dict[str, Any]:
+    def table_notes(self, observation: object) -> JSONObject:
         """Once a Taker has bid, the objective tracker (``objectives``): the
         Taker, the bid, and for each objective whether the cards Nancy's side
         has won in tricks meet it so far (``None`` for the two that only the
         round's end decides, Fat Nancy and Chosen by the Outsider).  The
         Taker's discards, which only he knows, are left out, so every seat and
         a spectator see the same tracker."""
+        if not isinstance(observation, NancyObservation):
+            raise TypeError(f"a NancyObservation, got {type(observation).__name__}")
         taker = observation.taker
         if taker is None or observation.phase is None or observation.phase >= PHASES.index("over"):
             return {}

@@ -25,6 +25,7 @@ from pycards.errors import IllegalActionError, PycardsError, RecordError, RulesE
 from pycards.game import (
     Game,
     HandQuery,
+    Rules,
     State,
     game_names,
     has_score_distribution,
@@ -118,7 +119,9 @@ class _Progress:
             self.bar = None
 
 
-def _game_from_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Game[Any, Any]:
+def _game_from_args(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> Game[Rules, object]:
     info = game_info(args.game)
     players = args.players if args.players is not None else info.min_players
     if not info.min_players <= players <= info.max_players:
@@ -374,7 +377,7 @@ def _distribution_games() -> list[str]:
 
 
 def _distribution_counts(
-    args: argparse.Namespace, game: Game[Any, Any]
+    args: argparse.Namespace, game: Game[Rules, object]
 ) -> tuple[npt.NDArray[np.int64], str]:
     if not has_score_distribution(type(game)):
         known = ", ".join(_distribution_games())

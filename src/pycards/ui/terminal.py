@@ -50,7 +50,7 @@ from typing import Any, TextIO
 from pycards.bots import bot_names, make_bot
 from pycards.engine import game_info
 from pycards.errors import PycardsError
-from pycards.game import Game, State
+from pycards.game import Game, Rules, State
 from pycards.record import (
     all_events,
     deal_kinds,
@@ -199,7 +199,7 @@ class _Output:
 class _Table:
     def __init__(
         self,
-        game: Game[Any, Any],
+        game: Game[Rules, object],
         seat: int,
         bots: Sequence[str],
         seed: int,
@@ -221,7 +221,7 @@ class _Table:
             bot = make_bot(spec, seed=(seed + 1 + k) % (1 << 64))
             bot.reset((seed + 1 + k) % (1 << 64))
             self.bots[k] = bot
-        self.state: State[Any] = game.new_initial_state(seed)
+        self.state: State[object] = game.new_initial_state(seed)
         self.seen, raw = all_events(self.state)
         self._show_deals(raw)
         self._tell()
@@ -375,7 +375,7 @@ def _today() -> str:
 
 
 def play(
-    game: Game[Any, Any],
+    game: Game[Rules, object],
     *,
     seat: int = 0,
     bots: Sequence[str] = ("random",),

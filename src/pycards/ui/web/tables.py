@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from ...bots import Bot, bot_names, make_bot, parse_bot_spec
 from ...cards import Card, CardSet, NancyCard, NancyCardSet
 from ...errors import EventsDroppedError, IllegalActionError, PycardsError
-from ...game import Game, State, game_names, load_game
+from ...game import Game, Rules, State, game_names, load_game
 from ...record import write_record  # the record format (see docs/records)
 from ...summary import Story, Summary, story
 from ...view import PlayerView
@@ -332,7 +332,7 @@ class _SeenLog:
     """What a :class:`~pycards.summary.Story` reads of a state, from one
     seat's view alone (its events and its observation)."""
 
-    def __init__(self, view: PlayerView[Any], dropped: int) -> None:
+    def __init__(self, view: PlayerView[object], dropped: int) -> None:
         self._view = view
         self._events = view.events()
         self.event_count = self._events[-1].index + 1 if self._events else dropped
@@ -395,7 +395,7 @@ def _told(told: Story, names: Sequence[str]) -> dict[str, Any]:
     }
 
 
-def _view_story(view: PlayerView[Any], names: list[str], dropped: int) -> Story:
+def _view_story(view: PlayerView[object], names: list[str], dropped: int) -> Story:
     """The story of the events the view's log keeps, told afresh."""
     told = Story(view.game, view.seat, names)
     told.cursor = dropped
@@ -403,7 +403,7 @@ def _view_story(view: PlayerView[Any], names: list[str], dropped: int) -> Story:
     return told
 
 
-def _readable(game: Game[Any, Any], obs: Any) -> dict[str, Any]:
+def _readable(game: Game[Rules, object], obs: Any) -> dict[str, Any]:
     """Fields in words that the page shows instead of raw numbers (the
     observation's own, then the game's :meth:`~pycards.game.Game.table_notes`)."""
     out: dict[str, Any] = {}
@@ -434,7 +434,7 @@ def _plain(text: str) -> str:
     return " ".join(text.split())
 
 
-def describe_rules(game: Game[Any, Any], preset: str | None = None) -> dict[str, Any]:
+def describe_rules(game: Game[Rules, object], preset: str | None = None) -> dict[str, Any]:
     """The table's rules in words, for the rules panel: the preset, the
     game's rules summary (the first paragraph of its rules class), and each
     rule with a readable label, its value and what it means (from the rules
@@ -458,7 +458,7 @@ def describe_rules(game: Game[Any, Any], preset: str | None = None) -> dict[str,
 
 
 def view_message(
-    view: PlayerView[Any],
+    view: PlayerView[object],
     names: list[str],
     bots: list[str],
     dropped: int = 0,
@@ -477,6 +477,7 @@ def view_message(
     """
     game = view.game
     obs = view.observation
+    assert dataclasses.is_dataclass(obs)  # every game's observation is a dataclass
     fields = {f.name: _value(getattr(obs, f.name)) for f in dataclasses.fields(obs)}
     cards = _seat_cards(fields, view.seat)
     players = view.num_players
@@ -511,7 +512,7 @@ _SHARED = ("type", "game", "title", "rules", "target", "players", "names", "bots
 
 
 def spectator_message(
-    state: State[Any], names: list[str], bots: list[str], told: Story | None = None
+    state: State[object], names: list[str], bots: list[str], told: Story | None = None
 ) -> dict[str, Any]:
     """The table as a spectator sees it: only what every seat's view agrees
     on (no hand, no card any seat may not see), the spectator's story
@@ -560,7 +561,7 @@ class _Untold(Story):
 _EMPTY = _Untold()
 
 
-def suggest(view: PlayerView[Any], seed: int) -> dict[str, Any]:
+def suggest(view: PlayerView[object], seed: int) -> dict[str, Any]:
     """The heuristic bot's move for ``view``'s seat (reseeded with ``seed``),
     from the view alone: ``{"type": "hint", "action", "name", "card"}``
     (``card``: the card it plays where it lies, if any)."""
@@ -569,6 +570,7 @@ def suggest(view: PlayerView[Any], seed: int) -> dict[str, Any]:
     action = bot.act(view)
     name = view.action_name(action)
     obs = view.observation
+    assert dataclasses.is_dataclass(obs)  # every game's observation is a dataclass
     fields = {f.name: _value(getattr(obs, f.name)) for f in dataclasses.fields(obs)}
     card = _card_of(name, _seat_cards(fields, view.seat))
     return {"type": "hint", "action": action, "name": name, "card": card}
@@ -602,15 +604,15 @@ class Table:
         spec: TableSpec,
         seed: int,
         token_digests: dict[int, str],
-        state: State[Any],
+        state: State[object],
         bot_seconds: float = 0.0,
         version: int | None = None,
     ) -> None:
         self.id = table_id
         self.spec = spec
         self.seed = seed
-        self.game: Game[Any, Any] = state.game
-        self.state: State[Any] = state
+        self.game: Game[Rules, object] = state.game
+        self.state: State[object] = state
         self._digests = dict(token_digests)
         self.names = [s.name for s in spec.seats]
         self.bot_specs = ["person" if s.bot is None else s.bot for s in spec.seats]
