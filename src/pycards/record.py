@@ -82,13 +82,12 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from pycards._args import as_int
 from pycards._args import echo as _echo
 from pycards.engine import SEEN_ALL, game_info, registered_games
 from pycards.errors import IllegalActionError, InvalidCardError, RecordError, RulesError
-from pycards.game import Game, Rules, State
+from pycards.game import Game, Rules, RulesValue, State
 
 __all__ = [
     "MAX_LINE",
@@ -142,7 +141,7 @@ class Record:
 
     game: str
     players: int
-    rules: Any
+    rules: Rules
     names: tuple[str, ...]
     seed: int | None
     deck: tuple[int, ...] | None
@@ -451,12 +450,12 @@ def _check_ascii(line: str, no: int) -> None:
         raise _err(no, f"{bad!a} in {_echo(line)} (only ASCII letters, digits and spaces here)")
 
 
-def _parse_rules(cls: type[Game[Rules, object]], text: str, line: int) -> Any:
+def _parse_rules(cls: type[Game[Rules, object]], text: str, line: int) -> Rules:
     rtype = cls.RULES_TYPE
     if text.strip() == "default":
         return rtype()
     params = {d.name: d for d in rtype.parameters()}
-    values: dict[str, Any] = {}
+    values: dict[str, RulesValue] = {}
     for item in text.split(","):
         if "=" not in item:
             raise _err(line, f"Rules: expected name=value, got {_echo(item.strip())}")
@@ -466,7 +465,7 @@ def _parse_rules(cls: type[Game[Rules, object]], text: str, line: int) -> Any:
         if key in values:
             raise _err(line, f"Rules: {key} is given twice")
         d = params[key]
-        value: object
+        value: RulesValue
         if d.kind == "bool":
             if raw not in ("true", "false"):
                 raise _err(line, f"Rules: {key} is true or false, got {_echo(raw)}")

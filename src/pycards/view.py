@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Generic
+from typing import TYPE_CHECKING, Generic, NoReturn
 
 import numpy as np
 import numpy.typing as npt
@@ -88,7 +88,7 @@ class PlayerView(Generic[ObsT_co]):
         return self._state.game
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> Rules:
         """The rules in force."""
         return self._state.game.rules
 
@@ -177,7 +177,7 @@ class PlayerView(Generic[ObsT_co]):
         who = "game over" if s.is_terminal else f"seat {s.current_player} to act"
         return f"<PlayerView of seat {self._seat}: {type(s.game).__name__}, {who}>"
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> NoReturn:
         raise PycardsError(
             "a PlayerView cannot be pickled or copied out: it would carry the real game; "
             "pickle view.observation or view.sample(rng) instead"
@@ -186,5 +186,5 @@ class PlayerView(Generic[ObsT_co]):
     def __copy__(self) -> PlayerView[ObsT_co]:
         return PlayerView(self._state, self._seat)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> PlayerView[ObsT_co]:
+    def __deepcopy__(self, memo: dict[int, object]) -> NoReturn:
         raise PycardsError("a PlayerView cannot be deep-copied: it would carry the real game")

@@ -42,7 +42,15 @@ from pycards.engine import game_info
 from pycards.errors import InvalidCardError
 from pycards.game import Event, Game, Rules, SearchDefaults, State
 from pycards.games._facade import as_rules
-from pycards.narrate import By, Line, NarrationMemory, Narrator, Template
+from pycards.narrate import (
+    By,
+    Line,
+    NarrationMemory,
+    Narrator,
+    ScoringItem,
+    Template,
+    TemplateValue,
+)
 from pycards.summary import Summarizer, Summary
 
 __all__ = [
@@ -359,7 +367,7 @@ class NancyNarrator(Narrator):
         del seat
         return "the Hound"
 
-    def before(self, ev: Event, mem: NarrationMemory) -> dict[str, Any]:
+    def before(self, ev: Event, mem: NarrationMemory) -> dict[str, TemplateValue]:
         if ev.kind == "play":
             mem.trick.append((ev.player, ev.value))
         elif ev.kind == "taker":
@@ -373,7 +381,7 @@ class NancyNarrator(Narrator):
             return {"new_extra": thrown}
         return {}
 
-    def reason(self, ev: Event, mem: NarrationMemory, items: tuple[Any, ...] | None) -> str:
+    def reason(self, ev: Event, mem: NarrationMemory, items: tuple[ScoringItem, ...] | None) -> str:
         del items
         if ev.kind == "trick":
             for seat, card in mem.trick:
