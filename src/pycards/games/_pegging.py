@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from pycards.cards import Card
-from pycards.game import Event, Game, Rules, State
+from pycards.game import Event, Game, Rules
 from pycards.narrate import (
     Line,
     NarrationMemory,
@@ -25,7 +25,7 @@ from pycards.narrate import (
     describe_items,
     narrator,
 )
-from pycards.summary import Summarizer, Summary
+from pycards.summary import EventSource, Summarizer, Summary
 
 __all__ = ["DealSummary", "GameSummary", "Peg", "PeggingNarrator", "PeggingSummarizer", "Show"]
 
@@ -329,7 +329,7 @@ class PeggingSummarizer(Summarizer):
             made.extend(self._close())
         return made
 
-    def finish(self, state: State[object]) -> list[Summary]:
+    def finish(self, state: EventSource) -> list[Summary]:
         del state
         made = self._close()
         ev = self.won

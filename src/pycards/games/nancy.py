@@ -51,7 +51,7 @@ from pycards.narrate import (
     Template,
     TemplateValue,
 )
-from pycards.summary import Summarizer, Summary
+from pycards.summary import EventSource, Summarizer, Summary
 
 __all__ = [
     "ACTION_CALL",
@@ -565,7 +565,7 @@ class NancySummarizer(Summarizer):
         self.thrown_done += r["thrown"]
         return summary
 
-    def finish(self, state: State[object]) -> list[Summary]:
+    def finish(self, state: EventSource) -> list[Summary]:
         del state
         top = max(self.totals)
         winners = tuple(k for k, p in enumerate(self.totals) if p == top)

@@ -34,7 +34,7 @@ from pycards.engine import game_info
 from pycards.game import REFEREE, Event, Game, HandQuery, Rules, SearchDefaults, State
 from pycards.games._facade import as_rules
 from pycards.narrate import By, Line, Narrator, Template
-from pycards.summary import Summarizer, Summary
+from pycards.summary import EventSource, Summarizer, Summary
 
 __all__ = [
     "ACTION_ASK",
@@ -483,7 +483,7 @@ class NoTakersSummarizer(Summarizer):
             self.ended = "the turns ran out" if ev.value == 1 else "the draw pile ran out"
         return []
 
-    def finish(self, state: State[object]) -> list[Summary]:
+    def finish(self, state: EventSource) -> list[Summary]:
         n = self.game.num_players
         seen = range(n) if self.viewer == REFEREE else () if self.viewer is None else (self.viewer,)
         splits: list[Split | None] = [None] * n

@@ -20,13 +20,13 @@ import json
 import re
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...bots import Bot, bot_names, make_bot, parse_bot_spec
 from ...cards import Card, CardSet, NancyCard, NancyCardSet
 from ...errors import EventsDroppedError, IllegalActionError, PycardsError
-from ...game import Game, Rules, State, game_names, load_game
+from ...game import EventCursor, Game, Rules, State, game_names, load_game
 from ...record import write_record  # the record format (see docs/records)
 from ...summary import Story, Summary, story
 from ...view import PlayerView
@@ -344,13 +344,17 @@ class _SeenLog:
         from one view, which no undo rewrites under it)."""
         return self.event_count
 
-    def events(self, viewer: int | None = None, *, since: int | None = None) -> list[Event]:
+    def events(
+        self, viewer: int | None = None, /, *, since: int | EventCursor | None = None
+    ) -> list[Event]:
         del viewer
+        if isinstance(since, EventCursor):  # a story keeps this log's plain index
+            since = since.index
         if since is not None and self._events and self._events[0].index > since:
             raise EventsDroppedError(since, self._events[0].index)
         return [e for e in self._events if since is None or e.index >= since]
 
-    def observation(self, seat: int) -> Any:
+    def observation(self, seat: int, /) -> object:
         if seat != self._view.seat:
             raise PycardsError("a seat's story reads its own observation only")
         return self._view.observation
@@ -399,11 +403,11 @@ def _view_story(view: PlayerView[object], names: list[str], dropped: int) -> Sto
     """The story of the events the view's log keeps, told afresh."""
     told = Story(view.game, view.seat, names)
     told.cursor = dropped
-    told.update(_SeenLog(view, dropped))  # type: ignore[arg-type]
+    told.update(_SeenLog(view, dropped))
     return told
 
 
-def _readable(game: Game[Rules, object], obs: Any) -> dict[str, Any]:
+def _readable(game: Game[Rules, object], obs: object) -> dict[str, Any]:
     """Fields in words that the page shows instead of raw numbers (the
     observation's own, then the game's :meth:`~pycards.game.Game.table_notes`)."""
     out: dict[str, Any] = {}
@@ -1003,5 +1007,5 @@ class Tables:
     def __len__(self) -> int:
         return len(self._tables)
 
-    def __iter__(self) -> Any:
+    def __iter__(self) -> Iterator[Table]:
         return iter(list(self._tables.values()))
