@@ -24,9 +24,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
@@ -40,7 +37,7 @@ __all__ = ["deal_score_sequences", "race_games", "win_probability_table"]
 
 
 _TERMINAL = -4  # cardcore.h CC_PLAYER_TERMINAL
-_CACHE: dict[tuple[Any, ...], npt.NDArray[np.float64]] = {}
+_CACHE: dict[tuple[str, Rules, int, int], npt.NDArray[np.float64]] = {}
 
 
 def race_games() -> list[str]:
@@ -56,7 +53,7 @@ def _race_field(game: Game[Rules, object]) -> str:
     return field
 
 
-def _target_and_rules(game: Game[Rules, object]) -> tuple[int, Any]:
+def _target_and_rules(game: Game[Rules, object]) -> tuple[int, Rules]:
     field = _race_field(game)
     if game.num_players != 2:
         raise ValueError(f"a win table is for two players, got {game.num_players}")
@@ -80,7 +77,7 @@ def deal_score_sequences(
     seed = as_int(seed, "seed", 0, 2**64 - 1)
     _, rules = _target_and_rules(game)
     field = _race_field(game)
-    long_rules = dataclasses.replace(rules, **{field: _max_target(game)})
+    long_rules = type(rules).from_dict({**rules.to_dict(), field: _max_target(game)})
     long_game = type(game)(long_rules, 2)
     out: list[npt.NDArray[np.int32]] = []
     g = 0

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
@@ -21,7 +19,9 @@ _BINARY_KINDS = frozenset({"cards", "card", "one_hot", "seat_cards", "seat"})
 
 
 def make_game(
-    game: str | Game[Rules, object], num_players: int | None = None, rules: Any = None
+    game: str | Game[Rules, object],
+    num_players: int | None = None,
+    rules: Rules | str | None = None,
 ) -> Game[Rules, object]:
     """The :class:`~pycards.game.Game` an environment plays.
 

@@ -83,7 +83,7 @@ class VectorEnv:
         game: str | Game[Rules, object] = "nodde",
         num_envs: int = 64,
         num_players: int | None = None,
-        rules: Any = None,
+        rules: Rules | str | None = None,
         *,
         seed: int = 0,
         learner: int = 0,

@@ -47,7 +47,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from pycards.bots import bot_names, make_bot
+from pycards.bots import Bot, bot_names, make_bot
 from pycards.engine import game_info
 from pycards.errors import PycardsError
 from pycards.game import Game, Rules, State
@@ -214,7 +214,7 @@ class _Table:
         self.out = out
         self.hint_bot = hint_bot
         self.specs = list(bots)
-        self.bots: dict[int, Any] = {}
+        self.bots: dict[int, Bot] = {}
         for k, spec in enumerate(bots):
             if k == seat:
                 continue
