@@ -827,7 +827,7 @@ class State(Generic[ObsT_co]):
     and it has no record (:meth:`to_json` and pickling refuse it).
     """
 
-    __slots__ = ("_generation", "_lock", "_rewinds", "_s", "_snapshots", "deck", "game", "seed")
+    __slots__ = ("_game", "_generation", "_lock", "_rewinds", "_s", "_snapshots", "deck", "seed")
 
     def __init__(
         self,
@@ -836,7 +836,7 @@ class State(Generic[ObsT_co]):
         seed: int | None,
         deck: list[int] | None = None,
     ) -> None:
-        self.game = game
+        self._game = game
         self._s = backend_state
         #: The seed of the deal (``None`` for a sampled state).
         self.seed = seed
@@ -852,6 +852,11 @@ class State(Generic[ObsT_co]):
         self._rewinds: tuple[tuple[int, int], ...] = ()
 
     # -- inspection ---------------------------------------------------------
+    @property
+    def game(self) -> Game[Rules, ObsT_co]:
+        """The game (its rules and player count)."""
+        return self._game
+
     @property
     def current_player(self) -> int:
         """The seat to act, or :data:`TERMINAL`."""
@@ -995,7 +1000,7 @@ class State(Generic[ObsT_co]):
     def clone(self) -> State[ObsT_co]:
         """An independent copy."""
         other = State.__new__(State)
-        other.game = self.game
+        other._game = self._game
         other._s = self._s.clone()
         other.seed = self.seed
         other.deck = self.deck
