@@ -4,9 +4,21 @@ or ``None``; a flag is a bool.  Errors name the argument."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import TypeAlias
+
 import numpy as np
 
 __all__ = ["as_flag", "as_int", "echo"]
+
+#: A JSON value as :func:`json.loads` gives it and :func:`json.dumps` takes it.
+#: Arrays and objects are read-only (``Sequence``, ``Mapping``), so that a
+#: ``list[str]`` or a ``dict[str, int]`` is one.
+JSONValue: TypeAlias = (
+    "bool | int | float | str | Sequence[JSONValue] | Mapping[str, JSONValue] | None"
+)
+#: A JSON object that is being built (messages, records, results).
+JSONObject: TypeAlias = "dict[str, JSONValue]"
 
 
 def as_int(value: object, name: str, lo: int, hi: int) -> int:

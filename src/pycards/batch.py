@@ -53,7 +53,7 @@ dtype('uint64')
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -212,9 +212,7 @@ def random_hands(n: int, k: int, seed: int) -> Hands:
     with ``seed`` drives a partial Fisher-Yates shuffle of one deck kept from
     hand to hand (see ``cc_random_hands`` in ``cc_combos.h``).
     """
-    result: Any = _core.random_hands(n, k, seed)
-    hands: Hands = result
-    return hands
+    return _core.random_hands(n, k, seed)
 
 
 def notakers_split_points(

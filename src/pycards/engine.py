@@ -35,17 +35,17 @@ import threading
 import types
 import warnings
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from cardcore import _core
 
 if TYPE_CHECKING:
     from typing import TypeAlias
 
-    from pycards.game import Game
+    from pycards.game import Game, Rules
 
     #: A game class of the registry (any rules, any observation).
-    GameClass: TypeAlias = type[Game[Any, Any]]
+    GameClass: TypeAlias = type[Game[Rules, object]]
 
 __all__ = [
     "CHANCE",

@@ -34,12 +34,13 @@ import re
 import threading
 import warnings
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeAlias, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
+from pycards._args import JSONObject, JSONValue
 from pycards._args import as_int as _as_int
 from pycards._args import echo as _echo
 from pycards.cards import Card, CardSet, NancyCard, NancyCardSet
@@ -66,6 +67,12 @@ from pycards.errors import (
     RulesError,
 )
 from pycards.view import PlayerView
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+    from pycards.narrate import Narrator, Template
+    from pycards.summary import Summarizer
 
 __all__ = [
     "CHANCE",
@@ -97,7 +104,9 @@ _RECORD_FORMAT = "pycards-state/1"
 # what an action name may hold: printable ASCII, spaces and tabs
 _ASCII_NAME = re.compile(r"[\x20-\x7e\t]*")
 
-ObsT = TypeVar("ObsT")
+#: The observation type of a game, state or view: covariant, so that code taking
+#: any game's state says ``State[object]`` (a state's observations are only read).
+ObsT_co = TypeVar("ObsT_co", covariant=True)
 #: The value of one rules field: a bool, an int, a choice's name, or None
 #: (an optional int left unset).
 RulesValue: TypeAlias = bool | int | str | None
@@ -106,7 +115,12 @@ SearchValue: TypeAlias = int | float | str
 #: A game's search defaults: options of both bots, and under ``"pimc"`` and
 #: ``"ismcts"`` options of one (:attr:`Game.SEARCH_DEFAULTS`).
 SearchDefaults: TypeAlias = Mapping[str, "SearchValue | Mapping[str, SearchValue]"]
-RulesT = TypeVar("RulesT", bound="Rules")
+#: The rules type of a game: covariant (a game's rules are only read), so
+#: ``Game[Rules, object]`` is any game.
+#: What :meth:`Game._observation_plan` gives the binding: the segment names,
+#: and the card-set and card constructors.
+_Plan: TypeAlias = tuple[tuple[str, ...], Callable[[int], object], Callable[[int], object]]
+RulesT_co = TypeVar("RulesT_co", bound="Rules", covariant=True)
 
 # ---------------------------------------------------------------------------
 # rules
@@ -311,7 +325,7 @@ class HandQuery:
     crib: bool = False
 
 
-class Game(Generic[RulesT, ObsT]):
+class Game(Generic[RulesT_co, ObsT_co]):
     """A game bound to its rules and number of players.
 
     Subclasses set :attr:`NAME` (the engine's name of the game),
@@ -320,9 +334,9 @@ class Game(Generic[RulesT, ObsT]):
     """
 
     NAME: ClassVar[str]
-    RULES_TYPE: ClassVar[type[Any]]
+    RULES_TYPE: ClassVar[type[Rules]]
     #: The observation dataclass: ``player`` then one field per tensor segment.
-    OBSERVATION_TYPE: ClassVar[type[Any]]
+    OBSERVATION_TYPE: ClassVar[type[DataclassInstance]]
     #: The card type of the game's deck (names in actions, events and stacked decks).
     CARD_TYPE: ClassVar[type[Card] | type[NancyCard]] = Card
     #: The event kinds that are chance (deals, draws, turn-ups): a record and
@@ -350,39 +364,44 @@ class Game(Generic[RulesT, ObsT]):
     RACE_TARGET: ClassVar[str | None] = None
     #: The narration templates, by event kind (:mod:`pycards.narrate`); a kind
     #: without one is told from the engine's description of it.
-    NARRATION: ClassVar[Mapping[str, Any]] = {}
+    NARRATION: ClassVar[Mapping[str, Template]] = {}
     #: The game's :class:`pycards.narrate.Narrator` subclass (``None``: the
     #: generic one): what a score is for, and what the narrator remembers.
-    NARRATOR: ClassVar[type[Any] | None] = None
+    NARRATOR: ClassVar[type[Narrator] | None] = None
     #: The game's :class:`pycards.summary.Summarizer` subclass (``None``: the
     #: game has no summaries): the round and game summaries.
-    SUMMARIZER: ClassVar[type[Any] | None] = None
+    SUMMARIZER: ClassVar[type[Summarizer] | None] = None
 
-    def table_notes(self, observation: ObsT) -> dict[str, Any]:
+    def table_notes(self, observation: object) -> JSONObject:
         """What a table shows of the deal beyond the observation's fields, as
         JSON-friendly values in words, computed from one seat's ``observation``
         alone (so it tells nothing that seat may not see); the browser table
-        (:mod:`pycards.ui.web.tables`) shows it.  The default: nothing."""
+        (:mod:`pycards.ui.web.tables`) shows it.  The default: nothing.
+
+        ``observation`` is one of this game's observations (its
+        :attr:`OBSERVATION_TYPE`; typed ``object`` because the game is covariant
+        in its observation type); an override checks it with ``isinstance``."""
         del observation
         return {}
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         if "NAME" in cls.__dict__:
             register_game(cls)
 
-    def __init__(self, rules: RulesT | str | None = None, num_players: int = 2) -> None:
-        if rules is None:
-            rules = self.RULES_TYPE()
-        elif isinstance(rules, str):
+    def __init__(self, rules: RulesT_co | str | None = None, num_players: int = 2) -> None:
+        given: Rules | str | None = rules
+        if given is None:
+            given = self.RULES_TYPE()
+        elif isinstance(given, str):
             presets = self.RULES_TYPE.PRESETS
-            if rules not in presets:
+            if given not in presets:
                 known = ", ".join(presets) or "none"
-                raise RulesError(f"{self.NAME}: no rules preset {rules!r}; presets: {known}")
-            rules = getattr(self.RULES_TYPE, rules)()
-        if not isinstance(rules, self.RULES_TYPE):
+                raise RulesError(f"{self.NAME}: no rules preset {given!r}; presets: {known}")
+            given = getattr(self.RULES_TYPE, given)()
+        if not isinstance(given, self.RULES_TYPE):
             raise TypeError(
-                f"{self.NAME}: rules must be {self.RULES_TYPE.__name__}, got {type(rules).__name__}"
+                f"{self.NAME}: rules must be {self.RULES_TYPE.__name__}, got {type(given).__name__}"
             )
         info = game_info(self.NAME)
         lo, hi = info.min_players, info.max_players
@@ -393,9 +412,11 @@ class Game(Generic[RulesT, ObsT]):
         num_players = int(num_players)
         if not lo <= num_players <= hi:
             raise RulesError(f"{self.NAME}: {num_players} players not supported ({lo} to {hi})")
-        self.rules: RulesT = rules
+        # an instance of RULES_TYPE, checked above: the game's RulesT_co, which a
+        # ClassVar cannot name
+        self._rules = cast("RulesT_co", given)
         self.num_players: int = num_players
-        self.params: tuple[int, ...] = tuple(rules.to_params())
+        self.params: tuple[int, ...] = tuple(given.to_params())
         self._setup = _core.GameSetup(self.NAME, self.params, num_players)
         #: Size of the action space (action ids are ``0..num_actions - 1``).
         self.num_actions: int = self._setup.num_actions
@@ -405,12 +426,17 @@ class Game(Generic[RulesT, ObsT]):
         self.segments: tuple[Segment, ...] = read_segments(self._setup)
         self._names: list[str] | None = None
         self._ids: dict[str, int] | None = None
-        self._plan: tuple[tuple[str, ...], Callable[[int], Any], Callable[[int], Any]] | None = None
-        self._observation_defaults: dict[str, Any] = {
+        self._plan: _Plan | None = None
+        self._observation_defaults: dict[str, object] = {
             f.name: f.default
             for f in dataclasses.fields(self.OBSERVATION_TYPE)
             if f.default is not dataclasses.MISSING
         }
+
+    @property
+    def rules(self) -> RulesT_co:
+        """The rules the game is bound to."""
+        return self._rules
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.rules!r}, num_players={self.num_players})"
@@ -426,7 +452,7 @@ class Game(Generic[RulesT, ObsT]):
     def __hash__(self) -> int:
         return hash((type(self), self.rules, self.num_players))
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[type[Game[RulesT_co, ObsT_co]], tuple[RulesT_co, int]]:
         return (type(self), (self.rules, self.num_players))
 
     @property
@@ -437,7 +463,7 @@ class Game(Generic[RulesT, ObsT]):
     # -- new states -----------------------------------------------------------
     def new_initial_state(
         self, seed: int = 0, deck: Sequence[int | str] | str | None = None
-    ) -> State[ObsT]:
+    ) -> State[ObsT_co]:
         """A new game dealt from ``seed`` (0 to 2**64 - 1).
 
         ``deck`` stacks the first deal: every card of the game's deck, top
@@ -636,7 +662,7 @@ class Game(Generic[RulesT, ObsT]):
     # -- observations -----------------------------------------------------------
     def _observation_plan(
         self,
-    ) -> tuple[tuple[str, ...], Callable[[int], Any], Callable[[int], Any]]:
+    ) -> _Plan:
         """The segment names, and the card-set and card constructors the binding
         applies to the bitsets and card ids it decodes."""
         if self._plan is None:
@@ -647,11 +673,12 @@ class Game(Generic[RulesT, ObsT]):
                 self._plan = (names, CardSet, Card)
         return self._plan
 
-    def decode_observation(self, state: State[ObsT], player: int) -> ObsT:
+    def decode_observation(self, state: State[ObsT_co], player: int) -> ObsT_co:
         """The typed observation of ``player``, decoded from the tensor's segments."""
         names, cards, card = self._observation_plan()
         # the dataclass is frozen: its fields are filled without one __setattr__ each
-        obs: ObsT = object.__new__(self.OBSERVATION_TYPE)
+        # (the game's OBSERVATION_TYPE is its ObsT_co, which a ClassVar cannot say)
+        obs = cast("ObsT_co", object.__new__(self.OBSERVATION_TYPE))
         fields = obs.__dict__
         if self._observation_defaults:
             fields.update(self._observation_defaults)
@@ -660,7 +687,7 @@ class Game(Generic[RulesT, ObsT]):
         return obs
 
     # -- the text table ---------------------------------------------------------
-    def render(self, state: State[ObsT], viewer: int | None) -> str:
+    def render(self, state: State[ObsT_co], viewer: int | None) -> str:
         """The table as text, as ``viewer`` sees it (``None``: the referee, who
         sees every seat's cards).  Games override this with their own layout;
         this default lists each seat's observation."""
@@ -690,21 +717,21 @@ class Game(Generic[RulesT, ObsT]):
         raise NotImplementedError(f"{self.NAME} has no hand score to distribute")
 
     # -- serialization ----------------------------------------------------------
-    def rules_to_dict(self) -> dict[str, Any]:
+    def rules_to_dict(self) -> dict[str, RulesValue]:
         """The rules as a JSON-friendly dict."""
         return self.rules.to_dict()
 
     @classmethod
-    def rules_from_dict(cls, data: object) -> Any:
+    def rules_from_dict(cls, data: object) -> Rules:
         """Rebuild a rules object from :meth:`rules_to_dict` (strict)."""
         return cls.RULES_TYPE.from_dict(data)
 
 
-def _turn(state: State[Any]) -> str:
+def _turn(state: State[object]) -> str:
     return "game over" if state.is_terminal else f"seat {state.current_player} to act"
 
 
-def has_score_distribution(cls: type[Game[Any, Any]]) -> bool:
+def has_score_distribution(cls: type[Game[Rules, object]]) -> bool:
     """Whether game class ``cls`` gives :meth:`Game.score_distribution`."""
     return cls.score_distribution is not Game.score_distribution
 
@@ -714,7 +741,9 @@ def game_names() -> list[str]:
     return sorted(registered_games())
 
 
-def load_game(name: str, rules: Any = None, num_players: int = 2) -> Game[Any, Any]:
+def load_game(
+    name: str, rules: Rules | str | None = None, num_players: int = 2
+) -> Game[Rules, object]:
     """The game called ``name`` (see :func:`game_names`), with ``rules``: its
     rules object, the name of one of its presets (exactly a name of its rules'
     ``PRESETS``; another name raises :class:`~pycards.errors.RulesError`
@@ -727,13 +756,13 @@ def load_game(name: str, rules: Any = None, num_players: int = 2) -> Game[Any, A
         raise TypeError(f"a game name is a str, got {type(name).__name__}")
     games = registered_games()
     try:
-        cls: type[Game[Any, Any]] = games[name]
+        cls: type[Game[Rules, object]] = games[name]
     except KeyError:
         raise ValueError(f"unknown game {name!r}; known: {sorted(games)}") from None
     return cls(rules, num_players)
 
 
-def parse_rules(name: str, text: str, what: str = "rules") -> Any:
+def parse_rules(name: str, text: str, what: str = "rules") -> Rules:
     """The rules of the game ``name`` from text, as the command line takes
     them: the name of one of its presets, or a JSON object of rules fields
     (fields left out keep their defaults).  A bad text raises
@@ -773,14 +802,15 @@ def parse_rules(name: str, text: str, what: str = "rules") -> Any:
             f"{what}: {name} has no preset {text!r} (presets: {known}; or a JSON object of "
             "rules fields)"
         )
-    return getattr(cls, text)()
+    preset: Rules = getattr(cls, text)()
+    return preset
 
 
 # ---------------------------------------------------------------------------
 # states
 
 
-class State(Generic[ObsT]):
+class State(Generic[ObsT_co]):
     """A game state: whose turn, the legal actions, and the verbs to act.
 
     Actions are ints (see each game's page for the encoding) or their readable
@@ -794,23 +824,23 @@ class State(Generic[ObsT]):
     and it has no record (:meth:`to_json` and pickling refuse it).
     """
 
-    __slots__ = ("_generation", "_lock", "_rewinds", "_s", "_snapshots", "deck", "game", "seed")
+    __slots__ = ("_game", "_generation", "_lock", "_rewinds", "_s", "_snapshots", "deck", "seed")
 
     def __init__(
         self,
-        game: Game[Any, ObsT],
-        backend_state: Any,
+        game: Game[Rules, ObsT_co],
+        backend_state: _core.GameState,
         seed: int | None,
         deck: list[int] | None = None,
     ) -> None:
-        self.game = game
+        self._game = game
         self._s = backend_state
         #: The seed of the deal (``None`` for a sampled state).
         self.seed = seed
         #: The stacked first deal (card ids, top first), or ``None`` if shuffled.
         self.deck = deck
         # undo's snapshots: history length -> (the history then, the engine state)
-        self._snapshots: dict[int, tuple[tuple[int, ...], Any]] = {}
+        self._snapshots: dict[int, tuple[tuple[int, ...], _core.GameState]] = {}
         # orders apply and undo between threads
         self._lock = threading.Lock()
         # how many undos rewrote the log, and after each, where it was cut
@@ -828,6 +858,11 @@ class State(Generic[ObsT]):
         whose history and snapshots then no longer match the engine's state."""
         state: _core.GameState = self._s
         return state
+
+    @property
+    def game(self) -> Game[Rules, ObsT_co]:
+        """The game (its rules and player count)."""
+        return self._game
 
     @property
     def current_player(self) -> int:
@@ -986,10 +1021,10 @@ class State(Generic[ObsT]):
             reason = self._reason(a, player) or "illegal"
             raise IllegalActionError(a, reason, name=self._name(a))
 
-    def clone(self) -> State[ObsT]:
+    def clone(self) -> State[ObsT_co]:
         """An independent copy."""
         other = State.__new__(State)
-        other.game = self.game
+        other._game = self._game
         other._s = self._s.clone()
         other.seed = self.seed
         other.deck = self.deck
@@ -1023,7 +1058,7 @@ class State(Generic[ObsT]):
                 raise PycardsError("undo: no action to take back")
             want = len(history) - 1
             base = 0
-            backend: Any = None
+            backend: _core.GameState | None = None
             for k in sorted(self._snapshots, reverse=True):
                 prefix, snap = self._snapshots[k]
                 if k <= want and prefix == history[:k]:
@@ -1056,13 +1091,13 @@ class State(Generic[ObsT]):
         with self._lock:
             return EventCursor(self.event_count, self._generation)
 
-    def __copy__(self) -> State[ObsT]:
+    def __copy__(self) -> State[ObsT_co]:
         return self.clone()
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> State[ObsT]:
+    def __deepcopy__(self, memo: dict[int, object]) -> State[ObsT_co]:
         return self.clone()
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[Callable[[str], State[object]], tuple[str]]:
         return (_state_from_json, (self.to_json(),))
 
     # -- what a player knows --------------------------------------------------
@@ -1071,7 +1106,7 @@ class State(Generic[ObsT]):
         result: npt.NDArray[np.float32] = self._s.observe_tensor(self._check_seat(player))
         return result
 
-    def observation(self, player: int) -> ObsT:
+    def observation(self, player: int) -> ObsT_co:
         """What ``player`` may know, as the game's typed observation."""
         return self.game.decode_observation(self, self._check_seat(player))
 
@@ -1132,7 +1167,7 @@ class State(Generic[ObsT]):
         result: int = self._s.events_dropped()
         return result
 
-    def sample_infoset(self, player: int, seed: int) -> State[ObsT]:
+    def sample_infoset(self, player: int, seed: int) -> State[ObsT_co]:
         """A state drawn uniformly among those consistent with everything
         ``player`` has observed (for search bots); same seed, same sample.
 
@@ -1144,7 +1179,7 @@ class State(Generic[ObsT]):
         sd = _as_int(seed, "seed", 0, _M64)
         return State(self.game, self._s.sample_infoset(p, sd), None, None)
 
-    def view(self, player: int) -> PlayerView[ObsT]:
+    def view(self, player: int) -> PlayerView[ObsT_co]:
         """What seat ``player`` may know, as a :class:`~pycards.view.PlayerView`
         (what a bot is given).  The view follows this state as it changes."""
         return PlayerView(self, self._check_seat(player))
@@ -1180,13 +1215,13 @@ class State(Generic[ObsT]):
                 "rules": self.game.rules_to_dict(),
                 "seed": self.seed,
                 "deck": self.deck,
-                "history": list(self._s.history),
+                "history": list(self.history),
             },
             sort_keys=True,
         )
 
     @staticmethod
-    def from_json(text: str | bytes) -> State[Any]:
+    def from_json(text: str | bytes) -> State[object]:
         """Rebuild a state from :meth:`to_json` by replaying its history.
 
         The whole document is checked before anything is built; a bad field
@@ -1226,7 +1261,7 @@ class State(Generic[ObsT]):
         return text
 
     @staticmethod
-    def from_record(text: str) -> State[Any]:
+    def from_record(text: str) -> State[object]:
         """Deprecated (goes in the next release): use
         :func:`pycards.record.read_record`."""
         warnings.warn(
@@ -1234,20 +1269,20 @@ class State(Generic[ObsT]):
             DeprecationWarning,
             stacklevel=2,
         )
-        state: State[Any] = importlib.import_module("pycards.record").read_record(text)
+        state: State[object] = importlib.import_module("pycards.record").read_record(text)
         return state
 
 
-def _state_from_json(text: str) -> State[Any]:
+def _state_from_json(text: str) -> State[object]:
     return State.from_json(text)
 
 
-def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def unique_keys(pairs: list[tuple[str, JSONValue]]) -> JSONObject:
     """A JSON object's dict, for ``json.loads(..., object_pairs_hook=unique_keys)``:
     a key given twice raises :class:`~pycards.errors.RecordError` (``json``
     would keep the last one silently).  Shared with the OpenSpiel adapter; not
     in ``__all__``."""
-    out: dict[str, Any] = {}
+    out: JSONObject = {}
     for key, value in pairs:
         if key in out:
             raise RecordError(f"the key {_echo(key)} is given twice in one object")
@@ -1255,7 +1290,7 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def _field(data: Mapping[str, Any], key: str) -> Any:
+def _field(data: Mapping[str, object], key: str) -> object:
     if key not in data:
         raise RecordError("missing", key)
     return data[key]
@@ -1269,7 +1304,7 @@ def _record_int(value: object, field: str, lo: int, hi: int) -> int:
     return value
 
 
-def _state_from_dict(data: object) -> State[Any]:
+def _state_from_dict(data: object) -> State[object]:
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, got {type(data).__name__}")
     if _field(data, "format") != _RECORD_FORMAT:
@@ -1282,7 +1317,7 @@ def _state_from_dict(data: object) -> State[Any]:
     games = registered_games()
     if not isinstance(name, str) or name not in games:
         raise RecordError(f"unknown game {name!r}; known: {sorted(games)}", "game")
-    cls: type[Game[Any, Any]] = games[name]
+    cls: type[Game[Rules, object]] = games[name]
     info = game_info(name)
     players = _record_int(_field(data, "players"), "players", info.min_players, info.max_players)
     try:

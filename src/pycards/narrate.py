@@ -62,16 +62,18 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Protocol, TypeAlias
 
-from pycards.game import REFEREE, Event, Game, State
+from pycards.game import REFEREE, Event, Game, Rules, State
 
 __all__ = [
     "By",
     "Line",
     "NarrationMemory",
     "Narrator",
+    "ScoringItem",
     "Template",
+    "TemplateValue",
     "describe_items",
     "narrate",
     "narrate_event",
@@ -97,6 +99,25 @@ class By:
 
 Template = str | By
 
+#: The value of a template field (what :meth:`Narrator.before` adds, and what a
+#: narrator keeps in :attr:`NarrationMemory.notes`).
+TemplateValue: TypeAlias = int | str | bool | None
+
+
+class ScoringItem(Protocol):
+    """What the narration reads of a scoring item (a game's ``ScoreItem``:
+    :class:`pycards.games._facade.ScoreItem` and its subclasses)."""
+
+    @property
+    def kind(self) -> str:
+        """The item's kind (a name of the game's ``ITEM_KINDS``)."""
+        ...
+
+    @property
+    def points(self) -> int:
+        """The points it makes."""
+        ...
+
 
 @dataclasses.dataclass(frozen=True)
 class Line:
@@ -112,7 +133,7 @@ class Line:
     event: Event
     text: str
     points: int = 0
-    items: tuple[Any, ...] | None = None
+    items: tuple[ScoringItem, ...] | None = None
 
     def __str__(self) -> str:
         return self.text
@@ -130,7 +151,7 @@ class NarrationMemory:
         self.trick: list[tuple[int, int | None]] = []  # (seat, card) of the trick
         self.thrown: int = 0  # thrown-in deals so far
         self.scores: dict[int, int] = {}  # the points each seat was told it made
-        self.notes: dict[str, Any] = {}  # what a game's narrator keeps besides
+        self.notes: dict[str, TemplateValue] = {}  # what a game's narrator keeps besides
 
     def new_deal(self) -> None:
         """Forget the cards of the deal that ended."""
@@ -143,7 +164,7 @@ class Narrator:
     and names the subclass in ``Game.NARRATOR``.  Every hook has a default
     that fits a game whose templates say everything."""
 
-    def __init__(self, game: Game[Any, Any]) -> None:
+    def __init__(self, game: Game[Rules, object]) -> None:
         self.game = game
 
     def seat_name(self, seat: int) -> str:
@@ -151,18 +172,18 @@ class Narrator:
         del seat
         return "nobody"
 
-    def before(self, ev: Event, mem: NarrationMemory) -> dict[str, Any]:
+    def before(self, ev: Event, mem: NarrationMemory) -> dict[str, TemplateValue]:
         """Remember what the event shows before it is told; return extra
         template fields."""
         del ev, mem
         return {}
 
-    def items(self, ev: Event, mem: NarrationMemory) -> tuple[Any, ...] | None:
+    def items(self, ev: Event, mem: NarrationMemory) -> tuple[ScoringItem, ...] | None:
         """The scoring items of the event, when the viewer can tell them."""
         del ev, mem
         return None
 
-    def reason(self, ev: Event, mem: NarrationMemory, items: tuple[Any, ...] | None) -> str:
+    def reason(self, ev: Event, mem: NarrationMemory, items: tuple[ScoringItem, ...] | None) -> str:
         """Why the event scored (the template's ``{reason}``; ``""`` if unknown)."""
         del ev, mem, items
         return ""
@@ -177,20 +198,20 @@ class Narrator:
         del ev, mem
 
 
-def narrator(game: Game[Any, Any]) -> Narrator:
+def narrator(game: Game[Rules, object]) -> Narrator:
     """The game's :class:`Narrator` (its ``NARRATOR``, or the generic one)."""
     cls = type(game).NARRATOR or Narrator
     got: Narrator = cls(game)
     return got
 
 
-def templates(game: Game[Any, Any]) -> Mapping[str, Template]:
+def templates(game: Game[Rules, object]) -> Mapping[str, Template]:
     """The game's narration templates by event kind (its ``NARRATION``)."""
     table: Mapping[str, Template] = type(game).NARRATION
     return table
 
 
-def describe_items(items: Sequence[Any]) -> str:
+def describe_items(items: Sequence[ScoringItem]) -> str:
     """Scoring items by kind, in order: ``"3 fifteens 6, a pair 2"``."""
     totals: dict[str, list[int]] = {}
     for i in items:
@@ -247,7 +268,7 @@ def _seat(k: int, names: Sequence[str] | None, teller: Narrator) -> str:
     return f"seat {k}"
 
 
-def _template(game: Game[Any, Any], ev: Event) -> Template:
+def _template(game: Game[Rules, object], ev: Event) -> Template:
     table = templates(game)
     if ev.kind in table:
         return table[ev.kind]
@@ -257,7 +278,7 @@ def _template(game: Game[Any, Any], ev: Event) -> Template:
 
 
 def narrate_event(
-    game: Game[Any, Any],
+    game: Game[Rules, object],
     ev: Event,
     memory: NarrationMemory | None = None,
     names: Sequence[str] | None = None,
@@ -268,7 +289,7 @@ def narrate_event(
     :class:`Narrator`, made with :func:`narrator` when not given)."""
     mem = memory if memory is not None else NarrationMemory()
     told = teller if teller is not None else narrator(game)
-    fields: dict[str, Any] = told.before(ev, mem)
+    fields: dict[str, TemplateValue] = told.before(ev, mem)
     card = (
         ev.card
         if ev.card is not None
@@ -290,6 +311,7 @@ def narrate_event(
     fields["reason"] = told.reason(ev, mem, items)
     template = _template(game, ev)
     if isinstance(template, By):
+        raw: TemplateValue
         if template.field in ("extra", "target", "value", "player"):
             raw = getattr(ev, template.field)
         else:
@@ -304,7 +326,7 @@ def narrate_event(
 
 
 def narrate(
-    state: State[Any],
+    state: State[object],
     viewer: int | None = REFEREE,
     *,
     since: int | None = None,

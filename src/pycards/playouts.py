@@ -14,14 +14,13 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
 from pycards._args import as_int
-from pycards.game import Game
+from pycards.game import Game, Rules
 
 __all__ = [
     "ACTION_CAP_FACTOR",
@@ -92,7 +91,7 @@ class Playouts:
 
 
 def random_playouts(
-    game: Game[Any, Any],
+    game: Game[Rules, object],
     games: int,
     seed: int = 0,
     *,
@@ -151,7 +150,7 @@ ACTION_CAP_FLOOR = 10_000
 
 
 @functools.lru_cache(maxsize=256)
-def _cap(game: Game[Any, Any]) -> int:
+def _cap(game: Game[Rules, object]) -> int:
     name, params, players = game.NAME, game.params, game.num_players
     longest = max(
         _core.random_playouts(name, params, players, seed, 1)[0] for seed in range(ACTION_CAP_GAMES)
@@ -159,7 +158,7 @@ def _cap(game: Game[Any, Any]) -> int:
     return max(ACTION_CAP_FLOOR, ACTION_CAP_FACTOR * int(longest))
 
 
-def action_cap(game: Game[Any, Any]) -> int:
+def action_cap(game: Game[Rules, object]) -> int:
     """The default cap of actions of one game of ``game`` (its rules and player
     count) in the arena and the environments: :data:`ACTION_CAP_FACTOR` (20)
     times the longest of :data:`ACTION_CAP_GAMES` (16) random games of the same
@@ -178,7 +177,7 @@ def action_cap(game: Game[Any, Any]) -> int:
     return _cap(game)
 
 
-def stalled_message(game: Game[Any, Any], actions: int) -> str:
+def stalled_message(game: Game[Rules, object], actions: int) -> str:
     """What :class:`~pycards.errors.StalledGameError` says of a game of ``game``
     stopped after ``actions`` actions: that, and why such a game may never end
     where the game knows (its ``STALL_NOTE``)."""

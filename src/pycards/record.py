@@ -82,13 +82,12 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from pycards._args import as_int
 from pycards._args import echo as _echo
 from pycards.engine import SEEN_ALL, game_info, registered_games
 from pycards.errors import IllegalActionError, InvalidCardError, RecordError, RulesError
-from pycards.game import Game, Rules, State
+from pycards.game import Game, Rules, RulesValue, State
 
 __all__ = [
     "MAX_LINE",
@@ -142,7 +141,7 @@ class Record:
 
     game: str
     players: int
-    rules: Any
+    rules: Rules
     names: tuple[str, ...]
     seed: int | None
     deck: tuple[int, ...] | None
@@ -198,7 +197,7 @@ class Record:
             out.append(f"= {text}" if seat is None else f"seat {seat}: {text}")
         return "\n".join(out) + "\n"
 
-    def to_state(self) -> State[Any]:
+    def to_state(self) -> State[object]:
         """Replay a referee's record into a state (see :func:`read_record`)."""
         return _replay_checked(self)
 
@@ -238,7 +237,7 @@ def _value_text(v: object) -> str:
     return str(v)
 
 
-def deal_kinds(game: Game[Any, Any]) -> frozenset[str]:
+def deal_kinds(game: Game[Rules, object]) -> frozenset[str]:
     """The event kinds of ``game`` that a record shows as deal lines (its
     class's :attr:`~pycards.game.Game.DEAL_KINDS`)."""
     return type(game).DEAL_KINDS
@@ -248,14 +247,14 @@ def _visible(seen_by: int, viewer: int | None) -> bool:
     return viewer is None or seen_by == SEEN_ALL or bool(seen_by & (1 << viewer))
 
 
-def all_events(state: State[Any]) -> tuple[int, list[tuple[int, int, int, int, int, int]]]:
+def all_events(state: State[object]) -> tuple[int, list[tuple[int, int, int, int, int, int]]]:
     """(number of events ever logged, the events the log keeps)."""
     raw: list[tuple[int, int, int, int, int, int]] = state._s.events()
     return state.events_dropped() + len(raw), raw
 
 
 def new_events(
-    state: State[Any], before: int
+    state: State[object], before: int
 ) -> tuple[int, list[tuple[int, int, int, int, int, int]]]:
     """(number of events ever logged, the events logged since ``before`` of
     them were): what :func:`all_events` gained since."""
@@ -265,7 +264,9 @@ def new_events(
 
 
 def deal_lines(
-    game: Game[Any, Any], events: Sequence[tuple[int, int, int, int, int, int]], viewer: int | None
+    game: Game[Rules, object],
+    events: Sequence[tuple[int, int, int, int, int, int]],
+    viewer: int | None,
 ) -> list[str]:
     """The deal lines of a batch of events: grouped by (kind, seat, place), in
     order of first appearance, cards the viewer may not see as ``?``."""
@@ -295,7 +296,7 @@ def deal_lines(
     return lines
 
 
-def _action_card(game: Game[Any, Any], action: int) -> tuple[str, int] | None:
+def _action_card(game: Game[Rules, object], action: int) -> tuple[str, int] | None:
     """(the name template with its card as ``?``, the card id) of a card action."""
     for r in game_info(game.NAME).action_ranges:
         seats = range(1, game.num_players) if r.stride else [0]
@@ -311,7 +312,7 @@ def _action_card(game: Game[Any, Any], action: int) -> tuple[str, int] | None:
 
 
 def shown_action(
-    game: Game[Any, Any],
+    game: Game[Rules, object],
     action: int,
     seat: int,
     events: Sequence[tuple[int, int, int, int, int, int]],
@@ -344,7 +345,7 @@ def _matching_preset(rules: Rules) -> str | None:
 
 
 def record_of(
-    state: State[Any],
+    state: State[object],
     *,
     viewer: int | None = None,
     names: Sequence[str] | None = None,
@@ -396,7 +397,7 @@ def record_of(
 
 
 def write_record(
-    state: State[Any],
+    state: State[object],
     *,
     viewer: int | None = None,
     names: Sequence[str] | None = None,
@@ -449,12 +450,12 @@ def _check_ascii(line: str, no: int) -> None:
         raise _err(no, f"{bad!a} in {_echo(line)} (only ASCII letters, digits and spaces here)")
 
 
-def _parse_rules(cls: type[Game[Any, Any]], text: str, line: int) -> Any:
+def _parse_rules(cls: type[Game[Rules, object]], text: str, line: int) -> Rules:
     rtype = cls.RULES_TYPE
     if text.strip() == "default":
         return rtype()
     params = {d.name: d for d in rtype.parameters()}
-    values: dict[str, Any] = {}
+    values: dict[str, RulesValue] = {}
     for item in text.split(","):
         if "=" not in item:
             raise _err(line, f"Rules: expected name=value, got {_echo(item.strip())}")
@@ -464,7 +465,7 @@ def _parse_rules(cls: type[Game[Any, Any]], text: str, line: int) -> Any:
         if key in values:
             raise _err(line, f"Rules: {key} is given twice")
         d = params[key]
-        value: object
+        value: RulesValue
         if d.kind == "bool":
             if raw not in ("true", "false"):
                 raise _err(line, f"Rules: {key} is true or false, got {_echo(raw)}")
@@ -541,7 +542,7 @@ def parse_record(text: str) -> Record:
     games = registered_games()
     if game_name not in games:
         raise _err(gline, f"unknown game {_echo(game_name)}; known: {', '.join(sorted(games))}")
-    cls: type[Game[Any, Any]] = games[game_name]
+    cls: type[Game[Rules, object]] = games[game_name]
     info = game_info(game_name)
     ptext, pline = need("Players")
     players = _parse_int(ptext, "Players", info.min_players, info.max_players, pline)
@@ -637,7 +638,7 @@ def parse_record(text: str) -> Record:
 
 
 def _check_action_name(
-    game: Game[Any, Any], name: str, view: int | None, seat: int, line: int
+    game: Game[Rules, object], name: str, view: int | None, seat: int, line: int
 ) -> None:
     try:
         game.action_from_name(name)
@@ -656,7 +657,7 @@ def _check_action_name(
     raise _err(line, f"seat {seat}: unknown action {_echo(name)} in {game.NAME}")
 
 
-def _replay_lines(record: Record) -> Iterator[tuple[int, str | None, State[Any]]]:
+def _replay_lines(record: Record) -> Iterator[tuple[int, str | None, State[object]]]:
     """Replay a referee's record, checking every line; yields (line index,
     action name or None for the deal, the state after it)."""
     if record.view is not None or record.seed is None:
@@ -732,8 +733,8 @@ def _body_line_numbers(text: str) -> list[int]:
     return numbers
 
 
-def _replay_checked(record: Record, text: str | None = None) -> State[Any]:
-    state: State[Any] | None = None
+def _replay_checked(record: Record, text: str | None = None) -> State[object]:
+    state: State[object] | None = None
     try:
         for _i, _name, st in _replay_lines(record):
             state = st
@@ -762,7 +763,7 @@ def _with_line(exc: RecordError, text: str | None) -> RecordError:
     return exc
 
 
-def read_record(text: str) -> State[Any]:
+def read_record(text: str) -> State[object]:
     """Replay a referee's text record into a :class:`~pycards.game.State`.
 
     Everything is checked (tags, rules, deck, every action, every deal line
@@ -774,7 +775,7 @@ def read_record(text: str) -> State[Any]:
     return _replay_checked(record, text)
 
 
-def replay(text: str | Record) -> Iterator[tuple[tuple[int, str] | None, State[Any]]]:
+def replay(text: str | Record) -> Iterator[tuple[tuple[int, str] | None, State[object]]]:
     """Step through a referee's record: yields ``(None, the dealt state)``, then
     ``((seat, action name), the state after it)`` for each action.
 

@@ -35,13 +35,39 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
+from typing import Protocol
 
 from pycards.errors import EventsRewrittenError
-from pycards.game import REFEREE, Event, EventCursor, Game, State
+from pycards.game import REFEREE, Event, EventCursor, Game, Rules, State
 from pycards.narrate import Line, NarrationMemory, narrate_event, narrator
 
-__all__ = ["Story", "Summarizer", "Summary", "story", "summaries"]
+__all__ = ["EventSource", "Story", "Summarizer", "Summary", "story", "summaries"]
+
+
+class EventSource(Protocol):
+    """What a :class:`Story` (and a :class:`Summarizer`'s ``finish``) reads of
+    a state: a :class:`~pycards.game.State`, or anything that answers the same
+    way from less (the browser table tells a seat's story from its view)."""
+
+    @property
+    def cursor(self) -> int | EventCursor:
+        """The place after the last event."""
+        ...
+
+    @property
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        ...
+
+    def events(
+        self, player: int | None = None, /, *, since: int | EventCursor | None = None
+    ) -> list[Event]:
+        """The events from ``since`` on, as ``player`` sees them."""
+        ...
+
+    def observation(self, player: int, /) -> object:
+        """What seat ``player`` may know."""
+        ...
 
 
 @dataclasses.dataclass(frozen=True)
@@ -75,7 +101,7 @@ class Summarizer:
         :data:`~pycards.game.REFEREE`.
     """
 
-    def __init__(self, game: Game[Any, Any], viewer: int | None) -> None:
+    def __init__(self, game: Game[Rules, object], viewer: int | None) -> None:
         self.game = game
         self.viewer = viewer
 
@@ -84,7 +110,7 @@ class Summarizer:
         del line
         return []
 
-    def finish(self, state: State[Any]) -> list[Summary]:
+    def finish(self, state: EventSource) -> list[Summary]:
         """The summaries left when the game is over (``state`` is terminal; read
         only what the viewer may see of it: ``state.observation(viewer)``)."""
         del state
@@ -100,7 +126,7 @@ class Story:
 
     def __init__(
         self,
-        game: Game[Any, Any],
+        game: Game[Rules, object],
         viewer: int | None = REFEREE,
         names: Sequence[str] | None = None,
     ) -> None:
@@ -118,7 +144,7 @@ class Story:
         self.lines: list[Line] = []
         self.summaries: list[Summary] = []
 
-    def update(self, state: State[Any]) -> tuple[list[Line], list[Summary]]:
+    def update(self, state: EventSource) -> tuple[list[Line], list[Summary]]:
         """The lines and summaries of the events ``state`` logged since the
         last update (the state must be this game's, one or more actions on;
         :class:`~pycards.errors.EventsDroppedError` if its log no longer keeps
@@ -135,7 +161,7 @@ class Story:
             return self._retell(state, exc.rewound_to)
         return self._tell(state, events)
 
-    def _retell(self, state: State[Any], rewound_to: int) -> tuple[list[Line], list[Summary]]:
+    def _retell(self, state: EventSource, rewound_to: int) -> tuple[list[Line], list[Summary]]:
         """Tell ``state`` again from its first event, silently up to
         ``rewound_to``; keep the lines and summaries told before that
         (:class:`~pycards.errors.EventsDroppedError` if the log no longer
@@ -150,7 +176,7 @@ class Story:
         return self._tell(state, [ev for ev in events if ev.index >= rewound_to])
 
     def _tell(
-        self, state: State[Any], events: list[Event], *, finish: bool = True
+        self, state: EventSource, events: list[Event], *, finish: bool = True
     ) -> tuple[list[Line], list[Summary]]:
         lines: list[Line] = []
         made: list[Summary] = []
@@ -170,7 +196,7 @@ class Story:
 
 
 def story(
-    state: State[Any], viewer: int | None = REFEREE, names: Sequence[str] | None = None
+    state: State[object], viewer: int | None = REFEREE, names: Sequence[str] | None = None
 ) -> Story:
     """The whole story of ``state`` for ``viewer``, from its first event (the
     history is replayed when the log has dropped old events)."""
@@ -188,7 +214,7 @@ def story(
     return told
 
 
-def summaries(state: State[Any], viewer: int | None = REFEREE) -> list[Summary]:
+def summaries(state: State[object], viewer: int | None = REFEREE) -> list[Summary]:
     """The summaries of the rounds of ``state`` so far (the round in progress
     has none yet), then the game's when it is over, as ``viewer`` may know
     them (a seat, ``None`` for a spectator, :data:`~pycards.game.REFEREE`)."""

@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Generic
+from typing import TYPE_CHECKING, Generic, NoReturn
 
 import numpy as np
 import numpy.typing as npt
@@ -32,11 +32,11 @@ from ._args import as_int
 from .errors import PycardsError
 
 if TYPE_CHECKING:
-    from .game import Event, Game, ObsT, State
+    from .game import Event, Game, ObsT_co, Rules, State
 else:
     from typing import TypeVar
 
-    ObsT = TypeVar("ObsT")
+    ObsT_co = TypeVar("ObsT_co", covariant=True)
 
 __all__ = ["PlayerView", "SampleRng"]
 
@@ -59,7 +59,7 @@ def _draw_seed(rng: object) -> int:
     )
 
 
-class PlayerView(Generic[ObsT]):
+class PlayerView(Generic[ObsT_co]):
     """The game as seat :attr:`seat` may know it (see the module docs).
 
     A view follows the live game: after an action is applied to the state it
@@ -69,10 +69,10 @@ class PlayerView(Generic[ObsT]):
 
     __slots__ = ("_seat", "_state")
 
-    _state: State[ObsT]
+    _state: State[ObsT_co]
     _seat: int
 
-    def __init__(self, state: State[ObsT], seat: int) -> None:
+    def __init__(self, state: State[ObsT_co], seat: int) -> None:
         self._state = state
         self._seat = as_int(seat, "seat", 0, state.game.num_players - 1)
 
@@ -83,12 +83,12 @@ class PlayerView(Generic[ObsT]):
         return self._seat
 
     @property
-    def game(self) -> Game[Any, ObsT]:
+    def game(self) -> Game[Rules, ObsT_co]:
         """The game (its rules and player count are public)."""
         return self._state.game
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> Rules:
         """The rules in force."""
         return self._state.game.rules
 
@@ -114,7 +114,7 @@ class PlayerView(Generic[ObsT]):
 
     # -- what the seat knows ---------------------------------------------------
     @property
-    def observation(self) -> ObsT:
+    def observation(self) -> ObsT_co:
         """The seat's typed observation (the game's ``<X>Observation``)."""
         return self._state.observation(self._seat)
 
@@ -159,7 +159,7 @@ class PlayerView(Generic[ObsT]):
         return self._state.game.action_from_name(name)
 
     # -- search ------------------------------------------------------------------
-    def sample(self, rng: SampleRng) -> State[ObsT]:
+    def sample(self, rng: SampleRng) -> State[ObsT_co]:
         """A full state drawn uniformly among those consistent with what this
         seat knows (its cards and every public fact).
 
@@ -177,14 +177,14 @@ class PlayerView(Generic[ObsT]):
         who = "game over" if s.is_terminal else f"seat {s.current_player} to act"
         return f"<PlayerView of seat {self._seat}: {type(s.game).__name__}, {who}>"
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> NoReturn:
         raise PycardsError(
             "a PlayerView cannot be pickled or copied out: it would carry the real game; "
             "pickle view.observation or view.sample(rng) instead"
         )
 
-    def __copy__(self) -> PlayerView[ObsT]:
+    def __copy__(self) -> PlayerView[ObsT_co]:
         return PlayerView(self._state, self._seat)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> PlayerView[ObsT]:
+    def __deepcopy__(self, memo: dict[int, object]) -> NoReturn:
         raise PycardsError("a PlayerView cannot be deep-copied: it would carry the real game")

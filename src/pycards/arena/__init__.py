@@ -13,7 +13,7 @@ See ``docs/arena.rst`` for the schedule, the statistics and the rating.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from pycards.arena._cli import add_arguments, main
 from pycards.arena._match import BotLike, Match, derive_seed
@@ -27,6 +27,7 @@ from pycards.arena._results import (
     game_scores,
     mean_ci,
 )
+from pycards.game import Game, Rules
 
 __all__ = [
     "FAILURE_KINDS",
@@ -49,15 +50,15 @@ __all__ = [
 
 
 def run_match(
-    game: Any,
-    bots: Any,
+    game: str | Game[Rules, object],
+    bots: Sequence[str | BotLike] | str,
     games: int = 100,
     *,
     players: int | None = None,
     seed: int = 0,
     duplicate: bool = True,
     move_time: float | None = None,
-    rules: Any = None,
+    rules: Rules | str | None = None,
     max_actions: int | None = None,
     workers: int | None = None,
     scheduler: str | None = None,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any
 
 from pycards.arena._match import Match
+from pycards.arena._results import MatchResult
 from pycards.arena._run import require_dask
 from pycards.errors import PycardsError, StalledGameError
 from pycards.game import parse_rules
@@ -203,7 +203,7 @@ def _require_matplotlib() -> None:
         raise ImportError("--plot needs matplotlib: pip install 'pycards[plot]'") from None
 
 
-def _print_table(result: Any) -> None:
+def _print_table(result: MatchResult) -> None:
     if sys.stdout.isatty():
         try:
             from rich.console import Console

@@ -19,7 +19,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 
@@ -28,11 +28,12 @@ from pycards.arena._native import native_possible, play_native
 from pycards.arena._records import FAILURE_KINDS, Failure, GameRecord
 from pycards.arena._results import MatchResult
 from pycards.arena._run import run
-from pycards.bots import make_bot, parse_bot_spec
+from pycards.bots import Bot, make_bot, parse_bot_spec
 from pycards.engine import GameInfo, game_info
 from pycards.errors import RulesError, StalledGameError
-from pycards.game import Game, State, game_names, load_game
+from pycards.game import Game, Rules, State, game_names, load_game
 from pycards.playouts import action_cap, stalled_message
+from pycards.view import PlayerView
 
 __all__ = [
     "FAILURE_KINDS",
@@ -57,7 +58,7 @@ class BotLike(Protocol):
     def reset(self, seed: int) -> None:
         """Start a new game; ``seed`` is the game's bot seed for this seat."""
 
-    def act(self, view: Any) -> int:
+    def act(self, view: PlayerView[object]) -> int:
         """The action to play, from the player's view."""
         ...
 
@@ -85,7 +86,7 @@ class _Entry:
 
     name: str
     spec: str | None
-    obj: Any
+    obj: BotLike | None
 
 
 @contextlib.contextmanager
@@ -105,7 +106,7 @@ def _current_folder_on_path() -> Iterator[None]:
             sys.path.remove(here)
 
 
-def _make_bot(spec: str, seed: int = 0) -> Any:
+def _make_bot(spec: str, seed: int = 0) -> Bot:
     """A bot from its spec; a bot by import path (``module:Class``) is looked
     up on ``sys.path``, then in the current folder."""
     name, _ = parse_bot_spec(spec)
@@ -213,7 +214,7 @@ class Match:
 
     def __init__(
         self,
-        game: str | Game[Any, Any],
+        game: str | Game[Rules, object],
         bots: Sequence[str | BotLike] | str,
         games: int = 100,
         *,
@@ -221,7 +222,7 @@ class Match:
         seed: int = 0,
         duplicate: bool = True,
         move_time: float | None = None,
-        rules: Any = None,
+        rules: Rules | str | None = None,
         max_actions: int | None = None,
         native: bool | None = None,
     ) -> None:
@@ -235,7 +236,7 @@ class Match:
                     raise RulesError(
                         f"players={players} but the game is for {game.num_players} players"
                     )
-            self.game: Game[Any, Any] = game
+            self.game: Game[Rules, object] = game
         elif isinstance(game, str):
             info = known_game_info(game)
             lo, hi = info.min_players, info.max_players
@@ -469,7 +470,7 @@ def known_game_info(name: str) -> GameInfo:
     return game_info(name)
 
 
-def _view(state: State[Any], seat: int) -> Any:
+def _view(state: State[object], seat: int) -> PlayerView[object]:
     # The bot gets a view of a copy: nothing it does through the view's
     # private parts can change the game the arena is refereeing.
     return state.clone().view(seat)
@@ -486,16 +487,18 @@ class SeatBots:
 
     def __init__(self, match: Match) -> None:
         self._entries = match.entries
-        self._made: dict[tuple[int, int], Any] = {}
+        self._made: dict[tuple[int, int], BotLike] = {}
         self._used: set[int] = set()
 
-    def get(self, bot: int, occurrence: int) -> Any:
+    def get(self, bot: int, occurrence: int) -> BotLike:
         key = (bot, occurrence)
         inst = self._made.get(key)
         if inst is None:
             e = self._entries[bot]
             if e.spec is not None:
                 inst = _make_bot(e.spec)
+            elif e.obj is None:
+                raise AssertionError("an entry has a spec or a bot")
             elif occurrence == 0 and id(e.obj) not in self._used:
                 inst = e.obj
             else:
@@ -504,7 +507,7 @@ class SeatBots:
             self._made[key] = inst
         return inst
 
-    def at(self, seating: tuple[int, ...]) -> list[Any]:
+    def at(self, seating: tuple[int, ...]) -> list[BotLike]:
         count: dict[int, int] = {}
         out = []
         for b in seating:

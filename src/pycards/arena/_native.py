@@ -13,24 +13,25 @@ per call, so every game keeps its own moves and time.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardcore import _core
 from pycards.arena._records import GameRecord
 from pycards.bots import RandomBot
 
 if TYPE_CHECKING:  # the match plays here: its types are names only
-    from pycards.arena._match import Match, SeatBots
+    from pycards.arena._match import BotLike, Match, SeatBots
 
 __all__ = ["native_possible", "play_native"]
 
 
-def _searcher(bot: Any, match: Match) -> Any:
+def _searcher(bot: BotLike, match: Match) -> _core.Searcher | None:
     make = getattr(bot, "native_searcher", None)
     if make is not None:
-        return make(match.game)
+        searcher: _core.Searcher = make(match.game)
+        return searcher
     if type(bot) is RandomBot:
-        return vars(_core)["Searcher"](match.game._setup, "random")
+        return _core.Searcher(match.game._setup, "random")
     return None
 
 
@@ -41,7 +42,7 @@ def native_possible(match: Match, seats: SeatBots) -> bool:
     return all(_is_native(seats.get(b, 0)) for b in range(len(match.entries)))
 
 
-def _is_native(bot: Any) -> bool:
+def _is_native(bot: BotLike) -> bool:
     return callable(getattr(bot, "native_searcher", None)) or type(bot) is RandomBot
 
 
@@ -53,9 +54,9 @@ def play_native(
 ) -> list[GameRecord]:
     """Play games ``indices`` in the native loop; their records in index order
     (each also passed to ``on_game`` as soon as it is played)."""
-    play_match: Any = vars(_core)["play_match"]
+    play_match = _core.play_match  # there, as native_possible checked
     setup = match.game._setup
-    cache: dict[int, Any] = {}
+    cache: dict[int, _core.Searcher] = {}
     out = []
     for i in indices:
         seating = match.seating(i)
@@ -63,7 +64,10 @@ def play_native(
         for bot in seats.at(seating):
             s = cache.get(id(bot))
             if s is None:
-                s = cache[id(bot)] = _searcher(bot, match)
+                made = _searcher(bot, match)
+                if made is None:  # native_possible found every bot native
+                    raise TypeError(f"bot {bot.name!r} cannot play in the native loop")
+                s = cache[id(bot)] = made
             searchers.append(s)
         deal_seed = match.deal_seed(i)
         returns, moves, seconds = play_match(setup, searchers, [deal_seed], [match.bot_seeds(i)])

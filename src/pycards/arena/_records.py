@@ -9,7 +9,8 @@ results (:mod:`pycards.arena._results`) read them.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+
+from pycards._args import JSONObject
 
 __all__ = ["FAILURE_KINDS", "Failure", "GameRecord"]
 
@@ -62,9 +63,9 @@ class GameRecord:
     moves: tuple[int, ...]
     seconds: tuple[float, ...]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """The record as a JSON-friendly dict."""
-        out = dataclasses.asdict(self)
+        out: JSONObject = dataclasses.asdict(self)
         out["seating"] = list(self.seating)
         out["returns"] = list(self.returns)
         out["moves"] = list(self.moves)

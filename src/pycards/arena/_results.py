@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from pycards._args import JSONObject, JSONValue
 from pycards.arena._records import FAILURE_KINDS, GameRecord
 
 if TYPE_CHECKING:  # a result keeps its match: the type is a name only
@@ -199,7 +200,7 @@ class BotStats:
         """Mean seconds per move (``nan`` before any move)."""
         return self.seconds / self.moves if self.moves else math.nan
 
-    def scores(self) -> dict[str, Any]:
+    def scores(self) -> JSONObject:
         """The deterministic part (everything but the timing), for comparisons."""
         d = dataclasses.asdict(self)
         del d["seconds"]
@@ -360,11 +361,11 @@ class MatchResult:
         return f"<MatchResult {self.header()}>"
 
     # -- files -----------------------------------------------------------------
-    def to_dict(self, records: bool = True) -> dict[str, Any]:
+    def to_dict(self, records: bool = True) -> JSONObject:
         """The results as a JSON-friendly dict (with each game's record unless
         ``records`` is false)."""
         m = self.match
-        out: dict[str, Any] = {
+        out: JSONObject = {
             "format": "pycards-arena/1",
             "game": m.game.NAME,
             "players": m.num_players,
@@ -387,7 +388,7 @@ class MatchResult:
         }
         if records:
             out["records"] = [r.to_dict() for r in self.records]
-        return _clean(out)  # type: ignore[no-any-return]
+        return {k: _clean(v) for k, v in out.items()}
 
     def to_json(self, records: bool = True) -> str:
         """:meth:`to_dict` as JSON (``nan`` written as ``null``)."""
@@ -511,7 +512,7 @@ def _nan_none(x: float) -> float | None:
     return None if math.isnan(x) else x
 
 
-def _clean(obj: Any) -> Any:
+def _clean(obj: JSONValue) -> JSONValue:
     if isinstance(obj, float):
         return None if math.isnan(obj) else obj
     if isinstance(obj, dict):

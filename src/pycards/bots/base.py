@@ -33,7 +33,7 @@ class Bot(Protocol):
     def reset(self, seed: int) -> None:
         """Start a new game; draw all randomness of that game from ``seed``."""
 
-    def act(self, view: PlayerView[Any]) -> int:
+    def act(self, view: PlayerView[object]) -> int:
         """The action id to play; called only on the bot's turn."""
         ...
 
@@ -63,7 +63,7 @@ class RandomBot:
         self._seed = as_int(seed, "seed", 0, _M64)
         self._rng.seed(self._seed)
 
-    def act(self, view: PlayerView[Any]) -> int:
+    def act(self, view: PlayerView[object]) -> int:
         """A uniformly random legal action of ``view``'s seat."""
         legal = view.legal_actions()
         if not legal:

@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 
 import numpy as np
 
 from cardcore import _core
 
 from .._args import as_int
-from ..game import Game, State
+from ..game import Game, Rules, State
 from ..view import PlayerView
 from .base import register_bot
 from .native import PIMCBot
@@ -46,7 +45,7 @@ def _as_eps(eps: object) -> float:
     return value
 
 
-def observer_record(state: State[Any], player: int) -> tuple[list[int], np.ndarray]:
+def observer_record(state: State[object], player: int) -> tuple[list[int], np.ndarray]:
     """What ``player`` has seen of ``state``'s game: its own action at each
     step (-1 for another seat's) and its observation tensor after 0, 1, ...
     actions (shape ``(steps + 1, tensor_size)``), from a replay of the game's
@@ -64,7 +63,7 @@ def observer_record(state: State[Any], player: int) -> tuple[list[int], np.ndarr
     return actions, np.ascontiguousarray(np.stack(rows), dtype=np.float32)
 
 
-def infer_applies(state: State[Any]) -> bool:
+def infer_applies(state: State[object]) -> bool:
     """Can the worlds of ``state`` be weighed (read back and replayed)?  True
     if the game is dealt from a deck (:func:`cardcore._core.infer_supported`)
     and ``state`` is still in the deal its deck dealt: its first deal, not
@@ -81,7 +80,7 @@ def infer_applies(state: State[Any]) -> bool:
 
 
 def weighted_worlds(
-    state: State[Any],
+    state: State[object],
     player: int,
     n: int,
     *,
@@ -89,7 +88,7 @@ def weighted_worlds(
     eps: float = 0.2,
     ties: int = 4,
     max_nodes: int = 0,
-) -> list[tuple[State[Any], float]]:
+) -> list[tuple[State[object], float]]:
     """``n`` worlds for ``player`` with their weights (importance sampling).
 
     The worlds are ``state.sample_infoset(player, k)`` for ``n`` seeds drawn
@@ -194,7 +193,7 @@ class InferBot:
         self._rng = random.Random(self._seed)
         self._pimc.reset(self._seed)
 
-    def searcher(self, game: Game[Any, Any]) -> _core.Searcher:
+    def searcher(self, game: Game[Rules, object]) -> _core.Searcher:
         """The engine's PIMC searcher this bot searches its worlds with in
         ``game`` (made on first use, with the game's defaults)."""
         return self._pimc.native_searcher(game)
@@ -204,7 +203,7 @@ class InferBot:
         """The simulations (rollouts) of the last move (0 before the first)."""
         return self._pimc.last_simulations
 
-    def worlds(self, view: PlayerView[Any], seed: int) -> list[tuple[State[Any], float]]:
+    def worlds(self, view: PlayerView[object], seed: int) -> list[tuple[State[object], float]]:
         """The weighted worlds a move from ``view`` searches with world seed
         ``seed``: weighed by inference where it applies and the replays stay
         within ``max_nodes``, else (and with ``infer=0``) the same worlds at
@@ -228,7 +227,7 @@ class InferBot:
         rng = random.Random(seed)
         return [(state.sample_infoset(view.seat, rng.getrandbits(64)), 1.0) for _ in range(n)]
 
-    def act(self, view: PlayerView[Any]) -> int:
+    def act(self, view: PlayerView[object]) -> int:
         """The action with the best weighted mean value over the worlds."""
         if not isinstance(view, PlayerView):
             raise TypeError(f"act expects a PlayerView, got {type(view).__name__}")

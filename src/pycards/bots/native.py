@@ -28,7 +28,7 @@ import numpy.typing as npt
 from cardcore import _core
 
 from .._args import as_int, echo
-from ..game import Game, SearchValue
+from ..game import Game, Rules, SearchValue
 from ..view import PlayerView
 from .base import Bot, make_bot, parse_bot_spec, register_bot
 from .value import win_probability_table
@@ -129,7 +129,7 @@ class SearchOptions:
 
     @classmethod
     def for_game(
-        cls, game: Game[Any, Any], kind: str, options: Mapping[str, object] | None = None
+        cls, game: Game[Rules, object], kind: str, options: Mapping[str, object] | None = None
     ) -> SearchOptions:
         """The options a ``kind`` bot searches ``game`` with: the engine's
         defaults, then the game's (:func:`search_defaults`), then ``options``;
@@ -209,7 +209,7 @@ class SearchOptions:
         return f"SearchOptions({', '.join(changed)})"
 
 
-def search_defaults(game: Game[Any, Any], kind: str | None = None) -> dict[str, SearchValue]:
+def search_defaults(game: Game[Rules, object], kind: str | None = None) -> dict[str, SearchValue]:
     """The search options a PIMC or ISMCTS bot takes in ``game`` unless told
     otherwise: the game's :attr:`~pycards.game.Game.SEARCH_DEFAULTS`, those of
     both kinds, then those of ``kind`` (``"pimc"`` or ``"ismcts"``; None: both
@@ -272,7 +272,7 @@ class NativeBot:
         if self._searcher is not None:
             self._searcher.reset(self._seed)
 
-    def native_searcher(self, game: Game[Any, Any]) -> _core.Searcher:
+    def native_searcher(self, game: Game[Rules, object]) -> _core.Searcher:
         """The engine's searcher of this bot for ``game`` (made on first use),
         for :func:`cardcore._core.play_match`."""
         setup = game._setup
@@ -286,7 +286,7 @@ class NativeBot:
             self._searcher = s
         return s
 
-    def search_options(self, game: Game[Any, Any]) -> SearchOptions:
+    def search_options(self, game: Game[Rules, object]) -> SearchOptions:
         """The whole options this bot searches ``game`` with (a search bot's:
         :meth:`SearchOptions.for_game`); ``TypeError`` for a bot that does
         not search."""
@@ -294,7 +294,7 @@ class NativeBot:
             raise TypeError(f"a {self.KIND} bot does not search")
         return SearchOptions.for_game(game, self.KIND, self._options)
 
-    def act(self, view: PlayerView[Any]) -> int:
+    def act(self, view: PlayerView[object]) -> int:
         """The action the search chooses for ``view``'s seat (on its turn)."""
         if not isinstance(view, PlayerView):
             raise TypeError(f"act expects a PlayerView, got {type(view).__name__}")
@@ -444,7 +444,7 @@ class BestBot:
         self._seed = as_int(seed, "seed", 0, _M64)
         self._bots: dict[str, Bot] = {}
 
-    def bot_for(self, game: Game[Any, Any]) -> Bot:
+    def bot_for(self, game: Game[Rules, object]) -> Bot:
         """The bot this one plays in ``game`` (made on first use, then kept)."""
         spec = type(game).BEST_BOT
         bot = self._bots.get(spec)
@@ -459,7 +459,7 @@ class BestBot:
         for bot in self._bots.values():
             bot.reset(self._seed)
 
-    def native_searcher(self, game: Game[Any, Any]) -> _core.Searcher:
+    def native_searcher(self, game: Game[Rules, object]) -> _core.Searcher:
         """The engine's searcher of the game's best bot (for the C match loop)."""
         bot = self.bot_for(game)
         if not isinstance(bot, NativeBot):
@@ -468,7 +468,7 @@ class BestBot:
             )
         return bot.native_searcher(game)
 
-    def act(self, view: PlayerView[Any]) -> int:
+    def act(self, view: PlayerView[object]) -> int:
         """The action the game's best bot chooses for ``view``'s seat."""
         if not isinstance(view, PlayerView):
             raise TypeError(f"act expects a PlayerView, got {type(view).__name__}")

@@ -24,9 +24,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
@@ -34,13 +31,13 @@ from cardcore import _core
 
 from .._args import as_int
 from ..engine import game_info, registered_games
-from ..game import Game
+from ..game import Game, Rules
 
 __all__ = ["deal_score_sequences", "race_games", "win_probability_table"]
 
 
 _TERMINAL = -4  # cardcore.h CC_PLAYER_TERMINAL
-_CACHE: dict[tuple[Any, ...], npt.NDArray[np.float64]] = {}
+_CACHE: dict[tuple[str, Rules, int, int], npt.NDArray[np.float64]] = {}
 
 
 def race_games() -> list[str]:
@@ -49,14 +46,14 @@ def race_games() -> list[str]:
     return sorted(name for name, cls in registered_games().items() if cls.RACE_TARGET)
 
 
-def _race_field(game: Game[Any, Any]) -> str:
+def _race_field(game: Game[Rules, object]) -> str:
     field = type(game).RACE_TARGET
     if field is None:
         raise ValueError(f"{game.NAME} is not a race to a target (race games: {race_games()})")
     return field
 
 
-def _target_and_rules(game: Game[Any, Any]) -> tuple[int, Any]:
+def _target_and_rules(game: Game[Rules, object]) -> tuple[int, Rules]:
     field = _race_field(game)
     if game.num_players != 2:
         raise ValueError(f"a win table is for two players, got {game.num_players}")
@@ -65,7 +62,7 @@ def _target_and_rules(game: Game[Any, Any]) -> tuple[int, Any]:
 
 
 def deal_score_sequences(
-    game: Game[Any, Any], deals: int = 20000, seed: int = 0
+    game: Game[Rules, object], deals: int = 20000, seed: int = 0
 ) -> list[npt.NDArray[np.int32]]:
     """``deals`` deals of ``game`` (two players) played by the heuristic: for
     each, an int32 array (events x 2) of the points the dealer (column 0) and
@@ -80,7 +77,7 @@ def deal_score_sequences(
     seed = as_int(seed, "seed", 0, 2**64 - 1)
     _, rules = _target_and_rules(game)
     field = _race_field(game)
-    long_rules = dataclasses.replace(rules, **{field: _max_target(game)})
+    long_rules = type(rules).from_dict({**rules.to_dict(), field: _max_target(game)})
     long_game = type(game)(long_rules, 2)
     out: list[npt.NDArray[np.int32]] = []
     g = 0
@@ -113,7 +110,7 @@ def deal_score_sequences(
     return out
 
 
-def _max_target(game: Game[Any, Any]) -> int:
+def _max_target(game: Game[Rules, object]) -> int:
     field = _race_field(game)
     for p in game_info(game.NAME).params:
         if p.name == field:
@@ -122,7 +119,7 @@ def _max_target(game: Game[Any, Any]) -> int:
 
 
 def win_probability_table(
-    game: Game[Any, Any], deals: int = 20000, seed: int = 0
+    game: Game[Rules, object], deals: int = 20000, seed: int = 0
 ) -> npt.NDArray[np.float64]:
     """The probability that the dealer wins a two-player race game (Nodde
     Knave, cribbage) from the start of a deal, by the scores: a float64 array

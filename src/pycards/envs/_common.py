@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
 from pycards._args import as_int
-from pycards.game import Game, load_game
+from pycards.game import Game, Rules, load_game
 
 __all__ = ["NUMBER_BOUND", "make_game", "missing_extra", "observation_bounds", "seed_from"]
 
@@ -21,8 +19,10 @@ _BINARY_KINDS = frozenset({"cards", "card", "one_hot", "seat_cards", "seat"})
 
 
 def make_game(
-    game: str | Game[Any, Any], num_players: int | None = None, rules: Any = None
-) -> Game[Any, Any]:
+    game: str | Game[Rules, object],
+    num_players: int | None = None,
+    rules: Rules | str | None = None,
+) -> Game[Rules, object]:
     """The :class:`~pycards.game.Game` an environment plays.
 
     ``game`` is a game's name (``"nodde"``, ``"notakers"``, ``"nancy"``), with
@@ -45,7 +45,7 @@ def make_game(
 
 
 def observation_bounds(
-    game: Game[Any, Any],
+    game: Game[Rules, object],
 ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
     """Lower and upper bounds of each value of ``game``'s observation tensor,
     read from its segments: 0 and 1 for card, one-hot and seat segments,

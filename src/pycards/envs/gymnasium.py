@@ -51,7 +51,7 @@ from pycards.bots import Bot, make_bot
 from pycards.envs._common import make_game, missing_extra, observation_bounds, seed_from
 from pycards.envs._spaces import LegalActions
 from pycards.errors import IllegalActionError, StalledGameError
-from pycards.game import Game, State, game_names
+from pycards.game import Game, Rules, State, game_names
 from pycards.playouts import action_cap, stalled_message
 
 try:
@@ -98,7 +98,7 @@ class CardGameEnv(gymnasium.Env):
 
     def __init__(
         self,
-        game: str | Game[Any, Any] = "nodde",
+        game: str | Game[Rules, object] = "nodde",
         num_players: int | None = None,
         rules: Any = None,
         *,
@@ -110,7 +110,7 @@ class CardGameEnv(gymnasium.Env):
         max_actions: int | None = None,
         render_mode: str | None = None,
     ) -> None:
-        self.game: Game[Any, Any] = make_game(game, num_players, rules)
+        self.game: Game[Rules, object] = make_game(game, num_players, rules)
         n = self.game.num_players
         self.seat = as_int(seat, "seat", 0, n - 1)
         others = [p for p in range(n) if p != self.seat]
@@ -145,7 +145,7 @@ class CardGameEnv(gymnasium.Env):
         low, high = observation_bounds(self.game)
         self.observation_space = spaces.Box(low=low, high=high, dtype=np.float32)
         self.action_space = LegalActions(self.game.num_actions, self._legal_mask)
-        self.state: State[Any] | None = None
+        self.state: State[object] | None = None
         self._baseline = 0
         self._steps = 0
         self._actions = 0  # actions of the game, the bots' too
@@ -255,7 +255,7 @@ class CardGameEnv(gymnasium.Env):
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks().astype(np.int8)}
 
-    def _live_state(self) -> State[Any]:
+    def _live_state(self) -> State[object]:
         if self.state is None:
             raise RuntimeError("call reset() before using the environment")
         return self.state

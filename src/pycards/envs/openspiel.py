@@ -84,7 +84,7 @@ except ModuleNotFoundError as _exc:
     raise missing_extra(_exc, "openspiel", __name__) from None
 
 from pycards.errors import RecordError
-from pycards.game import Game, State, load_game, unique_keys
+from pycards.game import Game, Rules, State, load_game, unique_keys
 from pycards.game import game_names as _pycards_games
 from pycards.playouts import action_cap
 from pycards.view import PlayerView
@@ -167,7 +167,7 @@ class PycardsGame(pyspiel.Game):
         game = load_game(
             name, _rules(name, params), as_int(params.get("players", 2), "players", 1, 64)
         )
-        self.pycards_game: Game[Any, Any] = game
+        self.pycards_game: Game[Rules, object] = game
         self._seed = as_int(params.get("seed", 0), "seed", 0, (1 << 63) - 1)
         cap = as_int(params.get("max_game_length", 0), "max_game_length", 0, MAX_GAME_LENGTH)
         #: The actions after which a game is cut: its ``max_game_length()``.
@@ -242,7 +242,7 @@ class PycardsGame(pyspiel.Game):
 class PycardsState(pyspiel.State):
     """A pycards state as an OpenSpiel state; ``pycards_state`` is the pycards one."""
 
-    def __init__(self, game: PycardsGame, state: State[Any]) -> None:
+    def __init__(self, game: PycardsGame, state: State[object]) -> None:
         super().__init__(game)
         self.pycards_state = state
 
@@ -344,7 +344,7 @@ def _serialized(text: str) -> dict[str, Any]:
     return data
 
 
-def _replayed(game: PycardsGame, record: State[Any]) -> PycardsState:
+def _replayed(game: PycardsGame, record: State[object]) -> PycardsState:
     """A fresh deal of ``record``'s seed in ``game``, with its actions applied
     (OpenSpiel's history too)."""
     assert record.seed is not None  # a state read from JSON has its record
@@ -409,7 +409,7 @@ def deserialize_game_and_state(text: str) -> tuple[Any, Any]:
     return game, state
 
 
-def information_state_string(state: State[Any], player: int) -> str:
+def information_state_string(state: State[object], player: int) -> str:
     """Everything ``player`` has seen: the redacted event log (with how many
     older events a long game no longer keeps) and the table from that seat."""
     lines = [f"seat {player}, {state.events_dropped()} older events"]
@@ -487,9 +487,9 @@ class OpenSpielBot:
         self._rng = np.random.default_rng(as_int(seed, "seed", 0, (1 << 64) - 1))
         self.bot.restart()
 
-    def act(self, view: PlayerView[Any]) -> int:
+    def act(self, view: PlayerView[object]) -> int:
         """The OpenSpiel bot's action for the view's seat."""
-        state: State[Any] = view._state
+        state: State[object] = view._state
         if self.resample:
             state = state.sample_infoset(view.seat, int(self._rng.integers(0, 1 << 62)))
         return int(self.bot.step(PycardsState(self.game, state)))

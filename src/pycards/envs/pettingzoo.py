@@ -34,7 +34,7 @@ play says "go" and the other plays on).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -42,7 +42,7 @@ import numpy.typing as npt
 from pycards._args import as_int
 from pycards.envs._common import make_game, missing_extra, observation_bounds, seed_from
 from pycards.envs._spaces import LegalActions
-from pycards.game import Game, State
+from pycards.game import Game, Rules, State
 from pycards.playouts import action_cap, stalled_message
 
 try:
@@ -52,6 +52,9 @@ except ModuleNotFoundError as _exc:
     raise missing_extra(_exc, "pettingzoo", __name__) from None
 
 __all__ = ["CardGameEnv", "CardGameParallelEnv", "env", "parallel_env", "raw_env"]
+
+#: An observation's arrays: the tensor (float32) and the action mask (int8).
+_Array: TypeAlias = npt.NDArray[np.float32] | npt.NDArray[np.int8]
 
 _RENDER_MODES = ("ansi", "human")
 
@@ -78,7 +81,7 @@ class CardGameEnv(AECEnv):
         says why.
     """
 
-    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it on the class)
+    metadata: dict[str, object] = {  # noqa: RUF012 (PettingZoo reads it on the class)
         "render_modes": list(_RENDER_MODES),
         "name": "pycards_v0",
         "is_parallelizable": False,
@@ -86,16 +89,16 @@ class CardGameEnv(AECEnv):
 
     def __init__(
         self,
-        game: str | Game[Any, Any] = "nodde",
+        game: str | Game[Rules, object] = "nodde",
         num_players: int | None = None,
-        rules: Any = None,
+        rules: Rules | str | None = None,
         max_cycles: int | None = None,
         render_mode: str | None = None,
         render_seat: int | None = None,
         max_actions: int | None = None,
     ) -> None:
         super().__init__()
-        self.game: Game[Any, Any] = make_game(game, num_players, rules)
+        self.game: Game[Rules, object] = make_game(game, num_players, rules)
         #: The most actions of one game (see ``max_actions``).
         self.max_actions: int = (
             action_cap(self.game)
@@ -133,7 +136,7 @@ class CardGameEnv(AECEnv):
             a: LegalActions(na, _MaskOf(self, i)) for i, a in enumerate(self.possible_agents)
         }
         self._rng = np.random.default_rng()
-        self.state: State[Any] | None = None
+        self.state: State[object] | None = None
         self._scores = [0] * n
         self._turns = [0] * n
         self.agents: list[str] = []
@@ -151,7 +154,7 @@ class CardGameEnv(AECEnv):
         return self.action_spaces[agent]
 
     # -- the AEC protocol ---------------------------------------------------------
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
         """Deal a new game.  ``seed`` (an int) makes the game and everything
         after it reproducible; without one, the next game is drawn from the
         environment's generator."""
@@ -163,13 +166,13 @@ class CardGameEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, object]] = {a: {} for a in self.agents}
         self._scores = [0] * self.game.num_players  # points of the deal come with the first step
         self._turns = [0] * self.game.num_players
         self._actions = 0
         self.agent_selection = self.possible_agents[self.state.current_player]
 
-    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+    def observe(self, agent: str) -> dict[str, _Array]:
         """``agent``'s observation tensor and action mask."""
         state = self._live_state()
         seat = self._seat[agent]
@@ -236,7 +239,7 @@ class CardGameEnv(AECEnv):
     def close(self) -> None:
         """Nothing to release."""
 
-    def _live_state(self) -> State[Any]:
+    def _live_state(self) -> State[object]:
         if self.state is None:
             raise RuntimeError("call reset() before using the environment")
         return self.state
@@ -252,7 +255,7 @@ class _MaskOf:
         return self.env._mask(self.seat)
 
 
-class CardGameParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
+class CardGameParallelEnv(ParallelEnv[str, dict[str, _Array], int]):
     """A pycards game under PettingZoo's parallel API: one step is one move.
 
     The arguments are :class:`CardGameEnv`'s.  :meth:`step` takes a dict of
@@ -266,16 +269,16 @@ class CardGameParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
     or is truncated.
     """
 
-    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it on the class)
+    metadata: dict[str, object] = {  # noqa: RUF012 (PettingZoo reads it on the class)
         "render_modes": list(_RENDER_MODES),
         "name": "pycards_parallel_v0",
     }
 
     def __init__(
         self,
-        game: str | Game[Any, Any] = "nodde",
+        game: str | Game[Rules, object] = "nodde",
         num_players: int | None = None,
-        rules: Any = None,
+        rules: Rules | str | None = None,
         max_cycles: int | None = None,
         render_mode: str | None = None,
         render_seat: int | None = None,
@@ -306,8 +309,8 @@ class CardGameParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
         return self.action_spaces[agent]
 
     def reset(
-        self, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, dict[str, npt.NDArray[Any]]], dict[str, dict[str, Any]]]:
+        self, seed: int | None = None, options: dict[str, object] | None = None
+    ) -> tuple[dict[str, dict[str, _Array]], dict[str, dict[str, object]]]:
         """Deal a new game (``seed`` as in :meth:`CardGameEnv.reset`); the
         observations and infos."""
         self.aec.reset(seed=seed, options=options)
@@ -318,11 +321,11 @@ class CardGameParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
     def step(
         self, actions: dict[str, int]
     ) -> tuple[
-        dict[str, dict[str, npt.NDArray[Any]]],
+        dict[str, dict[str, _Array]],
         dict[str, float],
         dict[str, bool],
         dict[str, bool],
-        dict[str, dict[str, Any]],
+        dict[str, dict[str, object]],
     ]:
         """Play the action of the agent to act (see the class's text)."""
         if not self.agents:
@@ -357,19 +360,19 @@ class CardGameParallelEnv(ParallelEnv[str, dict[str, npt.NDArray[Any]], int]):
     def close(self) -> None:
         """Nothing to release."""
 
-    def _observations(self) -> dict[str, dict[str, npt.NDArray[Any]]]:
+    def _observations(self) -> dict[str, dict[str, _Array]]:
         return {a: self.aec.observe(a) for a in self.agents}
 
-    def _infos(self) -> dict[str, dict[str, Any]]:
+    def _infos(self) -> dict[str, dict[str, object]]:
         state = self.aec.state
         to_act = -1 if state is None else state.current_player
         return {a: {"to_act": self.aec._seat[a] == to_act} for a in self.agents}
 
 
 def parallel_env(
-    game: str | Game[Any, Any] = "nodde",
+    game: str | Game[Rules, object] = "nodde",
     num_players: int | None = None,
-    rules: Any = None,
+    rules: Rules | str | None = None,
     max_cycles: int | None = None,
     render_mode: str | None = None,
     render_seat: int | None = None,
@@ -382,9 +385,9 @@ def parallel_env(
 
 
 def raw_env(
-    game: str | Game[Any, Any] = "nodde",
+    game: str | Game[Rules, object] = "nodde",
     num_players: int | None = None,
-    rules: Any = None,
+    rules: Rules | str | None = None,
     max_cycles: int | None = None,
     render_mode: str | None = None,
     render_seat: int | None = None,
@@ -395,9 +398,9 @@ def raw_env(
 
 
 def env(
-    game: str | Game[Any, Any] = "nodde",
+    game: str | Game[Rules, object] = "nodde",
     num_players: int | None = None,
-    rules: Any = None,
+    rules: Rules | str | None = None,
     max_cycles: int | None = None,
     render_mode: str | None = None,
     render_seat: int | None = None,

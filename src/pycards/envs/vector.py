@@ -36,7 +36,7 @@ import numpy.typing as npt
 
 from cardcore import _core
 from pycards.envs._common import make_game
-from pycards.game import Game, State
+from pycards.game import Game, Rules, State
 
 __all__ = ["OPPONENTS", "VectorEnv"]
 
@@ -80,10 +80,10 @@ class VectorEnv:
 
     def __init__(
         self,
-        game: str | Game[Any, Any] = "nodde",
+        game: str | Game[Rules, object] = "nodde",
         num_envs: int = 64,
         num_players: int | None = None,
-        rules: Any = None,
+        rules: Rules | str | None = None,
         *,
         seed: int = 0,
         learner: int = 0,
@@ -91,7 +91,7 @@ class VectorEnv:
         threads: int = 1,
         events: bool = False,
     ) -> None:
-        self.game: Game[Any, Any] = make_game(game, num_players, rules)
+        self.game: Game[Rules, object] = make_game(game, num_players, rules)
         if isinstance(opponent, str) and opponent not in OPPONENTS:
             raise ValueError(
                 f"opponent must be one of {', '.join(OPPONENTS)} (the engine's policies the "
@@ -167,7 +167,7 @@ class VectorEnv:
         in: ``nbytes`` is the total."""
         return int(self._v.bytes_per_game)
 
-    def state(self, index: int) -> State[Any]:
+    def state(self, index: int) -> State[object]:
         """A copy of game ``index`` as it stands (the learner to act), as a
         :class:`~pycards.game.State` without a record (no seed, no history),
         e.g. to draw it: ``venv.state(0).table(venv.learner)``.  Its event log

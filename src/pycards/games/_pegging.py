@@ -12,12 +12,20 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pycards.cards import Card
-from pycards.game import Event, Game
-from pycards.narrate import Line, NarrationMemory, Narrator, describe_items, narrator
-from pycards.summary import Summarizer, Summary
+from pycards.game import Event, Game, Rules
+from pycards.narrate import (
+    Line,
+    NarrationMemory,
+    Narrator,
+    ScoringItem,
+    TemplateValue,
+    describe_items,
+    narrator,
+)
+from pycards.summary import EventSource, Summarizer, Summary
 
 __all__ = ["DealSummary", "GameSummary", "Peg", "PeggingNarrator", "PeggingSummarizer", "Show"]
 
@@ -37,15 +45,15 @@ class PeggingNarrator(Narrator):
     #: the kinds that turn up the card the hands score with
     TURNUPS: ClassVar[frozenset[str]] = frozenset({"turnup", "starter"})
 
-    def score_count(self, cards: list[int]) -> tuple[Any, ...]:
+    def score_count(self, cards: list[int]) -> tuple[ScoringItem, ...]:
         """The items the last card of ``cards`` (the play so far) makes."""
         raise NotImplementedError
 
-    def score_show(self, cards: list[int], turnup: int, crib: bool) -> tuple[Any, ...]:
+    def score_show(self, cards: list[int], turnup: int, crib: bool) -> tuple[ScoringItem, ...]:
         """The items of a hand (or the crib) shown with the turn-up."""
         raise NotImplementedError
 
-    def before(self, ev: Event, mem: NarrationMemory) -> dict[str, Any]:
+    def before(self, ev: Event, mem: NarrationMemory) -> dict[str, TemplateValue]:
         if ev.kind == "play" and ev.value is not None:
             if ev.target == Card(ev.value).pips or not mem.count:
                 mem.count = []
@@ -53,7 +61,7 @@ class PeggingNarrator(Narrator):
             mem.played.setdefault(ev.player, []).append(ev.value)
         return {}
 
-    def items(self, ev: Event, mem: NarrationMemory) -> tuple[Any, ...] | None:
+    def items(self, ev: Event, mem: NarrationMemory) -> tuple[ScoringItem, ...] | None:
         try:
             if ev.kind == "play":
                 return self.score_count(mem.count) if mem.count and ev.extra else None
@@ -63,7 +71,9 @@ class PeggingNarrator(Narrator):
             return None
         return None
 
-    def show_items(self, seat: int, crib: bool, mem: NarrationMemory) -> tuple[Any, ...] | None:
+    def show_items(
+        self, seat: int, crib: bool, mem: NarrationMemory
+    ) -> tuple[ScoringItem, ...] | None:
         """The items of ``seat``'s hand (or the crib) if the viewer saw it whole."""
         cards = mem.crib if crib else mem.dealt.get(seat, [])
         known = [c for c in cards if c is not None]
@@ -78,7 +88,7 @@ class PeggingNarrator(Narrator):
         except (ValueError, TypeError):
             return None
 
-    def reason(self, ev: Event, mem: NarrationMemory, items: tuple[Any, ...] | None) -> str:
+    def reason(self, ev: Event, mem: NarrationMemory, items: tuple[ScoringItem, ...] | None) -> str:
         del mem
         if ev.kind == "play":
             return (describe_items(items) if items else "") or "the play"
@@ -128,7 +138,7 @@ class Show:
     what: str
     cards: tuple[str, ...] | None
     turnup: str | None
-    items: tuple[Any, ...] | None
+    items: tuple[ScoringItem, ...] | None
     points: int
 
     def __str__(self) -> str:
@@ -221,6 +231,21 @@ class GameSummary(Summary):
         return out
 
 
+@dataclasses.dataclass
+class _Deal:
+    """What a summarizer gathers of the deal in progress."""
+
+    number: int
+    dealer: int
+    points: list[int]
+    turnup: str | None = None
+    #: (seat, "hand" or "crib", points, items) of each show
+    shows: list[tuple[int, str, int, tuple[ScoringItem, ...] | None]] = dataclasses.field(
+        default_factory=list
+    )
+    pegs: list[Peg] = dataclasses.field(default_factory=list)
+
+
 class PeggingSummarizer(Summarizer):
     """A pegging game's deal summaries (each made when the next deal starts or
     the game ends) and its game summary."""
@@ -230,14 +255,14 @@ class PeggingSummarizer(Summarizer):
     #: what a score outside the show and the play is for, by kind
     LABELS: ClassVar[Mapping[str, str]] = {}
 
-    def __init__(self, game: Game[Any, Any], viewer: int | None) -> None:
+    def __init__(self, game: Game[Rules, object], viewer: int | None) -> None:
         super().__init__(game, viewer)
         teller = narrator(game)
         assert isinstance(teller, PeggingNarrator)
         self.teller = teller
         self.n = game.num_players
         self.totals = [0] * self.n
-        self.deal: dict[str, Any] | None = None
+        self.deal: _Deal | None = None
         self.mem = NarrationMemory()
         self.last_kind = ""
         self.won: Event | None = None
@@ -249,7 +274,7 @@ class PeggingSummarizer(Summarizer):
             return []
         self.deal = None
         shows = []
-        for seat, what, pts, items in d["shows"]:
+        for seat, what, pts, items in d.shows:
             crib = what == "crib"
             if items is None:
                 items = self.teller.show_items(seat, crib, self.mem)
@@ -258,15 +283,15 @@ class PeggingSummarizer(Summarizer):
                 played = self.mem.played.get(seat, [])
                 cards = played if not crib and len(played) == len(cards) and cards else []
             names = tuple(self.game._card_name(c) for c in cards if c is not None)
-            shows.append(Show(seat, what, names or None, d["turnup"], items, pts))
+            shows.append(Show(seat, what, names or None, d.turnup, items, pts))
         return [
             DealSummary(
-                d["number"],
-                d["dealer"],
-                d["turnup"],
+                d.number,
+                d.dealer,
+                d.turnup,
                 tuple(shows),
-                tuple(d["pegs"]),
-                tuple(d["points"]),
+                tuple(d.pegs),
+                tuple(d.points),
                 tuple(self.totals),
             )
         ]
@@ -277,31 +302,24 @@ class PeggingSummarizer(Summarizer):
         if ev.kind == "new_deal":
             made = self._close()
             self.mem = NarrationMemory()
-            self.deal = dict(
-                number=ev.value or 0,
-                dealer=ev.player,
-                turnup=None,
-                shows=[],
-                pegs=[],
-                points=[0] * self.n,
-            )
+            self.deal = _Deal(number=ev.value or 0, dealer=ev.player, points=[0] * self.n)
         self.teller.before(ev, self.mem)
         d = self.deal
         if d is not None:
             if ev.kind in self.teller.TURNUPS:
-                d["turnup"] = ev.card
+                d.turnup = ev.card
             if ev.kind in self.teller.SHOWS:
-                d["shows"].append((ev.player, self.teller.SHOWS[ev.kind], line.points, line.items))
+                d.shows.append((ev.player, self.teller.SHOWS[ev.kind], line.points, line.items))
             if line.points and 0 <= ev.player < self.n:
                 self.totals[ev.player] += line.points
-                d["points"][ev.player] += line.points
+                d.points[ev.player] += line.points
                 self.last_kind = ev.kind
                 if ev.kind not in self.teller.SHOWS:
                     why = describe_items(line.items) if line.items else ""
                     why = why or self.LABELS.get(ev.kind, ev.kind.replace("_", " "))
                     if ev.kind == "last_card" and ev.extra == 0 and "go" in self.LABELS:
                         why = self.LABELS["go"]
-                    d["pegs"].append(Peg(ev.player, line.points, why))
+                    d.pegs.append(Peg(ev.player, line.points, why))
         if ev.kind != "new_deal":
             self.teller.after(ev, self.mem)
         if ev.kind == "skunk":
@@ -311,7 +329,7 @@ class PeggingSummarizer(Summarizer):
             made.extend(self._close())
         return made
 
-    def finish(self, state: Any) -> list[Summary]:
+    def finish(self, state: EventSource) -> list[Summary]:
         del state
         made = self._close()
         ev = self.won

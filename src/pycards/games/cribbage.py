@@ -530,7 +530,9 @@ class CribbageNarrator(PeggingNarrator):
     def score_show(
         self, cards: list[int], turnup: int, crib: bool
     ) -> tuple[_facade.ScoreItem, ...]:
-        return score_show(cards, turnup, crib=crib, rules=self.game.rules).items
+        return score_show(
+            cards, turnup, crib=crib, rules=as_rules(self.game.rules, CribbageRules)
+        ).items
 
 
 class CribbageSummarizer(PeggingSummarizer):

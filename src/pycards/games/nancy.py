@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
+from pycards._args import JSONObject
 from pycards._args import as_flag as _flag
 from pycards.cards import (
     OUTSIDER,
@@ -41,8 +42,16 @@ from pycards.engine import game_info
 from pycards.errors import InvalidCardError
 from pycards.game import Event, Game, Rules, SearchDefaults, State
 from pycards.games._facade import as_rules
-from pycards.narrate import By, Line, NarrationMemory, Narrator, Template
-from pycards.summary import Summarizer, Summary
+from pycards.narrate import (
+    By,
+    Line,
+    NarrationMemory,
+    Narrator,
+    ScoringItem,
+    Template,
+    TemplateValue,
+)
+from pycards.summary import EventSource, Summarizer, Summary
 
 __all__ = [
     "ACTION_CALL",
@@ -358,7 +367,7 @@ class NancyNarrator(Narrator):
         del seat
         return "the Hound"
 
-    def before(self, ev: Event, mem: NarrationMemory) -> dict[str, Any]:
+    def before(self, ev: Event, mem: NarrationMemory) -> dict[str, TemplateValue]:
         if ev.kind == "play":
             mem.trick.append((ev.player, ev.value))
         elif ev.kind == "taker":
@@ -372,7 +381,7 @@ class NancyNarrator(Narrator):
             return {"new_extra": thrown}
         return {}
 
-    def reason(self, ev: Event, mem: NarrationMemory, items: tuple[Any, ...] | None) -> str:
+    def reason(self, ev: Event, mem: NarrationMemory, items: tuple[ScoringItem, ...] | None) -> str:
         del items
         if ev.kind == "trick":
             for seat, card in mem.trick:
@@ -477,7 +486,7 @@ class NancySummarizer(Summarizer):
     """Each round's :class:`NancyRoundSummary` (made with the last payment)
     and the match's :class:`NancyMatchSummary`."""
 
-    def __init__(self, game: Game[Any, Any], viewer: int | None) -> None:
+    def __init__(self, game: Game[Rules, object], viewer: int | None) -> None:
         super().__init__(game, viewer)
         self.n = game.num_players
         self.rounds = 0
@@ -556,7 +565,7 @@ class NancySummarizer(Summarizer):
         self.thrown_done += r["thrown"]
         return summary
 
-    def finish(self, state: State[Any]) -> list[Summary]:
+    def finish(self, state: EventSource) -> list[Summary]:
         del state
         top = max(self.totals)
         winners = tuple(k for k, p in enumerate(self.totals) if p == top)
@@ -592,20 +601,22 @@ class NancyGame(Game[NancyRules, NancyObservation]):
         "in the Game of Nancy a deal where every seat passes is dealt again "
         "(all_pass='redeal', the default), so bots that never bid never end a game"
     )
-    RULES_TYPE: ClassVar[type[Any]] = NancyRules
-    OBSERVATION_TYPE: ClassVar[type[Any]] = NancyObservation
+    RULES_TYPE: ClassVar[type[NancyRules]] = NancyRules
+    OBSERVATION_TYPE: ClassVar[type[NancyObservation]] = NancyObservation
     CARD_TYPE = NancyCard
     NARRATION = NARRATION
     NARRATOR = NancyNarrator
     SUMMARIZER = NancySummarizer
 
-    def table_notes(self, observation: NancyObservation) -> dict[str, Any]:
+    def table_notes(self, observation: object) -> JSONObject:
         """Once a Taker has bid, the objective tracker (``objectives``): the
         Taker, the bid, and for each objective whether the cards Nancy's side
         has won in tricks meet it so far (``None`` for the two that only the
         round's end decides, Fat Nancy and Chosen by the Outsider).  The
         Taker's discards, which only he knows, are left out, so every seat and
         a spectator see the same tracker."""
+        if not isinstance(observation, NancyObservation):
+            raise TypeError(f"a NancyObservation, got {type(observation).__name__}")
         taker = observation.taker
         if taker is None or observation.phase is None or observation.phase >= PHASES.index("over"):
             return {}

@@ -349,13 +349,13 @@ class NoddeNarrator(PeggingNarrator):
     SCORING: ClassVar[frozenset[str]] = frozenset({"turned_knave", "hand_score", "last_card"})
 
     def score_count(self, cards: list[int]) -> tuple[_facade.ScoreItem, ...]:
-        return score_play(cards, self.game.rules).items
+        return score_play(cards, as_rules(self.game.rules, NoddeRules)).items
 
     def score_show(
         self, cards: list[int], turnup: int, crib: bool
     ) -> tuple[_facade.ScoreItem, ...]:
         del crib
-        return score_hand(cards, turnup, self.game.rules).items
+        return score_hand(cards, turnup, as_rules(self.game.rules, NoddeRules)).items
 
 
 class NoddeSummarizer(PeggingSummarizer):

@@ -22,19 +22,19 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from cardcore import _core
-from pycards._args import as_int
+from pycards._args import JSONObject, as_int
 from pycards.cards import RANKS, SUITS, Card, CardSet, CardsLike, to_mask52
 from pycards.engine import game_info
 from pycards.game import REFEREE, Event, Game, HandQuery, Rules, SearchDefaults, State
 from pycards.games._facade import as_rules
 from pycards.narrate import By, Line, Narrator, Template
-from pycards.summary import Summarizer, Summary
+from pycards.summary import EventSource, Summarizer, Summary
 
 __all__ = [
     "ACTION_ASK",
@@ -467,7 +467,7 @@ def _points(n: int) -> str:
 class NoTakersSummarizer(Summarizer):
     """The game's :class:`NoTakersSummary`, made when the game is over."""
 
-    def __init__(self, game: Game[Any, Any], viewer: int | None) -> None:
+    def __init__(self, game: Game[Rules, object], viewer: int | None) -> None:
         super().__init__(game, viewer)
         self.points: dict[int, int] = {}
         self.winners: list[int] = []
@@ -483,13 +483,14 @@ class NoTakersSummarizer(Summarizer):
             self.ended = "the turns ran out" if ev.value == 1 else "the draw pile ran out"
         return []
 
-    def finish(self, state: State[Any]) -> list[Summary]:
+    def finish(self, state: EventSource) -> list[Summary]:
         n = self.game.num_players
         seen = range(n) if self.viewer == REFEREE else () if self.viewer is None else (self.viewer,)
         splits: list[Split | None] = [None] * n
         for k in seen:
             obs = state.observation(k)
-            splits[k] = best_split(obs.hand | obs.save, self.game.rules)
+            assert isinstance(obs, NoTakersObservation)  # the game's own observation
+            splits[k] = best_split(obs.hand | obs.save, as_rules(self.game.rules, NoTakersRules))
         points = tuple(self.points.get(k, 0) for k in range(n))
         top = max(points) if points else 0
         tied = sum(1 for p in points if p == top)
@@ -527,8 +528,10 @@ class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
     NARRATOR = NoTakersNarrator
     SUMMARIZER = NoTakersSummarizer
 
-    def table_notes(self, observation: NoTakersObservation) -> dict[str, Any]:
+    def table_notes(self, observation: object) -> JSONObject:
         """What the Ask in progress asks for, in words (``asked_for``)."""
+        if not isinstance(observation, NoTakersObservation):
+            raise TypeError(f"a NoTakersObservation, got {type(observation).__name__}")
         descriptor = observation.descriptor
         return {} if descriptor is None else {"asked_for": descriptor_name(descriptor)}
 

@@ -12,7 +12,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -25,6 +25,7 @@ from pycards.errors import IllegalActionError, PycardsError, RecordError, RulesE
 from pycards.game import (
     Game,
     HandQuery,
+    Rules,
     State,
     game_names,
     has_score_distribution,
@@ -35,7 +36,13 @@ from pycards.playouts import random_playouts
 from pycards.record import parse_record, replay, write_record
 from pycards.ui.terminal import play
 
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+
 __all__ = ["main"]
+
+#: The subcommands' parsers (``add_subparsers()``'s action).
+_Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 _M64 = (1 << 64) - 1
 _SUBPARSERS: dict[str, argparse.ArgumentParser] = {}
@@ -77,8 +84,8 @@ class _Progress:
         self.total = total
         self.label = label
         self.t0 = time.perf_counter()
-        self.bar: Any = None
-        self.task: Any = None
+        self.bar: Progress | None = None
+        self.task: TaskID | None = None
         self.enabled = (
             total > 0 and sys.stderr.isatty() and not os.environ.get("PYCARDS_NO_PROGRESS")
         )
@@ -110,7 +117,8 @@ class _Progress:
             )
             self.bar.start()
             self.task = self.bar.add_task(self.label, total=self.total)
-        self.bar.update(self.task, completed=done)
+        if self.task is not None:  # set with the bar
+            self.bar.update(self.task, completed=done)
 
     def close(self) -> None:
         if self.bar is not None:
@@ -118,7 +126,9 @@ class _Progress:
             self.bar = None
 
 
-def _game_from_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Game[Any, Any]:
+def _game_from_args(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> Game[Rules, object]:
     info = game_info(args.game)
     players = args.players if args.players is not None else info.min_players
     if not info.min_players <= players <= info.max_players:
@@ -150,7 +160,7 @@ def _add_game_args(
 
 
 def _subcommand(
-    sub: Any,
+    sub: _Subparsers,
     name: str,
     run: Callable[[argparse.Namespace], int],
     help: str,
@@ -159,13 +169,15 @@ def _subcommand(
     game: bool = False,
     players: bool = True,
     games: Sequence[str] | None = None,
-    **kwargs: Any,
+    formatter_class: type[argparse.HelpFormatter] = argparse.HelpFormatter,
 ) -> argparse.ArgumentParser:
     """Add subcommand ``name`` running ``run``; with ``game``, its game
     arguments (one of ``games``, default every game; with ``--players`` unless
     ``players`` is false), and the game is made from them before ``run``.
-    ``kwargs`` go to ``add_parser``."""
-    p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=description, **kwargs)
+    ``formatter_class`` goes to ``add_parser``."""
+    p: argparse.ArgumentParser = sub.add_parser(
+        name, help=help, description=description, formatter_class=formatter_class
+    )
     p.set_defaults(run=run)
     if game:
         _add_game_args(p, players, games)
@@ -174,7 +186,7 @@ def _subcommand(
 
 
 def _add_int(
-    p: argparse.ArgumentParser, flag: str, lo: int, hi: int | None, default: Any, help: str
+    p: argparse.ArgumentParser, flag: str, lo: int, hi: int | None, default: int | None, help: str
 ) -> None:
     """Add option ``flag``: an int in ``lo..hi`` (see :func:`_int_in`)."""
     p.add_argument(flag, type=_int_in(lo, hi), default=default, help=help)
@@ -204,7 +216,11 @@ def _score(args: argparse.Namespace) -> int:
             fifteens, pairs, runs, suits = batch.hand_stats(
                 part, target=args.target, out=out, threads=threads
             )
-            columns: tuple[npt.NDArray[Any], ...] = (fifteens, pairs, runs)
+            columns: tuple[npt.NDArray[np.int64] | npt.NDArray[np.int32], ...] = (
+                fifteens,
+                pairs,
+                runs,
+            )
             for i, values in enumerate(columns):
                 sums[i] += float(values.sum())
                 maxes[i] = max(int(maxes[i]), int(values.max()))
@@ -268,7 +284,7 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_score(sub: Any) -> None:
+def _add_score(sub: _Subparsers) -> None:
     p = _subcommand(
         sub,
         "score",
@@ -311,7 +327,7 @@ def _games(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_games(sub: Any) -> None:
+def _add_games(sub: _Subparsers) -> None:
     p = _subcommand(
         sub,
         "games",
@@ -350,7 +366,7 @@ def _playouts(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_playouts(sub: Any) -> None:
+def _add_playouts(sub: _Subparsers) -> None:
     p = _subcommand(
         sub,
         "playouts",
@@ -374,7 +390,7 @@ def _distribution_games() -> list[str]:
 
 
 def _distribution_counts(
-    args: argparse.Namespace, game: Game[Any, Any]
+    args: argparse.Namespace, game: Game[Rules, object]
 ) -> tuple[npt.NDArray[np.int64], str]:
     if not has_score_distribution(type(game)):
         known = ", ".join(_distribution_games())
@@ -419,7 +435,7 @@ def _distribution(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_distribution(sub: Any) -> None:
+def _add_distribution(sub: _Subparsers) -> None:
     p = _subcommand(
         sub,
         "distribution",
@@ -476,7 +492,7 @@ def _play(args: argparse.Namespace) -> int:
     )
 
 
-def _add_play(sub: Any) -> None:
+def _add_play(sub: _Subparsers) -> None:
     p = _subcommand(
         sub,
         "play",
@@ -596,7 +612,7 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_replay(sub: Any) -> None:
+def _add_replay(sub: _Subparsers) -> None:
     p = _subcommand(
         sub,
         "replay",
@@ -629,7 +645,7 @@ _MODULE_COMMANDS = {
 }
 
 
-def _add_module_command(sub: Any, name: str, load: bool) -> None:
+def _add_module_command(sub: _Subparsers, name: str, load: bool) -> None:
     module_name, help_text = _MODULE_COMMANDS[name]
     p = sub.add_parser(
         name,

@@ -36,7 +36,6 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from pycards.bots import Bot, make_bot
 from pycards.errors import EventsDroppedError, PycardsError
@@ -93,7 +92,7 @@ def bot_seed(*parts: int) -> int:
     return int.from_bytes(h.digest(), "little")
 
 
-def hint_action(view: PlayerView[Any], seed: int, bot: str = HINT_BOT) -> int:
+def hint_action(view: PlayerView[object], seed: int, bot: str = HINT_BOT) -> int:
     """The action ``bot`` (a spec) chooses for ``view``'s seat, reseeded with
     ``seed``: from the view alone, so two worlds the seat cannot tell apart
     get the same hint."""
@@ -145,7 +144,7 @@ class TableCore:
 
     def __init__(
         self,
-        state: State[Any],
+        state: State[object],
         bots: Mapping[int, str],
         seed: int,
         names: Sequence[str] | None = None,
@@ -185,7 +184,7 @@ class TableCore:
         """The seats played by people."""
         return [k for k, spec in enumerate(self.specs) if spec is None]
 
-    def view(self, seat: int) -> PlayerView[Any]:
+    def view(self, seat: int) -> PlayerView[object]:
         """What ``seat`` may know: everything a seat is shown is built from it."""
         return self.state.view(seat)
 
@@ -255,7 +254,7 @@ class TableCore:
             action, self.state.game.action_name(action), legal.index(action) + 1, self.hint_bot
         )
 
-    def last_decision(self, seat: int) -> State[Any] | None:
+    def last_decision(self, seat: int) -> State[object] | None:
         """The state as it was when ``seat`` last decided (before its last
         move), taken back from the present by
         :meth:`~pycards.game.State.undo`, or ``None`` if ``seat`` has not
@@ -277,7 +276,7 @@ class TableCore:
             return str(exc)
         return None
 
-    def _checked_decision(self, seat: int) -> State[Any]:
+    def _checked_decision(self, seat: int) -> State[object]:
         self._alone(seat, "undo")
         back = self.last_decision(seat)
         if back is None:

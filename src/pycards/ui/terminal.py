@@ -49,13 +49,16 @@ import shutil
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from pycards.errors import PycardsError
-from pycards.game import Game, State
+from pycards.game import Game, Rules, State
 from pycards.record import all_events, deal_lines, new_events, shown_action, write_record
 from pycards.summary import Story, story
 from pycards.ui.table import HINT_BOT, TableCore
+
+if TYPE_CHECKING:  # the cli extra: imported where it is used
+    from rich.console import Console
 
 __all__ = ["MAX_LISTED", "MIN_WIDTH", "TerminalTable", "choices", "completions", "play"]
 
@@ -119,7 +122,7 @@ class _Output:
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
-        self.console: Any = None
+        self.console: Console | None = None
         try:
             from rich.console import Console
         except ImportError:  # pragma: no cover - the cli extra is not installed
@@ -201,7 +204,7 @@ class TerminalTable:
 
     def __init__(
         self,
-        game: Game[Any, Any],
+        game: Game[Rules, object],
         *,
         seat: int = 0,
         bots: Sequence[str] = ("random",),
@@ -209,7 +212,7 @@ class TerminalTable:
         name: str = "you",
         hint_bot: str | None = None,
         stdout: TextIO | None = None,
-        state: State[Any] | None = None,
+        state: State[object] | None = None,
     ) -> None:
         n = game.num_players
         if state is not None and state.game is not game:
@@ -246,7 +249,7 @@ class TerminalTable:
         self._tell()
 
     @property
-    def state(self) -> State[Any]:
+    def state(self) -> State[object]:
         """The table's real state."""
         return self.core.state
 
@@ -463,7 +466,7 @@ def _today() -> str:
 
 
 def play(
-    game: Game[Any, Any],
+    game: Game[Rules, object],
     *,
     seat: int = 0,
     bots: Sequence[str] = ("random",),

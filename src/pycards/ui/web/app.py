@@ -103,7 +103,7 @@ class _Hub:
         #: Builds the messages, off the event loop.
         self.messages = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pycards-msg")
 
-    def later(self, job: Coroutine[Any, Any, None]) -> None:
+    def later(self, job: Coroutine[object, object, None]) -> None:
         """Run ``job`` in a task of its own (kept until it ends)."""
         task = asyncio.get_running_loop().create_task(job)
         self.tasks.add(task)

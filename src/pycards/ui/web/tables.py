@@ -20,13 +20,13 @@ import json
 import re
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...bots import Bot, bot_names, make_bot, parse_bot_spec
 from ...cards import Card, CardSet, NancyCard, NancyCardSet
 from ...errors import EventsDroppedError, IllegalActionError, PycardsError
-from ...game import Game, State, game_names, load_game
+from ...game import EventCursor, Game, Rules, State, game_names, load_game
 from ...record import write_record  # the record format (see docs/records)
 from ...summary import Story, Summary, story
 from ...view import PlayerView
@@ -312,7 +312,7 @@ class _SeenLog:
     """What a :class:`~pycards.summary.Story` reads of a state, from one
     seat's view alone (its events and its observation)."""
 
-    def __init__(self, view: PlayerView[Any], dropped: int) -> None:
+    def __init__(self, view: PlayerView[object], dropped: int) -> None:
         self._view = view
         self._events = view.events()
         self.event_count = self._events[-1].index + 1 if self._events else dropped
@@ -324,13 +324,17 @@ class _SeenLog:
         from one view, which no undo rewrites under it)."""
         return self.event_count
 
-    def events(self, viewer: int | None = None, *, since: int | None = None) -> list[Event]:
+    def events(
+        self, viewer: int | None = None, /, *, since: int | EventCursor | None = None
+    ) -> list[Event]:
         del viewer
+        if isinstance(since, EventCursor):  # a story keeps this log's plain index
+            since = since.index
         if since is not None and self._events and self._events[0].index > since:
             raise EventsDroppedError(since, self._events[0].index)
         return [e for e in self._events if since is None or e.index >= since]
 
-    def observation(self, seat: int) -> Any:
+    def observation(self, seat: int, /) -> object:
         if seat != self._view.seat:
             raise PycardsError("a seat's story reads its own observation only")
         return self._view.observation
@@ -375,15 +379,15 @@ def _told(told: Story, names: Sequence[str]) -> dict[str, Any]:
     }
 
 
-def _view_story(view: PlayerView[Any], names: list[str], dropped: int) -> Story:
+def _view_story(view: PlayerView[object], names: list[str], dropped: int) -> Story:
     """The story of the events the view's log keeps, told afresh."""
     told = Story(view.game, view.seat, names)
     told.cursor = dropped
-    told.update(_SeenLog(view, dropped))  # type: ignore[arg-type]
+    told.update(_SeenLog(view, dropped))
     return told
 
 
-def _readable(game: Game[Any, Any], obs: Any) -> dict[str, Any]:
+def _readable(game: Game[Rules, object], obs: object) -> dict[str, Any]:
     """Fields in words that the page shows instead of raw numbers (the
     observation's own, then the game's :meth:`~pycards.game.Game.table_notes`)."""
     out: dict[str, Any] = {}
@@ -414,7 +418,7 @@ def _plain(text: str) -> str:
     return " ".join(text.split())
 
 
-def describe_rules(game: Game[Any, Any], preset: str | None = None) -> dict[str, Any]:
+def describe_rules(game: Game[Rules, object], preset: str | None = None) -> dict[str, Any]:
     """The table's rules in words, for the rules panel: the preset, the
     game's rules summary (the first paragraph of its rules class), and each
     rule with a readable label, its value and what it means (from the rules
@@ -438,7 +442,7 @@ def describe_rules(game: Game[Any, Any], preset: str | None = None) -> dict[str,
 
 
 def view_message(
-    view: PlayerView[Any],
+    view: PlayerView[object],
     names: list[str],
     bots: list[str],
     dropped: int = 0,
@@ -457,6 +461,7 @@ def view_message(
     """
     game = view.game
     obs = view.observation
+    assert dataclasses.is_dataclass(obs)  # every game's observation is a dataclass
     fields = {f.name: _value(getattr(obs, f.name)) for f in dataclasses.fields(obs)}
     cards = _seat_cards(fields, view.seat)
     players = view.num_players
@@ -491,7 +496,7 @@ _SHARED = ("type", "game", "title", "rules", "target", "players", "names", "bots
 
 
 def spectator_message(
-    state: State[Any], names: list[str], bots: list[str], told: Story | None = None
+    state: State[object], names: list[str], bots: list[str], told: Story | None = None
 ) -> dict[str, Any]:
     """The table as a spectator sees it: only what every seat's view agrees
     on (no hand, no card any seat may not see), the spectator's story
@@ -540,7 +545,7 @@ class _Untold(Story):
 _EMPTY = _Untold()
 
 
-def suggest(view: PlayerView[Any], seed: int) -> dict[str, Any]:
+def suggest(view: PlayerView[object], seed: int) -> dict[str, Any]:
     """The hint for ``view``'s seat (:func:`pycards.ui.table.hint_action`, the
     table core's hint bot reseeded with ``seed``), from the view alone:
     ``{"type": "hint", "action", "name", "card"}`` (``card``: the card it
@@ -548,9 +553,10 @@ def suggest(view: PlayerView[Any], seed: int) -> dict[str, Any]:
     return _hint_message(view, hint_action(view, seed, HINT_BOT))
 
 
-def _hint_message(view: PlayerView[Any], action: int) -> dict[str, Any]:
+def _hint_message(view: PlayerView[object], action: int) -> dict[str, Any]:
     name = view.action_name(action)
     obs = view.observation
+    assert dataclasses.is_dataclass(obs)  # every game's observation is a dataclass
     fields = {f.name: _value(getattr(obs, f.name)) for f in dataclasses.fields(obs)}
     card = _card_of(name, _seat_cards(fields, view.seat))
     return {"type": "hint", "action": action, "name": name, "card": card}
@@ -579,14 +585,14 @@ class Table:
         spec: TableSpec,
         seed: int,
         token_digests: dict[int, str],
-        state: State[Any],
+        state: State[object],
         bot_seconds: float = 0.0,
         version: int | None = None,
     ) -> None:
         self.id = table_id
         self.spec = spec
         self.seed = seed
-        self.game: Game[Any, Any] = state.game
+        self.game: Game[Rules, object] = state.game
         #: The table core: the state, the bots, the names, the hint and undo.
         #: Its bots are reseeded at every move, so a restarted server plays on
         #: as it would have.
@@ -656,12 +662,12 @@ class Table:
         )
 
     @property
-    def state(self) -> State[Any]:
+    def state(self) -> State[object]:
         """The game's real state (it never leaves the server)."""
         return self.core.state
 
     @state.setter
-    def state(self, state: State[Any]) -> None:
+    def state(self, state: State[object]) -> None:
         self.core.state = state
 
     @property
@@ -978,5 +984,5 @@ class Tables:
     def __len__(self) -> int:
         return len(self._tables)
 
-    def __iter__(self) -> Any:
+    def __iter__(self) -> Iterator[Table]:
         return iter(list(self._tables.values()))
