@@ -225,21 +225,51 @@ def test_who_is_away_is_shown(client: TestClient) -> None:
 
 
 def test_the_lobby_lists_open_tables_and_seats(client: TestClient) -> None:
-    j = _new(client, game=QUICK, players=2, seats=_seats(2, (0, 1)))
+    seats = _seats(3, (0, 1, 2))
+    seats[2]["open"] = True
+    j = _new(client, game=ROLE["three"].name, players=3, seats=seats)
     _new(client, game=QUICK, players=2, seats=_seats(2, (0,)), listed=False)
     lobby = client.get("/api/tables").json()
     assert [t["table_id"] for t in lobby] == [j["table_id"]]
     assert "token" not in json.dumps(lobby)
-    assert [s["open"] for s in lobby[0]["seats"]] == [True, True]
-    r = client.post(f"/api/tables/{j['table_id']}/join", json={"seat": 1})
+    # the creator's seat and the invited seat are never offered; the open one is
+    assert [s["open"] for s in lobby[0]["seats"]] == [False, False, True]
+    assert sorted(j["tokens"]) == ["0", "1"]
+    r = client.post(f"/api/tables/{j['table_id']}/join", json={"seat": 2})
     assert r.status_code == 200
     joined = r.json()["token"]
-    assert client.post(f"/api/tables/{j['table_id']}/join", json={"seat": 1}).status_code == 409
-    # the unused invite of that seat no longer works; the new token does
-    with client.websocket_connect(f"/ws/{j['table_id']}?token={j['tokens']['1']}") as ws:
-        assert ws.receive_json()["type"] == "error"
+    assert client.post(f"/api/tables/{j['table_id']}/join", json={"seat": 2}).status_code == 409
     with client.websocket_connect(f"/ws/{j['table_id']}?token={joined}") as ws:
+        assert ws.receive_json()["seat"] == 2
+
+
+def test_a_seat_with_an_invite_is_taken_with_it_only(client: TestClient) -> None:
+    """Nobody can sit in Bob's seat from the lobby before Bob opens his invite;
+    his link works whenever he comes."""
+    j = _new(client, game=QUICK, players=2, seats=_seats(2, (0, 1)))
+    tid = j["table_id"]
+    for seat in (0, 1):
+        assert client.post(f"/api/tables/{tid}/join", json={"seat": seat}).status_code == 409
+    with client.websocket_connect(f"/ws/{tid}?token={j['tokens']['1']}") as ws:
         assert ws.receive_json()["seat"] == 1
+
+
+def test_a_taken_seat_stays_its_owners_across_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite3"
+    seats = _seats(3, (0, 1, 2))
+    seats[2]["open"] = True
+    with TestClient(create_app(bot_delay=0.0, db=db)) as c:
+        j = _new(c, game=ROLE["three"].name, players=3, seats=seats)
+        tid = j["table_id"]
+        taken = c.post(f"/api/tables/{tid}/join", json={"seat": 2}).json()["token"]
+    with TestClient(create_app(bot_delay=0.0, db=db)) as c:
+        lobby = c.get("/api/tables").json()
+        assert [s["open"] for s in lobby[0]["seats"]] == [False, False, False]
+        for seat in (0, 1, 2):
+            assert c.post(f"/api/tables/{tid}/join", json={"seat": seat}).status_code == 409
+        for seat, token in ((0, j["tokens"]["0"]), (1, j["tokens"]["1"]), (2, taken)):
+            with c.websocket_connect(f"/ws/{tid}?token={token}") as ws:
+                assert ws.receive_json()["seat"] == seat
 
 
 def test_unnamed_seats_are_named_for_who_plays_them_each_differently() -> None:
@@ -680,3 +710,21 @@ def test_view_message_is_json_and_names_the_cards() -> None:
     assert all(card in text for card in msg["observation"]["hand"])
     assert msg["deck"] == search.game_type(None, n).info.deck_size
     assert all("n" in line for line in msg["log"])
+
+
+def test_a_held_card_is_the_card_of_one_move_only() -> None:
+    """No Takers?: a card held may be saved, and asked for from another seat;
+    only the save is that card's move, so the page can raise it (an ask is
+    made with the ask picker)."""
+    state = load_game("notakers", num_players=3).new_initial_state(5)
+    view = state.view(state.current_player)
+    msg = view_message(view, ["A", "B", "C"], ["person"] * 3)
+    by_card: dict[str, list[str]] = {}
+    for a in msg["legal"]:
+        if a["card"]:
+            by_card.setdefault(a["card"], []).append(a["name"])
+    saves = {a["name"].split()[1] for a in msg["legal"] if a["name"].startswith("save ")}
+    assert saves, "the first turn offers saves"
+    assert {c: names for c, names in by_card.items() if len(names) != 1} == {}
+    assert saves <= set(by_card)
+    assert all(a["card"] is None and a["ask"] for a in msg["legal"] if a["name"].startswith("ask"))

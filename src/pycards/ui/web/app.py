@@ -8,7 +8,8 @@ Routes:
 * ``POST /api/tables``: a new table; answers its id and the token of each
   person's seat (an invite link per seat);
 * ``POST /api/tables/{id}/join`` ``{"seat": n}``: the token of an open seat
-  (a person's seat nobody has taken yet) of a listed table;
+  (a person's seat its creator opened to anyone, that nobody has taken yet)
+  of a listed table; a seat with an invite link is taken with that link only;
 * ``GET /api/tables/{id}/record?token=``: the game's record as that seat knows it;
 * ``GET /api/history`` and ``GET /api/history/{id}?step=k``: finished games,
   and a spectator's view of one after ``k`` moves (a replay);
@@ -298,12 +299,10 @@ def create_app(
         seat = body.get("seat") if isinstance(body, dict) else None
         if isinstance(seat, bool) or not isinstance(seat, int):
             return _error(f"seat must be an int, got {seat!r:.40}")
-        if seat not in table.spec.humans or seat in table.claimed:
+        if not table.is_open(seat):
             return _error(f"seat {seat} is not open", 409)
-        # a fresh token replaces the seat's unused invite
-        token = table.reissue(seat)
+        token = table.sit(seat)
         store.set_tokens(table.id, table.digests)
-        table.claimed.add(seat)
         return JSONResponse({"table_id": table.id, "token": token, "seat": seat})
 
     async def record(request: Request) -> Response:
@@ -359,8 +358,6 @@ def create_app(
             await _send(ws, json.dumps({"type": "error", "message": "no such table"}))
             await _close(ws, CLOSE_UNKNOWN, "no such table")
             return
-        if seat is not None:
-            table.claimed.add(seat)
         socks = hub.sockets.setdefault(table.id, {})
         socks[ws] = seat
         try:
