@@ -53,14 +53,17 @@ ROLE = {case.profile.web_role: case for case in REGISTERED.values() if case.prof
 QUICK = ROLE["quick"].name
 
 
-def _checked_message(self: Table, seat: int | None, away: set[int] | None = None) -> dict[str, Any]:
+def _checked_message(
+    self: Table, seat: int | None, away: set[int] | None = None, clocks: Any = None
+) -> dict[str, Any]:
     """Table.message, asserting the message is the same from sampled worlds.
 
     The table tells its story from the first event (a kept story per seat);
     a sampled world knows the events its log keeps, so the story is compared
     whole while the log has dropped none (else the rest of the message)."""
-    msg = _original_message(self, seat, away)
+    msg = _original_message(self, seat, away, clocks)
     drop = {"turn", "version", "table_id", "away", "humans", "warning", "rules_book", "solo"}
+    drop |= {"away_clock", "stand_ins"}
     if self.state.events_dropped():
         drop |= {"log", "summaries"}
 
@@ -728,3 +731,57 @@ def test_a_held_card_is_the_card_of_one_move_only() -> None:
     assert {c: names for c, names in by_card.items() if len(names) != 1} == {}
     assert saves <= set(by_card)
     assert all(a["card"] is None and a["ask"] for a in msg["legal"] if a["name"].startswith("ask"))
+
+
+def _until(ws: Any, check: Any, limit: int = 200) -> dict[str, Any]:
+    for _ in range(limit):
+        m: dict[str, Any] = ws.receive_json()
+        if m.get("type") == "view" and check(m):
+            return m
+    raise AssertionError("no such message")
+
+
+def test_an_away_person_has_a_bot_play_after_a_clock_and_comes_back() -> None:
+    """A table never waits for ever: a person who leaves has a visible clock,
+    then a bot plays the seat (which stays theirs) until they come back."""
+    with TestClient(create_app(bot_delay=0.0, away_seconds=0.4)) as c:
+        j = _new(c, game=QUICK, players=2, seats=_seats(2, (0, 1)))
+        tid, tokens = j["table_id"], j["tokens"]
+        table = _table(c, tid)
+        with c.websocket_connect(f"/ws/{tid}?token={tokens['0']}") as a:
+            a.receive_json()
+            with c.websocket_connect(f"/ws/{tid}?token={tokens['1']}") as b:
+                b.receive_json()
+            m = _until(a, lambda m: m["away"] == [1])
+            assert [x["seat"] for x in m["away_clock"]] == [1]
+            assert 0 < m["away_clock"][0]["seconds"] <= 0.4 and m["stand_ins"] == []
+            m = _until(a, lambda m: m["stand_ins"] == [1])
+            assert m["away_clock"] == []
+            # the bot plays seat 1's turns: seat 0 is never kept waiting
+            while not m["terminal"] and m["current_player"] != 0:
+                m = a.receive_json()
+            if not m["terminal"]:
+                a.send_json({"type": "move", "action": m["legal"][0]["id"], "version": m["version"]})
+                m = _until(a, lambda m: m["current_player"] == 0 or m["terminal"])
+            assert table.state.is_terminal or 1 in table.core.stand_ins
+            with c.websocket_connect(f"/ws/{tid}?token={tokens['1']}") as b:
+                back = b.receive_json()
+                assert back["seat"] == 1 and back["stand_ins"] == []
+            assert 1 not in table.core.stand_ins
+
+
+def test_the_others_may_let_a_bot_play_an_away_seat() -> None:
+    with TestClient(create_app(bot_delay=0.0, away_seconds=None)) as c:
+        j = _new(c, game=QUICK, players=2, seats=_seats(2, (0, 1)))
+        tid = j["table_id"]
+        with c.websocket_connect(f"/ws/{tid}?token={j['tokens']['0']}") as a:
+            m = a.receive_json()
+            assert m["away"] == [1] and m["away_clock"] == []
+            a.send_json({"type": "stand_in", "seat": 0})
+            assert a.receive_json()["type"] == "error"
+            a.send_json({"type": "stand_in", "seat": 1})
+            _until(a, lambda m: m["stand_ins"] == [1])
+        with c.websocket_connect(f"/ws/{tid}") as watcher:
+            watcher.receive_json()
+            watcher.send_json({"type": "stand_in", "seat": 1})
+            assert watcher.receive_json()["type"] == "error"

@@ -95,13 +95,15 @@ _original_message = Table.message
 spectator_frames: list[dict[str, Any]] = []
 
 
-def _checked(self: Table, seat: int | None, away: set[int] | None = None) -> dict[str, Any]:
+def _checked(
+    self: Table, seat: int | None, away: set[int] | None = None, clocks: Any = None
+) -> dict[str, Any]:
     """A spectator's message must not change when any seat's hidden cards do."""
     if seat is None:
-        msg = _checked_message(self, seat, away)  # the check of tests/ui/test_web.py
+        msg = _checked_message(self, seat, away, clocks)  # the check of tests/ui/test_web.py
         spectator_frames.append(msg)
         return msg
-    return _original_message(self, seat, away)
+    return _original_message(self, seat, away, clocks)
 
 
 def _act(page: Any, rng: random.Random) -> bool:

@@ -753,10 +753,17 @@ class Table:
         self.version += 1
         self.last_active = time.monotonic()
 
-    def message(self, seat: int | None, away: set[int] | None = None) -> dict[str, Any]:
+    def message(
+        self,
+        seat: int | None,
+        away: set[int] | None = None,
+        clocks: Mapping[int, float] | None = None,
+    ) -> dict[str, Any]:
         """The table as ``seat`` sees it (``None``: a spectator), with the
         turn, the version (which a move names), the table id, who of the
-        people is away and the rules panel.
+        people is away (``away_clock``: the seconds ``clocks`` gives each
+        away seat before a bot plays for it; ``stand_ins``: the away seats a
+        bot plays now) and the rules panel.
         Built once per change of the state and seat (then copied)."""
         cached = self._messages.get(seat)
         if cached is not None and cached[0] == self.version:
@@ -779,6 +786,12 @@ class Table:
         msg["version"] = self.version
         msg["table_id"] = self.id
         msg["away"] = sorted(away or ())
+        msg["away_clock"] = [
+            {"seat": p, "seconds": round(max(0.0, left), 1)}
+            for p, left in sorted((clocks or {}).items())
+            if p in (away or ()) and p not in self.core.stand_ins
+        ]
+        msg["stand_ins"] = sorted(self.core.stand_ins)
         msg["humans"] = self.spec.humans
         if self.spec.practice:
             msg["warning"] = "practice table: its seed was chosen, so the bots' cards are known"
@@ -886,7 +899,24 @@ class Table:
     def bot_is_light(self) -> bool:
         """Whether the bot to act answers at once (or searches)."""
         p = self.bot_to_move()
-        return p is None or self.bot_specs[p].split(":")[0] in LIGHT_BOTS
+        if p is None or p in self.core.stand_ins:  # a stand-in is the default bot
+            return True
+        return self.bot_specs[p].split(":")[0] in LIGHT_BOTS
+
+    def stand_in(self, seat: int) -> None:
+        """Let the default bot play the away person's ``seat`` until they come
+        back (:meth:`pycards.ui.table.TableCore.stand_in`)."""
+        if seat not in self.spec.humans or self.finished:
+            raise TableError(f"seat {seat} is not a person's seat at a game in play")
+        self.core.stand_in(seat, _default_bot())
+        self._changed()
+
+    def come_back(self, seat: int) -> bool:
+        """The person of ``seat`` is back; whether a bot had played for them."""
+        back = self.core.come_back(seat)
+        if back:
+            self._changed()
+        return back
 
     def bot_choose(self) -> int:
         """The action of the bot to act, without applying it (safe to run in a
