@@ -238,3 +238,59 @@ def test_two_people_play_a_whole_game_in_chromium(
         for c in [*contexts.values(), watcher_ctx]:
             c.close()
         server.stop()
+
+
+def _open_table(page: Any, url: str, game: str, kinds: dict[int, str], players: int = 3) -> str:
+    """Open a table from the form (seat 0: "Ann", seat 1: "Bea"); its id."""
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=true]")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    page.fill("[data-seat-name='0']", "Ann")
+    page.fill("[data-seat-name='1']", "Bea")
+    for seat, kind in kinds.items():
+        page.select_option(f"[data-seat-kind='{seat}']", kind)
+    page.click("#start")
+    page.wait_for_selector(f"body[data-game={game}]")
+    return str(page.evaluate("conn.table_id"))
+
+
+def test_seats_belong_to_people_in_chromium(pw: Any, tmp_path: Path) -> None:
+    """The creator sees the invite link at once; the lobby never offers an
+    invited seat (nor hers); "Tables" and back keeps her seat; a seat taken
+    by "No Takers?" saving works by a click on the card."""
+    port = _free_port()
+    server = _Server(port, tmp_path / "tables.sqlite3")
+    url = f"http://127.0.0.1:{port}/"
+    ctx = pw.new_context(viewport=SIZES["desktop"])
+    other = pw.new_context(viewport=SIZES["phone"])
+    try:
+        ann, stranger = ctx.new_page(), other.new_page()
+        table_id = _open_table(ann, url, "notakers", {1: "", 2: "random"})
+        link = ann.locator("#invites:not([hidden]) a[data-invite='1']")
+        link.wait_for(state="visible")
+        invite = link.get_attribute("href")
+        assert invite and table_id in invite
+        _shoot(ann, "seats-invite-shown")
+        stranger.goto(url)
+        stranger.wait_for_selector("#lobby-list li button")
+        assert stranger.locator("#lobby-list button", has_text="Sit as").count() == 0
+        ann.click("#to-lobby")
+        ann.locator("#lobby-list .back-to-seat").first.click()
+        ann.wait_for_selector("body[data-seat='0']")
+        assert ann.locator("#invites:not([hidden]) a[data-invite='1']").count() == 1
+        # No Takers?: a card held can be saved by a click (asks have their picker)
+        ann.wait_for_function("last && last.current_player === 0")
+        saves = ann.locator("#hand .card.legal[aria-label^='save ']")
+        assert saves.count() >= 1
+        turn = ann.evaluate("document.body.dataset.turn")
+        saves.first.click()
+        ann.wait_for_function(f"document.body.dataset.turn !== '{turn}'")
+        bea = other.new_page()
+        bea.goto(invite)
+        bea.wait_for_selector("body[data-seat='1']")
+        _shoot(bea, "seats-invite-opened")
+    finally:
+        ctx.close()
+        other.close()
+        server.stop()

@@ -319,6 +319,8 @@ function draw(m) {
   drawHand(m);
   drawMoves(m);
   drawSide(m);
+  drawInvites(m);
+  drawAway(m);
   last = m;
   document.body.dataset.terminal = String(m.terminal);
   document.body.dataset.turn = String(m.turn);
@@ -340,6 +342,57 @@ function draw(m) {
   w.textContent = m.warning || "";
 }
 
+// ---- the seats this browser holds: table id -> {token, seat, invites}, so
+// leaving for the lobby (or a restart) never loses a seat ----
+function seatsHeld() {
+  try { return JSON.parse(localStorage.getItem("pycards-seats") || "{}"); } catch { return {}; }
+}
+function holdSeat(table_id, token, invites) {
+  const all = seatsHeld();
+  const old = all[table_id] || {};
+  all[table_id] = { token: token || old.token || null, invites: invites || old.invites || [] };
+  localStorage.setItem("pycards-seats", JSON.stringify(all));
+}
+
+function drawInvites(m) {
+  const held = seatsHeld()[m.table_id];
+  const invites = held && held.token === (conn && conn.token) ? held.invites || [] : [];
+  const list = $("#invite-list");
+  list.replaceChildren(...invites.map((i) => {
+    const copy = el("button", { type: "button", class: "copy" }, "Copy");
+    copy.addEventListener("click", () => { navigator.clipboard && navigator.clipboard.writeText(i.url); copy.textContent = "Copied"; });
+    const here = !(m.away || []).includes(i.seat);
+    return el("li", {}, `${m.names[i.seat]}${here ? " (here)" : ""}: `, el("a", { href: i.url, "data-invite": String(i.seat) }, i.url), " ", copy);
+  }));
+  $("#invites").hidden = !invites.length || m.terminal;
+}
+
+// who is away, the clock before a bot plays for them, and the others' choice
+function drawAway(m) {
+  const box = $("#away");
+  box.replaceChildren();
+  const clocks = new Map((m.away_clock || []).map((c) => [c.seat, c.seconds]));
+  for (const p of m.away || []) {
+    if (m.terminal) break;
+    const standing = (m.stand_ins || []).includes(p);
+    let text = `${m.names[p]} is away`;
+    if (standing) text += ": a bot plays for them until they come back.";
+    else if (clocks.has(p)) {
+      const left = Math.max(0, Math.round(clocks.get(p) - (Date.now() - m.received) / 1000));
+      text += `: a bot plays for them in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}.`;
+    } else text += ".";
+    const line = el("p", { class: "away-line", "data-away": String(p) }, text);
+    if (!standing && m.seat !== null && conn && conn.token) {
+      const b = el("button", { type: "button", "data-stand-in": String(p) }, "Let a bot play now");
+      b.addEventListener("click", () => { if (conn && !conn.down) conn.ws.send(JSON.stringify({ type: "stand_in", seat: p })); });
+      line.append(" ", b);
+    }
+    box.append(line);
+  }
+  box.hidden = !box.children.length;
+}
+setInterval(() => { if (last && last.away_clock && last.away_clock.length) drawAway(last); }, 1000);
+
 function send(action) {
   if (!conn || !last || conn.down) return;
   // the version, not the turn: an undo lowers the turn, never the version
@@ -360,12 +413,14 @@ function connect(table_id, token) {
   const ws = new WebSocket(`${proto}://${location.host}/ws/${table_id}${q}`);
   const c = { ws, table_id, token, down: false, closed: false, retry: (conn && conn.table_id === table_id ? conn.retry : 0) };
   conn = c;
+  if (token) holdSeat(table_id, token);
   const hash = `#t=${table_id}` + (token ? `&k=${token}` : "");
   if (location.hash !== hash) history.replaceState(null, "", hash);
   show("table");
   ws.onopen = () => { c.retry = 0; c.down = false; $("#banner").hidden = true; document.body.dataset.connected = "true"; };
   ws.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
+    m.received = Date.now();
     if (m.type === "view") draw(m);
     else if (m.type === "error") $("#error").textContent = m.message;
     else if (m.type === "hint" && last && m.version === last.version) {
@@ -395,7 +450,8 @@ function seatRows() {
   const old = [...box.querySelectorAll(".seat-row")].map((r) => [r.querySelector("select").value, r.querySelector("input").value]);
   box.replaceChildren();
   for (let p = 0; p < n; p++) {
-    const kind = el("select", { "aria-label": `seat ${p + 1} player`, "data-seat-kind": String(p) }, el("option", { value: "" }, "a person"), ...g.bots.map((b) => el("option", { value: b }, `${b} bot`)));
+    const anyone = p === 0 ? [] : [el("option", { value: "*open" }, "anyone (from the lobby)")];
+    const kind = el("select", { "aria-label": `seat ${p + 1} player`, "data-seat-kind": String(p) }, el("option", { value: "" }, p === 0 ? "you" : "a person (invite link)"), ...anyone, ...g.bots.map((b) => el("option", { value: b }, `${b} bot`)));
     const name = el("input", { size: 12, maxLength: 24, "aria-label": `seat ${p + 1} name`, "data-seat-name": String(p) });
     const [k, nm] = old[p] || [p === 0 ? "" : g.bots[0], ""];
     kind.value = k;
@@ -421,8 +477,10 @@ function fillForm() {
 async function start(ev) {
   ev.preventDefault();
   const seats = [...document.querySelectorAll(".seat-row")].map((r) => {
-    const bot = r.querySelector("select").value || null, name = r.querySelector("input").value.trim();
-    return name ? { bot, name } : { bot };
+    const kind = r.querySelector("select").value, name = r.querySelector("input").value.trim();
+    const seat = kind === "*open" ? { bot: null, open: true } : { bot: kind || null };
+    if (name) seat.name = name;
+    return seat;
   });
   const body = { game: $("#game").value, players: Number($("#players").value), seats, listed: $("#listed").checked };
   if ($("#preset").value) body.preset = $("#preset").value;
@@ -430,15 +488,10 @@ async function start(ev) {
   const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const j = await r.json();
   if (!r.ok) { $("#error").textContent = j.error; alert(j.error); return; }
-  const list = $("#invite-list");
-  list.replaceChildren();
-  for (const [p, t] of Object.entries(j.tokens)) {
-    if (Number(p) === j.seat) continue;
-    const url = `${location.origin}/#t=${j.table_id}&k=${t}`;
-    list.append(el("li", {}, `${seats[p].name || "Seat " + (Number(p) + 1)}: `, el("a", { href: url, "data-invite": p }, url)));
-  }
-  $("#invites").hidden = !list.children.length;
-  sessionStorage.setItem("pycards-invites-" + j.table_id, list.innerHTML);
+  // the invite links are shown at the table at once, kept with the creator's seat
+  const invites = Object.entries(j.tokens).filter(([p]) => Number(p) !== j.seat)
+    .map(([p, t]) => ({ seat: Number(p), url: `${location.origin}/#t=${j.table_id}&k=${t}` }));
+  if (j.token) holdSeat(j.table_id, j.token, invites);
   if (j.token) connect(j.table_id, j.token); else connect(j.table_id, null);
 }
 
@@ -448,8 +501,14 @@ async function loadLobby() {
   const list = $("#lobby-list");
   list.replaceChildren();
   if (!tables.length) list.append(el("li", { class: "none" }, "None yet."));
+  const held = seatsHeld();
   for (const t of tables) {
     const li = el("li", {}, `${t.title}: ${t.seats.map((s) => s.name + (s.bot ? " (bot)" : "")).join(", ")} \u00b7 move ${t.turn} `);
+    if (held[t.table_id] && held[t.table_id].token) {
+      const back = el("button", { type: "button", class: "back-to-seat" }, "Back to your seat");
+      back.addEventListener("click", () => connect(t.table_id, held[t.table_id].token));
+      li.append(back);
+    }
     const watch = el("button", { type: "button" }, "Watch");
     watch.addEventListener("click", () => connect(t.table_id, null));
     li.append(watch);
@@ -530,6 +589,8 @@ async function init() {
   $("#replay-prev").addEventListener("click", () => replayAt(replayId, Math.max(0, Number($("#replay-step").value) - 1)));
   $("#replay-next").addEventListener("click", () => replayAt(replayId, Math.min(Number($("#replay-step").max), Number($("#replay-step").value) + 1)));
   window.addEventListener("hashchange", route);
+  // the lobby refreshes itself while it is shown
+  setInterval(() => { if (document.body.dataset.view === "lobby" && !document.hidden) loadLobby(); }, 4000);
   fillForm();
   route();
   document.body.dataset.ready = "true";
