@@ -117,6 +117,35 @@ class Story:
         self.finished = False
         self.lines: list[Line] = []
         self.summaries: list[Summary] = []
+        self._clear_play()
+
+    def _clear_play(self) -> None:
+        self._play: list[tuple[int, str]] = []
+        self._closed: str | None = None
+        self._last: tuple[list[tuple[int, str]], str] | None = None
+
+    @property
+    def play_area(self) -> dict[str, Any]:
+        """What lies in the middle of the table, in the order it was played:
+        ``cards`` (``(seat, card)`` pairs) of the trick or count in play, or of
+        the one that just ended, which stays until the next card is played;
+        ``closed``: the line of the event that ended it (``None`` while it is
+        in play); ``last``: the last finished trick or count, ``{"cards",
+        "line"}`` (to look at again), or ``None``."""
+        last = None
+        if self._last is not None:
+            last = {"cards": [list(c) for c in self._last[0]], "line": self._last[1]}
+        return {"cards": [list(c) for c in self._play], "closed": self._closed, "last": last}
+
+    def _follow_play(self, line: Line) -> None:
+        ev = line.event
+        if ev.kind == "play" and ev.card is not None:
+            if self._closed is not None:
+                self._play, self._closed = [], None
+            self._play.append((ev.player, ev.card))
+        if self._play and self._closed is None and self.teller.closes(ev):
+            self._closed = line.text
+            self._last = (list(self._play), line.text)
 
     def update(self, state: State[Any]) -> tuple[list[Line], list[Summary]]:
         """The lines and summaries of the events ``state`` logged since the
@@ -145,6 +174,7 @@ class Story:
         self.summarizer = None if cls is None else cls(self.game, self.viewer)
         self.finished = False
         self.lines, self.summaries = [], []
+        self._clear_play()
         events = state.events(self.viewer, since=0)
         self._tell(state, [ev for ev in events if ev.index < rewound_to], finish=False)
         return self._tell(state, [ev for ev in events if ev.index >= rewound_to])
@@ -157,6 +187,7 @@ class Story:
         for ev in events:
             line = narrate_event(self.game, ev, self.memory, self.names, self.teller)
             lines.append(line)
+            self._follow_play(line)
             if self.summarizer is not None:
                 made.extend(self.summarizer.feed(line))
         self.cursor = state.cursor

@@ -65,12 +65,12 @@ def _checked_message(
     drop = {"turn", "version", "table_id", "away", "humans", "warning", "rules_book", "solo"}
     drop |= {"away_clock", "stand_ins"}
     if self.state.events_dropped():
-        drop |= {"log", "summaries"}
+        drop |= {"log", "summaries", "play_area"}
 
     def same(other: dict[str, Any]) -> bool:
         return all(msg[k] == other[k] for k in msg if k not in drop) and set(msg) - drop == set(
             other
-        ) - (drop & {"log", "summaries"})
+        ) - (drop & {"log", "summaries", "play_area"})
 
     if seat is None:
         for p in range(self.state.num_players):
@@ -285,7 +285,7 @@ def test_unnamed_seats_are_named_for_who_plays_them_each_differently() -> None:
         return [s.name for s in TableSpec.from_json(body).seats]
 
     default = describe_games()[0]["bots"][0]  # the form's first bot: the server's default
-    assert names(None) == ["You", f"{default} bot", f"{default} bot 2"]
+    assert names(None) == ["Player 1", f"{default} bot", f"{default} bot 2"]
     assert names([{"bot": None}, {"bot": "heuristic"}, {"bot": "heuristic"}]) == [
         "Player 1",
         "heuristic bot",
@@ -785,3 +785,54 @@ def test_the_others_may_let_a_bot_play_an_away_seat() -> None:
             watcher.receive_json()
             watcher.send_json({"type": "stand_in", "seat": 1})
             assert watcher.receive_json()["type"] == "error"
+
+
+def test_the_play_area_keeps_a_whole_trick_in_the_order_played() -> None:
+    """The card that ends a trick or a count stays on the table with the
+    line of the event that ended it, until the next card is played; the
+    count is in the order played."""
+    for name, players in (("nancy", 4), ("nodde", 2), ("cribbage", 2)):
+        state = load_game(name, num_players=players).new_initial_state(11)
+        rng = random.Random(2)
+        closes = 0
+        while not state.is_terminal and closes < 3:
+            before = state.event_count
+            state.apply(rng.choice(state.legal_actions()))
+            new = state.events(0, since=before)
+            msg = view_message(state.view(0), [f"p{k}" for k in range(players)], ["r"] * players)
+            area = msg["play_area"]
+            plays = [e for e in new if e.kind == "play"]
+            if plays:
+                assert area["cards"][-1] == [plays[-1].player, plays[-1].card], name
+            if any(e.kind in ("trick", "last_card") for e in new) or (
+                plays and name != "nancy" and plays[-1].target == 31
+            ):
+                closes += 1
+                assert area["closed"] and area["last"]["cards"] == area["cards"], name
+                assert area["cards"][-1] == [plays[-1].player, plays[-1].card], name
+                if name == "nancy":
+                    assert len(area["cards"]) == players
+                    assert "wins" in area["closed"]
+        assert closes == 3, name
+
+
+#: engine words that must not reach a person: numbered tricks and sides,
+#: a -1, "his" for any seat, a seat by number, and a name read as "You is"
+_ENGINE_WORDS = re.compile(
+    r"trick \d|for side \d|side \d wins|-1\b|\bhis hand\b|\bseat -?\d|\bYou is\b|version \d"
+)
+
+
+def test_the_story_speaks_in_names_and_words() -> None:
+    for name, players in (("nancy", 4), ("nodde", 2), ("cribbage", 2), ("notakers", 3)):
+        for seed in range(3):
+            state = load_game(name, num_players=players).new_initial_state(seed)
+            rng = random.Random(seed)
+            while not state.is_terminal and len(state.history) < 400:
+                state.apply(rng.choice(state.legal_actions()))
+            names = ["Ann", "Bea", "Cy", "Dee"][:players]
+            msg = spectator_message(state, names, ["random"] * players)
+            texts = [line["text"] for line in msg["log"]]
+            texts += [t for s in msg["summaries"] for t in [s["title"], *s["lines"]]]
+            bad = [t for t in texts if _ENGINE_WORDS.search(t)]
+            assert not bad, (name, bad[:5])

@@ -231,7 +231,7 @@ class TableSpec:
             )
         raw = data.get("seats")
         if raw is None:
-            raw = [{"name": "You", "bot": None}] + [{"bot": _default_bot()}] * (players - 1)
+            raw = [{"bot": None}] + [{"bot": _default_bot()}] * (players - 1)
         if not isinstance(raw, list) or len(raw) != players:
             raise TableError(f"seats must be a list of {players} seats")
         specs: list[str | None] = []
@@ -394,11 +394,14 @@ LOG_LINES = 60
 
 def _told(told: Story, names: Sequence[str]) -> dict[str, Any]:
     """The log (the last :data:`LOG_LINES` narrated lines, each numbered by
-    its event) and the summaries of a story."""
+    its event), the summaries of a story and its play area (the trick or
+    count in play, or the one just ended, in the order played:
+    :attr:`pycards.summary.Story.play_area`)."""
     lines = told.lines[-LOG_LINES:]
     return {
         "log": [{"n": line.event.index + 1, "text": line.text} for line in lines],
         "summaries": [_summary_json(s, names) for s in told.summaries],
+        "play_area": told.play_area,
     }
 
 
@@ -562,6 +565,7 @@ class _Untold(Story):
     def __init__(self) -> None:
         self.lines = []
         self.summaries = []
+        self._clear_play()
 
 
 _EMPTY = _Untold()

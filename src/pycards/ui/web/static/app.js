@@ -10,7 +10,6 @@ const RANKS = { A: "ace", J: "jack", Q: "queen", K: "king", T: "ten", C: "cavali
 let games = [];
 let conn = null;      // {ws, table_id, token, retry}
 let last = null;      // the last table message
-let lingering = null; // {cards, until, text}: a finished trick or count, kept a moment
 let selected = null;  // the seat picked in an ask
 
 function el(tag, attrs = {}, ...children) {
@@ -196,33 +195,38 @@ function drawInfo(m) {
   }
 }
 
-function playCards(m) {
-  const o = m.observation, r = m.readable || {};
-  if (m.game === "nancy") return (o.trick || []).map((c, p) => [p, c && c.length ? c[0] : null]).filter(([, c]) => c);
-  if (Array.isArray(o.count)) return o.count.map((c) => [null, c]); // cribbage: this count only
-  if (Array.isArray(r.play)) return r.play.map((c) => [null, c]);
-  if (m.game === "notakers" && o.selection && o.selection.length) return o.selection.map((c) => [m.seat, c]);
-  return [];
-}
-
+// the middle of the table, from the story (the same for the terminal): the
+// trick or count in the order played; a finished one stays, with the line
+// that ended it, until the next card is played, and can be looked at again
+let showLast = false;
 function drawPlay(m) {
-  const box = $("#play"), now = playCards(m);
+  const box = $("#play"), area = m.play_area || { cards: [], closed: null, last: null };
+  const o = m.observation;
   box.replaceChildren();
-  const prev = last && last.table_id === m.table_id ? playCards(last) : [];
-  if (!now.length && prev.length >= 2 && !(lingering && lingering.turn === m.turn)) {
-    const line = (m.log || []).slice(-4).map((l) => l.text).reverse().find((t) => / trick| go| last card| won/.test(t));
-    lingering = { cards: prev, until: Date.now() + 1600, text: line || "", turn: m.turn };
-    setTimeout(() => { if (last) drawPlay(last); }, 1650);
+  let cards = area.cards, line = area.closed;
+  if (showLast && area.last && !area.closed) { cards = area.last.cards; line = area.last.line; }
+  if (!cards.length && m.game === "notakers" && o.selection && o.selection.length) cards = o.selection.map((c) => [m.seat, c]);
+  const before = drawPlay.shown && drawPlay.table === m.table_id ? drawPlay.shown : new Set();
+  const shown = new Set();
+  const slots = el("div", { class: "slots" + (line ? " swept" : "") });
+  for (const [p, c] of cards) {
+    const key = `${p}:${c}`;
+    shown.add(key);
+    // a card moves in once, when it is played; the others stay still
+    const slot = el("div", { class: "slot" + (before.has(key) ? "" : " new") }, cardEl(c, m.deck), p === null ? null : el("span", { class: "slot-name" }, m.names[p]));
+    slots.append(slot);
   }
-  const show = now.length ? now : lingering && Date.now() < lingering.until ? lingering.cards : [];
-  const slots = el("div", { class: "slots" + (!now.length && show.length ? " swept" : "") });
-  for (const [p, c] of show) {
-    slots.append(el("div", { class: "slot" }, cardEl(c, m.deck), p === null ? null : el("span", { class: "slot-name" }, m.names[p])));
-  }
-  if (!show.length) slots.append(el("span", { class: "none" }, m.game === "notakers" ? "" : "\u2013"));
+  drawPlay.shown = shown;
+  drawPlay.table = m.table_id;
+  if (!cards.length) slots.append(el("span", { class: "none" }, m.game === "notakers" ? "" : "\u2013"));
   box.append(slots);
-  if (!now.length && show.length && lingering) box.append(el("p", { class: "won" }, lingering.text));
-  if (m.observation.total !== undefined && m.game !== "notakers") box.append(el("p", { class: "total" }, `count ${m.observation.total}`));
+  if (line) box.append(el("p", { class: "won" }, (showLast && !area.closed ? "Last: " : "") + line));
+  if (area.last && !area.closed) {
+    const b = el("button", { type: "button", id: "last-trick", "aria-pressed": String(showLast) }, showLast ? "Back to the table" : (m.game === "nancy" ? "Last trick" : "Last count"));
+    b.addEventListener("click", () => { showLast = !showLast; drawPlay(m); });
+    box.append(b);
+  }
+  if (o.total !== undefined && m.game !== "notakers" && !line) box.append(el("p", { class: "total" }, `count ${o.total}`));
 }
 
 function drawHand(m) {
@@ -393,6 +397,12 @@ function drawAway(m) {
 }
 setInterval(() => { if (last && last.away_clock && last.away_clock.length) drawAway(last); }, 1000);
 
+// the server's refusals say what happened to the protocol; a person is told what it means
+function humanError(text) {
+  if (/^(too late|stale)/.test(text || "")) return "Too late: the table moved on before your move arrived, so it was not played.";
+  return text;
+}
+
 function send(action) {
   if (!conn || !last || conn.down) return;
   // the version, not the turn: an undo lowers the turn, never the version
@@ -422,7 +432,7 @@ function connect(table_id, token) {
     const m = JSON.parse(ev.data);
     m.received = Date.now();
     if (m.type === "view") draw(m);
-    else if (m.type === "error") $("#error").textContent = m.message;
+    else if (m.type === "error") $("#error").textContent = humanError(m.message);
     else if (m.type === "hint" && last && m.version === last.version) {
       $("#error").textContent = `Hint: ${m.name}`;
       for (const c of document.querySelectorAll("#hand .card")) c.classList.toggle("hinted", c.dataset.card === m.card);
@@ -455,7 +465,8 @@ function seatRows() {
     const name = el("input", { size: 12, maxLength: 24, "aria-label": `seat ${p + 1} name`, "data-seat-name": String(p) });
     const [k, nm] = old[p] || [p === 0 ? "" : g.bots[0], ""];
     kind.value = k;
-    name.value = nm || (p === 0 ? "You" : "");
+    name.value = nm;
+    name.placeholder = p === 0 ? "your name" : "name";
     box.append(el("div", { class: "seat-row" }, el("span", {}, `Seat ${p + 1}`), kind, name));
   }
 }
