@@ -41,7 +41,7 @@ from pycards.errors import EventsRewrittenError
 from pycards.game import REFEREE, Event, EventCursor, Game, State
 from pycards.narrate import Line, NarrationMemory, narrate_event, narrator
 
-__all__ = ["Story", "Summarizer", "Summary", "story", "summaries"]
+__all__ = ["DEALT", "Story", "Summarizer", "Summary", "fold_deals", "story", "summaries"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -198,6 +198,46 @@ class Story:
         self.lines.extend(lines)
         self.summaries.extend(made)
         return lines, made
+
+
+#: The kinds of event that deal a card to a seat (folded by :func:`fold_deals`).
+DEALT = frozenset({"deal", "deal_card"})
+
+
+def fold_deals(lines: Sequence[Line], names: Sequence[str] | None = None) -> list[tuple[Line, str]]:
+    """``lines`` with each run of dealing lines (:data:`DEALT`) folded into
+    one: ``(the run's last line, "dealt: Ann 4H 8D, Bea 2 cards")``; every
+    other line is ``(line, line.text)``.  A deal of 80 cards is one line, so
+    a log of the last lines keeps the scores of the deal before it."""
+    out: list[tuple[Line, str]] = []
+    run: list[Line] = []
+
+    def flush() -> None:
+        if not run:
+            return
+        seats: dict[int, list[str | None]] = {}
+        for line in run:
+            seats.setdefault(line.event.player, []).append(line.event.card)
+        parts = []
+        for k, cards in seats.items():
+            who = names[k] if names is not None and 0 <= k < len(names) else f"seat {k}"
+            known = [c for c in cards if c is not None]
+            hidden = len(cards) - len(known)
+            what = " ".join(known)
+            if hidden:
+                what = f"{what} + {hidden} face down" if what else f"{hidden} cards"
+            parts.append(f"{who} {what}")
+        out.append((run[-1], "dealt: " + ", ".join(parts)))
+        run.clear()
+
+    for line in lines:
+        if line.event.kind in DEALT:
+            run.append(line)
+            continue
+        flush()
+        out.append((line, line.text))
+    flush()
+    return out
 
 
 def story(

@@ -31,6 +31,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from pycards.game import State, game_names, load_game
+from pycards.summary import fold_deals, story
 from pycards.ui.web import create_app
 from pycards.ui.web.store import Store
 from pycards.ui.web.tables import (
@@ -761,7 +762,8 @@ def test_an_away_person_has_a_bot_play_after_a_clock_and_comes_back() -> None:
             while not m["terminal"] and m["current_player"] != 0:
                 m = a.receive_json()
             if not m["terminal"]:
-                a.send_json({"type": "move", "action": m["legal"][0]["id"], "version": m["version"]})
+                move = {"type": "move", "action": m["legal"][0]["id"], "version": m["version"]}
+                a.send_json(move)
                 m = _until(a, lambda m: m["current_player"] == 0 or m["terminal"])
             assert table.state.is_terminal or 1 in table.core.stand_ins
             with c.websocket_connect(f"/ws/{tid}?token={tokens['1']}") as b:
@@ -836,3 +838,23 @@ def test_the_story_speaks_in_names_and_words() -> None:
             texts += [t for s in msg["summaries"] for t in [s["title"], *s["lines"]]]
             bad = [t for t in texts if _ENGINE_WORDS.search(t)]
             assert not bad, (name, bad[:5])
+
+
+def test_the_log_keeps_every_score_line_and_folds_a_deal() -> None:
+    """The Game of Nancy deals some 80 cards a deal: the log still keeps the
+    score lines of every deal, and a deal's dealing lines are one line."""
+    state = load_game("nancy", num_players=4).new_initial_state(4)
+    rng = random.Random(4)
+    while not state.is_terminal and len(state.history) < 600:
+        state.apply(rng.choice(state.legal_actions()))
+    names = ["Ann", "Bea", "Cy", "Dee"]
+    full = story(state, 0, names)  # a table keeps each seat's story from the first event
+    msg = view_message(state.view(0), names, ["random"] * 4, state.events_dropped(), full)
+    texts = [line["text"] for line in msg["log"]]
+    told = full.lines
+    scores = [line.text for line in told if line.points]
+    assert len({line.event.index for line in told if line.event.kind == "dealer"}) >= 2
+    assert scores and all(t in texts for t in scores)
+    assert not any(" is dealt " in t for t in texts)
+    dealt = [t for _, t in fold_deals(told, names) if t.startswith("dealt: ")]
+    assert len(dealt) >= 2 and all("Ann " in t and "Bea " in t for t in dealt)

@@ -28,7 +28,7 @@ from ...cards import Card, CardSet, NancyCard, NancyCardSet
 from ...errors import EventsDroppedError, IllegalActionError, PycardsError
 from ...game import Game, State, game_names, load_game
 from ...record import write_record  # the record format (see docs/records)
-from ...summary import Story, Summary, story
+from ...summary import Story, Summary, fold_deals, story
 from ...view import PlayerView
 from ..table import HINT_BOT, MAX_NAME, RefusedError, TableCore, hint_action, seat_names
 
@@ -393,13 +393,17 @@ LOG_LINES = 60
 
 
 def _told(told: Story, names: Sequence[str]) -> dict[str, Any]:
-    """The log (the last :data:`LOG_LINES` narrated lines, each numbered by
-    its event), the summaries of a story and its play area (the trick or
+    """The log (the last :data:`LOG_LINES` narrated lines, a deal's dealing
+    lines folded into one, and every score line before them, each numbered
+    by its event), the summaries of a story and its play area (the trick or
     count in play, or the one just ended, in the order played:
     :attr:`pycards.summary.Story.play_area`)."""
-    lines = told.lines[-LOG_LINES:]
+    folded = fold_deals(told.lines, names)
+    # the last lines, and every score line before them: no score leaves the log
+    keep = folded[-LOG_LINES:]
+    earlier = [item for item in folded[: max(0, len(folded) - LOG_LINES)] if item[0].points]
     return {
-        "log": [{"n": line.event.index + 1, "text": line.text} for line in lines],
+        "log": [{"n": line.event.index + 1, "text": text} for line, text in earlier + keep],
         "summaries": [_summary_json(s, names) for s in told.summaries],
         "play_area": told.play_area,
     }
