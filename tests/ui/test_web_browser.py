@@ -146,6 +146,18 @@ def _fits(page: Any) -> None:
         assert box is not None and box["y"] + min(box["height"], 40) <= height, sel
 
 
+def _readable(page: Any) -> None:
+    """No text a person sees is under 12 px, and the scores are shown."""
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('body *')].filter((e) =>
+            e.offsetParent !== null && [...e.childNodes].some((n) => n.nodeType === 3
+            && n.textContent.trim()) && parseFloat(getComputedStyle(e).fontSize) < 12)
+            .map((e) => e.tagName + '.' + e.className + ': ' + e.textContent.slice(0, 20))"""
+    )
+    assert not small, small[:5]
+    assert page.locator("#scores table").is_visible()
+
+
 def test_every_game_is_covered() -> None:
     assert {g for g, _, _ in GAMES} == set(game_names())
 
@@ -202,6 +214,7 @@ def test_two_people_play_a_whole_game_in_chromium(
             if moves == 4:
                 for size, page in pages.items():
                     _fits(page)
+                    _readable(page)
                     _shoot(page, f"{game}-{size}-playing")
                 _shoot(watcher, f"{game}-spectator")
             if moves == 2 and not reconnected:
