@@ -34,7 +34,7 @@ the state after every action and it returns the new lines and summaries.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pycards.errors import EventsRewrittenError
@@ -204,11 +204,16 @@ class Story:
 DEALT = frozenset({"deal", "deal_card"})
 
 
-def fold_deals(lines: Sequence[Line], names: Sequence[str] | None = None) -> list[tuple[Line, str]]:
+def fold_deals(
+    lines: Sequence[Line],
+    names: Sequence[str] | None = None,
+    seat_name: Callable[[int], str] | None = None,
+) -> list[tuple[Line, str]]:
     """``lines`` with each run of dealing lines (:data:`DEALT`) folded into
     one: ``(the run's last line, "dealt: Ann 4H 8D, Bea 2 cards")``; every
     other line is ``(line, line.text)``.  A deal of 80 cards is one line, so
-    a log of the last lines keeps the scores of the deal before it."""
+    a log of the last lines keeps the scores of the deal before it.
+    ``seat_name`` names a seat below 0 (the game's narrator's: the Hound)."""
     out: list[tuple[Line, str]] = []
     run: list[Line] = []
 
@@ -220,7 +225,10 @@ def fold_deals(lines: Sequence[Line], names: Sequence[str] | None = None) -> lis
             seats.setdefault(line.event.player, []).append(line.event.card)
         parts = []
         for k, cards in seats.items():
-            who = names[k] if names is not None and 0 <= k < len(names) else f"seat {k}"
+            if k < 0:
+                who = seat_name(k) if seat_name is not None else "nobody"
+            else:
+                who = names[k] if names is not None and k < len(names) else f"seat {k}"
             known = [c for c in cards if c is not None]
             hidden = len(cards) - len(known)
             what = " ".join(known)

@@ -217,7 +217,9 @@ def test_the_log_and_the_summaries_are_the_narration(game: str, players: int, pr
         msg = table.message(seat)
         if table.state.events_dropped() == 0:
             # the narration, a deal's dealing lines folded into one
-            told = [text for _, text in fold_deals(narrate(table.state, seat, names=names), names)]
+            lines = narrate(table.state, seat, names=names)
+            hound = table.story(seat).teller.seat_name
+            told = [text for _, text in fold_deals(lines, names, hound)]
             tail = told[-LOG_LINES:]
             assert [line["text"] for line in msg["log"]][-len(tail) :] == tail
         assert not [line for line in msg["log"] if _RAW.match(line["text"])]

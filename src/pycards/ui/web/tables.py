@@ -398,7 +398,7 @@ def _told(told: Story, names: Sequence[str]) -> dict[str, Any]:
     by its event), the summaries of a story and its play area (the trick or
     count in play, or the one just ended, in the order played:
     :attr:`pycards.summary.Story.play_area`)."""
-    folded = fold_deals(told.lines, names)
+    folded = fold_deals(told.lines, names, told.teller.seat_name if told.lines else None)
     # the last lines, and every score line before them: no score leaves the log
     keep = folded[-LOG_LINES:]
     earlier = [item for item in folded[: max(0, len(folded) - LOG_LINES)] if item[0].points]
