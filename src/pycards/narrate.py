@@ -18,8 +18,8 @@ its text and the points it gives, and a score change always says why::
     seat 0 is dealt 9C
     seat 1 is dealt a card
     seat 1 turns up 3D
-    seat 0 pegs 8 for his hand: 3 fifteens 6, a pair 2
-    seat 1 pegs 6 for his hand
+    seat 0 pegs 8 for their hand: 3 fifteens 6, a pair 2
+    seat 1 pegs 6 for their hand
     >>> state.apply("play 9C"); state.apply("play 5C"); state.apply("play 6H")
     >>> for line in narrate(state, 0, since=state.event_count - 3):
     ...     print(line, "|", line.points)
@@ -196,6 +196,16 @@ class Narrator:
     def after(self, ev: Event, mem: NarrationMemory) -> None:
         """Remember what the event changed, after it is told."""
         del ev, mem
+
+    #: The kinds of event that end a trick or a count (the cards played
+    #: since it began then stay on the table, with the event's line, until
+    #: the next card is played: :attr:`pycards.summary.Story.play_area`).
+    CLOSING: frozenset[str] = frozenset({"trick", "last_card"})
+
+    def closes(self, ev: Event) -> bool:
+        """Whether ``ev`` ends the trick or the count in play (by default: its
+        kind is one of :attr:`CLOSING`)."""
+        return ev.kind in self.CLOSING
 
 
 def narrator(game: Game[Rules, object]) -> Narrator:

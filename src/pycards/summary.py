@@ -34,14 +34,24 @@ the state after every action and it returns the new lines and summaries.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from pycards._args import JSONObject
 from pycards.errors import EventsRewrittenError
 from pycards.game import REFEREE, Event, EventCursor, Game, Rules, State
 from pycards.narrate import Line, NarrationMemory, narrate_event, narrator
 
-__all__ = ["EventSource", "Story", "Summarizer", "Summary", "story", "summaries"]
+__all__ = [
+    "DEALT",
+    "EventSource",
+    "Story",
+    "Summarizer",
+    "Summary",
+    "fold_deals",
+    "story",
+    "summaries",
+]
 
 
 class EventSource(Protocol):
@@ -143,6 +153,35 @@ class Story:
         self.finished = False
         self.lines: list[Line] = []
         self.summaries: list[Summary] = []
+        self._clear_play()
+
+    def _clear_play(self) -> None:
+        self._play: list[tuple[int, str]] = []
+        self._closed: str | None = None
+        self._last: tuple[list[tuple[int, str]], str] | None = None
+
+    @property
+    def play_area(self) -> JSONObject:
+        """What lies in the middle of the table, in the order it was played:
+        ``cards`` (``(seat, card)`` pairs) of the trick or count in play, or of
+        the one that just ended, which stays until the next card is played;
+        ``closed``: the line of the event that ended it (``None`` while it is
+        in play); ``last``: the last finished trick or count, ``{"cards",
+        "line"}`` (to look at again), or ``None``."""
+        last: JSONObject | None = None
+        if self._last is not None:
+            last = {"cards": [list(c) for c in self._last[0]], "line": self._last[1]}
+        return {"cards": [list(c) for c in self._play], "closed": self._closed, "last": last}
+
+    def _follow_play(self, line: Line) -> None:
+        ev = line.event
+        if ev.kind == "play" and ev.card is not None:
+            if self._closed is not None:
+                self._play, self._closed = [], None
+            self._play.append((ev.player, ev.card))
+        if self._play and self._closed is None and self.teller.closes(ev):
+            self._closed = line.text
+            self._last = (list(self._play), line.text)
 
     def update(self, state: EventSource) -> tuple[list[Line], list[Summary]]:
         """The lines and summaries of the events ``state`` logged since the
@@ -171,6 +210,7 @@ class Story:
         self.summarizer = None if cls is None else cls(self.game, self.viewer)
         self.finished = False
         self.lines, self.summaries = [], []
+        self._clear_play()
         events = state.events(self.viewer, since=0)
         self._tell(state, [ev for ev in events if ev.index < rewound_to], finish=False)
         return self._tell(state, [ev for ev in events if ev.index >= rewound_to])
@@ -183,6 +223,7 @@ class Story:
         for ev in events:
             line = narrate_event(self.game, ev, self.memory, self.names, self.teller)
             lines.append(line)
+            self._follow_play(line)
             if self.summarizer is not None:
                 made.extend(self.summarizer.feed(line))
         self.cursor = state.cursor
@@ -193,6 +234,54 @@ class Story:
         self.lines.extend(lines)
         self.summaries.extend(made)
         return lines, made
+
+
+#: The kinds of event that deal a card to a seat (folded by :func:`fold_deals`).
+DEALT = frozenset({"deal", "deal_card"})
+
+
+def fold_deals(
+    lines: Sequence[Line],
+    names: Sequence[str] | None = None,
+    seat_name: Callable[[int], str] | None = None,
+) -> list[tuple[Line, str]]:
+    """``lines`` with each run of dealing lines (:data:`DEALT`) folded into
+    one: ``(the run's last line, "dealt: Ann 4H 8D, Bea 2 cards")``; every
+    other line is ``(line, line.text)``.  A deal of 80 cards is one line, so
+    a log of the last lines keeps the scores of the deal before it.
+    ``seat_name`` names a seat below 0 (the game's narrator's: the Hound)."""
+    out: list[tuple[Line, str]] = []
+    run: list[Line] = []
+
+    def flush() -> None:
+        if not run:
+            return
+        seats: dict[int, list[str | None]] = {}
+        for line in run:
+            seats.setdefault(line.event.player, []).append(line.event.card)
+        parts = []
+        for k, cards in seats.items():
+            if k < 0:
+                who = seat_name(k) if seat_name is not None else "nobody"
+            else:
+                who = names[k] if names is not None and k < len(names) else f"seat {k}"
+            known = [c for c in cards if c is not None]
+            hidden = len(cards) - len(known)
+            what = " ".join(known)
+            if hidden:
+                what = f"{what} + {hidden} face down" if what else f"{hidden} cards"
+            parts.append(f"{who} {what}")
+        out.append((run[-1], "dealt: " + ", ".join(parts)))
+        run.clear()
+
+    for line in lines:
+        if line.event.kind in DEALT:
+            run.append(line)
+            continue
+        flush()
+        out.append((line, line.text))
+    flush()
+    return out
 
 
 def story(

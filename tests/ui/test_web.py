@@ -31,6 +31,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from pycards.game import State, game_names, load_game
+from pycards.summary import fold_deals, story
 from pycards.ui.web import create_app
 from pycards.ui.web.store import Store
 from pycards.ui.web.tables import (
@@ -53,21 +54,24 @@ ROLE = {case.profile.web_role: case for case in REGISTERED.values() if case.prof
 QUICK = ROLE["quick"].name
 
 
-def _checked_message(self: Table, seat: int | None, away: set[int] | None = None) -> dict[str, Any]:
+def _checked_message(
+    self: Table, seat: int | None, away: set[int] | None = None, clocks: Any = None
+) -> dict[str, Any]:
     """Table.message, asserting the message is the same from sampled worlds.
 
     The table tells its story from the first event (a kept story per seat);
     a sampled world knows the events its log keeps, so the story is compared
     whole while the log has dropped none (else the rest of the message)."""
-    msg = _original_message(self, seat, away)
+    msg = _original_message(self, seat, away, clocks)
     drop = {"turn", "version", "table_id", "away", "humans", "warning", "rules_book", "solo"}
+    drop |= {"away_clock", "stand_ins"}
     if self.state.events_dropped():
-        drop |= {"log", "summaries"}
+        drop |= {"log", "summaries", "play_area"}
 
     def same(other: dict[str, Any]) -> bool:
         return all(msg[k] == other[k] for k in msg if k not in drop) and set(msg) - drop == set(
             other
-        ) - (drop & {"log", "summaries"})
+        ) - (drop & {"log", "summaries", "play_area"})
 
     if seat is None:
         for p in range(self.state.num_players):
@@ -225,21 +229,51 @@ def test_who_is_away_is_shown(client: TestClient) -> None:
 
 
 def test_the_lobby_lists_open_tables_and_seats(client: TestClient) -> None:
-    j = _new(client, game=QUICK, players=2, seats=_seats(2, (0, 1)))
+    seats = _seats(3, (0, 1, 2))
+    seats[2]["open"] = True
+    j = _new(client, game=ROLE["three"].name, players=3, seats=seats)
     _new(client, game=QUICK, players=2, seats=_seats(2, (0,)), listed=False)
     lobby = client.get("/api/tables").json()
     assert [t["table_id"] for t in lobby] == [j["table_id"]]
     assert "token" not in json.dumps(lobby)
-    assert [s["open"] for s in lobby[0]["seats"]] == [True, True]
-    r = client.post(f"/api/tables/{j['table_id']}/join", json={"seat": 1})
+    # the creator's seat and the invited seat are never offered; the open one is
+    assert [s["open"] for s in lobby[0]["seats"]] == [False, False, True]
+    assert sorted(j["tokens"]) == ["0", "1"]
+    r = client.post(f"/api/tables/{j['table_id']}/join", json={"seat": 2})
     assert r.status_code == 200
     joined = r.json()["token"]
-    assert client.post(f"/api/tables/{j['table_id']}/join", json={"seat": 1}).status_code == 409
-    # the unused invite of that seat no longer works; the new token does
-    with client.websocket_connect(f"/ws/{j['table_id']}?token={j['tokens']['1']}") as ws:
-        assert ws.receive_json()["type"] == "error"
+    assert client.post(f"/api/tables/{j['table_id']}/join", json={"seat": 2}).status_code == 409
     with client.websocket_connect(f"/ws/{j['table_id']}?token={joined}") as ws:
+        assert ws.receive_json()["seat"] == 2
+
+
+def test_a_seat_with_an_invite_is_taken_with_it_only(client: TestClient) -> None:
+    """Nobody can sit in Bob's seat from the lobby before Bob opens his invite;
+    his link works whenever he comes."""
+    j = _new(client, game=QUICK, players=2, seats=_seats(2, (0, 1)))
+    tid = j["table_id"]
+    for seat in (0, 1):
+        assert client.post(f"/api/tables/{tid}/join", json={"seat": seat}).status_code == 409
+    with client.websocket_connect(f"/ws/{tid}?token={j['tokens']['1']}") as ws:
         assert ws.receive_json()["seat"] == 1
+
+
+def test_a_taken_seat_stays_its_owners_across_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite3"
+    seats = _seats(3, (0, 1, 2))
+    seats[2]["open"] = True
+    with TestClient(create_app(bot_delay=0.0, db=db)) as c:
+        j = _new(c, game=ROLE["three"].name, players=3, seats=seats)
+        tid = j["table_id"]
+        taken = c.post(f"/api/tables/{tid}/join", json={"seat": 2}).json()["token"]
+    with TestClient(create_app(bot_delay=0.0, db=db)) as c:
+        lobby = c.get("/api/tables").json()
+        assert [s["open"] for s in lobby[0]["seats"]] == [False, False, False]
+        for seat in (0, 1, 2):
+            assert c.post(f"/api/tables/{tid}/join", json={"seat": seat}).status_code == 409
+        for seat, token in ((0, j["tokens"]["0"]), (1, j["tokens"]["1"]), (2, taken)):
+            with c.websocket_connect(f"/ws/{tid}?token={token}") as ws:
+                assert ws.receive_json()["seat"] == seat
 
 
 def test_unnamed_seats_are_named_for_who_plays_them_each_differently() -> None:
@@ -252,7 +286,7 @@ def test_unnamed_seats_are_named_for_who_plays_them_each_differently() -> None:
         return [s.name for s in TableSpec.from_json(body).seats]
 
     default = describe_games()[0]["bots"][0]  # the form's first bot: the server's default
-    assert names(None) == ["You", f"{default} bot", f"{default} bot 2"]
+    assert names(None) == ["Player 1", f"{default} bot", f"{default} bot 2"]
     assert names([{"bot": None}, {"bot": "heuristic"}, {"bot": "heuristic"}]) == [
         "Player 1",
         "heuristic bot",
@@ -680,3 +714,147 @@ def test_view_message_is_json_and_names_the_cards() -> None:
     assert all(card in text for card in msg["observation"]["hand"])
     assert msg["deck"] == search.game_type(None, n).info.deck_size
     assert all("n" in line for line in msg["log"])
+
+
+def test_a_held_card_is_the_card_of_one_move_only() -> None:
+    """No Takers?: a card held may be saved, and asked for from another seat;
+    only the save is that card's move, so the page can raise it (an ask is
+    made with the ask picker)."""
+    state = load_game("notakers", num_players=3).new_initial_state(5)
+    view = state.view(state.current_player)
+    msg = view_message(view, ["A", "B", "C"], ["person"] * 3)
+    by_card: dict[str, list[str]] = {}
+    for a in msg["legal"]:
+        if a["card"]:
+            by_card.setdefault(a["card"], []).append(a["name"])
+    saves = {a["name"].split()[1] for a in msg["legal"] if a["name"].startswith("save ")}
+    assert saves, "the first turn offers saves"
+    assert {c: names for c, names in by_card.items() if len(names) != 1} == {}
+    assert saves <= set(by_card)
+    assert all(a["card"] is None and a["ask"] for a in msg["legal"] if a["name"].startswith("ask"))
+
+
+def _until(ws: Any, check: Any, limit: int = 200) -> dict[str, Any]:
+    for _ in range(limit):
+        m: dict[str, Any] = ws.receive_json()
+        if m.get("type") == "view" and check(m):
+            return m
+    raise AssertionError("no such message")
+
+
+def test_an_away_person_has_a_bot_play_after_a_clock_and_comes_back() -> None:
+    """A table never waits for ever: a person who leaves has a visible clock,
+    then a bot plays the seat (which stays theirs) until they come back."""
+    with TestClient(create_app(bot_delay=0.0, away_seconds=0.4)) as c:
+        j = _new(c, game=QUICK, players=2, seats=_seats(2, (0, 1)))
+        tid, tokens = j["table_id"], j["tokens"]
+        table = _table(c, tid)
+        with c.websocket_connect(f"/ws/{tid}?token={tokens['0']}") as a:
+            a.receive_json()
+            with c.websocket_connect(f"/ws/{tid}?token={tokens['1']}") as b:
+                b.receive_json()
+            m = _until(a, lambda m: m["away"] == [1])
+            assert [x["seat"] for x in m["away_clock"]] == [1]
+            assert 0 < m["away_clock"][0]["seconds"] <= 0.4 and m["stand_ins"] == []
+            m = _until(a, lambda m: m["stand_ins"] == [1])
+            assert m["away_clock"] == []
+            # the bot plays seat 1's turns: seat 0 is never kept waiting
+            while not m["terminal"] and m["current_player"] != 0:
+                m = a.receive_json()
+            if not m["terminal"]:
+                move = {"type": "move", "action": m["legal"][0]["id"], "version": m["version"]}
+                a.send_json(move)
+                m = _until(a, lambda m: m["current_player"] == 0 or m["terminal"])
+            assert table.state.is_terminal or 1 in table.core.stand_ins
+            with c.websocket_connect(f"/ws/{tid}?token={tokens['1']}") as b:
+                back = b.receive_json()
+                assert back["seat"] == 1 and back["stand_ins"] == []
+            assert 1 not in table.core.stand_ins
+
+
+def test_the_others_may_let_a_bot_play_an_away_seat() -> None:
+    with TestClient(create_app(bot_delay=0.0, away_seconds=None)) as c:
+        j = _new(c, game=QUICK, players=2, seats=_seats(2, (0, 1)))
+        tid = j["table_id"]
+        with c.websocket_connect(f"/ws/{tid}?token={j['tokens']['0']}") as a:
+            m = a.receive_json()
+            assert m["away"] == [1] and m["away_clock"] == []
+            a.send_json({"type": "stand_in", "seat": 0})
+            assert a.receive_json()["type"] == "error"
+            a.send_json({"type": "stand_in", "seat": 1})
+            _until(a, lambda m: m["stand_ins"] == [1])
+        with c.websocket_connect(f"/ws/{tid}") as watcher:
+            watcher.receive_json()
+            watcher.send_json({"type": "stand_in", "seat": 1})
+            assert watcher.receive_json()["type"] == "error"
+
+
+def test_the_play_area_keeps_a_whole_trick_in_the_order_played() -> None:
+    """The card that ends a trick or a count stays on the table with the
+    line of the event that ended it, until the next card is played; the
+    count is in the order played."""
+    for name, players in (("nancy", 4), ("nodde", 2), ("cribbage", 2)):
+        state = load_game(name, num_players=players).new_initial_state(11)
+        rng = random.Random(2)
+        closes = 0
+        while not state.is_terminal and closes < 3:
+            before = state.event_count
+            state.apply(rng.choice(state.legal_actions()))
+            new = state.events(0, since=before)
+            msg = view_message(state.view(0), [f"p{k}" for k in range(players)], ["r"] * players)
+            area = msg["play_area"]
+            plays = [e for e in new if e.kind == "play"]
+            if plays:
+                assert area["cards"][-1] == [plays[-1].player, plays[-1].card], name
+            if any(e.kind in ("trick", "last_card") for e in new) or (
+                plays and name != "nancy" and plays[-1].target == 31
+            ):
+                closes += 1
+                assert area["closed"] and area["last"]["cards"] == area["cards"], name
+                assert area["cards"][-1] == [plays[-1].player, plays[-1].card], name
+                if name == "nancy":
+                    assert len(area["cards"]) == players
+                    assert "wins" in area["closed"]
+        assert closes == 3, name
+
+
+#: engine words that must not reach a person: numbered tricks and sides,
+#: a -1, "his" for any seat, a seat by number, and a name read as "You is"
+_ENGINE_WORDS = re.compile(
+    r"trick \d|for side \d|side \d wins|-1\b|\bhis hand\b|\bseat -?\d|\bYou is\b|version \d"
+)
+
+
+def test_the_story_speaks_in_names_and_words() -> None:
+    for name, players in (("nancy", 4), ("nodde", 2), ("cribbage", 2), ("notakers", 3)):
+        for seed in range(3):
+            state = load_game(name, num_players=players).new_initial_state(seed)
+            rng = random.Random(seed)
+            while not state.is_terminal and len(state.history) < 400:
+                state.apply(rng.choice(state.legal_actions()))
+            names = ["Ann", "Bea", "Cy", "Dee"][:players]
+            msg = spectator_message(state, names, ["random"] * players)
+            texts = [line["text"] for line in msg["log"]]
+            texts += [t for s in msg["summaries"] for t in [s["title"], *s["lines"]]]
+            bad = [t for t in texts if _ENGINE_WORDS.search(t)]
+            assert not bad, (name, bad[:5])
+
+
+def test_the_log_keeps_every_score_line_and_folds_a_deal() -> None:
+    """The Game of Nancy deals some 80 cards a deal: the log still keeps the
+    score lines of every deal, and a deal's dealing lines are one line."""
+    state = load_game("nancy", num_players=4).new_initial_state(4)
+    rng = random.Random(4)
+    while not state.is_terminal and len(state.history) < 600:
+        state.apply(rng.choice(state.legal_actions()))
+    names = ["Ann", "Bea", "Cy", "Dee"]
+    full = story(state, 0, names)  # a table keeps each seat's story from the first event
+    msg = view_message(state.view(0), names, ["random"] * 4, state.events_dropped(), full)
+    texts = [line["text"] for line in msg["log"]]
+    told = full.lines
+    scores = [line.text for line in told if line.points]
+    assert len({line.event.index for line in told if line.event.kind == "dealer"}) >= 2
+    assert scores and all(t in texts for t in scores)
+    assert not any(" is dealt " in t for t in texts)
+    dealt = [t for _, t in fold_deals(told, names) if t.startswith("dealt: ")]
+    assert len(dealt) >= 2 and all("Ann " in t and "Bea " in t for t in dealt)

@@ -95,13 +95,15 @@ _original_message = Table.message
 spectator_frames: list[dict[str, Any]] = []
 
 
-def _checked(self: Table, seat: int | None, away: set[int] | None = None) -> dict[str, Any]:
+def _checked(
+    self: Table, seat: int | None, away: set[int] | None = None, clocks: Any = None
+) -> dict[str, Any]:
     """A spectator's message must not change when any seat's hidden cards do."""
     if seat is None:
-        msg = _checked_message(self, seat, away)  # the check of tests/ui/test_web.py
+        msg = _checked_message(self, seat, away, clocks)  # the check of tests/ui/test_web.py
         spectator_frames.append(msg)
         return msg
-    return _original_message(self, seat, away)
+    return _original_message(self, seat, away, clocks)
 
 
 def _act(page: Any, rng: random.Random) -> bool:
@@ -142,6 +144,18 @@ def _fits(page: Any) -> None:
     for sel in ("#play", "#hand"):
         box = page.locator(sel).bounding_box()
         assert box is not None and box["y"] + min(box["height"], 40) <= height, sel
+
+
+def _readable(page: Any) -> None:
+    """No text a person sees is under 12 px, and the scores are shown."""
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('body *')].filter((e) =>
+            e.offsetParent !== null && [...e.childNodes].some((n) => n.nodeType === 3
+            && n.textContent.trim()) && parseFloat(getComputedStyle(e).fontSize) < 12)
+            .map((e) => e.tagName + '.' + e.className + ': ' + e.textContent.slice(0, 20))"""
+    )
+    assert not small, small[:5]
+    assert page.locator("#scores table").is_visible()
 
 
 def test_every_game_is_covered() -> None:
@@ -200,6 +214,7 @@ def test_two_people_play_a_whole_game_in_chromium(
             if moves == 4:
                 for size, page in pages.items():
                     _fits(page)
+                    _readable(page)
                     _shoot(page, f"{game}-{size}-playing")
                 _shoot(watcher, f"{game}-spectator")
             if moves == 2 and not reconnected:
@@ -235,4 +250,60 @@ def test_two_people_play_a_whole_game_in_chromium(
     finally:
         for c in [*contexts.values(), watcher_ctx]:
             c.close()
+        server.stop()
+
+
+def _open_table(page: Any, url: str, game: str, kinds: dict[int, str], players: int = 3) -> str:
+    """Open a table from the form (seat 0: "Ann", seat 1: "Bea"); its id."""
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=true]")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    page.fill("[data-seat-name='0']", "Ann")
+    page.fill("[data-seat-name='1']", "Bea")
+    for seat, kind in kinds.items():
+        page.select_option(f"[data-seat-kind='{seat}']", kind)
+    page.click("#start")
+    page.wait_for_selector(f"body[data-game={game}]")
+    return str(page.evaluate("conn.table_id"))
+
+
+def test_seats_belong_to_people_in_chromium(pw: Any, tmp_path: Path) -> None:
+    """The creator sees the invite link at once; the lobby never offers an
+    invited seat (nor hers); "Tables" and back keeps her seat; a seat taken
+    by "No Takers?" saving works by a click on the card."""
+    port = _free_port()
+    server = _Server(port, tmp_path / "tables.sqlite3")
+    url = f"http://127.0.0.1:{port}/"
+    ctx = pw.new_context(viewport=SIZES["desktop"])
+    other = pw.new_context(viewport=SIZES["phone"])
+    try:
+        ann, stranger = ctx.new_page(), other.new_page()
+        table_id = _open_table(ann, url, "notakers", {1: "", 2: "random"})
+        link = ann.locator("#invites:not([hidden]) a[data-invite='1']")
+        link.wait_for(state="visible")
+        invite = link.get_attribute("href")
+        assert invite and table_id in invite
+        _shoot(ann, "seats-invite-shown")
+        stranger.goto(url)
+        stranger.wait_for_selector("#lobby-list li button")
+        assert stranger.locator("#lobby-list button", has_text="Sit as").count() == 0
+        ann.click("#to-lobby")
+        ann.locator("#lobby-list .back-to-seat").first.click()
+        ann.wait_for_selector("body[data-seat='0']")
+        assert ann.locator("#invites:not([hidden]) a[data-invite='1']").count() == 1
+        # No Takers?: a card held can be saved by a click (asks have their picker)
+        ann.wait_for_function("last && last.current_player === 0")
+        saves = ann.locator("#hand .card.legal[aria-label^='save ']")
+        assert saves.count() >= 1
+        turn = ann.evaluate("document.body.dataset.turn")
+        saves.first.click()
+        ann.wait_for_function(f"document.body.dataset.turn !== '{turn}'")
+        bea = other.new_page()
+        bea.goto(invite)
+        bea.wait_for_selector("body[data-seat='1']")
+        _shoot(bea, "seats-invite-opened")
+    finally:
+        ctx.close()
+        other.close()
         server.stop()

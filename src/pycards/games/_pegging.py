@@ -103,6 +103,10 @@ class PeggingNarrator(Narrator):
             return ev.value or 0
         return 0
 
+    def closes(self, ev: Event) -> bool:
+        """A count ends with its last card, or at 31."""
+        return ev.kind == "last_card" or (ev.kind == "play" and ev.target == 31)
+
     def after(self, ev: Event, mem: NarrationMemory) -> None:
         kind = ev.kind
         if kind == "new_deal":
@@ -222,8 +226,7 @@ class GameSummary(Summary):
     totals: tuple[int, ...]
 
     def lines(self) -> list[str]:
-        side = f"seat {self.winner} wins for side {self.side}"
-        out = [f"the game: {side} with {self.points}, {self.how}"]
+        out = [f"the game: seat {self.winner} wins with {self.points}, {self.how}"]
         for seat, level in self.skunks:
             out.append(f"  seat {seat} is {'double ' if level == 2 else ''}skunked")
         totals = ", ".join(f"seat {k} {p}" for k, p in enumerate(self.totals))

@@ -492,18 +492,18 @@ NARRATION: dict[str, Template] = {
         {1: "{player} pegs {points} for the last card (count {target_seat})"},
         "{player} pegs {points} for go (count {target_seat})",
     ),
-    "show_hand": "{player} shows his hand and pegs {value}{reason}",
+    "show_hand": "{player} shows their hand and pegs {value}{reason}",
     "crib_card": "{player} shows {card} from the crib",
     "show_crib": "{player} pegs {value} for the crib{reason}",
     "skunk": By(
         "value", {2: "{player} is double skunked ({extra})"}, "{player} is skunked ({extra})"
     ),
-    "game_over": "{player} wins for side {target_seat} with {value}",
+    "game_over": "{player} wins the game with {value}",
     "partners": "{player} and {target} are partners (side {value})",
     "claim": By(
         "target",
         {
-            0: "{player} claims {points} for his hand",
+            0: "{player} claims {points} for their hand",
             1: "{player} claims {points} for the crib",
         },
         "{player} claims {points}",

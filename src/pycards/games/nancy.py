@@ -330,13 +330,13 @@ NARRATION: dict[str, Template] = {
     "partner": By(
         "extra",
         {1: "{player} holds the called {card}: the Partner"},
-        "{player} played his own called card {card}",
+        "{player} played their own called card {card}",
     ),
     "flip": "{card} is turned up on {player}'s pile",
     "trick": By(
         "extra",
-        {0: "{player} wins trick {value}{reason} for Nancy's side"},
-        "{player} wins trick {value}{reason} for the opponents",
+        {0: "{player} wins the trick{reason} for Nancy's side"},
+        "{player} wins the trick{reason} for the opponents",
     ),
     "debt": "{player}, who played the Outsider, owes {target} a card",
     "exchange": By(
@@ -444,11 +444,14 @@ class NancyRoundSummary(Summary):
     totals: tuple[int, ...]
 
     def lines(self) -> list[str]:
-        thrown = f", after {self.thrown_in} thrown in" if self.thrown_in else ""
+        how = [f"seat {self.dealer} deals"] if self.dealer >= 0 else []
+        if self.thrown_in > 0:
+            how.append(f"after {self.thrown_in} thrown in")
+        dealt = f" ({', '.join(how)})" if how else ""
         side = "alone" if self.partner is None else f"with seat {self.partner} as Partner"
         called = f" (called {self.called})" if self.called else ""
         return [
-            f"round {self.round} (seat {self.dealer} deals{thrown}): "
+            f"round {self.round}{dealt}: "
             f"seat {self.taker} takes with bid {self.bid}, {side}{called}",
             f"  tricks: Nancy's side {self.tricks[0]}, the opponents {self.tricks[1]}",
             "  objectives met: " + (", ".join(self.met) or "none"),

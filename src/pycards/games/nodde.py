@@ -329,7 +329,7 @@ NARRATION: dict[str, Template] = {
     "deal_card": "{player} is dealt {card}",
     "turnup": "{player} turns up {card}",
     "turned_knave": "{player} pegs {points} for a Jack turned up",
-    "hand_score": "{player} pegs {value} for his hand{reason}",
+    "hand_score": "{player} pegs {value} for their hand{reason}",
     "play": By(
         "extra",
         {0: "{player} plays {card} (total {target_seat})"},
@@ -337,7 +337,7 @@ NARRATION: dict[str, Template] = {
     ),
     "go": "{player} says go (total {target_seat})",
     "last_card": "{player} pegs {points} for the last card (total {target_seat})",
-    "game_over": "{player} makes the winning points: side {target_seat} wins with {value}",
+    "game_over": "{player} makes the winning points and wins with {value}",
 }
 
 

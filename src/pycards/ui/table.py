@@ -26,6 +26,10 @@ The hint
     any bot's move, and reseeded from the table's seed, the seat and the
     turn, so the same question has the same answer.
 
+A person who leaves the table keeps the seat: a bot may play it meanwhile
+(:meth:`TableCore.stand_in`) until the person comes back
+(:meth:`TableCore.come_back`), so a table never waits for ever.
+
 What a seat is shown comes from its view (:meth:`TableCore.view`), the same
 one its bots would be given: the terminal draws the person's table from it,
 and the browser table builds every seat's message from it alone.
@@ -165,8 +169,10 @@ class TableCore:
             raise ValueError(f"names: one per seat ({n}), got {len(self.names)}")
         self.reseed = reseed
         self.hint_bot = hint_bot
-        #: The bot of each bot's seat.
+        #: The bot of each bot's seat (and of each away person's stand-in).
         self.bots: dict[int, Bot] = {}
+        #: The people's seats a bot plays while they are away (:meth:`stand_in`).
+        self.stand_ins: set[int] = set()
         for k, spec in sorted(bots.items()):
             first = (seed + 1 + k) & _M64
             bot = make_bot(spec, seed=first)
@@ -188,6 +194,30 @@ class TableCore:
         """What ``seat`` may know: everything a seat is shown is built from it."""
         return self.state.view(seat)
 
+    # -- a bot in an away person's seat ---------------------------------------
+    def stand_in(self, seat: int, spec: str = "heuristic") -> None:
+        """Let a bot (``spec``) play the person's ``seat`` while that person
+        is away (the seat stays the person's: :meth:`come_back` ends it).
+        :class:`RefusedError` at a bot's own seat."""
+        if not 0 <= seat < len(self.specs) or self.specs[seat] is not None:
+            raise RefusedError(f"seat {seat} is not a person's")
+        if seat in self.stand_ins:
+            return
+        first = bot_seed(self.seed, seat, self.turn, 2)
+        bot = make_bot(spec, seed=first)
+        bot.reset(first)
+        self.bots[seat] = bot
+        self.stand_ins.add(seat)
+
+    def come_back(self, seat: int) -> bool:
+        """The person of ``seat`` is back: its stand-in bot (if any) leaves;
+        whether there was one."""
+        if seat not in self.stand_ins:
+            return False
+        self.stand_ins.discard(seat)
+        del self.bots[seat]
+        return True
+
     # -- moves ---------------------------------------------------------------
     def person_move(self, seat: int, action: int) -> None:
         """Apply the move of the person in ``seat``: :class:`RefusedError` at a
@@ -196,6 +226,8 @@ class TableCore:
         move out of turn or illegal."""
         if self.state.is_terminal:
             raise RefusedError("the game is over")
+        if seat in self.stand_ins:
+            raise RefusedError(f"{self.names[seat]} is away: a bot plays for them")
         if seat in self.bots:
             raise RefusedError(f"seat {seat} is a bot's")
         self.state.apply(action, player=seat)

@@ -32,6 +32,7 @@ def create_app(
     max_tables: int = 200,
     db: str | os.PathLike[str] | None = None,
     search_workers: int = 2,
+    away_seconds: float | None = 180.0,
 ) -> Starlette:
     """The ASGI application (see :func:`pycards.ui.web.app.create_app`)."""
     from .app import create_app as _create
@@ -42,6 +43,7 @@ def create_app(
         max_tables=max_tables,
         db=db,
         search_workers=search_workers,
+        away_seconds=away_seconds,
     )
 
 
@@ -53,13 +55,16 @@ def serve(
     bot_delay: float = 0.6,
     idle_seconds: float = 1800.0,
     db: str | os.PathLike[str] | None = None,
+    away_seconds: float | None = 180.0,
 ) -> None:
     """Run the table server until interrupted, opening the page in a browser;
     its tables are kept in ``db`` (default: :func:`pycards.ui.web.store.default_db_path`)."""
     import uvicorn
 
     path = default_db_path() if db is None else db
-    app = create_app(bot_delay=bot_delay, idle_seconds=idle_seconds, db=path)
+    app = create_app(
+        bot_delay=bot_delay, idle_seconds=idle_seconds, db=path, away_seconds=away_seconds
+    )
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     if open_browser:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
@@ -76,6 +81,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds before each bot move")
     parser.add_argument(
+        "--away",
+        type=float,
+        default=180.0,
+        help="seconds a person may be away before a bot plays for them (0: never; default 180)",
+    )
+    parser.add_argument(
         "--db",
         default=None,
         help="the SQLite file that keeps the tables (default: in the user's data directory)",
@@ -86,6 +97,8 @@ def main(args: argparse.Namespace) -> int:
     """Run ``pycards serve``."""
     if not 0 < args.port < 65536:
         raise SystemExit(f"pycards serve: --port must be 1..65535, got {args.port}")
+    if args.away < 0:
+        raise SystemExit("pycards serve: --away must be >= 0")
     if args.bot_delay < 0:
         raise SystemExit("pycards serve: --bot-delay must be >= 0")
     try:
@@ -99,5 +112,6 @@ def main(args: argparse.Namespace) -> int:
         open_browser=not args.no_browser,
         bot_delay=args.bot_delay,
         db=args.db,
+        away_seconds=args.away or None,
     )
     return 0

@@ -8,7 +8,8 @@ Routes:
 * ``POST /api/tables``: a new table; answers its id and the token of each
   person's seat (an invite link per seat);
 * ``POST /api/tables/{id}/join`` ``{"seat": n}``: the token of an open seat
-  (a person's seat nobody has taken yet) of a listed table;
+  (a person's seat its creator opened to anyone, that nobody has taken yet)
+  of a listed table; a seat with an invite link is taken with that link only;
 * ``GET /api/tables/{id}/record?token=``: the game's record as that seat knows it;
 * ``GET /api/history`` and ``GET /api/history/{id}?step=k``: finished games,
   and a spectator's view of one after ``k`` moves (a replay);
@@ -89,8 +90,20 @@ class _Hub:
     """The live tables, their connected sockets, the locks that order their
     moves, the bots' pools and the store."""
 
-    def __init__(self, tables: Tables, store: Store, bot_delay: float, workers: int) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        store: Store,
+        bot_delay: float,
+        workers: int,
+        away_seconds: float | None = None,
+    ) -> None:
         self.tables = tables
+        #: How long a person may be away before a bot plays for them (None: never).
+        self.away_seconds = away_seconds
+        #: Per table: when each person who left (or was not back after a
+        #: restart) was last seen; their clock runs from there.
+        self.gone: dict[str, dict[int, float]] = {}
         self.store = store
         self.bot_delay = bot_delay
         #: Per table: each connected socket and its seat (None: a spectator).
@@ -139,6 +152,46 @@ class _Hub:
         here = set(self.sockets.get(table.id, {}).values())
         return {p for p in table.spec.humans if p not in here}
 
+    def clocks(self, table: Table) -> dict[int, float]:
+        """The seconds left to each away person whose clock runs."""
+        if self.away_seconds is None:
+            return {}
+        now = asyncio.get_running_loop().time()
+        gone = self.gone.get(table.id, {})
+        return {p: self.away_seconds - (now - t) for p, t in gone.items()}
+
+    def left(self, table: Table, seat: int) -> None:
+        """The person of ``seat`` has gone: start their clock; when it runs
+        out and they are still away, a bot plays for them."""
+        if self.away_seconds is None or table.finished:
+            return
+        since = asyncio.get_running_loop().time()
+        self.gone.setdefault(table.id, {})[seat] = since
+        self.later(self._clock(table, seat, since))
+
+    async def _clock(self, table: Table, seat: int, since: float) -> None:
+        assert self.away_seconds is not None
+        await asyncio.sleep(self.away_seconds)
+        if self.gone.get(table.id, {}).get(seat) != since or table.finished:
+            return  # back since, or the game is over
+        await self.hand_to_bot(table, seat)
+
+    async def hand_to_bot(self, table: Table, seat: int) -> None:
+        """A bot plays the away ``seat`` from now until its person is back."""
+        async with self.lock(table):
+            if seat not in self.away(table) or table.finished:
+                return
+            table.stand_in(seat)
+            self.gone.get(table.id, {}).pop(seat, None)
+        await self.broadcast(table)
+        self.kick_bots(table)
+
+    async def came(self, table: Table, seat: int) -> None:
+        """The person of ``seat`` is here: their clock stops, their bot leaves."""
+        self.gone.get(table.id, {}).pop(seat, None)
+        async with self.lock(table):
+            table.come_back(seat)
+
     async def broadcast(self, table: Table, extra: dict[str, Any] | None = None) -> None:
         """Send every socket of ``table`` the table as its reader sees it.  The
         messages are built in a worker thread while the table's lock is held
@@ -149,11 +202,12 @@ class _Hub:
         if not seats:
             return
         away = self.away(table)
+        clocks = self.clocks(table)
 
         def build() -> dict[int | None, str]:
             texts = {}
             for seat in seats:
-                msg = table.message(seat, away)
+                msg = table.message(seat, away, clocks)
                 if extra:
                     msg.update(extra)
                 texts[seat] = json.dumps(msg)
@@ -230,6 +284,7 @@ def create_app(
     max_tables: int = 200,
     db: str | os.PathLike[str] | None = None,
     search_workers: int = 2,
+    away_seconds: float | None = 180.0,
 ) -> Starlette:
     """The web application (serve it with any ASGI server, e.g. uvicorn).
 
@@ -238,10 +293,12 @@ def create_app(
     unfinished one is read back from the store when someone returns);
     ``max_tables`` bounds the unfinished tables; ``db`` is the SQLite file
     that keeps every table (``None``: in memory only), whose unfinished tables
-    are resumed at start; ``search_workers`` threads run the searching bots.
+    are resumed at start; ``search_workers`` threads run the searching bots;
+    a person away for ``away_seconds`` (``None``: never) has a bot play their
+    seat until they come back (the others may also let a bot play it at once).
     """
     store = Store(db)
-    hub = _Hub(Tables(idle_seconds, max_tables), store, bot_delay, search_workers)
+    hub = _Hub(Tables(idle_seconds, max_tables), store, bot_delay, search_workers, away_seconds)
     for row in store.unfinished():
         hub.tables.add(
             Table.restore(
@@ -298,12 +355,10 @@ def create_app(
         seat = body.get("seat") if isinstance(body, dict) else None
         if isinstance(seat, bool) or not isinstance(seat, int):
             return _error(f"seat must be an int, got {seat!r:.40}")
-        if seat not in table.spec.humans or seat in table.claimed:
+        if not table.is_open(seat):
             return _error(f"seat {seat} is not open", 409)
-        # a fresh token replaces the seat's unused invite
-        token = table.reissue(seat)
+        token = table.sit(seat)
         store.set_tokens(table.id, table.digests)
-        table.claimed.add(seat)
         return JSONResponse({"table_id": table.id, "token": token, "seat": seat})
 
     async def record(request: Request) -> Response:
@@ -359,10 +414,10 @@ def create_app(
             await _send(ws, json.dumps({"type": "error", "message": "no such table"}))
             await _close(ws, CLOSE_UNKNOWN, "no such table")
             return
-        if seat is not None:
-            table.claimed.add(seat)
         socks = hub.sockets.setdefault(table.id, {})
         socks[ws] = seat
+        if seat is not None:
+            await hub.came(table, seat)
         try:
             await hub.broadcast(table)
             hub.kick_bots(table)
@@ -376,11 +431,18 @@ def create_app(
                     with contextlib.suppress(ValueError, RecursionError):
                         msg = json.loads(text)
                 kind = msg.get("type") if isinstance(msg, dict) else None
-                if not isinstance(msg, dict) or kind not in ("move", "hint", "undo"):
+                if not isinstance(msg, dict) or kind not in ("move", "hint", "undo", "stand_in"):
                     await _close(ws, CLOSE_MALFORMED, "malformed message")
                     return
                 if seat is None:
                     await _send(ws, json.dumps({"type": "error", "message": "spectators watch"}))
+                    continue
+                if kind == "stand_in":  # the others' choice: a bot plays an away seat now
+                    gone = msg.get("seat")
+                    if gone not in hub.away(table) or gone == seat:
+                        await _send(ws, json.dumps({"type": "error", "message": "not away"}))
+                        continue
+                    await hub.hand_to_bot(table, gone)
                     continue
                 answer: dict[str, Any] | None = None
                 async with hub.lock(table):
@@ -410,6 +472,8 @@ def create_app(
             return  # the client went away
         finally:
             socks.pop(ws, None)
+            if seat is not None and seat not in socks.values():
+                hub.left(table, seat)
             if hub.tables.find(table.id) is not None:
                 # in a task of its own: this handler may be cancelled as it ends
                 hub.later(hub.broadcast(table))
@@ -423,6 +487,8 @@ def create_app(
 
         task = asyncio.create_task(sweep())
         for table in hub.tables:
+            for seat in table.spec.humans:  # a seat stays its owner's: their clock runs
+                hub.left(table, seat)
             hub.kick_bots(table)
         try:
             yield

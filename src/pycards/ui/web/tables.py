@@ -28,7 +28,7 @@ from ...cards import Card, CardSet, NancyCard, NancyCardSet
 from ...errors import EventsDroppedError, IllegalActionError, PycardsError
 from ...game import EventCursor, Game, Rules, State, game_names, load_game
 from ...record import write_record  # the record format (see docs/records)
-from ...summary import Story, Summary, story
+from ...summary import Story, Summary, fold_deals, story
 from ...view import PlayerView
 from ..table import HINT_BOT, MAX_NAME, RefusedError, TableCore, hint_action, seat_names
 
@@ -135,14 +135,21 @@ def _check_name(value: object, field: str) -> str:
 
 @dataclasses.dataclass(frozen=True)
 class SeatSpec:
-    """One seat: its name, and the bot that plays it (``None``: a person)."""
+    """One seat: its name, the bot that plays it (``None``: a person), and
+    whether it is open to anyone (``open``: a person's seat the lobby offers,
+    taken by whoever sits first; else it is taken only with its invite
+    link)."""
 
     name: str
     bot: str | None = None
+    open: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The seat as JSON."""
-        return {"name": self.name, "bot": self.bot}
+        out: dict[str, Any] = {"name": self.name, "bot": self.bot}
+        if self.open:
+            out["open"] = True
+        return out
 
 
 @dataclasses.dataclass(frozen=True)
@@ -181,8 +188,11 @@ class TableSpec:
     def from_json(cls, data: object) -> TableSpec:
         """Check a request body field by field (:class:`TableError` names the field).
 
-        ``seats`` is a list of ``{"name": ..., "bot": spec or null}``, one per
-        player (default: a person in seat 0, the default bot elsewhere).  A
+        ``seats`` is a list of ``{"name": ..., "bot": spec or null, "open":
+        bool}``, one per player (default: a person in seat 0, the default bot
+        elsewhere); a person's seat is taken with its invite link only, unless
+        it is ``"open": true`` (the lobby offers it to anyone; not the first
+        person's seat, the creator's).  A
         ``seed`` is accepted only with ``"practice": true`` and one person,
         since anyone who knows it knows every hidden card.
         """
@@ -221,19 +231,32 @@ class TableSpec:
             )
         raw = data.get("seats")
         if raw is None:
-            raw = [{"name": "You", "bot": None}] + [{"bot": _default_bot()}] * (players - 1)
+            raw = [{"bot": None}] + [{"bot": _default_bot()}] * (players - 1)
         if not isinstance(raw, list) or len(raw) != players:
             raise TableError(f"seats must be a list of {players} seats")
         specs: list[str | None] = []
         given: list[str | None] = []
+        opened: list[bool] = []
         for p, seat in enumerate(raw):
-            if not isinstance(seat, Mapping) or set(seat) - {"name", "bot"}:
-                raise TableError(f'seats[{p}] must be {{"name": ..., "bot": spec or null}}')
+            if not isinstance(seat, Mapping) or set(seat) - {"name", "bot", "open"}:
+                raise TableError(
+                    f'seats[{p}] must be {{"name": ..., "bot": spec or null, "open": bool}}'
+                )
             bot = seat.get("bot")
             specs.append(None if bot is None else check_bot_spec(bot, f"seats[{p}].bot"))
             given.append(_check_name(seat["name"], f"seats[{p}].name") if "name" in seat else None)
+            is_open = seat.get("open", False)
+            first = bot is None and None not in specs[:-1]  # the creator's seat
+            if not isinstance(is_open, bool) or (is_open and (bot is not None or first)):
+                raise TableError(
+                    f"seats[{p}].open: true for a person's seat other than the first, got"
+                    f" {is_open!r:.40}"
+                )
+            opened.append(is_open)
         names = seat_names(specs, given)
-        seats = [SeatSpec(name, spec) for name, spec in zip(names, specs, strict=True)]
+        seats = [
+            SeatSpec(name, spec, o) for name, spec, o in zip(names, specs, opened, strict=True)
+        ]
         listed = _bool("listed", True)
         practice = _bool("practice", False)
         seed = _int("seed", 0, _M64, None)
@@ -281,18 +304,22 @@ def _seat_cards(fields: Mapping[str, object], seat: int) -> set[str]:
 
 def _action(a: int, name: str, cards: set[str], seat: int, players: int) -> dict[str, Any]:
     """A legal action for the page: its id and name, the card it plays (if
-    any), and an ask taken apart (the seat asked, by absolute number)."""
-    out: dict[str, Any] = {"id": a, "name": name, "card": _card_of(name, cards)}
+    any), and an ask taken apart (the seat asked, by absolute number).
+
+    An ask names a card it asks for, not one it plays: it is never a card's
+    action, so a card held is clicked for the one move that plays (or saves)
+    it."""
     words = name.split()
     if len(words) == 4 and words[0] == "ask" and words[1].startswith("+"):
         offset = words[1][1:]
         if offset.isdigit():
-            out["ask"] = {
-                "seat": (seat + int(offset)) % players,
-                "by": words[2],
-                "what": words[3],
+            return {
+                "id": a,
+                "name": name,
+                "card": None,
+                "ask": {"seat": (seat + int(offset)) % players, "by": words[2], "what": words[3]},
             }
-    return out
+    return {"id": a, "name": name, "card": _card_of(name, cards)}
 
 
 def event_line(event: Event, names: list[str]) -> str:
@@ -370,12 +397,19 @@ LOG_LINES = 60
 
 
 def _told(told: Story, names: Sequence[str]) -> dict[str, Any]:
-    """The log (the last :data:`LOG_LINES` narrated lines, each numbered by
-    its event) and the summaries of a story."""
-    lines = told.lines[-LOG_LINES:]
+    """The log (the last :data:`LOG_LINES` narrated lines, a deal's dealing
+    lines folded into one, and every score line before them, each numbered
+    by its event), the summaries of a story and its play area (the trick or
+    count in play, or the one just ended, in the order played:
+    :attr:`pycards.summary.Story.play_area`)."""
+    folded = fold_deals(told.lines, names, told.teller.seat_name if told.lines else None)
+    # the last lines, and every score line before them: no score leaves the log
+    keep = folded[-LOG_LINES:]
+    earlier = [item for item in folded[: max(0, len(folded) - LOG_LINES)] if item[0].points]
     return {
-        "log": [{"n": line.event.index + 1, "text": line.text} for line in lines],
+        "log": [{"n": line.event.index + 1, "text": text} for line, text in earlier + keep],
         "summaries": [_summary_json(s, names) for s in told.summaries],
+        "play_area": told.play_area,
     }
 
 
@@ -540,6 +574,7 @@ class _Untold(Story):
     def __init__(self) -> None:
         self.lines = []
         self.summaries = []
+        self._clear_play()
 
 
 _EMPTY = _Untold()
@@ -608,8 +643,6 @@ class Table:
         self.bot_specs = ["person" if s.bot is None else s.bot for s in spec.seats]
         #: Seconds the bots of this table have thought so far.
         self.bot_seconds = bot_seconds
-        #: Seats whose token has connected at least once (not open to the lobby).
-        self.claimed: set[int] = set()
         self.last_active = time.monotonic()
         turn = len(state.history)
         if version is None:  # a table saved before versions: none was sent above its turn
@@ -633,7 +666,8 @@ class Table:
         if spec.preset is not None:
             rules = load_game(spec.game).RULES_TYPE.presets()[spec.preset]
         game = load_game(spec.game, rules, spec.players)
-        tokens = {p: secrets.token_urlsafe(16) for p in spec.humans}
+        # an open seat has no token until someone sits in it (:meth:`Table.sit`)
+        tokens = {p: secrets.token_urlsafe(16) for p in spec.humans if not spec.seats[p].open}
         digests = {p: _digest(t) for p, t in tokens.items()}
         table = cls(secrets.token_urlsafe(8), spec, seed, digests, game.new_initial_state(seed))
         return table, tokens
@@ -698,10 +732,19 @@ class Table:
                 return p
         return None
 
-    def reissue(self, seat: int) -> str:
-        """A fresh token for a person's seat (the old one stops working)."""
-        if seat not in self._digests:
-            raise TableError(f"seat {seat} is not a person's")
+    def is_open(self, seat: int) -> bool:
+        """Whether the lobby offers ``seat``: a person's seat opened to anyone
+        that nobody has taken yet.  A seat with an invite link never is, and a
+        taken seat stays its owner's (the store keeps its token's digest),
+        away or not, across restarts."""
+        spec = self.spec.seats[seat] if 0 <= seat < len(self.spec.seats) else None
+        return spec is not None and spec.bot is None and spec.open and seat not in self._digests
+
+    def sit(self, seat: int) -> str:
+        """Take an open seat (:meth:`is_open`): its token, from now on the only
+        one (:class:`TableError` if the seat is not open)."""
+        if not self.is_open(seat):
+            raise TableError(f"seat {seat} is not open")
         token = secrets.token_urlsafe(16)
         self._digests[seat] = _digest(token)
         return token
@@ -724,10 +767,17 @@ class Table:
         self.version += 1
         self.last_active = time.monotonic()
 
-    def message(self, seat: int | None, away: set[int] | None = None) -> dict[str, Any]:
+    def message(
+        self,
+        seat: int | None,
+        away: set[int] | None = None,
+        clocks: Mapping[int, float] | None = None,
+    ) -> dict[str, Any]:
         """The table as ``seat`` sees it (``None``: a spectator), with the
         turn, the version (which a move names), the table id, who of the
-        people is away and the rules panel.
+        people is away (``away_clock``: the seconds ``clocks`` gives each
+        away seat before a bot plays for it; ``stand_ins``: the away seats a
+        bot plays now) and the rules panel.
         Built once per change of the state and seat (then copied)."""
         cached = self._messages.get(seat)
         if cached is not None and cached[0] == self.version:
@@ -750,6 +800,12 @@ class Table:
         msg["version"] = self.version
         msg["table_id"] = self.id
         msg["away"] = sorted(away or ())
+        msg["away_clock"] = [
+            {"seat": p, "seconds": round(max(0.0, left), 1)}
+            for p, left in sorted((clocks or {}).items())
+            if p in (away or ()) and p not in self.core.stand_ins
+        ]
+        msg["stand_ins"] = sorted(self.core.stand_ins)
         msg["humans"] = self.spec.humans
         if self.spec.practice:
             msg["warning"] = "practice table: its seed was chosen, so the bots' cards are known"
@@ -857,7 +913,24 @@ class Table:
     def bot_is_light(self) -> bool:
         """Whether the bot to act answers at once (or searches)."""
         p = self.bot_to_move()
-        return p is None or self.bot_specs[p].split(":")[0] in LIGHT_BOTS
+        if p is None or p in self.core.stand_ins:  # a stand-in is the default bot
+            return True
+        return self.bot_specs[p].split(":")[0] in LIGHT_BOTS
+
+    def stand_in(self, seat: int) -> None:
+        """Let the default bot play the away person's ``seat`` until they come
+        back (:meth:`pycards.ui.table.TableCore.stand_in`)."""
+        if seat not in self.spec.humans or self.finished:
+            raise TableError(f"seat {seat} is not a person's seat at a game in play")
+        self.core.stand_in(seat, _default_bot())
+        self._changed()
+
+    def come_back(self, seat: int) -> bool:
+        """The person of ``seat`` is back; whether a bot had played for them."""
+        back = self.core.come_back(seat)
+        if back:
+            self._changed()
+        return back
 
     def bot_choose(self) -> int:
         """The action of the bot to act, without applying it (safe to run in a
@@ -899,7 +972,7 @@ class Table:
                 {
                     "name": s.name,
                     "bot": s.bot,
-                    "open": s.bot is None and p not in self.claimed,
+                    "open": self.is_open(p),
                 }
                 for p, s in enumerate(self.spec.seats)
             ],

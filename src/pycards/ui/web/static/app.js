@@ -10,7 +10,6 @@ const RANKS = { A: "ace", J: "jack", Q: "queen", K: "king", T: "ten", C: "cavali
 let games = [];
 let conn = null;      // {ws, table_id, token, retry}
 let last = null;      // the last table message
-let lingering = null; // {cards, until, text}: a finished trick or count, kept a moment
 let selected = null;  // the seat picked in an ask
 
 function el(tag, attrs = {}, ...children) {
@@ -196,33 +195,38 @@ function drawInfo(m) {
   }
 }
 
-function playCards(m) {
-  const o = m.observation, r = m.readable || {};
-  if (m.game === "nancy") return (o.trick || []).map((c, p) => [p, c && c.length ? c[0] : null]).filter(([, c]) => c);
-  if (Array.isArray(o.count)) return o.count.map((c) => [null, c]); // cribbage: this count only
-  if (Array.isArray(r.play)) return r.play.map((c) => [null, c]);
-  if (m.game === "notakers" && o.selection && o.selection.length) return o.selection.map((c) => [m.seat, c]);
-  return [];
-}
-
+// the middle of the table, from the story (the same for the terminal): the
+// trick or count in the order played; a finished one stays, with the line
+// that ended it, until the next card is played, and can be looked at again
+let showLast = false;
 function drawPlay(m) {
-  const box = $("#play"), now = playCards(m);
+  const box = $("#play"), area = m.play_area || { cards: [], closed: null, last: null };
+  const o = m.observation;
   box.replaceChildren();
-  const prev = last && last.table_id === m.table_id ? playCards(last) : [];
-  if (!now.length && prev.length >= 2 && !(lingering && lingering.turn === m.turn)) {
-    const line = (m.log || []).slice(-4).map((l) => l.text).reverse().find((t) => / trick| go| last card| won/.test(t));
-    lingering = { cards: prev, until: Date.now() + 1600, text: line || "", turn: m.turn };
-    setTimeout(() => { if (last) drawPlay(last); }, 1650);
+  let cards = area.cards, line = area.closed;
+  if (showLast && area.last && !area.closed) { cards = area.last.cards; line = area.last.line; }
+  if (!cards.length && m.game === "notakers" && o.selection && o.selection.length) cards = o.selection.map((c) => [m.seat, c]);
+  const before = drawPlay.shown && drawPlay.table === m.table_id ? drawPlay.shown : new Set();
+  const shown = new Set();
+  const slots = el("div", { class: "slots" + (line ? " swept" : "") });
+  for (const [p, c] of cards) {
+    const key = `${p}:${c}`;
+    shown.add(key);
+    // a card moves in once, when it is played; the others stay still
+    const slot = el("div", { class: "slot" + (before.has(key) ? "" : " new") }, cardEl(c, m.deck), p === null ? null : el("span", { class: "slot-name" }, m.names[p]));
+    slots.append(slot);
   }
-  const show = now.length ? now : lingering && Date.now() < lingering.until ? lingering.cards : [];
-  const slots = el("div", { class: "slots" + (!now.length && show.length ? " swept" : "") });
-  for (const [p, c] of show) {
-    slots.append(el("div", { class: "slot" }, cardEl(c, m.deck), p === null ? null : el("span", { class: "slot-name" }, m.names[p])));
-  }
-  if (!show.length) slots.append(el("span", { class: "none" }, m.game === "notakers" ? "" : "\u2013"));
+  drawPlay.shown = shown;
+  drawPlay.table = m.table_id;
+  if (!cards.length) slots.append(el("span", { class: "none" }, m.game === "notakers" ? "" : "\u2013"));
   box.append(slots);
-  if (!now.length && show.length && lingering) box.append(el("p", { class: "won" }, lingering.text));
-  if (m.observation.total !== undefined && m.game !== "notakers") box.append(el("p", { class: "total" }, `count ${m.observation.total}`));
+  if (line) box.append(el("p", { class: "won" }, (showLast && !area.closed ? "Last: " : "") + line));
+  if (area.last && !area.closed) {
+    const b = el("button", { type: "button", id: "last-trick", "aria-pressed": String(showLast) }, showLast ? "Back to the table" : (m.game === "nancy" ? "Last trick" : "Last count"));
+    b.addEventListener("click", () => { showLast = !showLast; drawPlay(m); });
+    box.append(b);
+  }
+  if (o.total !== undefined && m.game !== "notakers" && !line) box.append(el("p", { class: "total" }, `count ${o.total}`));
 }
 
 function drawHand(m) {
@@ -319,6 +323,8 @@ function draw(m) {
   drawHand(m);
   drawMoves(m);
   drawSide(m);
+  drawInvites(m);
+  drawAway(m);
   last = m;
   document.body.dataset.terminal = String(m.terminal);
   document.body.dataset.turn = String(m.turn);
@@ -338,6 +344,63 @@ function draw(m) {
   const w = $("#warning");
   w.hidden = !m.warning;
   w.textContent = m.warning || "";
+}
+
+// ---- the seats this browser holds: table id -> {token, seat, invites}, so
+// leaving for the lobby (or a restart) never loses a seat ----
+function seatsHeld() {
+  try { return JSON.parse(localStorage.getItem("pycards-seats") || "{}"); } catch { return {}; }
+}
+function holdSeat(table_id, token, invites) {
+  const all = seatsHeld();
+  const old = all[table_id] || {};
+  all[table_id] = { token: token || old.token || null, invites: invites || old.invites || [] };
+  localStorage.setItem("pycards-seats", JSON.stringify(all));
+}
+
+function drawInvites(m) {
+  const held = seatsHeld()[m.table_id];
+  const invites = held && held.token === (conn && conn.token) ? held.invites || [] : [];
+  const list = $("#invite-list");
+  list.replaceChildren(...invites.map((i) => {
+    const copy = el("button", { type: "button", class: "copy" }, "Copy");
+    copy.addEventListener("click", () => { navigator.clipboard && navigator.clipboard.writeText(i.url); copy.textContent = "Copied"; });
+    const here = !(m.away || []).includes(i.seat);
+    return el("li", {}, `${m.names[i.seat]}${here ? " (here)" : ""}: `, el("a", { href: i.url, "data-invite": String(i.seat) }, i.url), " ", copy);
+  }));
+  $("#invites").hidden = !invites.length || m.terminal;
+}
+
+// who is away, the clock before a bot plays for them, and the others' choice
+function drawAway(m) {
+  const box = $("#away");
+  box.replaceChildren();
+  const clocks = new Map((m.away_clock || []).map((c) => [c.seat, c.seconds]));
+  for (const p of m.away || []) {
+    if (m.terminal) break;
+    const standing = (m.stand_ins || []).includes(p);
+    let text = `${m.names[p]} is away`;
+    if (standing) text += ": a bot plays for them until they come back.";
+    else if (clocks.has(p)) {
+      const left = Math.max(0, Math.round(clocks.get(p) - (Date.now() - m.received) / 1000));
+      text += `: a bot plays for them in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}.`;
+    } else text += ".";
+    const line = el("p", { class: "away-line", "data-away": String(p) }, text);
+    if (!standing && m.seat !== null && conn && conn.token) {
+      const b = el("button", { type: "button", "data-stand-in": String(p) }, "Let a bot play now");
+      b.addEventListener("click", () => { if (conn && !conn.down) conn.ws.send(JSON.stringify({ type: "stand_in", seat: p })); });
+      line.append(" ", b);
+    }
+    box.append(line);
+  }
+  box.hidden = !box.children.length;
+}
+setInterval(() => { if (last && last.away_clock && last.away_clock.length) drawAway(last); }, 1000);
+
+// the server's refusals say what happened to the protocol; a person is told what it means
+function humanError(text) {
+  if (/^(too late|stale)/.test(text || "")) return "Too late: the table moved on before your move arrived, so it was not played.";
+  return text;
 }
 
 function send(action) {
@@ -360,14 +423,16 @@ function connect(table_id, token) {
   const ws = new WebSocket(`${proto}://${location.host}/ws/${table_id}${q}`);
   const c = { ws, table_id, token, down: false, closed: false, retry: (conn && conn.table_id === table_id ? conn.retry : 0) };
   conn = c;
+  if (token) holdSeat(table_id, token);
   const hash = `#t=${table_id}` + (token ? `&k=${token}` : "");
   if (location.hash !== hash) history.replaceState(null, "", hash);
   show("table");
   ws.onopen = () => { c.retry = 0; c.down = false; $("#banner").hidden = true; document.body.dataset.connected = "true"; };
   ws.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
+    m.received = Date.now();
     if (m.type === "view") draw(m);
-    else if (m.type === "error") $("#error").textContent = m.message;
+    else if (m.type === "error") $("#error").textContent = humanError(m.message);
     else if (m.type === "hint" && last && m.version === last.version) {
       $("#error").textContent = `Hint: ${m.name}`;
       for (const c of document.querySelectorAll("#hand .card")) c.classList.toggle("hinted", c.dataset.card === m.card);
@@ -395,11 +460,13 @@ function seatRows() {
   const old = [...box.querySelectorAll(".seat-row")].map((r) => [r.querySelector("select").value, r.querySelector("input").value]);
   box.replaceChildren();
   for (let p = 0; p < n; p++) {
-    const kind = el("select", { "aria-label": `seat ${p + 1} player`, "data-seat-kind": String(p) }, el("option", { value: "" }, "a person"), ...g.bots.map((b) => el("option", { value: b }, `${b} bot`)));
+    const anyone = p === 0 ? [] : [el("option", { value: "*open" }, "anyone (from the lobby)")];
+    const kind = el("select", { "aria-label": `seat ${p + 1} player`, "data-seat-kind": String(p) }, el("option", { value: "" }, p === 0 ? "you" : "a person (invite link)"), ...anyone, ...g.bots.map((b) => el("option", { value: b }, `${b} bot`)));
     const name = el("input", { size: 12, maxLength: 24, "aria-label": `seat ${p + 1} name`, "data-seat-name": String(p) });
     const [k, nm] = old[p] || [p === 0 ? "" : g.bots[0], ""];
     kind.value = k;
-    name.value = nm || (p === 0 ? "You" : "");
+    name.value = nm;
+    name.placeholder = p === 0 ? "your name" : "name";
     box.append(el("div", { class: "seat-row" }, el("span", {}, `Seat ${p + 1}`), kind, name));
   }
 }
@@ -421,8 +488,10 @@ function fillForm() {
 async function start(ev) {
   ev.preventDefault();
   const seats = [...document.querySelectorAll(".seat-row")].map((r) => {
-    const bot = r.querySelector("select").value || null, name = r.querySelector("input").value.trim();
-    return name ? { bot, name } : { bot };
+    const kind = r.querySelector("select").value, name = r.querySelector("input").value.trim();
+    const seat = kind === "*open" ? { bot: null, open: true } : { bot: kind || null };
+    if (name) seat.name = name;
+    return seat;
   });
   const body = { game: $("#game").value, players: Number($("#players").value), seats, listed: $("#listed").checked };
   if ($("#preset").value) body.preset = $("#preset").value;
@@ -430,15 +499,10 @@ async function start(ev) {
   const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const j = await r.json();
   if (!r.ok) { $("#error").textContent = j.error; alert(j.error); return; }
-  const list = $("#invite-list");
-  list.replaceChildren();
-  for (const [p, t] of Object.entries(j.tokens)) {
-    if (Number(p) === j.seat) continue;
-    const url = `${location.origin}/#t=${j.table_id}&k=${t}`;
-    list.append(el("li", {}, `${seats[p].name || "Seat " + (Number(p) + 1)}: `, el("a", { href: url, "data-invite": p }, url)));
-  }
-  $("#invites").hidden = !list.children.length;
-  sessionStorage.setItem("pycards-invites-" + j.table_id, list.innerHTML);
+  // the invite links are shown at the table at once, kept with the creator's seat
+  const invites = Object.entries(j.tokens).filter(([p]) => Number(p) !== j.seat)
+    .map(([p, t]) => ({ seat: Number(p), url: `${location.origin}/#t=${j.table_id}&k=${t}` }));
+  if (j.token) holdSeat(j.table_id, j.token, invites);
   if (j.token) connect(j.table_id, j.token); else connect(j.table_id, null);
 }
 
@@ -448,8 +512,14 @@ async function loadLobby() {
   const list = $("#lobby-list");
   list.replaceChildren();
   if (!tables.length) list.append(el("li", { class: "none" }, "None yet."));
+  const held = seatsHeld();
   for (const t of tables) {
     const li = el("li", {}, `${t.title}: ${t.seats.map((s) => s.name + (s.bot ? " (bot)" : "")).join(", ")} \u00b7 move ${t.turn} `);
+    if (held[t.table_id] && held[t.table_id].token) {
+      const back = el("button", { type: "button", class: "back-to-seat" }, "Back to your seat");
+      back.addEventListener("click", () => connect(t.table_id, held[t.table_id].token));
+      li.append(back);
+    }
     const watch = el("button", { type: "button" }, "Watch");
     watch.addEventListener("click", () => connect(t.table_id, null));
     li.append(watch);
@@ -530,6 +600,8 @@ async function init() {
   $("#replay-prev").addEventListener("click", () => replayAt(replayId, Math.max(0, Number($("#replay-step").value) - 1)));
   $("#replay-next").addEventListener("click", () => replayAt(replayId, Math.min(Number($("#replay-step").max), Number($("#replay-step").value) + 1)));
   window.addEventListener("hashchange", route);
+  // the lobby refreshes itself while it is shown
+  setInterval(() => { if (document.body.dataset.view === "lobby" && !document.hidden) loadLobby(); }, 4000);
   fillForm();
   route();
   document.body.dataset.ready = "true";
