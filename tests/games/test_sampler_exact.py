@@ -6,7 +6,10 @@
   ``S.sample_infoset(p, k)`` are the same state for every ``k`` (the same
   observation for every seat, the same player to act, legal actions and
   returns; the same bytes where the game's log is rewritten from public facts
-  alone).  This fails if a sampler reads the hidden cards' identity or order.
+  alone).  This fails if a sampler reads the hidden cards' identity or order.  So
+  must two real states from stacked decks that differ in two swapped cards
+  the player cannot tell apart (every game and player count): the same
+  sample, its event log included.
 * Every sample is consistent: ``p`` observes exactly what he observed in ``T``.
 * Exactness on small positions (Nancy, 4 and 6 players, with and without
   face-up cards): every deal of the unknown cards into the other hands is
@@ -31,7 +34,9 @@ from _brute import replayed_deals
 from _cbuild import ROOT, c_compiler, engine_sources, include_flags
 from _stats import Z_1E6, chi2, chi2_limit
 
-from pycards.game import State, load_game
+from cardcore import _core
+from pycards.errors import IllegalActionError
+from pycards.game import REFEREE, State, game_names, load_game
 from pycards.games.nancy import NancyGame, NancyRules
 
 CASES: list[tuple[str, int, Any]] = [
@@ -107,6 +112,86 @@ def test_every_sample_looks_the_same_to_the_player(name: str, players: int, rule
                 assert s.current_player == t.current_player
                 if mine is not None:
                     assert s.legal_actions() == mine
+
+
+TWIN_CASES = [
+    (name, n)
+    for name in game_names()
+    for n in range(_core.game_info(name)["min_players"], _core.game_info(name)["max_players"] + 1)
+]
+
+
+def _seen(state: State[Any], p: int) -> list[tuple[Any, ...]]:
+    return [(e.kind, e.player, e.target, e.value, e.extra) for e in state.events(p)]
+
+
+def _twins(name: str, players: int, seed: int, want: int) -> list[tuple[Any, Any, int]]:
+    """Pairs of real states from stacked decks that differ in two swapped
+    cards and that seat p cannot tell apart: the same actions, and p's
+    observation tensor after each of them and p's events the same.  Random
+    play for a random number of actions; swaps of two random deck positions,
+    half of them of two card ids equal modulo 13 (in a 52-card deck the same
+    rank: Nodde's public hand scores hide only suits)."""
+    game = load_game(name, num_players=players)
+    size = _core.game_info(name)["deck_size"]
+    rng = random.Random(seed)
+    out: list[tuple[Any, Any, int]] = []
+    for _attempt in range(40):
+        if len(out) >= want:
+            break
+        deck = list(range(size))
+        rng.shuffle(deck)
+        state = game.new_initial_state(seed, deck=deck)
+        for _ in range(rng.randint(0, 60)):
+            if state.is_terminal:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        history = list(state.history)
+        for _swap in range(30):
+            p = rng.randrange(players)
+            i = rng.randrange(size)
+            same = [k for k in range(size) if k != i and deck[k] % 13 == deck[i] % 13]
+            j = rng.choice(same) if same and rng.random() < 0.5 else rng.randrange(size)
+            if i == j:
+                continue
+            other = list(deck)
+            other[i], other[j] = other[j], other[i]
+            a = game.new_initial_state(seed, deck=deck)
+            b = game.new_initial_state(seed, deck=other)
+            alike = a.observation_tensor(p).tobytes() == b.observation_tensor(p).tobytes()
+            try:
+                for x in history:
+                    if not alike:
+                        break
+                    a.apply(x)
+                    b.apply(x)
+                    alike = a.observation_tensor(p).tobytes() == b.observation_tensor(p).tobytes()
+            except IllegalActionError:
+                continue
+            if (
+                alike
+                and _seen(a, p) == _seen(b, p)
+                and a.engine_state.raw() != b.engine_state.raw()
+            ):
+                out.append((a, b, p))
+                break
+    return out
+
+
+@pytest.mark.parametrize(("name", "players"), TWIN_CASES)
+def test_twin_states_give_the_same_samples(name: str, players: int) -> None:
+    """Two real states that differ only in cards seat p cannot see (stacked
+    decks with two hidden cards swapped, the same actions) give the same
+    sample for every seed: the same event log, order and values, and the
+    same observation for every seat."""
+    twins = _twins(name, players, 17 * players + len(name), 4)
+    assert twins, "no twin states"
+    for a, b, p in twins:
+        for k in (0, 1, 2, 12345):
+            x, y = a.sample_infoset(p, k), b.sample_infoset(p, k)
+            assert x.events(REFEREE) == y.events(REFEREE), (name, players, p, k)
+            for q in range(players):
+                assert x.observation_tensor(q).tobytes() == y.observation_tensor(q).tobytes()
 
 
 def _late_nancy(players: int, face_up: int, tricks_left: int, seed: int) -> Any:

@@ -27,13 +27,16 @@ size_t cc_infer_scratch_size(const cc_game *game, const int32_t *params, int32_t
                              int32_t nsteps);
 
 /* The first-deal deck (deck_size card ids, top first) a sample was dealt
- * from, read from its log: an event of the deal whose value is the card at
- * a deck position (found by dealing two reference decks from seed) gives
- * that position its card; the positions no event names get the cards left
- * over, ascending.  CC_OK, CC_E_ARG (a NULL argument, a game without
- * init_deck, a sample not in its first deal, a log that does not match the
- * deal), or the game's init_deck error.  scratch: cc_infer_scratch_size
- * bytes (nsteps 0 is enough). */
+ * from, read from its log: an event of the deal (up to its last card read
+ * from the deck) whose value is the card at a deck position (found by
+ * dealing two reference decks from seed) gives that position its card; a card the log first names after the deal, and
+ * the deal did not deal, was drawn from the stock later (the deck is read
+ * top first): it goes to the next position the deal did not read, in the
+ * log's order; the positions no event names get the cards left over,
+ * ascending.  CC_OK, CC_E_ARG (a NULL argument, a game without init_deck,
+ * a sample not in its first deal, a log that does not match the deal or
+ * does not name a card the deal read), or the game's init_deck error.
+ * scratch: cc_infer_scratch_size bytes (nsteps 0 is enough). */
 int32_t cc_infer_world_deck(const cc_game *game, const int32_t *params, int32_t nplayers,
                             uint64_t seed, const void *sample, void *scratch, size_t cap,
                             uint8_t *deck);

@@ -60,8 +60,17 @@ int32_t cc_infer_world_deck(const cc_game *game, const int32_t *params, int32_t 
     if (rc != CC_OK) return rc;
     const cc_log *la = log_of_const(game, a), *lb = log_of_const(game, b);
     const cc_log *ls = log_of_const(game, sample);
-    int32_t ka = cc_log_kept(la);
-    if (cc_log_kept(lb) != ka || la->total != ka) return CC_E_ARG;
+    if (la->total != cc_log_kept(la) || lb->total != cc_log_kept(lb)) return CC_E_ARG;
+    /* the deal: the events up to its last card read from the deck (what
+     * follows may depend on the cards, as a turned-up Knave's event does) */
+    int32_t ka = 0, kab = cc_log_kept(la) < cc_log_kept(lb) ? cc_log_kept(la) : cc_log_kept(lb);
+    for (int32_t i = 0; i < kab; i++) {
+        const cc_log_entry *ea = cc_log_at_const(la, i), *eb = cc_log_at_const(lb, i);
+        if (ea->kind != eb->kind || ea->player != eb->player || ea->target != eb->target) break;
+        if (ea->kind < 0 || ea->kind >= game->num_event_kinds) continue;
+        if (game->event_kinds[ea->kind].value_kind != CC_VALUE_CARD) continue;
+        if (ea->value >= 0 && ea->value < n && eb->value == n - 1 - ea->value) ka = i + 1;
+    }
     /* the sample's log must still hold its first events */
     if (ls->total != cc_log_kept(ls) || ls->total < ka) return CC_E_ARG;
     int32_t got[CC_MAX_DECK];
@@ -77,9 +86,26 @@ int32_t cc_infer_world_deck(const cc_game *game, const int32_t *params, int32_t 
         int32_t k = ea->value;
         if (k < 0 || k >= n || eb->value != n - 1 - k) continue; /* not read from the deck */
         int32_t c = es->value;
-        if (c < 0 || c >= n) continue; /* a value the sample does not know */
-        if (got[k] >= 0 || used[c]) return CC_E_ARG;
+        /* a card the deal read that the sample does not name: no deck */
+        if (c < 0 || c >= n || got[k] >= 0 || used[c]) return CC_E_ARG;
         got[k] = c;
+        used[c] = 1;
+    }
+    /* The deck is read top first: a card the sample's log names after the
+     * deal, not dealt by it, was drawn from the stock later (cribbage's
+     * starter, a draw), from the next position not dealt, in the log's
+     * order; the positions no event names get the cards left over,
+     * ascending. */
+    int32_t ks = cc_log_kept(ls), pos = 0;
+    for (int32_t i = ka; i < ks; i++) {
+        const cc_log_entry *es = cc_log_at_const(ls, i);
+        if (es->kind < 0 || es->kind >= game->num_event_kinds) continue;
+        if (game->event_kinds[es->kind].value_kind != CC_VALUE_CARD) continue;
+        int32_t c = es->value;
+        if (c < 0 || c >= n || used[c]) continue;
+        while (pos < n && got[pos] >= 0) pos++;
+        if (pos == n) return CC_E_ARG;
+        got[pos] = c;
         used[c] = 1;
     }
     int32_t next = 0;

@@ -69,14 +69,25 @@ def infer_applies(state: State[object]) -> bool:
     and ``state`` is still in the deal its deck dealt: its first deal, not
     dealt again (a redeal after every player passed deals from a shuffle, not
     from the deck: it shows in the log as the deal's events logged again),
-    with its whole log kept.  False for a sampled state (it has no record).
-    Where it is False, :func:`weighted_worlds` weighs every world 1."""
+    with its whole log kept, in a game whose samples name the cards of their
+    deal (not No Takers?: its samples leave the other hands' deal and draws
+    unnamed, so no deal can be read back from them).  False for a sampled
+    state (it has no record).  Where it is False, :func:`weighted_worlds`
+    weighs every world 1."""
     if state.is_sample or not _core.infer_supported(state._s) or state.events_dropped():
         return False
     start = state.game.new_initial_state(state.seed or 0, deck=state.deck)
     dealt = Counter(e.kind for e in start.events())
     now = Counter(e.kind for e in state.events() if e.kind in dealt)
-    return now == dealt
+    if now != dealt:
+        return False
+    # a sample must name the cards of its deal (No Takers?' samples do not)
+    seat = state.current_player if 0 <= state.current_player < state.num_players else 0
+    try:
+        _core.infer_world_deck(state.sample_infoset(seat, 0)._s, state.seed or 0)
+    except ValueError:
+        return False
+    return True
 
 
 def weighted_worlds(

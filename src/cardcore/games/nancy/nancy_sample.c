@@ -31,10 +31,9 @@
  * cards after the take (see below). */
 
 /* sigma[c] for c in real: the k-th card of real (ascending) goes to the k-th
- * of sampled (equal counts).  Only the relative order of the hidden cards in
- * the log survives, which is uniform whatever they are, so the sample's log
- * tells nothing of the real cards; and resampling a sample relabels its log
- * exactly as resampling the real state does. */
+ * of sampled (equal counts).  It carries each hidden place's cards into the
+ * log as a set; the order the real ones were dealt in does not survive (the
+ * log's hidden places are sorted afterwards: sort_hidden_deals). */
 static void relabel(int8_t *sigma, cc_nancy_cards real, cc_nancy_cards sampled) {
     int32_t m = cs_count(real);
     for (int32_t k = 0; k < m; k++) {
@@ -42,6 +41,35 @@ static void relabel(int8_t *sigma, cc_nancy_cards real, cc_nancy_cards sampled) 
         sigma[a] = (int8_t)b;
         cs_del(&real, a);
         cs_del(&sampled, b);
+    }
+}
+
+/* The log's deal events that `player` did not see, place by place (each
+ * other hand, the Hound), show the place's cards in ascending order: which
+ * cards a place was dealt is the sample's, the order they came in is the
+ * real deal's and `player` never saw it (two real states that differ only in
+ * it, or in which hidden cards went where, must give the same sample).  The
+ * face-down table cards (2 players) are places of one card each. */
+static void sort_hidden_deals(cc_nancy_state *o, int32_t player, int32_t from, int32_t to) {
+    uint32_t me = 1u << player;
+    cc_log_entry *entries = cc_log_entries(&o->log);
+    for (int32_t g = -1; g < o->n; g++) { /* g: the hand of seat g, -1 the Hound */
+        if (g == player) continue;
+        cc_log_entry *at[78];
+        int32_t m = 0;
+        cc_log_walk w = cc_log_walk_from(&o->log, from);
+        for (int32_t i = from, slot; i < to && m < 78 && (slot = cc_log_walk_next(&w)) >= 0; i++) {
+            cc_log_entry *e = &entries[slot];
+            if (e->kind != CC_NANCY_EV_DEAL || (e->seen_by & me)) continue;
+            if (g < 0 ? e->target != CC_NANCY_PLACE_HOUND
+                      : e->target != CC_NANCY_PLACE_HAND || e->player != g)
+                continue;
+            /* insertion: at[] in event order, values kept ascending along it */
+            int32_t v = e->value, j = m++;
+            at[j] = e;
+            for (; j > 0 && at[j - 1]->value > v; j--) at[j]->value = at[j - 1]->value;
+            at[j]->value = v;
+        }
     }
 }
 
@@ -377,8 +405,9 @@ static int32_t draw(const cc_nancy_state *s, nancy_prep *P, uint64_t seed, void 
         for (int32_t q = 0; q < n; q++)
             if (q != s->taker && cs_has(cs_or(o->hand[q], o->up[q]), s->called)) o->partner = q;
     }
-    /* the log: what `player` did not see becomes the sample's cards; values
-     * of earlier deals he never saw read -1 */
+    /* the log: what `player` did not see becomes the sample's cards (each
+     * hidden place's, in ascending order); values of earlier deals he never
+     * saw read -1 */
     uint32_t me = 1u << player;
     int32_t disc_k = 0, hound_k = 0, hound_k2 = 0, deal_k = 0;
     int8_t disc_cards[78];
@@ -399,6 +428,7 @@ static int32_t draw(const cc_nancy_state *s, nancy_prep *P, uint64_t seed, void 
             e->value = deal_k < n_deal ? deal_cards[deal_k++] : -1;
         else if (e->value >= 0 && e->value < 78) e->value = sigma[e->value];
     }
+    sort_hidden_deals(o, player, deal_start, hidden_to);
     return CC_OK;
 }
 
