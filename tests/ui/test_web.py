@@ -290,6 +290,29 @@ def test_the_log_tells_unnamed_bots_apart() -> None:
         assert any(re.search(rf"{re.escape(name)}(?! \d)", line) for line in told), name
 
 
+@pytest.mark.parametrize("game", [g["name"] for g in describe_games()])
+def test_the_form_offers_only_bots_the_server_seats(client: TestClient, game: str) -> None:
+    offered = next(g for g in client.get("/api/games").json() if g["name"] == game)
+    # the strongest bot and the inferring one are offered, and seated as named
+    assert {"best", "pimc_infer", "ismcts", "heuristic"} <= set(offered["bots"])
+    assert set(offered["bot_options"]) == set(offered["bots"])
+    players = offered["min_players"]
+    for bot in offered["bots"]:
+        r = client.post(
+            "/api/tables",
+            json={"game": game, "players": players, "seats": [{"bot": bot}] * players},
+        )
+        assert r.status_code == 200, (bot, r.text)
+        assert _table(client, r.json()["table_id"]).bot_specs[0].partition(":")[0] == bot
+        # and it plays (a table of its own: the server's runs its bots itself)
+        spec = TableSpec.from_json(
+            {"game": game, "players": players, "seats": [{"bot": bot}] * players}
+        )
+        table, _ = Table.new(spec)
+        while table.turn < 2 and not table.finished:
+            table.bot_move()
+
+
 def test_finished_tables_leave_the_cap() -> None:
     tables = Tables(max_tables=1)
     spec = TableSpec.from_json({"game": QUICK, "players": 2, "seats": _seats(2, ())})
@@ -320,6 +343,10 @@ def test_finished_tables_leave_the_cap() -> None:
         ({"game": QUICK, "seats": [{"bot": "ismcts:simulations=0"}, {}]}, "simulations"),
         ({"game": QUICK, "seats": [{"bot": "pimc:samples=-4"}, {}]}, "samples"),
         ({"game": QUICK, "seats": [{"bot": "mypkg:Cls"}, {}]}, "unknown bot"),
+        ({"game": QUICK, "seats": [{"bot": "best:samples=9"}, {}]}, "takes no option"),
+        ({"game": QUICK, "seats": [{"bot": "pimc_infer:samples=1000"}, {}]}, "samples"),
+        ({"game": QUICK, "seats": [{"bot": "pimc_infer:max_nodes=0"}, {}]}, "max_nodes"),
+        ({"game": QUICK, "seats": [{"bot": "pimc_infer:seconds=1"}, {}]}, "seconds"),
         ({"game": QUICK, "seats": [{"name": ""}, {}]}, "name must be"),
         ({"game": QUICK, "seats": [{"name": "x" * 99}, {}]}, "name must be"),
         ({"game": QUICK, "seats": [{}]}, "seats must be a list of 2"),

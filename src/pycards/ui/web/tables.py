@@ -37,8 +37,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_MOVE_SECONDS",
+    "MAX_SAMPLES",
     "MAX_SIMULATIONS",
     "TABLE_BOT_SECONDS",
+    "TIMED_BOTS",
+    "WEB_BOTS",
     "SeatSpec",
     "Table",
     "TableError",
@@ -50,6 +53,7 @@ __all__ = [
     "spectator_message",
     "suggest",
     "view_message",
+    "web_bots",
 ]
 
 _M64 = 2**64 - 1
@@ -62,6 +66,29 @@ MAX_SIMULATIONS = 20_000
 TABLE_BOT_SECONDS = 900.0
 #: Bots that answer at once (they run in their own pool, never behind a search).
 LIGHT_BOTS = frozenset({"random", "heuristic"})
+#: The most worlds a ``pimc_infer`` bot may weigh and search for one move.
+MAX_SAMPLES = 100
+#: The bots a table seats (the form offers these, and only these), each with
+#: the bounds of the options the server checks: an int or float option is
+#: ``(low, high)``.  ``pimc`` and ``ismcts`` think for ``seconds`` (added when
+#: the spec has none); ``best`` takes no option (it thinks about 20 ms a
+#: move); ``pimc_infer`` takes no ``seconds`` and is bounded by its
+#: ``simulations``, ``samples`` and ``max_nodes``.  Any other option is
+#: checked by the bot itself.
+WEB_BOTS: dict[str, dict[str, tuple[float, float]]] = {
+    "heuristic": {},
+    "random": {},
+    "best": {},
+    "ismcts": {"seconds": (0.0, MAX_MOVE_SECONDS), "simulations": (1, MAX_SIMULATIONS)},
+    "pimc": {"seconds": (0.0, MAX_MOVE_SECONDS), "simulations": (1, MAX_SIMULATIONS)},
+    "pimc_infer": {
+        "simulations": (1, MAX_SIMULATIONS),
+        "samples": (1, MAX_SAMPLES),
+        "max_nodes": (1, 5000),
+    },
+}
+#: The bots that think for ``seconds`` (given :data:`MAX_MOVE_SECONDS` by default).
+TIMED_BOTS = frozenset({"ismcts", "pimc"})
 
 
 class TableError(ValueError):
@@ -72,10 +99,21 @@ def _default_bot() -> str:
     return "heuristic" if "heuristic" in bot_names() else "random"
 
 
+def web_bots() -> list[str]:
+    """The bots a table seats and the form offers: those of :data:`WEB_BOTS`
+    that are registered, the default bot first."""
+    known = set(bot_names())
+    return sorted((b for b in WEB_BOTS if b in known), key=lambda b: (b != _default_bot(), b))
+
+
 def describe_games() -> list[dict[str, Any]]:
     """What the new-game form offers: each game with its player counts,
-    rules presets and the bots that can sit at its table."""
+    rules presets and the bots that can sit at its table (:func:`web_bots`,
+    each accepted by :func:`check_bot_spec` as it is named, and the bounds
+    of their options, ``bot_options``)."""
     out = []
+    bots = web_bots()
+    options = {b: {k: list(v) for k, v in WEB_BOTS[b].items()} for b in bots}
     for name in game_names():
         game = load_game(name)
         info = game.info
@@ -86,7 +124,8 @@ def describe_games() -> list[dict[str, Any]]:
                 "min_players": info.min_players,
                 "max_players": info.max_players,
                 "presets": sorted(game.RULES_TYPE.presets()),
-                "bots": sorted(bot_names(), key=lambda b: (b != _default_bot(), b)),
+                "bots": bots,
+                "bot_options": options,
                 "max_move_seconds": MAX_MOVE_SECONDS,
             }
         )
@@ -95,10 +134,12 @@ def describe_games() -> list[dict[str, Any]]:
 
 def check_bot_spec(spec: object, field: str) -> str:
     """The bot spec as the server runs it, bounded (``seconds=`` added to a
-    searching bot), or :class:`TableError` naming ``field``."""
+    bot that thinks for a time, :data:`TIMED_BOTS`), or :class:`TableError`
+    naming ``field``.  Only the bots of :func:`web_bots` are seated, with
+    their options within :data:`WEB_BOTS`' bounds."""
     if not isinstance(spec, str) or not spec or len(spec) > 100:
         raise TableError(f"{field} must be a bot spec string, got {spec!r}")
-    known = bot_names()  # registered names only: a table never imports a class by path
+    known = web_bots()  # these names only: a table never imports a class by path
     head = spec.partition(":")[0].strip()
     if head not in known:
         raise TableError(f"{field}: unknown bot {head!r:.40}; known: {', '.join(known)}")
@@ -106,16 +147,20 @@ def check_bot_spec(spec: object, field: str) -> str:
         name, options = parse_bot_spec(spec)
     except (TypeError, ValueError) as exc:
         raise TableError(f"{field}: {exc}") from None
-    if name not in LIGHT_BOTS:
-        seconds = options.get("seconds", MAX_MOVE_SECONDS)
-        if isinstance(seconds, str) or not 0 < seconds <= MAX_MOVE_SECONDS:
-            raise TableError(
-                f"{field}: seconds must be a number in (0, {MAX_MOVE_SECONDS}], got {seconds!r}"
-            )
-        options["seconds"] = seconds
-        sims = options.get("simulations", 1000)
-        if not isinstance(sims, int) or not 1 <= sims <= MAX_SIMULATIONS:
-            raise TableError(f"{field}: simulations must be an int 1..{MAX_SIMULATIONS}")
+    bounds = WEB_BOTS[name]
+    if name in TIMED_BOTS:
+        options.setdefault("seconds", MAX_MOVE_SECONDS)
+    for key, value in options.items():
+        if key not in bounds:
+            continue  # the bot checks it (make_bot below)
+        lo, hi = bounds[key]
+        if isinstance(lo, int) and isinstance(hi, int):
+            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+                raise TableError(f"{field}: {key} must be an int {lo}..{hi}, got {value!r:.40}")
+        elif isinstance(value, str) or not lo < value <= hi:
+            raise TableError(f"{field}: {key} must be a number in ({lo:g}, {hi:g}], got {value!r}")
+    if name == "best" and options:
+        raise TableError(f"{field}: the best bot takes no option, got {', '.join(options)}")
     canonical = ":".join([name, *(f"{k}={v}" for k, v in options.items())])
     try:
         make_bot(canonical, seed=0)
