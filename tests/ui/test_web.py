@@ -690,6 +690,47 @@ def test_finished_games_are_browsed_and_replayed(tmp_path: Path) -> None:
         assert c.get("/api/tables").json() == []
 
 
+def _finish(c: TestClient, j: dict[str, Any]) -> None:
+    """Play the table's person (first legal move) until the game is over."""
+    with c.websocket_connect(f"/ws/{j['table_id']}?token={j['token']}") as ws:
+        m = ws.receive_json()
+        while not m["terminal"]:
+            if m["legal"]:
+                ws.send_json({"type": "move", "action": m["legal"][0]["id"], "turn": m["turn"]})
+            m = ws.receive_json()
+
+
+def test_an_unlisted_table_is_unlisted_everywhere(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite3"
+    with TestClient(create_app(bot_delay=0.0, db=db)) as c:
+        listed = _new(c, game=QUICK, players=2, seats=_seats(2, (0,)))
+        hidden = _new(
+            c,
+            game=QUICK,
+            players=2,
+            seats=[{"name": "Secret", "bot": None}, {"bot": "random"}],
+            listed=False,
+        )
+        # no spectator of a live unlisted table; its seat still plays
+        with c.websocket_connect(f"/ws/{hidden['table_id']}") as ws:
+            assert ws.receive_json()["type"] == "error"
+            with pytest.raises(WebSocketDisconnect) as info:
+                ws.receive_json()
+            assert info.value.code == 4404
+        _finish(c, listed)
+        _finish(c, hidden)
+    with TestClient(create_app(bot_delay=0.0, db=db)) as c:
+        games = c.get("/api/history").json()
+        assert listed["table_id"] in [g["table_id"] for g in games]
+        assert hidden["table_id"] not in json.dumps(games) and "Secret" not in json.dumps(games)
+        url = f"/api/history/{hidden['table_id']}?step=1"
+        assert c.get(url).status_code == 404
+        assert c.get(url + "&token=" + listed["token"]).status_code == 404
+        seen = c.get(url + "&token=" + hidden["token"])
+        assert seen.status_code == 200 and seen.json()["names"][0] == "Secret"
+        assert c.get(f"/api/history/{listed['table_id']}?step=1").status_code == 200
+
+
 def test_the_store_keeps_digests_not_tokens(tmp_path: Path) -> None:
     db = tmp_path / "t.sqlite3"
     with TestClient(create_app(bot_delay=0.0, db=db)) as c:

@@ -10,9 +10,11 @@ Routes:
 * ``POST /api/tables/{id}/join`` ``{"seat": n}``: the token of an open seat
   (a person's seat nobody has taken yet) of a listed table;
 * ``GET /api/tables/{id}/record?token=``: the game's record as that seat knows it;
-* ``GET /api/history`` and ``GET /api/history/{id}?step=k``: finished games,
-  and a spectator's view of one after ``k`` moves (a replay);
-* the WebSocket ``/ws/{id}?token=`` (no token: a spectator), which sends the
+* ``GET /api/history`` and ``GET /api/history/{id}?step=k``: finished listed
+  games, and a spectator's view of one after ``k`` moves (a replay; an
+  unlisted game is replayed with ``&token=`` of one of its seats only);
+* the WebSocket ``/ws/{id}?token=`` (no token: a spectator, of a listed
+  table only), which sends the
   table as its reader may see it after every change (with its ``turn`` and
   its ``version``) and takes moves as ``{"type": "move", "action": id,
   "version": v}``, ``v`` the version of the message the move answers (a
@@ -51,7 +53,15 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .store import Store
-from .tables import Table, TableError, Tables, TableSpec, describe_games, replay_message
+from .tables import (
+    Table,
+    TableError,
+    Tables,
+    TableSpec,
+    describe_games,
+    replay_message,
+    token_seat,
+)
 
 __all__ = ["CLOSE_MALFORMED", "CLOSE_UNKNOWN", "MAX_BODY", "MAX_FRAME", "create_app"]
 
@@ -330,6 +340,7 @@ def create_app(
                     "finished": r.updated,
                 }
                 for r in store.finished()
+                if r.spec.get("listed", True)  # an unlisted game is its players' alone
             ]
         )
 
@@ -337,6 +348,9 @@ def create_app(
         row = store.get(request.path_params["table_id"])
         if row is None or not row.finished:
             return _error("no such finished game", 404)
+        token = request.query_params.get("token", "")
+        if not row.spec.get("listed", True) and token_seat(token, row.tokens) is None:
+            return _error("no such finished game", 404)  # unlisted: a seat's token only
         raw = request.query_params.get("step", "0")
         if not raw.isascii() or not raw.isdigit() or len(raw) > 6:
             return _error(f"step must be an int 0..{row.turn}")
@@ -355,7 +369,9 @@ def create_app(
         table = hub.find(ws.path_params["table_id"])
         token = ws.query_params.get("token")
         seat = None if table is None or token is None else table.seat_of(token)
-        if table is None or (token is not None and seat is None):
+        # an unlisted table is watched by its seats only: no spectator without a token
+        hidden = table is not None and not table.spec.listed and seat is None
+        if table is None or (token is not None and seat is None) or hidden:
             await _send(ws, json.dumps({"type": "error", "message": "no such table"}))
             await _close(ws, CLOSE_UNKNOWN, "no such table")
             return

@@ -52,6 +52,7 @@ __all__ = [
     "event_line",
     "spectator_message",
     "suggest",
+    "token_seat",
     "view_message",
     "web_bots",
 ]
@@ -605,6 +606,15 @@ def _digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def token_seat(token: str, digests: Mapping[int, str]) -> int | None:
+    """The seat whose token digest (:attr:`Table.digests`) is ``token``'s, or None."""
+    d = _digest(token)
+    for p, digest in digests.items():
+        if secrets.compare_digest(d, digest):
+            return p
+    return None
+
+
 class Table:
     """One game at the server: the real state, the seats and their bots.
 
@@ -731,11 +741,7 @@ class Table:
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is, or None."""
-        d = _digest(token)
-        for p, digest in self._digests.items():
-            if secrets.compare_digest(d, digest):
-                return p
-        return None
+        return token_seat(token, self._digests)
 
     def reissue(self, seat: int) -> str:
         """A fresh token for a person's seat (the old one stops working)."""
