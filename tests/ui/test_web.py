@@ -32,7 +32,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from pycards.game import State, game_names, load_game
 from pycards.ui.web import create_app
-from pycards.ui.web.store import Store
+from pycards.ui.web.store import Store, StoreError
 from pycards.ui.web.tables import (
     MAX_MOVE_SECONDS,
     MAX_SIMULATIONS,
@@ -729,6 +729,56 @@ def test_an_unlisted_table_is_unlisted_everywhere(tmp_path: Path) -> None:
         seen = c.get(url + "&token=" + hidden["token"])
         assert seen.status_code == 200 and seen.json()["names"][0] == "Secret"
         assert c.get(f"/api/history/{listed['table_id']}?step=1").status_code == 200
+
+
+def test_db_paths_are_checked_and_explained(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+
+    from pycards.ui.web import add_arguments, main
+
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    store = Store("~/cards/t.sqlite3")  # ~ is the home folder, not a folder named ~
+    assert Path(store.path) == tmp_path / "home" / "cards" / "t.sqlite3"
+    assert not (tmp_path / "~").exists() and not store.in_memory
+    store.close()
+    assert Store(":memory:").in_memory and Store(None).in_memory
+    (tmp_path / "plain").write_text("not a database " * 100)
+    for db, why in [
+        ("file:t?mode=memory", "not a SQLite URI"),
+        ("file:t.sqlite3", "not a SQLite URI"),
+        ("", "must be a file path"),
+        (str(tmp_path), "is a folder"),
+        (str(tmp_path / "plain" / "t.sqlite3"), "cannot make its folder"),
+        (str(tmp_path / "plain"), "file is not a database"),
+    ]:
+        with pytest.raises(StoreError, match=why):
+            Store(db)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["home", "plain"]  # nothing made
+    # pycards serve says so and stops, and its help explains --db
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    with pytest.raises(SystemExit, match="pycards serve: --db takes a file path, not a SQLite"):
+        main(parser.parse_args(["--no-browser", "--db", "file:x?mode=memory"]))
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "nothing is kept across restarts" in out and "~ is your home folder" in out
+
+
+def test_serve_warns_that_memory_keeps_nothing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import uvicorn
+
+    from pycards.ui.web import serve
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: None)
+    serve(open_browser=False, db=":memory:")
+    out = capsys.readouterr().out
+    assert "warning" in out and "nothing is kept across restarts" in out
 
 
 def test_the_store_keeps_digests_not_tokens(tmp_path: Path) -> None:

@@ -8,6 +8,14 @@ the tokens), the seed, the game as :meth:`pycards.game.State.to_json` and the
 table's version (:attr:`pycards.ui.web.tables.Table.version`, which moves name).
 A file written before the store kept versions gains the column when opened;
 its rows have none (``NULL``), and their tables resume at their turn.
+
+``--db`` is a file path (:func:`db_path` checks it): ``~`` is the home
+folder, and a path that cannot be a SQLite file (a folder, a folder that
+cannot be made, a file that cannot be written or that is not SQLite) is a
+:class:`StoreError` that says why.  ``:memory:`` keeps the tables in memory
+only: nothing is kept across restarts (``pycards serve`` says so).  SQLite
+URIs (``file:...``) are refused: the server would write its tables wherever
+the URI says, or nowhere (``mode=memory``), without saying so.
 """
 
 from __future__ import annotations
@@ -22,7 +30,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Store", "StoredTable", "default_db_path"]
+from ...errors import PycardsError
+
+__all__ = ["MEMORY", "Store", "StoreError", "StoredTable", "db_path", "default_db_path"]
+
+#: The ``--db`` that keeps the tables in memory only (nothing across restarts).
+MEMORY = ":memory:"
+
+
+class StoreError(PycardsError):
+    """The store's file cannot be used (its path, its folder, its content)
+    or a write to it failed; the message says which and why."""
+
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -57,6 +76,39 @@ def default_db_path() -> Path:
     return base / "pycards" / "tables.sqlite3"
 
 
+def db_path(db: str | os.PathLike[str] | None) -> Path | None:
+    """The file ``db`` names, checked (``None`` or :data:`MEMORY`: in memory,
+    returned as ``None``): ``~`` expanded, its folder made; a
+    :class:`StoreError` says why a path cannot be the store (a SQLite URI,
+    an empty path, a folder, a folder that cannot be made, a file that
+    cannot be written)."""
+    if db is None or (isinstance(db, str) and db == MEMORY):
+        return None
+    text = os.fspath(db)
+    if not isinstance(text, str) or not text.strip():
+        raise StoreError(f"--db must be a file path, got {db!r}")
+    if text.startswith("file:"):
+        raise StoreError(
+            f"--db takes a file path, not a SQLite URI ({text!r}); for tables kept in"
+            f" memory only, give {MEMORY} (nothing is kept across restarts)"
+        )
+    path = Path(text).expanduser()
+    if path.is_dir():
+        raise StoreError(f"--db {str(path)!r} is a folder; give the path of a file in it")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(
+            f"--db {str(path)!r}: cannot make its folder {str(path.parent)!r}: {exc.strerror}"
+        ) from None
+    if path.exists():
+        if not os.access(path, os.R_OK | os.W_OK):
+            raise StoreError(f"--db {str(path)!r}: the file cannot be read and written")
+    elif not os.access(path.parent, os.W_OK | os.X_OK):
+        raise StoreError(f"--db {str(path)!r}: its folder {str(path.parent)!r} is not writable")
+    return path
+
+
 @dataclass(frozen=True)
 class StoredTable:
     """One row of the store, as read back."""
@@ -77,21 +129,27 @@ class StoredTable:
 
 
 class Store:
-    """A SQLite file of tables (``path=None``: in memory, gone with the process).
+    """A SQLite file of tables (``path=None`` or :data:`MEMORY`: in memory,
+    gone with the process; else checked by :func:`db_path`, and
+    :class:`StoreError` if the file is not a SQLite file).
 
     Safe to call from several threads (one connection behind a lock).
     """
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
-        if path is None:
-            target = ":memory:"
-        else:
-            p = Path(path)
-            p.parent.mkdir(parents=True, exist_ok=True)
-            target = str(p)
+        checked = db_path(path)
+        #: Whether the tables are kept in memory only (nothing across restarts).
+        self.in_memory = checked is None
+        target = MEMORY if checked is None else str(checked)
         self.path = target
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(target, check_same_thread=False, isolation_level=None)
+        try:
+            self._db = sqlite3.connect(target, check_same_thread=False, isolation_level=None)
+            self._open()
+        except sqlite3.Error as exc:
+            raise StoreError(f"--db {target!r} cannot be the tables' store: {exc}") from None
+
+    def _open(self) -> None:
         with self._lock:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.executescript(_SCHEMA)
