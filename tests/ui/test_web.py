@@ -694,10 +694,13 @@ def _finish(c: TestClient, j: dict[str, Any]) -> None:
     """Play the table's person (first legal move) until the game is over."""
     with c.websocket_connect(f"/ws/{j['table_id']}?token={j['token']}") as ws:
         m = ws.receive_json()
-        while not m["terminal"]:
-            if m["legal"]:
-                ws.send_json({"type": "move", "action": m["legal"][0]["id"], "turn": m["turn"]})
+        answered = -1  # a view can come twice (at connecting and after a bot's move)
+        while not m.get("terminal"):
+            if m["type"] == "view" and m["legal"] and m["version"] > answered:
+                answered = m["version"]
+                ws.send_json({"type": "move", "action": m["legal"][0]["id"], "version": answered})
             m = ws.receive_json()
+            assert m["type"] == "view" or "too late" in m["message"], m
 
 
 def test_an_unlisted_table_is_unlisted_everywhere(tmp_path: Path) -> None:
@@ -779,6 +782,160 @@ def test_serve_warns_that_memory_keeps_nothing(
     serve(open_browser=False, db=":memory:")
     out = capsys.readouterr().out
     assert "warning" in out and "nothing is kept across restarts" in out
+
+
+#: every kind of unreadable row: (the field spoiled, its new text or a change of its JSON)
+BAD_ROWS = {
+    "spec-not-json": ("spec", "{"),
+    "spec-not-an-object": ("spec", "[1, 2]"),
+    "spec-unknown-game": ("spec", lambda j: {**j, "game": "chess"}),
+    "spec-bad-preset": ("spec", lambda j: {**j, "preset": "nope"}),
+    "spec-wrong-type": ("spec", lambda j: {**j, "players": "2"}),
+    "spec-unknown-bot": (
+        "spec",
+        lambda j: {**j, "seats": [j["seats"][0], {"name": "x", "bot": "mypkg:Cls"}]},
+    ),
+    "spec-other-people": ("spec", lambda j: {**j, "seats": [{"name": "x", "bot": "random"}] * 2}),
+    "state-not-json": ("state", "{"),
+    "state-not-an-object": ("state", '"nodde"'),
+    "state-illegal-action": ("state", lambda j: {**j, "history": [*j["history"], 99999]}),
+    "state-bad-rules": ("state", lambda j: {**j, "rules": {**j["rules"], "game_target": -5}}),
+    "state-unknown-rule": ("state", lambda j: {**j, "rules": {**j["rules"], "colour": 1}}),
+    "state-other-rules": ("state", lambda j: {**j, "rules": {**j["rules"], "game_target": 61}}),
+    "state-other-game": ("state", "other-game"),
+    "tokens-not-json": ("tokens", "{"),
+    "tokens-bad-seat": ("tokens", '{"one": "abc"}'),
+    "seed-not-an-int": ("seed", "abc"),
+    "version-below-turn": ("version", -1),
+    "version-not-an-int": ("version", "abc"),
+    "turn-not-an-int": ("turn", "abc"),
+    "bot-seconds-not-a-number": ("bot_seconds", "lots"),
+    "finished-not-a-flag": ("finished", 7),
+}
+
+
+def test_unreadable_rows_are_set_aside_and_every_good_table_serves(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    import sqlite3
+
+    db = tmp_path / "t.sqlite3"
+    with TestClient(create_app(bot_delay=0.0, db=db)) as c:
+        good = _new(c, game=QUICK, players=2, seats=_seats(2, (0,)))
+        done = _new(c, game=QUICK, players=2, seats=_seats(2, (0,)))
+        _finish(c, done)
+    other = ROLE["three"]
+    other_state = load_game(other.name, num_players=3).new_initial_state(5).to_json()
+    con = sqlite3.connect(db)
+    con.row_factory = sqlite3.Row
+    row = dict(con.execute("SELECT * FROM tables WHERE id = ?", (good["table_id"],)).fetchone())
+    fin = dict(con.execute("SELECT * FROM tables WHERE id = ?", (done["table_id"],)).fetchone())
+
+    def put(table_id: str, base: dict[str, Any], field: str, change: Any) -> None:
+        new = {**base, "id": table_id}
+        if callable(change):
+            new[field] = json.dumps(change(json.loads(base[field])))
+        else:
+            new[field] = other_state if change == "other-game" else change
+        keys = ", ".join(new)
+        con.execute(
+            f"INSERT INTO tables ({keys}) VALUES ({', '.join('?' * len(new))})", [*new.values()]
+        )
+
+    for kind, (field, change) in BAD_ROWS.items():
+        put(kind, row, field, change)
+    # finished games: one that cannot be listed, one that cannot be replayed
+    put("finished-bad-spec", fin, "spec", "[]")
+    put("finished-bad-returns", fin, "returns", "{")
+    put("finished-bad-state", fin, "state", lambda j: {**j, "history": [99999]})
+    con.commit()
+    con.close()
+    caplog.set_level(logging.WARNING)
+    with TestClient(create_app(bot_delay=0.0, db=db)) as c:
+        # the server started, and the good tables serve
+        with c.websocket_connect(f"/ws/{good['table_id']}?token={good['token']}") as ws:
+            assert ws.receive_json()["type"] == "view"
+        assert [t["table_id"] for t in c.get("/api/tables").json()] == [good["table_id"]]
+        listed = {g["table_id"] for g in c.get("/api/history").json()}
+        assert listed == {done["table_id"], "finished-bad-state"}  # set aside when replayed
+        assert c.get("/api/history/finished-bad-state?step=1").status_code == 404
+        assert c.get(f"/api/history/{done['table_id']}?step=1").status_code == 200
+        for kind in BAD_ROWS:  # by id too: nothing to find, no error
+            assert c.get(f"/api/tables/{kind}/record?token=x").status_code == 404
+            with c.websocket_connect(f"/ws/{kind}") as ws:
+                assert ws.receive_json()["type"] == "error"
+    # every bad row is kept aside, with why, never deleted
+    store = Store(db)
+    aside = store.quarantined()
+    bad = {*BAD_ROWS, "finished-bad-spec", "finished-bad-returns", "finished-bad-state"}
+    assert set(aside) == bad, sorted(set(aside) ^ bad)
+    assert all(aside[k] for k in aside)
+    assert [t.id for t in store.unfinished()] == [good["table_id"]]
+    con = sqlite3.connect(db)
+    assert con.execute("SELECT COUNT(*) FROM tables").fetchone()[0] == 2 + len(bad)
+    con.close()
+    warned = " ".join(r.getMessage() for r in caplog.records if r.levelno == logging.WARNING)
+    assert all(f"table {k} is put in quarantine" in warned for k in bad)
+
+
+def _lock_file(db: Path) -> Any:
+    """Another program's write lock on the store's file (end it with ROLLBACK)."""
+    import sqlite3
+
+    locker = sqlite3.connect(db, isolation_level=None)
+    locker.execute("BEGIN IMMEDIATE")
+    return locker
+
+
+def test_a_move_the_locked_file_refuses_is_taken_back_and_told(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite3"
+    with TestClient(create_app(bot_delay=0.0, db=db, db_timeout=0.05)) as c:
+        j = _new(c, game=QUICK, players=2, seats=_seats(2, (0, 1)))
+        table = _table(c, j["table_id"])
+        p = table.state.current_player
+        with c.websocket_connect(f"/ws/{j['table_id']}?token={j['tokens'][str(p)]}") as ws:
+            m = ws.receive_json()
+            move = {"type": "move", "action": m["legal"][0]["id"], "version": m["version"]}
+            before = (table.state.to_json(), table.version, table.turn)
+            locker = _lock_file(db)
+            ws.send_json(move)
+            reply = ws.receive_json()
+            assert reply["type"] == "error", reply
+            assert "could not be stored" in reply["message"] and "locked" in reply["message"]
+            assert (table.state.to_json(), table.version, table.turn) == before
+            locker.execute("ROLLBACK")
+            ws.send_json(move)  # the same move, once the file is free: played and kept
+            assert _drain(ws, ws.receive_json(), 1)["turn"] == 1
+        row = Store(db).get(j["table_id"])
+        assert row is not None and row.turn == 1
+    with TestClient(create_app(bot_delay=0.0, db=db)) as c:
+        assert _table(c, j["table_id"]).turn == 1
+
+
+def test_a_locked_file_holds_up_no_other_request(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite3"
+    with TestClient(create_app(bot_delay=0.0, db=db, db_timeout=60.0)) as c:
+        j = _new(c, game=QUICK, players=2, seats=_seats(2, (0, 1)))
+        other = _new(c, game=QUICK, players=2, seats=_seats(2, (0, 1)))
+        table = _table(c, j["table_id"])
+        store = c.app.state.store  # type: ignore[attr-defined]
+        p = table.state.current_player
+        with c.websocket_connect(f"/ws/{j['table_id']}?token={j['tokens'][str(p)]}") as ws:
+            m = ws.receive_json()
+            locker = _lock_file(db)
+            ws.send_json({"type": "move", "action": m["legal"][0]["id"], "version": m["version"]})
+            deadline = time.monotonic() + 20
+            while store.pending == 0:  # the move's write waits for the lock
+                assert time.monotonic() < deadline
+                time.sleep(0.01)
+            # meanwhile the server answers: the lobby, another table's seat, history
+            assert len(c.get("/api/tables").json()) == 2
+            assert c.get("/api/history").status_code == 200
+            with c.websocket_connect(f"/ws/{other['table_id']}?token={other['token']}") as o:
+                assert o.receive_json()["turn"] == 0
+            assert store.pending == 1  # and the write still waits: nothing was told
+            locker.execute("ROLLBACK")
+            assert _drain(ws, m, 1)["turn"] == 1  # stored, then told
 
 
 def test_the_store_keeps_digests_not_tokens(tmp_path: Path) -> None:

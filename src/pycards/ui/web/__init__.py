@@ -32,6 +32,7 @@ def create_app(
     max_tables: int = 200,
     db: str | os.PathLike[str] | None = None,
     search_workers: int = 2,
+    db_timeout: float = 0.5,
 ) -> Starlette:
     """The ASGI application (see :func:`pycards.ui.web.app.create_app`)."""
     from .app import create_app as _create
@@ -42,6 +43,7 @@ def create_app(
         max_tables=max_tables,
         db=db,
         search_workers=search_workers,
+        db_timeout=db_timeout,
     )
 
 

@@ -52,7 +52,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .store import Store
+from .store import BUSY_TIMEOUT, Store, StoredTable, StoreError
 from .tables import (
     Table,
     TableError,
@@ -75,6 +75,8 @@ MAX_BODY = 16_384
 MAX_FRAME = 1_024
 
 _log = logging.getLogger("pycards.ui.web")
+#: How long a bot's move that could not be stored waits before it is tried again.
+STORE_RETRY_SECONDS = 1.0
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
@@ -122,19 +124,79 @@ class _Hub:
     def lock(self, table: Table) -> asyncio.Lock:
         return self.locks.setdefault(table.id, asyncio.Lock())
 
+    def restore(self, row: StoredTable) -> Table | None:
+        """The table of a stored row, or None: a row that cannot be restored
+        is put in quarantine (kept in the file, with a warning) and every
+        other table serves on."""
+        try:
+            return Table.restore(
+                row.id, row.spec, row.seed, row.tokens, row.state, row.bot_seconds, row.version
+            )
+        except Exception as exc:  # any fault of one row: set it aside, never stop the server
+            self.store.quarantine_later(row.id, f"cannot be restored: {type(exc).__name__}: {exc}")
+            return None
+
     def find(self, table_id: str) -> Table | None:
         """A live table, or an unfinished one read back from the store."""
         table = self.tables.find(table_id)
         if table is None:
             row = self.store.get(table_id)
             if row is not None and not row.finished:
-                table = Table.restore(
-                    row.id, row.spec, row.seed, row.tokens, row.state, row.bot_seconds, row.version
-                )
-                self.tables.add(table)
+                table = self.restore(row)
+                if table is not None:
+                    self.tables.add(table)
         return table
 
+    async def write(self, fn: Any, *args: Any, **kwargs: Any) -> None:
+        """A write of the store, in its writer thread (the event loop goes on);
+        :class:`~pycards.ui.web.store.StoreError` if it failed."""
+        await asyncio.wrap_future(self.store.submit(fn, *args, **kwargs))
+
+    async def stored(self, table: Table, snapshot: tuple[Any, ...]) -> str | None:
+        """Store ``table`` after a change; if the write fails, put the table
+        back as it was at ``snapshot`` (:meth:`Table.snapshot`, taken before
+        the change) and say why (None: stored)."""
+        try:
+            await self.write(self._save, table.id, *self._row(table))
+        except StoreError as exc:
+            table.rollback(snapshot)
+            _log.warning("table %s: %s", table.id, exc)
+            return f"{exc}: the table is as it was; try again"
+        return None
+
+    @staticmethod
+    def _row(table: Table) -> tuple[Any, ...]:
+        return (
+            table.state_json(),
+            table.turn,
+            table.finished,
+            table.state.returns(),
+            table.bot_seconds,
+            table.version,
+        )
+
+    def _save(
+        self,
+        table_id: str,
+        state: str,
+        turn: int,
+        finished: bool,
+        returns: list[int],
+        bot_seconds: float,
+        version: int,
+    ) -> None:
+        self.store.update(
+            table_id,
+            state,
+            turn,
+            finished=finished,
+            returns=returns,
+            bot_seconds=bot_seconds,
+            version=version,
+        )
+
     def save(self, table: Table) -> None:
+        """Store ``table`` now, in the caller's thread (StoreError if it fails)."""
         self.store.update(
             table.id,
             table.state_json(),
@@ -183,26 +245,40 @@ class _Hub:
 
     async def _run_bots(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
+        chosen: tuple[int, int] | None = None  # (version, action) chosen, not yet stored
+        told = False  # whether the people were told that a move could not be stored
         while True:
             if table.bot_to_move() is None:
                 return
-            await asyncio.sleep(self.bot_delay)
+            await asyncio.sleep(self.bot_delay if chosen is None else STORE_RETRY_SECONDS)
             async with self.lock(table):
                 if table.bot_to_move() is None:
                     return
                 pool = self.light if table.bot_is_light() else self.heavy
-                failed = None
+                failed = unstored = None
                 try:
-                    action = await loop.run_in_executor(pool, table.bot_choose)
-                    table.bot_apply(action)
+                    if chosen is None or chosen[0] != table.version:
+                        chosen = (table.version, await loop.run_in_executor(pool, table.bot_choose))
+                    snapshot = table.snapshot()
+                    table.bot_apply(chosen[1])
                 except Exception as exc:  # a bot's fault must not kill the table silently
                     _log.warning("table %s: a bot failed: %s", table.id, exc)
                     failed = f"a bot failed: {exc}"
                 else:
-                    self.save(table)
+                    # stored before anyone is told; else the move is taken back, and
+                    # tried again (its choice kept) until the file takes it
+                    unstored = await self.stored(table, snapshot)
+                    if unstored is None:
+                        chosen = None
             if failed is not None:
                 await self.broadcast(table, {"error": failed})
                 return
+            if unstored is not None:
+                if not told:
+                    told = True
+                    await self.broadcast(table, {"error": f"a bot's move was not kept: {unstored}"})
+                continue
+            told = False
             await self.broadcast(table)
 
     def drop_idle(self) -> None:
@@ -240,6 +316,7 @@ def create_app(
     max_tables: int = 200,
     db: str | os.PathLike[str] | None = None,
     search_workers: int = 2,
+    db_timeout: float = BUSY_TIMEOUT,
 ) -> Starlette:
     """The web application (serve it with any ASGI server, e.g. uvicorn).
 
@@ -248,16 +325,19 @@ def create_app(
     unfinished one is read back from the store when someone returns);
     ``max_tables`` bounds the unfinished tables; ``db`` is the SQLite file
     that keeps every table (``None``: in memory only), whose unfinished tables
-    are resumed at start; ``search_workers`` threads run the searching bots.
+    are resumed at start (a row that cannot be is put in quarantine, see
+    :class:`~pycards.ui.web.store.Store`); ``search_workers`` threads run the
+    searching bots; ``db_timeout`` is the longest a write waits for another
+    program's lock on the file, after which the move is refused (a
+    move is stored before anyone is told of it; a write never holds up the
+    event loop).
     """
-    store = Store(db)
+    store = Store(db, timeout=db_timeout)
     hub = _Hub(Tables(idle_seconds, max_tables), store, bot_delay, search_workers)
     for row in store.unfinished():
-        hub.tables.add(
-            Table.restore(
-                row.id, row.spec, row.seed, row.tokens, row.state, row.bot_seconds, row.version
-            )
-        )
+        restored = hub.restore(row)  # None: a bad row, set aside with a warning
+        if restored is not None:
+            hub.tables.add(restored)
     static = resources.files("pycards.ui.web") / "static"
 
     async def index(request: Request) -> Response:
@@ -278,15 +358,20 @@ def create_app(
             return _error(str(exc))
         except ClientDisconnect:
             return _error("the client went away")
-        store.insert(
-            table.id,
-            spec.to_json(),
-            table.seed,
-            table.digests,
-            table.state_json(),
-            table.turn,
-            table.version,
-        )
+        try:
+            await hub.write(
+                store.insert,
+                table.id,
+                spec.to_json(),
+                table.seed,
+                table.digests,
+                table.state_json(),
+                table.turn,
+                table.version,
+            )
+        except StoreError as exc:
+            hub.tables.remove(table.id)
+            return _error(f"{exc}: no table was opened; try again", 503)
         hub.kick_bots(table)  # a table of bots alone plays at once
         return JSONResponse(
             {
@@ -311,8 +396,13 @@ def create_app(
         if seat not in table.spec.humans or seat in table.claimed:
             return _error(f"seat {seat} is not open", 409)
         # a fresh token replaces the seat's unused invite
+        snapshot = table.snapshot()
         token = table.reissue(seat)
-        store.set_tokens(table.id, table.digests)
+        try:
+            await hub.write(store.set_tokens, table.id, table.digests)
+        except StoreError as exc:
+            table.rollback(snapshot)
+            return _error(f"{exc}: the seat is still open; try again", 503)
         table.claimed.add(seat)
         return JSONResponse({"table_id": table.id, "token": token, "seat": seat})
 
@@ -328,21 +418,27 @@ def create_app(
             text, headers={"Content-Disposition": f'attachment; filename="{name}"'}
         )
 
+    def finished_game(r: StoredTable) -> dict[str, Any] | None:
+        """A finished game as history lists it (None: unlisted, or a row set aside)."""
+        try:
+            spec = TableSpec.from_json(r.spec)
+        except TableError as exc:
+            store.quarantine_later(r.id, f"cannot be listed: {exc}")
+            return None
+        if not spec.listed:  # an unlisted game is its players' alone
+            return None
+        return {
+            "table_id": r.id,
+            "game": spec.game,
+            "names": [s.name for s in spec.seats],
+            "returns": r.returns,
+            "moves": r.turn,
+            "finished": r.updated,
+        }
+
     async def history(request: Request) -> Response:
-        return JSONResponse(
-            [
-                {
-                    "table_id": r.id,
-                    "game": r.spec["game"],
-                    "names": [s["name"] for s in r.spec["seats"]],
-                    "returns": r.returns,
-                    "moves": r.turn,
-                    "finished": r.updated,
-                }
-                for r in store.finished()
-                if r.spec.get("listed", True)  # an unlisted game is its players' alone
-            ]
-        )
+        games = (finished_game(r) for r in store.finished())
+        return JSONResponse([g for g in games if g is not None])
 
     async def replay(request: Request) -> Response:
         row = store.get(request.path_params["table_id"])
@@ -358,6 +454,9 @@ def create_app(
             msg, total = replay_message(row.state, row.spec, int(raw))
         except TableError as exc:
             return _error(str(exc))
+        except Exception as exc:  # a row that cannot be replayed: set it aside
+            store.quarantine_later(row.id, f"cannot be replayed: {type(exc).__name__}: {exc}")
+            return _error("no such finished game", 404)
         msg["steps"] = total
         return JSONResponse(msg)
 
@@ -400,6 +499,7 @@ def create_app(
                     continue
                 answer: dict[str, Any] | None = None
                 async with hub.lock(table):
+                    snapshot = table.snapshot()
                     try:
                         if kind == "move":
                             named = "version" if "version" in msg else "turn"
@@ -415,8 +515,11 @@ def create_app(
                     except TableError as exc:
                         await _send(ws, json.dumps({"type": "error", "message": str(exc)}))
                         continue
-                    if kind != "hint":
-                        hub.save(table)
+                    # stored before anyone is told; else taken back, and the sender told
+                    unstored = None if kind == "hint" else await hub.stored(table, snapshot)
+                    if unstored is not None:
+                        await _send(ws, json.dumps({"type": "error", "message": unstored}))
+                        continue
                 if answer is not None:
                     await _send(ws, json.dumps(answer))
                     continue
@@ -443,6 +546,8 @@ def create_app(
         try:
             yield
         finally:
+            with contextlib.suppress(Exception):  # the writes under way end first
+                await hub.write(lambda: None)
             task.cancel()
             for runner in hub.runners.values():
                 runner.cancel()

@@ -700,15 +700,22 @@ class Table:
     ) -> Table:
         """A table read back from the store (``version=None``: one saved
         before the store kept versions, which resumes at its turn)."""
-        return cls(
-            table_id,
-            TableSpec.from_json(spec),
-            seed,
-            digests,
-            State.from_json(state_json),
-            bot_seconds,
-            version,
-        )
+        table_spec = TableSpec.from_json(spec)
+        state = State.from_json(state_json)
+        game = load_game(table_spec.game, None, table_spec.players)
+        if table_spec.preset is not None:
+            rules = game.RULES_TYPE.presets()[table_spec.preset]
+            game = load_game(table_spec.game, rules, table_spec.players)
+        if table_spec.game != state.game.NAME or state.num_players != table_spec.players:
+            raise TableError(
+                f"the game is {state.game.NAME} for {state.num_players}, the table's"
+                f" {table_spec.game} for {table_spec.players}"
+            )
+        if state.game.rules != game.rules:
+            raise TableError("the game's rules are not the table's preset")
+        if set(digests) != set(table_spec.humans):
+            raise TableError(f"the tokens are for seats {sorted(digests)}, not the people's")
+        return cls(table_id, table_spec, seed, digests, state, bot_seconds, version)
 
     @property
     def state(self) -> State[Any]:
@@ -764,6 +771,26 @@ class Table:
             told = story(self.state, viewer, self.names)
             self._stories[viewer] = told
         return told
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """What :meth:`rollback` puts back: the game, the version, the bots'
+        time and the seats' tokens, as they are now."""
+        return (
+            self.state.clone(),
+            self.version,
+            self._undone_at,
+            self.bot_seconds,
+            dict(self._digests),
+        )
+
+    def rollback(self, snapshot: tuple[Any, ...]) -> None:
+        """Put the table back as it was at ``snapshot`` (:meth:`snapshot`),
+        e.g. when a move could not be stored: as if it had never been made."""
+        state, self.version, self._undone_at, self.bot_seconds, digests = snapshot
+        self.state = state
+        self._digests = dict(digests)
+        self._stories.clear()
+        self._messages.clear()
 
     def _changed(self) -> None:
         self.version += 1
@@ -1000,6 +1027,10 @@ class Tables:
         table, tokens = Table.new(spec)
         self._tables[table.id] = table
         return table, tokens
+
+    def remove(self, table_id: str) -> None:
+        """Forget a table (one whose creation could not be stored)."""
+        self._tables.pop(table_id, None)
 
     def add(self, table: Table) -> None:
         """Take a table back (when the server restarts)."""
