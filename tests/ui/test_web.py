@@ -317,7 +317,7 @@ def test_finished_tables_leave_the_cap() -> None:
     tables = Tables(max_tables=1)
     spec = TableSpec.from_json({"game": QUICK, "players": 2, "seats": _seats(2, ())})
     t, _ = tables.create(spec)
-    with pytest.raises(TableError, match="too many"):
+    with pytest.raises(TableError, match="unfinished tables open"):
         tables.create(spec)
     while not t.finished:
         t.bot_move()
@@ -936,6 +936,40 @@ def test_a_locked_file_holds_up_no_other_request(tmp_path: Path) -> None:
             assert store.pending == 1  # and the write still waits: nothing was told
             locker.execute("ROLLBACK")
             assert _drain(ws, m, 1)["turn"] == 1  # stored, then told
+
+
+def test_one_client_cannot_take_every_table_even_after_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite3"
+    people = {"game": QUICK, "players": 2, "seats": _seats(2, (0, 1))}
+    limits = {"bot_delay": 0.0, "db": db, "client_tables": 3, "client_rate": 5}
+
+    def post(app: Any, address: str) -> Any:
+        return TestClient(app, client=(address, 5000)).post("/api/tables", json=people)
+
+    app = create_app(**limits)
+    assert all(post(app, "10.0.0.1").status_code == 200 for _ in range(3))
+    refused = post(app, "10.0.0.1")
+    assert refused.status_code == 429
+    assert "you have 3 unfinished tables open" in refused.json()["error"]
+    assert post(app, "10.0.0.2").status_code == 200  # everyone else is served
+    app.state.store.close()
+    app = create_app(**limits)  # the restarted server knows whose tables they are
+    assert post(app, "10.0.0.1").status_code == 429
+    assert post(app, "10.0.0.2").status_code == 200
+    app.state.store.close()
+    # the rate of creation: counted from the store (refused tables do not count)
+    app = create_app(**{**limits, "client_tables": 100})
+    assert [post(app, "10.0.0.1").status_code for _ in range(3)] == [200, 200, 429]
+    assert "opened 5 tables in the last 10 minutes" in post(app, "10.0.0.1").json()["error"]
+    app.state.store.close()
+    app = create_app(**{**limits, "client_tables": 100})
+    assert post(app, "10.0.0.1").status_code == 429
+    app.state.store.close()
+    # the global cap stays a backstop
+    app = create_app(**{**limits, "max_tables": 4, "client_tables": 100, "client_rate": 100})
+    assert post(app, "10.0.0.3").status_code == 429
+    assert "the server has 4 unfinished tables open" in post(app, "10.0.0.3").json()["error"]
+    app.state.store.close()
 
 
 def test_the_store_keeps_digests_not_tokens(tmp_path: Path) -> None:

@@ -33,6 +33,9 @@ def create_app(
     db: str | os.PathLike[str] | None = None,
     search_workers: int = 2,
     db_timeout: float = 0.5,
+    client_tables: int = 20,
+    client_rate: int = 30,
+    client_window: float = 600.0,
 ) -> Starlette:
     """The ASGI application (see :func:`pycards.ui.web.app.create_app`)."""
     from .app import create_app as _create
@@ -44,6 +47,9 @@ def create_app(
         db=db,
         search_workers=search_workers,
         db_timeout=db_timeout,
+        client_tables=client_tables,
+        client_rate=client_rate,
+        client_window=client_window,
     )
 
 

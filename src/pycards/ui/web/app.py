@@ -40,6 +40,7 @@ import contextlib
 import json
 import logging
 import os
+import time
 from collections.abc import AsyncIterator, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
@@ -54,10 +55,15 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .store import BUSY_TIMEOUT, Store, StoredTable, StoreError
 from .tables import (
+    CLIENT_RATE,
+    CLIENT_TABLES,
+    CLIENT_WINDOW,
+    LimitError,
     Table,
     TableError,
     Tables,
     TableSpec,
+    client_key,
     describe_games,
     replay_message,
     token_seat,
@@ -129,12 +135,14 @@ class _Hub:
         is put in quarantine (kept in the file, with a warning) and every
         other table serves on."""
         try:
-            return Table.restore(
+            table = Table.restore(
                 row.id, row.spec, row.seed, row.tokens, row.state, row.bot_seconds, row.version
             )
         except Exception as exc:  # any fault of one row: set it aside, never stop the server
             self.store.quarantine_later(row.id, f"cannot be restored: {type(exc).__name__}: {exc}")
             return None
+        table.client = row.client  # who opened it still counts against their cap
+        return table
 
     def find(self, table_id: str) -> Table | None:
         """A live table, or an unfinished one read back from the store."""
@@ -317,6 +325,9 @@ def create_app(
     db: str | os.PathLike[str] | None = None,
     search_workers: int = 2,
     db_timeout: float = BUSY_TIMEOUT,
+    client_tables: int = CLIENT_TABLES,
+    client_rate: int = CLIENT_RATE,
+    client_window: float = CLIENT_WINDOW,
 ) -> Starlette:
     """The web application (serve it with any ASGI server, e.g. uvicorn).
 
@@ -330,10 +341,15 @@ def create_app(
     searching bots; ``db_timeout`` is the longest a write waits for another
     program's lock on the file, after which the move is refused (a
     move is stored before anyone is told of it; a write never holds up the
-    event loop).
+    event loop).  One client (an address) may have ``client_tables``
+    unfinished tables open at once and open ``client_rate`` tables in
+    ``client_window`` seconds; both count the tables kept in the store, so
+    they hold across restarts (the store keeps a digest of the address).
     """
     store = Store(db, timeout=db_timeout)
-    hub = _Hub(Tables(idle_seconds, max_tables), store, bot_delay, search_workers)
+    hub = _Hub(Tables(idle_seconds, max_tables, client_tables), store, bot_delay, search_workers)
+    #: Per client: its new tables not yet in the store (they count against its rate).
+    opening: dict[str, int] = {}
     for row in store.unfinished():
         restored = hub.restore(row)  # None: a bad row, set aside with a warning
         if restored is not None:
@@ -350,14 +366,27 @@ def create_app(
         open_tables = [t.summary() for t in hub.tables if t.spec.listed and not t.finished]
         return JSONResponse(open_tables)
 
+    def check_rate(client: str) -> None:
+        since = time.time() - client_window
+        if store.created_since(client, since) + opening.get(client, 0) >= client_rate:
+            raise LimitError(
+                f"you have opened {client_rate} tables in the last {client_window / 60:g}"
+                " minutes, the most one address may; try again in a few minutes"
+            )
+
     async def new_table(request: Request) -> Response:
+        client = client_key(request.client.host if request.client else "")
         try:
             spec = TableSpec.from_json(await _body(request))
-            table, tokens = hub.tables.create(spec)
+            check_rate(client)
+            table, tokens = hub.tables.create(spec, client)
+        except LimitError as exc:
+            return _error(str(exc), 429)
         except TableError as exc:
             return _error(str(exc))
         except ClientDisconnect:
             return _error("the client went away")
+        opening[client] = opening.get(client, 0) + 1
         try:
             await hub.write(
                 store.insert,
@@ -368,10 +397,13 @@ def create_app(
                 table.state_json(),
                 table.turn,
                 table.version,
+                client,
             )
         except StoreError as exc:
             hub.tables.remove(table.id)
             return _error(f"{exc}: no table was opened; try again", 503)
+        finally:
+            opening[client] -= 1
         hub.kick_bots(table)  # a table of bots alone plays at once
         return JSONResponse(
             {

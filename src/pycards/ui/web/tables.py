@@ -36,17 +36,22 @@ if TYPE_CHECKING:
     from ...game import Event
 
 __all__ = [
+    "CLIENT_RATE",
+    "CLIENT_TABLES",
+    "CLIENT_WINDOW",
     "MAX_MOVE_SECONDS",
     "MAX_SAMPLES",
     "MAX_SIMULATIONS",
     "TABLE_BOT_SECONDS",
     "TIMED_BOTS",
     "WEB_BOTS",
+    "LimitError",
     "SeatSpec",
     "Table",
     "TableError",
     "TableSpec",
     "Tables",
+    "client_key",
     "describe_games",
     "describe_rules",
     "event_line",
@@ -94,6 +99,25 @@ TIMED_BOTS = frozenset({"ismcts", "pimc"})
 
 class TableError(ValueError):
     """A request the server refuses: says what was wrong, changes nothing."""
+
+
+class LimitError(TableError):
+    """A new table refused by a limit (the server's, or one client's): says
+    which, and when to try again."""
+
+
+#: The most unfinished tables one client (an address) may have open at once.
+CLIENT_TABLES = 20
+#: The most tables one client may open in :data:`CLIENT_WINDOW` seconds.
+CLIENT_RATE = 30
+#: The window of :data:`CLIENT_RATE`, in seconds.
+CLIENT_WINDOW = 600.0
+
+
+def client_key(address: str) -> str:
+    """What the store keeps of a client's address (a digest, never the
+    address), to count its tables across restarts."""
+    return hashlib.sha256(address.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 def _default_bot() -> str:
@@ -659,6 +683,8 @@ class Table:
         self.bot_seconds = bot_seconds
         #: Seats whose token has connected at least once (not open to the lobby).
         self.claimed: set[int] = set()
+        #: Who opened the table (:func:`client_key`; None: unknown), for the per-client cap.
+        self.client: str | None = None
         self.last_active = time.monotonic()
         turn = len(state.history)
         if version is None:  # a table saved before versions: none was sent above its turn
@@ -1007,24 +1033,46 @@ def replay_message(state_json: str, spec: dict[str, Any], step: int) -> tuple[di
 
 class Tables:
     """The server's live tables.  Unfinished tables count against
-    ``max_tables``; finished ones leave the cap at once and are dropped from
-    memory after ``idle_seconds`` (the store keeps them)."""
+    ``max_tables``, and those of one client against ``client_tables``;
+    finished ones leave the caps at once and are dropped from memory after
+    ``idle_seconds`` (the store keeps them)."""
 
-    def __init__(self, idle_seconds: float = 1800.0, max_tables: int = 200) -> None:
+    def __init__(
+        self,
+        idle_seconds: float = 1800.0,
+        max_tables: int = 200,
+        client_tables: int = CLIENT_TABLES,
+    ) -> None:
         self.idle_seconds = idle_seconds
         self.max_tables = max_tables
+        #: The most unfinished tables one client may have open at once.
+        self.client_tables = client_tables
         self._tables: dict[str, Table] = {}
 
-    def open_count(self) -> int:
-        """How many unfinished tables there are."""
-        return sum(not t.finished for t in self._tables.values())
+    def open_count(self, client: str | None = None) -> int:
+        """How many unfinished tables there are (of ``client`` alone, if given)."""
+        return sum(
+            not t.finished and (client is None or t.client == client) for t in self._tables.values()
+        )
 
-    def create(self, spec: TableSpec) -> tuple[Table, dict[int, str]]:
-        """A new table and its seats' tokens."""
+    def create(self, spec: TableSpec, client: str | None = None) -> tuple[Table, dict[int, str]]:
+        """A new table of ``client`` (:func:`client_key`) and its seats'
+        tokens; :class:`LimitError` when the server has ``max_tables``
+        unfinished tables open, or ``client`` has ``client_tables``."""
         self.drop_idle()
         if self.open_count() >= self.max_tables:
-            raise TableError("too many tables are open; try again later")
+            raise LimitError(
+                f"the server has {self.max_tables} unfinished tables open, its most;"
+                " try again later"
+            )
+        if client is not None and self.open_count(client) >= self.client_tables:
+            raise LimitError(
+                f"you have {self.client_tables} unfinished tables open, the most one"
+                " address may have: finish or leave one (an idle table closes after"
+                f" {self.idle_seconds / 60:g} minutes), then try again"
+            )
         table, tokens = Table.new(spec)
+        table.client = client
         self._tables[table.id] = table
         return table, tokens
 
