@@ -623,6 +623,80 @@ def test_a_searching_bot_does_not_stall_another_table() -> None:
     assert len(waits) > 10, waits
 
 
+def test_a_table_that_rarely_searches_waits_behind_no_queue_of_searches() -> None:
+    from pycards.ui.web.app import FairPool
+
+    pool = FairPool(1, "test-pool", quick=0)
+    order: list[str] = []
+    gate = threading.Event()
+
+    def job(name: str, wait: threading.Event | None = None) -> str:
+        if wait is not None:
+            assert wait.wait(30)
+        order.append(name)
+        return name
+
+    try:
+        for k in range(14):  # fourteen tables that have searched before
+            pool.submit(f"busy{k}", time.sleep, 0.02).result()
+        running = pool.submit("busy0", job, "busy0 running", gate)
+        deadline = time.monotonic() + 30
+        while pool.started < 15:  # the one worker is busy with it
+            assert time.monotonic() < deadline
+            time.sleep(0.001)
+        busy = [pool.submit(f"busy{k}", job, f"busy{k}") for k in range(14)]
+        person = [pool.submit("person", job, name) for name in ("person 1", "person 2")]
+        gate.set()
+        assert [f.result(30) for f in person] == ["person 1", "person 2"]
+        assert {f.result(30) for f in busy} == {f"busy{k}" for k in range(14)}
+        assert running.result(30) == "busy0 running"
+        # the person's table waited for the search running when it asked, no more,
+        # and its own jobs kept their order; the busy tables all had their turn
+        assert order[:3] == ["busy0 running", "person 1", "person 2"], order
+        # a table where a person waits goes before the tables nobody waits for
+        pool.mark("watched", True)
+        gate.clear()
+        blocker = pool.submit("busy0", gate.wait, 30)
+        while pool.started < 32:
+            assert time.monotonic() < deadline + 30
+            time.sleep(0.001)
+        order.clear()
+        later = [pool.submit("fresh", job, "fresh"), pool.submit("watched", job, "watched")]
+        gate.set()
+        assert blocker.result(30) and [f.result(30) for f in later] == ["fresh", "watched"]
+        assert order == ["watched", "fresh"]
+        failing = pool.submit("x", int, "not a number")
+        with pytest.raises(ValueError, match="invalid literal"):
+            failing.result(30)
+    finally:
+        pool.shutdown()
+
+
+def test_a_table_within_its_budget_is_served_while_every_worker_searches() -> None:
+    from pycards.ui.web.app import FairPool
+
+    pool = FairPool(2, "test-pool", quick=1, quick_seconds=0.01)
+    gate = threading.Event()
+    try:
+        for k in range(4):  # tables that have searched more than the budget
+            pool.submit(f"busy{k}", time.sleep, 0.02).result()
+        pool.submit("person", str, "first").result(30)  # a table known to answer quickly
+        assert pool.within_budget("person") and not pool.within_budget("busy0")
+        assert not pool.within_budget("new table")
+        running = [pool.submit(f"busy{k}", gate.wait, 30) for k in range(4)]
+        deadline = time.monotonic() + 30
+        while pool.started < 7:  # both workers are searching
+            assert time.monotonic() < deadline
+            time.sleep(0.001)
+        # both workers search for busy tables, two more wait; the quick worker
+        # takes no busy table's job, and serves the person's table at once
+        assert pool.submit("person", str, "answered").result(30) == "answered"
+        assert not gate.is_set() and sum(f.running() for f in running) == 2
+    finally:
+        gate.set()
+        pool.shutdown()
+
+
 # ---- nothing lost: the store ----
 
 

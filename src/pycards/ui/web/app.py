@@ -29,20 +29,27 @@ Routes:
 
 A frame that is not such a JSON text closes the socket with 4400; an unknown
 table or a wrong token with 4404.  Bots think in two bounded thread pools,
-one for the bots that answer at once and one for the searching bots, so no
-table waits behind another's search; every move is written to the store.
+one for the bots that answer at once and one for the searching bots (a
+:class:`FairPool`, which serves the tables in turn, the table that used it
+least first), so no table waits behind every other table's searches; every
+move is written to the store before anyone is told of it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
+import functools
+import itertools
 import json
 import logging
+import math
 import os
+import threading
 import time
 from collections.abc import AsyncIterator, Coroutine
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from importlib import resources
 from typing import Any
 
@@ -69,7 +76,7 @@ from .tables import (
     token_seat,
 )
 
-__all__ = ["CLOSE_MALFORMED", "CLOSE_UNKNOWN", "MAX_BODY", "MAX_FRAME", "create_app"]
+__all__ = ["CLOSE_MALFORMED", "CLOSE_UNKNOWN", "MAX_BODY", "MAX_FRAME", "FairPool", "create_app"]
 
 #: WebSocket close code for a message that is not the protocol's.
 CLOSE_MALFORMED = 4400
@@ -103,6 +110,138 @@ async def _close(ws: WebSocket, code: int, reason: str = "") -> None:
         await ws.close(code, reason)
 
 
+class FairPool:
+    """Worker threads that serve each table's queue of jobs in turn, fairly:
+    the next job is one of a table where a person waits for it (``urgent``),
+    if any, else of any table; among those, the oldest of the table that
+    has used the least worker time lately (each second of work a table gets
+    counts half after :attr:`HALF_LIFE` seconds), so a table whose bot answers in a moment is
+    served before tables whose bots search for seconds at every move, and a
+    table never waits behind every other table's searches, only behind the
+    jobs running when it asks.  Tables that search alike take turns.
+
+    Besides its ``workers``, the pool keeps ``quick`` workers for the tables
+    within a budget, those whose jobs have lately taken less than
+    ``quick_seconds`` each (a person's bot that answers in a moment, a
+    hint): their jobs never wait for the long searches of the others, even
+    when every worker is taken."""
+
+    #: Seconds after which the work a table was given counts half.
+    HALF_LIFE = 20.0
+
+    def __init__(
+        self, workers: int, name: str, *, quick: int = 1, quick_seconds: float = 0.5
+    ) -> None:
+        self.quick_seconds = quick_seconds
+        self._cond = threading.Condition()
+        self._queues: dict[str, collections.deque[tuple[int, Any, Future[Any]]]] = {}
+        self._urgent: set[str] = set()  # the tables where a person waits
+        self._used: dict[str, tuple[float, float]] = {}  # key: (seconds, when)
+        self._mean: dict[str, float] = {}  # key: a job's seconds, a moving mean
+        self._seq = itertools.count()
+        self._closed = False
+        #: How many jobs have started, in all (the order the tests read).
+        self.started = 0
+        self._threads = [
+            threading.Thread(
+                target=self._work, args=(k >= workers,), name=f"{name}-{k}", daemon=True
+            )
+            for k in range(workers + quick)
+        ]
+        for thread in self._threads:
+            thread.start()
+
+    def used(self, key: str) -> float:
+        """The worker seconds ``key`` has used, the older ones counted less."""
+        seconds, when = self._used.get(key, (0.0, 0.0))
+        return seconds * math.pow(0.5, (time.monotonic() - when) / self.HALF_LIFE)
+
+    def within_budget(self, key: str) -> bool:
+        """Whether the quick workers serve ``key``: a table that has been
+        served (a table never served may search long) and whose jobs have
+        lately taken less than :attr:`quick_seconds` each."""
+        return self._mean.get(key, self.quick_seconds) < self.quick_seconds
+
+    def mark(self, key: str, urgent: bool) -> None:
+        """Say whether a person waits for the jobs of table ``key`` (is at
+        the table), now and until marked again."""
+        with self._cond:
+            if urgent:
+                self._urgent.add(key)
+            else:
+                self._urgent.discard(key)
+
+    def submit(self, key: str, fn: Any, *args: Any) -> Future[Any]:
+        """Run ``fn(*args)`` for the table ``key``, after its earlier jobs."""
+        future: Future[Any] = Future()
+        with self._cond:
+            if self._closed:
+                raise RuntimeError("the pool is shut down")
+            self._queues.setdefault(key, collections.deque()).append(
+                (next(self._seq), functools.partial(fn, *args), future)
+            )
+            self._cond.notify_all()  # a quick worker may not take it: wake them all
+        return future
+
+    def _next(self, quick: bool) -> tuple[str, Any, Future[Any]] | None:
+        """The next job (None: shut down) for a worker (``quick``: only of a
+        table within :attr:`quick_seconds`); called with the lock held."""
+        while True:
+            if self._closed:
+                return None
+            ready = [
+                k for k, q in self._queues.items() if q and (not quick or self.within_budget(k))
+            ]
+            if ready:
+                key = min(
+                    ready,
+                    key=lambda k: (k not in self._urgent, self.used(k), self._queues[k][0][0]),
+                )
+                _, fn, future = self._queues[key].popleft()
+                if not self._queues[key]:
+                    del self._queues[key]
+                self.started += 1
+                return key, fn, future
+            self._cond.wait()
+
+    def _work(self, quick: bool) -> None:
+        while True:
+            with self._cond:
+                job = self._next(quick)
+            if job is None:
+                return
+            key, fn, future = job
+            if not future.set_running_or_notify_cancel():
+                continue
+            start = time.monotonic()
+            try:
+                result = fn()
+            except BaseException as exc:  # handed to the caller, as an executor does
+                future.set_exception(exc)
+            else:
+                future.set_result(result)
+            with self._cond:
+                now = time.monotonic()
+                self._used[key] = (self.used(key) + now - start, now)
+                mean = self._mean.get(key)
+                took = now - start
+                self._mean[key] = took if mean is None else 0.7 * mean + 0.3 * took
+                if len(self._used) > 10_000:  # forget the tables long idle
+                    for k in [k for k in self._used if self.used(k) < 1e-3]:
+                        del self._used[k]
+                        self._mean.pop(k, None)
+
+    def shutdown(self) -> None:
+        """Stop the workers after their running jobs; cancel the queued ones."""
+        with self._cond:
+            self._closed = True
+            for queue in self._queues.values():
+                for _, _, future in queue:
+                    future.cancel()
+            self._queues.clear()
+            self._cond.notify_all()
+
+
 class _Hub:
     """The live tables, their connected sockets, the locks that order their
     moves, the bots' pools and the store."""
@@ -117,7 +256,8 @@ class _Hub:
         self.runners: dict[str, asyncio.Task[None]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.light = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pycards-bot")
-        self.heavy = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="pycards-search")
+        #: The searching bots and the hints: each table's jobs in turn (:class:`FairPool`).
+        self.heavy = FairPool(workers, "pycards-search")
         #: Builds the messages, off the event loop.
         self.messages = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pycards-msg")
 
@@ -215,6 +355,11 @@ class _Hub:
             version=table.version,
         )
 
+    def mark(self, table: Table) -> None:
+        """Tell the search pool whether a person is at ``table`` (its
+        searches then go before those of tables nobody waits for)."""
+        self.heavy.mark(table.id, bool(set(table.spec.humans) - self.away(table)))
+
     def away(self, table: Table) -> set[int]:
         here = set(self.sockets.get(table.id, {}).values())
         return {p for p in table.spec.humans if p not in here}
@@ -262,11 +407,16 @@ class _Hub:
             async with self.lock(table):
                 if table.bot_to_move() is None:
                     return
-                pool = self.light if table.bot_is_light() else self.heavy
                 failed = unstored = None
                 try:
                     if chosen is None or chosen[0] != table.version:
-                        chosen = (table.version, await loop.run_in_executor(pool, table.bot_choose))
+                        if table.bot_is_light():
+                            action = await loop.run_in_executor(self.light, table.bot_choose)
+                        else:  # a search: its table's turn in the fair pool
+                            action = await asyncio.wrap_future(
+                                self.heavy.submit(table.id, table.bot_choose)
+                            )
+                        chosen = (table.version, action)
                     snapshot = table.snapshot()
                     table.bot_apply(chosen[1])
                 except Exception as exc:  # a bot's fault must not kill the table silently
@@ -291,6 +441,7 @@ class _Hub:
 
     def drop_idle(self) -> None:
         for key in self.tables.drop_idle():
+            self.heavy.mark(key, False)
             for ws in self.sockets.pop(key, {}):
                 asyncio.get_running_loop().create_task(_close(ws, CLOSE_UNKNOWN))
             self.locks.pop(key, None)
@@ -510,6 +661,7 @@ def create_app(
             table.claimed.add(seat)
         socks = hub.sockets.setdefault(table.id, {})
         socks[ws] = seat
+        hub.mark(table)
         try:
             await hub.broadcast(table)
             hub.kick_bots(table)
@@ -539,9 +691,10 @@ def create_app(
                                 seat, msg.get("action"), msg.get(named), as_turn=named == "turn"
                             )
                         elif kind == "hint":
-                            loop = asyncio.get_running_loop()
                             # the hint's bot searches: it thinks beside the searching bots
-                            answer = await loop.run_in_executor(hub.heavy, table.hint, seat)
+                            answer = await asyncio.wrap_future(
+                                hub.heavy.submit(table.id, table.hint, seat)
+                            )
                         else:
                             table.undo(seat, msg.get("version"))
                     except TableError as exc:
@@ -561,6 +714,7 @@ def create_app(
             return  # the client went away
         finally:
             socks.pop(ws, None)
+            hub.mark(table)
             if hub.tables.find(table.id) is not None:
                 # in a task of its own: this handler may be cancelled as it ends
                 hub.later(hub.broadcast(table))
@@ -584,7 +738,7 @@ def create_app(
             for runner in hub.runners.values():
                 runner.cancel()
             hub.light.shutdown(wait=False, cancel_futures=True)
-            hub.heavy.shutdown(wait=False, cancel_futures=True)
+            hub.heavy.shutdown()
             hub.messages.shutdown(wait=False, cancel_futures=True)
 
     app = Starlette(
