@@ -743,14 +743,7 @@ def test_finished_games_are_browsed_and_replayed(tmp_path: Path) -> None:
     with TestClient(create_app(bot_delay=0.0, db=db)) as c:
         j = _new(c, game=QUICK, players=2)
         table = _table(c, j["table_id"])
-        p = table.state.current_player
-        with c.websocket_connect(f"/ws/{j['table_id']}?token={j['token']}") as ws:
-            m = ws.receive_json()
-            while not m["terminal"]:
-                if m["legal"]:
-                    ws.send_json({"type": "move", "action": m["legal"][0]["id"], "turn": m["turn"]})
-                m = ws.receive_json()
-        del p
+        _finish(c, j)
     with TestClient(create_app(bot_delay=0.0, db=db)) as c:
         games = c.get("/api/history").json()
         assert [g["table_id"] for g in games] == [j["table_id"]]
