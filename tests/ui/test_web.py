@@ -864,7 +864,7 @@ BAD_ROWS = {
     ),
     "spec-other-people": ("spec", lambda j: {**j, "seats": [{"name": "x", "bot": "random"}] * 2}),
     "state-not-json": ("state", "{"),
-    "state-not-an-object": ("state", '"nodde"'),
+    "state-not-an-object": ("state", '"a game"'),
     "state-illegal-action": ("state", lambda j: {**j, "history": [*j["history"], 99999]}),
     "state-bad-rules": ("state", lambda j: {**j, "rules": {**j["rules"], "game_target": -5}}),
     "state-unknown-rule": ("state", lambda j: {**j, "rules": {**j["rules"], "colour": 1}}),
