@@ -9,6 +9,7 @@ must be identical, so none can depend on a card its reader may not see.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import random
@@ -33,7 +34,7 @@ from starlette.websockets import WebSocketDisconnect
 from pycards.game import State, game_names, load_game
 from pycards.summary import fold_deals, story
 from pycards.ui.web import create_app
-from pycards.ui.web.store import Store
+from pycards.ui.web.store import Store, StoreError
 from pycards.ui.web.tables import (
     MAX_MOVE_SECONDS,
     MAX_SIMULATIONS,
@@ -324,11 +325,34 @@ def test_the_log_tells_unnamed_bots_apart() -> None:
         assert any(re.search(rf"{re.escape(name)}(?! \d)", line) for line in told), name
 
 
+@pytest.mark.parametrize("game", [g["name"] for g in describe_games()])
+def test_the_form_offers_only_bots_the_server_seats(client: TestClient, game: str) -> None:
+    offered = next(g for g in client.get("/api/games").json() if g["name"] == game)
+    # the strongest bot and the inferring one are offered, and seated as named
+    assert {"best", "pimc_infer", "ismcts", "heuristic"} <= set(offered["bots"])
+    assert set(offered["bot_options"]) == set(offered["bots"])
+    players = offered["min_players"]
+    for bot in offered["bots"]:
+        r = client.post(
+            "/api/tables",
+            json={"game": game, "players": players, "seats": [{"bot": bot}] * players},
+        )
+        assert r.status_code == 200, (bot, r.text)
+        assert _table(client, r.json()["table_id"]).bot_specs[0].partition(":")[0] == bot
+        # and it plays (a table of its own: the server's runs its bots itself)
+        spec = TableSpec.from_json(
+            {"game": game, "players": players, "seats": [{"bot": bot}] * players}
+        )
+        table, _ = Table.new(spec)
+        while table.turn < 2 and not table.finished:
+            table.bot_move()
+
+
 def test_finished_tables_leave_the_cap() -> None:
     tables = Tables(max_tables=1)
     spec = TableSpec.from_json({"game": QUICK, "players": 2, "seats": _seats(2, ())})
     t, _ = tables.create(spec)
-    with pytest.raises(TableError, match="too many"):
+    with pytest.raises(TableError, match="unfinished tables open"):
         tables.create(spec)
     while not t.finished:
         t.bot_move()
@@ -354,6 +378,10 @@ def test_finished_tables_leave_the_cap() -> None:
         ({"game": QUICK, "seats": [{"bot": "ismcts:simulations=0"}, {}]}, "simulations"),
         ({"game": QUICK, "seats": [{"bot": "pimc:samples=-4"}, {}]}, "samples"),
         ({"game": QUICK, "seats": [{"bot": "mypkg:Cls"}, {}]}, "unknown bot"),
+        ({"game": QUICK, "seats": [{"bot": "best:samples=9"}, {}]}, "takes no option"),
+        ({"game": QUICK, "seats": [{"bot": "pimc_infer:samples=1000"}, {}]}, "samples"),
+        ({"game": QUICK, "seats": [{"bot": "pimc_infer:max_nodes=0"}, {}]}, "max_nodes"),
+        ({"game": QUICK, "seats": [{"bot": "pimc_infer:seconds=1"}, {}]}, "seconds"),
         ({"game": QUICK, "seats": [{"name": ""}, {}]}, "name must be"),
         ({"game": QUICK, "seats": [{"name": "x" * 99}, {}]}, "name must be"),
         ({"game": QUICK, "seats": [{}]}, "seats must be a list of 2"),
@@ -630,6 +658,87 @@ def test_a_searching_bot_does_not_stall_another_table() -> None:
     assert len(waits) > 10, waits
 
 
+def test_a_table_that_rarely_searches_waits_behind_no_queue_of_searches() -> None:
+    from pycards.ui.web.app import FairPool
+
+    pool = FairPool(1, "test-pool", quick=0)
+    order: list[str] = []
+    gate = threading.Event()
+
+    def job(name: str, wait: threading.Event | None = None) -> str:
+        if wait is not None:
+            assert wait.wait(30)
+        order.append(name)
+        return name
+
+    try:
+        for k in range(14):  # fourteen tables that have searched before
+            pool.submit(f"busy{k}", functools.partial(time.sleep, 0.02)).result()
+        running = pool.submit("busy0", functools.partial(job, "busy0 running", gate))
+        deadline = time.monotonic() + 30
+        while pool.started < 15:  # the one worker is busy with it
+            assert time.monotonic() < deadline
+            time.sleep(0.001)
+        busy = [pool.submit(f"busy{k}", functools.partial(job, f"busy{k}")) for k in range(14)]
+        person = [
+            pool.submit("person", functools.partial(job, name)) for name in ("person 1", "person 2")
+        ]
+        gate.set()
+        assert [f.result(30) for f in person] == ["person 1", "person 2"]
+        assert {f.result(30) for f in busy} == {f"busy{k}" for k in range(14)}
+        assert running.result(30) == "busy0 running"
+        # the person's table waited for the search running when it asked, no more,
+        # and its own jobs kept their order; the busy tables all had their turn
+        assert order[:3] == ["busy0 running", "person 1", "person 2"], order
+        # a table where a person waits goes before the tables nobody waits for
+        pool.mark("watched", True)
+        gate.clear()
+        blocker = pool.submit("busy0", functools.partial(gate.wait, 30))
+        while pool.started < 32:
+            assert time.monotonic() < deadline + 30
+            time.sleep(0.001)
+        order.clear()
+        later = [
+            pool.submit("fresh", functools.partial(job, "fresh")),
+            pool.submit("watched", functools.partial(job, "watched")),
+        ]
+        gate.set()
+        assert blocker.result(30) and [f.result(30) for f in later] == ["fresh", "watched"]
+        assert order == ["watched", "fresh"]
+        failing = pool.submit("x", functools.partial(int, "not a number"))
+        with pytest.raises(ValueError, match="invalid literal"):
+            failing.result(30)
+    finally:
+        pool.shutdown()
+
+
+def test_a_table_within_its_budget_is_served_while_every_worker_searches() -> None:
+    from pycards.ui.web.app import FairPool
+
+    pool = FairPool(2, "test-pool", quick=1, quick_seconds=0.01)
+    gate = threading.Event()
+    try:
+        for k in range(4):  # tables that have searched more than the budget
+            pool.submit(f"busy{k}", functools.partial(time.sleep, 0.02)).result()
+        pool.submit("person", functools.partial(str, "first")).result(
+            30
+        )  # a table known to answer quickly
+        assert pool.within_budget("person") and not pool.within_budget("busy0")
+        assert not pool.within_budget("new table")
+        running = [pool.submit(f"busy{k}", functools.partial(gate.wait, 30)) for k in range(4)]
+        deadline = time.monotonic() + 30
+        while pool.started < 7:  # both workers are searching
+            assert time.monotonic() < deadline
+            time.sleep(0.001)
+        # both workers search for busy tables, two more wait; the quick worker
+        # takes no busy table's job, and serves the person's table at once
+        assert pool.submit("person", functools.partial(str, "answered")).result(30) == "answered"
+        assert not gate.is_set() and sum(f.running() for f in running) == 2
+    finally:
+        gate.set()
+        pool.shutdown()
+
+
 # ---- nothing lost: the store ----
 
 
@@ -676,14 +785,7 @@ def test_finished_games_are_browsed_and_replayed(tmp_path: Path) -> None:
     with TestClient(create_app(bot_delay=0.0, db=db)) as c:
         j = _new(c, game=QUICK, players=2)
         table = _table(c, j["table_id"])
-        p = table.state.current_player
-        with c.websocket_connect(f"/ws/{j['table_id']}?token={j['token']}") as ws:
-            m = ws.receive_json()
-            while not m["terminal"]:
-                if m["legal"]:
-                    ws.send_json({"type": "move", "action": m["legal"][0]["id"], "turn": m["turn"]})
-                m = ws.receive_json()
-        del p
+        _finish(c, j)
     with TestClient(create_app(bot_delay=0.0, db=db)) as c:
         games = c.get("/api/history").json()
         assert [g["table_id"] for g in games] == [j["table_id"]]
@@ -695,6 +797,288 @@ def test_finished_games_are_browsed_and_replayed(tmp_path: Path) -> None:
         assert end["returns"] == table.state.returns()
         assert c.get(f"/api/history/{j['table_id']}?step={n + 1}").status_code == 400
         assert c.get("/api/tables").json() == []
+
+
+def _finish(c: TestClient, j: dict[str, Any]) -> None:
+    """Play the table's person (first legal move) until the game is over."""
+    with c.websocket_connect(f"/ws/{j['table_id']}?token={j['token']}") as ws:
+        m = ws.receive_json()
+        answered = -1  # a view can come twice (at connecting and after a bot's move)
+        while not m.get("terminal"):
+            if m["type"] == "view" and m["legal"] and m["version"] > answered:
+                answered = m["version"]
+                ws.send_json({"type": "move", "action": m["legal"][0]["id"], "version": answered})
+            m = ws.receive_json()
+            assert m["type"] == "view" or "too late" in m["message"], m
+
+
+def test_an_unlisted_table_is_unlisted_everywhere(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite3"
+    with TestClient(create_app(bot_delay=0.0, db=db)) as c:
+        listed = _new(c, game=QUICK, players=2, seats=_seats(2, (0,)))
+        hidden = _new(
+            c,
+            game=QUICK,
+            players=2,
+            seats=[{"name": "Secret", "bot": None}, {"bot": "random"}],
+            listed=False,
+        )
+        # no spectator of a live unlisted table; its seat still plays
+        with c.websocket_connect(f"/ws/{hidden['table_id']}") as ws:
+            assert ws.receive_json()["type"] == "error"
+            with pytest.raises(WebSocketDisconnect) as info:
+                ws.receive_json()
+            assert info.value.code == 4404
+        _finish(c, listed)
+        _finish(c, hidden)
+    with TestClient(create_app(bot_delay=0.0, db=db)) as c:
+        games = c.get("/api/history").json()
+        assert listed["table_id"] in [g["table_id"] for g in games]
+        assert hidden["table_id"] not in json.dumps(games) and "Secret" not in json.dumps(games)
+        url = f"/api/history/{hidden['table_id']}?step=1"
+        assert c.get(url).status_code == 404
+        assert c.get(url + "&token=" + listed["token"]).status_code == 404
+        seen = c.get(url + "&token=" + hidden["token"])
+        assert seen.status_code == 200 and seen.json()["names"][0] == "Secret"
+        assert c.get(f"/api/history/{listed['table_id']}?step=1").status_code == 200
+
+
+def test_db_paths_are_checked_and_explained(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+
+    from pycards.ui.web import add_arguments, main
+
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    store = Store("~/cards/t.sqlite3")  # ~ is the home folder, not a folder named ~
+    assert Path(store.path) == tmp_path / "home" / "cards" / "t.sqlite3"
+    assert not (tmp_path / "~").exists() and not store.in_memory
+    store.close()
+    assert Store(":memory:").in_memory and Store(None).in_memory
+    (tmp_path / "plain").write_text("not a database " * 100)
+    for db, why in [
+        ("file:t?mode=memory", "not a SQLite URI"),
+        ("file:t.sqlite3", "not a SQLite URI"),
+        ("", "must be a file path"),
+        (str(tmp_path), "is a folder"),
+        (str(tmp_path / "plain" / "t.sqlite3"), "cannot make its folder"),
+        (str(tmp_path / "plain"), "file is not a database"),
+    ]:
+        with pytest.raises(StoreError, match=why):
+            Store(db)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["home", "plain"]  # nothing made
+    # pycards serve says so and stops, and its help explains --db
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    with pytest.raises(SystemExit, match="pycards serve: --db takes a file path, not a SQLite"):
+        main(parser.parse_args(["--no-browser", "--db", "file:x?mode=memory"]))
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "nothing is kept across restarts" in out and "~ is your home folder" in out
+
+
+def test_serve_warns_that_memory_keeps_nothing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import uvicorn
+
+    from pycards.ui.web import serve
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: None)
+    serve(open_browser=False, db=":memory:")
+    out = capsys.readouterr().out
+    assert "warning" in out and "nothing is kept across restarts" in out
+
+
+#: every kind of unreadable row: (the field spoiled, its new text or a change of its JSON)
+BAD_ROWS = {
+    "spec-not-json": ("spec", "{"),
+    "spec-not-an-object": ("spec", "[1, 2]"),
+    "spec-unknown-game": ("spec", lambda j: {**j, "game": "chess"}),
+    "spec-bad-preset": ("spec", lambda j: {**j, "preset": "nope"}),
+    "spec-wrong-type": ("spec", lambda j: {**j, "players": "2"}),
+    "spec-unknown-bot": (
+        "spec",
+        lambda j: {**j, "seats": [j["seats"][0], {"name": "x", "bot": "mypkg:Cls"}]},
+    ),
+    "spec-other-people": ("spec", lambda j: {**j, "seats": [{"name": "x", "bot": "random"}] * 2}),
+    "state-not-json": ("state", "{"),
+    "state-not-an-object": ("state", '"a game"'),
+    "state-illegal-action": ("state", lambda j: {**j, "history": [*j["history"], 99999]}),
+    "state-bad-rules": ("state", lambda j: {**j, "rules": {**j["rules"], "game_target": -5}}),
+    "state-unknown-rule": ("state", lambda j: {**j, "rules": {**j["rules"], "colour": 1}}),
+    "state-other-rules": ("state", lambda j: {**j, "rules": {**j["rules"], "game_target": 61}}),
+    "state-other-game": ("state", "other-game"),
+    "tokens-not-json": ("tokens", "{"),
+    "tokens-bad-seat": ("tokens", '{"one": "abc"}'),
+    "seed-not-an-int": ("seed", "abc"),
+    "version-below-turn": ("version", -1),
+    "version-not-an-int": ("version", "abc"),
+    "turn-not-an-int": ("turn", "abc"),
+    "bot-seconds-not-a-number": ("bot_seconds", "lots"),
+    "finished-not-a-flag": ("finished", 7),
+}
+
+
+def test_unreadable_rows_are_set_aside_and_every_good_table_serves(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    import sqlite3
+
+    db = tmp_path / "t.sqlite3"
+    with TestClient(create_app(bot_delay=0.0, db=db)) as c:
+        good = _new(c, game=QUICK, players=2, seats=_seats(2, (0,)))
+        done = _new(c, game=QUICK, players=2, seats=_seats(2, (0,)))
+        _finish(c, done)
+    other = ROLE["three"]
+    other_state = load_game(other.name, num_players=3).new_initial_state(5).to_json()
+    con = sqlite3.connect(db)
+    con.row_factory = sqlite3.Row
+    row = dict(con.execute("SELECT * FROM tables WHERE id = ?", (good["table_id"],)).fetchone())
+    fin = dict(con.execute("SELECT * FROM tables WHERE id = ?", (done["table_id"],)).fetchone())
+
+    def put(table_id: str, base: dict[str, Any], field: str, change: Any) -> None:
+        new = {**base, "id": table_id}
+        if callable(change):
+            new[field] = json.dumps(change(json.loads(base[field])))
+        else:
+            new[field] = other_state if change == "other-game" else change
+        keys = ", ".join(new)
+        con.execute(
+            f"INSERT INTO tables ({keys}) VALUES ({', '.join('?' * len(new))})", [*new.values()]
+        )
+
+    for kind, (field, change) in BAD_ROWS.items():
+        put(kind, row, field, change)
+    # finished games: one that cannot be listed, one that cannot be replayed
+    put("finished-bad-spec", fin, "spec", "[]")
+    put("finished-bad-returns", fin, "returns", "{")
+    put("finished-bad-state", fin, "state", lambda j: {**j, "history": [99999]})
+    con.commit()
+    con.close()
+    caplog.set_level(logging.WARNING)
+    with TestClient(create_app(bot_delay=0.0, db=db)) as c:
+        # the server started, and the good tables serve
+        with c.websocket_connect(f"/ws/{good['table_id']}?token={good['token']}") as ws:
+            assert ws.receive_json()["type"] == "view"
+        assert [t["table_id"] for t in c.get("/api/tables").json()] == [good["table_id"]]
+        listed = {g["table_id"] for g in c.get("/api/history").json()}
+        assert listed == {done["table_id"], "finished-bad-state"}  # set aside when replayed
+        assert c.get("/api/history/finished-bad-state?step=1").status_code == 404
+        assert c.get(f"/api/history/{done['table_id']}?step=1").status_code == 200
+        for kind in BAD_ROWS:  # by id too: nothing to find, no error
+            assert c.get(f"/api/tables/{kind}/record?token=x").status_code == 404
+            with c.websocket_connect(f"/ws/{kind}") as ws:
+                assert ws.receive_json()["type"] == "error"
+    # every bad row is kept aside, with why, never deleted
+    store = Store(db)
+    aside = store.quarantined()
+    bad = {*BAD_ROWS, "finished-bad-spec", "finished-bad-returns", "finished-bad-state"}
+    assert set(aside) == bad, sorted(set(aside) ^ bad)
+    assert all(aside[k] for k in aside)
+    assert [t.id for t in store.unfinished()] == [good["table_id"]]
+    con = sqlite3.connect(db)
+    assert con.execute("SELECT COUNT(*) FROM tables").fetchone()[0] == 2 + len(bad)
+    con.close()
+    warned = " ".join(r.getMessage() for r in caplog.records if r.levelno == logging.WARNING)
+    assert all(f"table {k} is put in quarantine" in warned for k in bad)
+
+
+def _lock_file(db: Path) -> Any:
+    """Another program's write lock on the store's file (end it with ROLLBACK)."""
+    import sqlite3
+
+    locker = sqlite3.connect(db, isolation_level=None)
+    locker.execute("BEGIN IMMEDIATE")
+    return locker
+
+
+def test_a_move_the_locked_file_refuses_is_taken_back_and_told(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite3"
+    with TestClient(create_app(bot_delay=0.0, db=db, db_timeout=0.05)) as c:
+        j = _new(c, game=QUICK, players=2, seats=_seats(2, (0, 1)))
+        table = _table(c, j["table_id"])
+        p = table.state.current_player
+        with c.websocket_connect(f"/ws/{j['table_id']}?token={j['tokens'][str(p)]}") as ws:
+            m = ws.receive_json()
+            move = {"type": "move", "action": m["legal"][0]["id"], "version": m["version"]}
+            before = (table.state.to_json(), table.version, table.turn)
+            locker = _lock_file(db)
+            ws.send_json(move)
+            reply = ws.receive_json()
+            assert reply["type"] == "error", reply
+            assert "could not be stored" in reply["message"] and "locked" in reply["message"]
+            assert (table.state.to_json(), table.version, table.turn) == before
+            locker.execute("ROLLBACK")
+            ws.send_json(move)  # the same move, once the file is free: played and kept
+            assert _drain(ws, ws.receive_json(), 1)["turn"] == 1
+        row = Store(db).get(j["table_id"])
+        assert row is not None and row.turn == 1
+    with TestClient(create_app(bot_delay=0.0, db=db)) as c:
+        assert _table(c, j["table_id"]).turn == 1
+
+
+def test_a_locked_file_holds_up_no_other_request(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite3"
+    with TestClient(create_app(bot_delay=0.0, db=db, db_timeout=60.0)) as c:
+        j = _new(c, game=QUICK, players=2, seats=_seats(2, (0, 1)))
+        other = _new(c, game=QUICK, players=2, seats=_seats(2, (0, 1)))
+        table = _table(c, j["table_id"])
+        store = c.app.state.store  # type: ignore[attr-defined]
+        p = table.state.current_player
+        with c.websocket_connect(f"/ws/{j['table_id']}?token={j['tokens'][str(p)]}") as ws:
+            m = ws.receive_json()
+            locker = _lock_file(db)
+            ws.send_json({"type": "move", "action": m["legal"][0]["id"], "version": m["version"]})
+            deadline = time.monotonic() + 20
+            while store.pending == 0:  # the move's write waits for the lock
+                assert time.monotonic() < deadline
+                time.sleep(0.01)
+            # meanwhile the server answers: the lobby, another table's seat, history
+            assert len(c.get("/api/tables").json()) == 2
+            assert c.get("/api/history").status_code == 200
+            with c.websocket_connect(f"/ws/{other['table_id']}?token={other['token']}") as o:
+                assert o.receive_json()["turn"] == 0
+            assert store.pending == 1  # and the write still waits: nothing was told
+            locker.execute("ROLLBACK")
+            assert _drain(ws, m, 1)["turn"] == 1  # stored, then told
+
+
+def test_one_client_cannot_take_every_table_even_after_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite3"
+    people = {"game": QUICK, "players": 2, "seats": _seats(2, (0, 1))}
+    limits = {"bot_delay": 0.0, "db": db, "client_tables": 3, "client_rate": 5}
+
+    def post(app: Any, address: str) -> Any:
+        return TestClient(app, client=(address, 5000)).post("/api/tables", json=people)
+
+    app = create_app(**limits)
+    assert all(post(app, "10.0.0.1").status_code == 200 for _ in range(3))
+    refused = post(app, "10.0.0.1")
+    assert refused.status_code == 429
+    assert "you have 3 unfinished tables open" in refused.json()["error"]
+    assert post(app, "10.0.0.2").status_code == 200  # everyone else is served
+    app.state.store.close()
+    app = create_app(**limits)  # the restarted server knows whose tables they are
+    assert post(app, "10.0.0.1").status_code == 429
+    assert post(app, "10.0.0.2").status_code == 200
+    app.state.store.close()
+    # the rate of creation: counted from the store (refused tables do not count)
+    app = create_app(**{**limits, "client_tables": 100})
+    assert [post(app, "10.0.0.1").status_code for _ in range(3)] == [200, 200, 429]
+    assert "opened 5 tables in the last 10 minutes" in post(app, "10.0.0.1").json()["error"]
+    app.state.store.close()
+    app = create_app(**{**limits, "client_tables": 100})
+    assert post(app, "10.0.0.1").status_code == 429
+    app.state.store.close()
+    # the global cap stays a backstop
+    app = create_app(**{**limits, "max_tables": 4, "client_tables": 100, "client_rate": 100})
+    assert post(app, "10.0.0.3").status_code == 429
+    assert "the server has 4 unfinished tables open" in post(app, "10.0.0.3").json()["error"]
+    app.state.store.close()
 
 
 def test_the_store_keeps_digests_not_tokens(tmp_path: Path) -> None:

@@ -107,3 +107,49 @@ def test_a_hundred_tables_at_once(server: tuple[int, int]) -> None:
     # figures are printed, never asserted (the machine's load decides them);
     # counted: every table played its moves to the end or to 20 moves
     assert len(waits) >= TABLES
+
+
+BUSY = 14
+
+
+@pytest.mark.slow
+def test_a_persons_searching_bot_waits_behind_no_queue_of_searches(
+    server: tuple[int, int],
+) -> None:
+    """14 tables of the heaviest allowed searching bots keep the search
+    workers busy; a person plays a searching bot that answers in a moment
+    alone.  Fair scheduling serves the person's table before the busy
+    tables' next searches: counted, the busy tables make far fewer moves
+    than the person's bot answers (in a first-come queue, 14 per answer)."""
+    from urllib.request import urlopen
+
+    heavy = f"ismcts:seconds={MAX_MOVE_SECONDS}:simulations={MAX_SIMULATIONS}"
+    port, _ = server
+    url = f"http://127.0.0.1:{port}/api/tables"
+    search, long = ROLE["search"], ROLE["long"]
+    n = search.tables[0]
+    body = {"game": search.name, "players": n, "preset": search.quick_preset}
+    busy = {_post(url, {**body, "seats": [{"bot": heavy}] * n})["table_id"] for _ in range(BUSY)}
+    person = _post(
+        url, {"game": long.name, "players": 2, "seats": [{"bot": None}, {"bot": "ismcts"}]}
+    )
+
+    def busy_moves() -> int:
+        with urlopen(url, timeout=10) as r:
+            return sum(t["turn"] for t in json.loads(r.read()) if t["table_id"] in busy)
+
+    time.sleep(1.0)  # the searches are under way
+    waits: list[float] = []
+    before = busy_moves()
+    asyncio.run(asyncio.wait_for(_play(port, person["table_id"], person["token"], waits, 15), 120))
+    during = busy_moves() - before
+    q = statistics.quantiles(waits, n=10)
+    print(
+        f"\na person's ismcts bot with {BUSY} busy tables: {len(waits)} answers,"
+        f" wait p50 {q[4] * 1000:.0f} ms, p90 {q[8] * 1000:.0f} ms, max {max(waits) * 1000:.0f} ms;"
+        f" the busy tables made {during} moves meanwhile"
+    )
+    # counted, not timed: each answer waited for at most the searches running
+    # when it was asked (2 workers), never for all 14 tables' searches
+    assert len(waits) >= 10
+    assert during <= 3 * len(waits), (during, len(waits))

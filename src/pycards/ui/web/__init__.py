@@ -17,7 +17,7 @@ import threading
 import webbrowser
 from typing import TYPE_CHECKING
 
-from .store import default_db_path
+from .store import MEMORY, Store, StoreError, default_db_path
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -33,6 +33,10 @@ def create_app(
     db: str | os.PathLike[str] | None = None,
     search_workers: int = 2,
     away_seconds: float | None = 180.0,
+    db_timeout: float = 0.5,
+    client_tables: int = 20,
+    client_rate: int = 30,
+    client_window: float = 600.0,
 ) -> Starlette:
     """The ASGI application (see :func:`pycards.ui.web.app.create_app`)."""
     from .app import create_app as _create
@@ -44,6 +48,10 @@ def create_app(
         db=db,
         search_workers=search_workers,
         away_seconds=away_seconds,
+        db_timeout=db_timeout,
+        client_tables=client_tables,
+        client_rate=client_rate,
+        client_window=client_window,
     )
 
 
@@ -65,10 +73,15 @@ def serve(
     app = create_app(
         bot_delay=bot_delay, idle_seconds=idle_seconds, db=path, away_seconds=away_seconds
     )
+    store: Store = app.state.store
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     if open_browser:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
-    print(f"pycards table at {url} (tables kept in {path}; Ctrl-C stops it)")
+    if store.in_memory:
+        print(f"warning: --db {MEMORY}: the tables are kept in memory only;", end=" ")
+        print("nothing is kept across restarts")
+    kept = "in memory" if store.in_memory else f"in {store.path}"
+    print(f"pycards table at {url} (tables kept {kept}; Ctrl-C stops it)")
     uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
@@ -89,7 +102,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db",
         default=None,
-        help="the SQLite file that keeps the tables (default: in the user's data directory)",
+        help=(
+            "the SQLite file that keeps the tables (default: tables.sqlite3 in the user's"
+            f" data directory); ~ is your home folder; {MEMORY} keeps them in memory only"
+            " (nothing is kept across restarts); SQLite URIs (file:...) are refused"
+        ),
     )
 
 
@@ -106,12 +123,15 @@ def main(args: argparse.Namespace) -> int:
         import uvicorn  # noqa: F401
     except ModuleNotFoundError:
         raise SystemExit("pycards serve needs the web extra: pip install 'pycards[web]'") from None
-    serve(
-        args.host,
-        args.port,
-        open_browser=not args.no_browser,
-        bot_delay=args.bot_delay,
-        db=args.db,
-        away_seconds=args.away or None,
-    )
+    try:
+        serve(
+            args.host,
+            args.port,
+            open_browser=not args.no_browser,
+            bot_delay=args.bot_delay,
+            db=args.db,
+            away_seconds=args.away or None,
+        )
+    except StoreError as exc:
+        raise SystemExit(f"pycards serve: {exc}") from None
     return 0

@@ -11,9 +11,11 @@ Routes:
   (a person's seat its creator opened to anyone, that nobody has taken yet)
   of a listed table; a seat with an invite link is taken with that link only;
 * ``GET /api/tables/{id}/record?token=``: the game's record as that seat knows it;
-* ``GET /api/history`` and ``GET /api/history/{id}?step=k``: finished games,
-  and a spectator's view of one after ``k`` moves (a replay);
-* the WebSocket ``/ws/{id}?token=`` (no token: a spectator), which sends the
+* ``GET /api/history`` and ``GET /api/history/{id}?step=k``: finished listed
+  games, and a spectator's view of one after ``k`` moves (a replay; an
+  unlisted game is replayed with ``&token=`` of one of its seats only);
+* the WebSocket ``/ws/{id}?token=`` (no token: a spectator, of a listed
+  table only), which sends the
   table as its reader may see it after every change (with its ``turn`` and
   its ``version``) and takes moves as ``{"type": "move", "action": id,
   "version": v}``, ``v`` the version of the message the move answers (a
@@ -28,21 +30,29 @@ Routes:
 
 A frame that is not such a JSON text closes the socket with 4400; an unknown
 table or a wrong token with 4404.  Bots think in two bounded thread pools,
-one for the bots that answer at once and one for the searching bots, so no
-table waits behind another's search; every move is written to the store.
+one for the bots that answer at once and one for the searching bots (a
+:class:`FairPool`, which serves the tables in turn, the table that used it
+least first), so no table waits behind every other table's searches; every
+move is written to the store before anyone is told of it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
+import functools
+import itertools
 import json
 import logging
+import math
 import os
-from collections.abc import AsyncIterator, Coroutine
-from concurrent.futures import ThreadPoolExecutor
+import threading
+import time
+from collections.abc import AsyncIterator, Callable, Coroutine
+from concurrent.futures import Future, ThreadPoolExecutor
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from starlette.applications import Starlette
 from starlette.requests import ClientDisconnect, Request
@@ -51,10 +61,24 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .store import Store
-from .tables import Table, TableError, Tables, TableSpec, describe_games, replay_message
+from .store import BUSY_TIMEOUT, Store, StoredTable, StoreError
+from .tables import (
+    CLIENT_RATE,
+    CLIENT_TABLES,
+    CLIENT_WINDOW,
+    LimitError,
+    Table,
+    TableError,
+    Tables,
+    TableSnapshot,
+    TableSpec,
+    client_key,
+    describe_games,
+    replay_message,
+    token_seat,
+)
 
-__all__ = ["CLOSE_MALFORMED", "CLOSE_UNKNOWN", "MAX_BODY", "MAX_FRAME", "create_app"]
+__all__ = ["CLOSE_MALFORMED", "CLOSE_UNKNOWN", "MAX_BODY", "MAX_FRAME", "FairPool", "create_app"]
 
 #: WebSocket close code for a message that is not the protocol's.
 CLOSE_MALFORMED = 4400
@@ -66,6 +90,9 @@ MAX_BODY = 16_384
 MAX_FRAME = 1_024
 
 _log = logging.getLogger("pycards.ui.web")
+T = TypeVar("T")
+#: How long a bot's move that could not be stored waits before it is tried again.
+STORE_RETRY_SECONDS = 1.0
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
@@ -84,6 +111,146 @@ async def _send(ws: WebSocket, text: str) -> bool:
 async def _close(ws: WebSocket, code: int, reason: str = "") -> None:
     with contextlib.suppress(Exception):
         await ws.close(code, reason)
+
+
+class FairPool:
+    """Worker threads that serve each table's queue of jobs in turn, fairly:
+    the next job is one of a table where a person waits for it (``urgent``),
+    if any, else of any table; among those, the oldest of the table that
+    has used the least worker time lately (each second of work a table gets
+    counts half after :attr:`HALF_LIFE` seconds), so a table whose bot answers in a moment is
+    served before tables whose bots search for seconds at every move, and a
+    table never waits behind every other table's searches, only behind the
+    jobs running when it asks.  Tables that search alike take turns.
+
+    Besides its ``workers``, the pool keeps ``quick`` workers for the tables
+    within a budget, those whose jobs have lately taken less than
+    ``quick_seconds`` each (a person's bot that answers in a moment, a
+    hint): their jobs never wait for the long searches of the others, even
+    when every worker is taken."""
+
+    #: Seconds after which the work a table was given counts half.
+    HALF_LIFE = 20.0
+
+    def __init__(
+        self, workers: int, name: str, *, quick: int = 1, quick_seconds: float = 0.5
+    ) -> None:
+        self.quick_seconds = quick_seconds
+        self._cond = threading.Condition()
+        # per table: its jobs (a number in arrival order, the job that runs it)
+        # (and how to cancel it while it waits)
+        self._queues: dict[
+            str, collections.deque[tuple[int, Callable[[], None], Callable[[], bool]]]
+        ] = {}
+        self._urgent: set[str] = set()  # the tables where a person waits
+        self._used: dict[str, tuple[float, float]] = {}  # key: (seconds, when)
+        self._mean: dict[str, float] = {}  # key: a job's seconds, a moving mean
+        self._seq = itertools.count()
+        self._closed = False
+        #: How many jobs have started, in all (the order the tests read).
+        self.started = 0
+        self._threads = [
+            threading.Thread(
+                target=self._work, args=(k >= workers,), name=f"{name}-{k}", daemon=True
+            )
+            for k in range(workers + quick)
+        ]
+        for thread in self._threads:
+            thread.start()
+
+    def used(self, key: str) -> float:
+        """The worker seconds ``key`` has used, the older ones counted less."""
+        seconds, when = self._used.get(key, (0.0, 0.0))
+        return seconds * math.pow(0.5, (time.monotonic() - when) / self.HALF_LIFE)
+
+    def within_budget(self, key: str) -> bool:
+        """Whether the quick workers serve ``key``: a table that has been
+        served (a table never served may search long) and whose jobs have
+        lately taken less than :attr:`quick_seconds` each."""
+        return self._mean.get(key, self.quick_seconds) < self.quick_seconds
+
+    def mark(self, key: str, urgent: bool) -> None:
+        """Say whether a person waits for the jobs of table ``key`` (is at
+        the table), now and until marked again."""
+        with self._cond:
+            if urgent:
+                self._urgent.add(key)
+            else:
+                self._urgent.discard(key)
+
+    def submit(self, key: str, job: Callable[[], T]) -> Future[T]:
+        """Run ``job()`` for the table ``key``, after its earlier jobs."""
+        future: Future[T] = Future()
+
+        def run() -> None:
+            if not future.set_running_or_notify_cancel():
+                return
+            try:
+                result = job()
+            except BaseException as exc:  # handed to the caller, as an executor does
+                future.set_exception(exc)
+            else:
+                future.set_result(result)
+
+        with self._cond:
+            if self._closed:
+                raise RuntimeError("the pool is shut down")
+            self._queues.setdefault(key, collections.deque()).append(
+                (next(self._seq), run, future.cancel)
+            )
+            self._cond.notify_all()  # a quick worker may not take it: wake them all
+        return future
+
+    def _next(self, quick: bool) -> tuple[str, Callable[[], None]] | None:
+        """The next job (None: shut down) for a worker (``quick``: only of a
+        table within :attr:`quick_seconds`); called with the lock held."""
+        while True:
+            if self._closed:
+                return None
+            ready = [
+                k for k, q in self._queues.items() if q and (not quick or self.within_budget(k))
+            ]
+            if ready:
+                key = min(
+                    ready,
+                    key=lambda k: (k not in self._urgent, self.used(k), self._queues[k][0][0]),
+                )
+                _, run, _ = self._queues[key].popleft()
+                if not self._queues[key]:
+                    del self._queues[key]
+                self.started += 1
+                return key, run
+            self._cond.wait()
+
+    def _work(self, quick: bool) -> None:
+        while True:
+            with self._cond:
+                job = self._next(quick)
+            if job is None:
+                return
+            key, run = job
+            start = time.monotonic()
+            run()
+            with self._cond:
+                now = time.monotonic()
+                self._used[key] = (self.used(key) + now - start, now)
+                mean = self._mean.get(key)
+                took = now - start
+                self._mean[key] = took if mean is None else 0.7 * mean + 0.3 * took
+                if len(self._used) > 10_000:  # forget the tables long idle
+                    for k in [k for k in self._used if self.used(k) < 1e-3]:
+                        del self._used[k]
+                        self._mean.pop(k, None)
+
+    def shutdown(self) -> None:
+        """Stop the workers after their running jobs; cancel the queued ones."""
+        with self._cond:
+            self._closed = True
+            for queue in self._queues.values():
+                for _, _, cancel in queue:
+                    cancel()
+            self._queues.clear()
+            self._cond.notify_all()
 
 
 class _Hub:
@@ -112,7 +279,8 @@ class _Hub:
         self.runners: dict[str, asyncio.Task[None]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.light = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pycards-bot")
-        self.heavy = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="pycards-search")
+        #: The searching bots and the hints: each table's jobs in turn (:class:`FairPool`).
+        self.heavy = FairPool(workers, "pycards-search")
         #: Builds the messages, off the event loop.
         self.messages = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pycards-msg")
 
@@ -125,19 +293,81 @@ class _Hub:
     def lock(self, table: Table) -> asyncio.Lock:
         return self.locks.setdefault(table.id, asyncio.Lock())
 
+    def restore(self, row: StoredTable) -> Table | None:
+        """The table of a stored row, or None: a row that cannot be restored
+        is put in quarantine (kept in the file, with a warning) and every
+        other table serves on."""
+        try:
+            table = Table.restore(
+                row.id, row.spec, row.seed, row.tokens, row.state, row.bot_seconds, row.version
+            )
+        except Exception as exc:  # any fault of one row: set it aside, never stop the server
+            self.store.quarantine_later(row.id, f"cannot be restored: {type(exc).__name__}: {exc}")
+            return None
+        table.client = row.client  # who opened it still counts against their cap
+        return table
+
     def find(self, table_id: str) -> Table | None:
         """A live table, or an unfinished one read back from the store."""
         table = self.tables.find(table_id)
         if table is None:
             row = self.store.get(table_id)
             if row is not None and not row.finished:
-                table = Table.restore(
-                    row.id, row.spec, row.seed, row.tokens, row.state, row.bot_seconds, row.version
-                )
-                self.tables.add(table)
+                table = self.restore(row)
+                if table is not None:
+                    self.tables.add(table)
         return table
 
+    async def write(self, job: Callable[[], object]) -> None:
+        """A write of the store, ``job()``, in its writer thread (the event
+        loop goes on); :class:`~pycards.ui.web.store.StoreError` if it failed."""
+        await asyncio.wrap_future(self.store.submit(job))
+
+    async def stored(self, table: Table, snapshot: TableSnapshot) -> str | None:
+        """Store ``table`` after a change; if the write fails, put the table
+        back as it was at ``snapshot`` (:meth:`Table.snapshot`, taken before
+        the change) and say why (None: stored)."""
+        try:
+            await self.write(functools.partial(self._save, table.id, *self._row(table)))
+        except StoreError as exc:
+            table.rollback(snapshot)
+            _log.warning("table %s: %s", table.id, exc)
+            return f"{exc}: the table is as it was; try again"
+        return None
+
+    @staticmethod
+    def _row(table: Table) -> tuple[str, int, bool, list[int], float, int]:
+        return (
+            table.state_json(),
+            table.turn,
+            table.finished,
+            table.state.returns(),
+            table.bot_seconds,
+            table.version,
+        )
+
+    def _save(
+        self,
+        table_id: str,
+        state: str,
+        turn: int,
+        finished: bool,
+        returns: list[int],
+        bot_seconds: float,
+        version: int,
+    ) -> None:
+        self.store.update(
+            table_id,
+            state,
+            turn,
+            finished=finished,
+            returns=returns,
+            bot_seconds=bot_seconds,
+            version=version,
+        )
+
     def save(self, table: Table) -> None:
+        """Store ``table`` now, in the caller's thread (StoreError if it fails)."""
         self.store.update(
             table.id,
             table.state_json(),
@@ -147,6 +377,11 @@ class _Hub:
             bot_seconds=table.bot_seconds,
             version=table.version,
         )
+
+    def mark(self, table: Table) -> None:
+        """Tell the search pool whether a person is at ``table`` (its
+        searches then go before those of tables nobody waits for)."""
+        self.heavy.mark(table.id, bool(set(table.spec.humans) - self.away(table)))
 
     def away(self, table: Table) -> set[int]:
         here = set(self.sockets.get(table.id, {}).values())
@@ -227,30 +462,50 @@ class _Hub:
 
     async def _run_bots(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
+        chosen: tuple[int, int] | None = None  # (version, action) chosen, not yet stored
+        told = False  # whether the people were told that a move could not be stored
         while True:
             if table.bot_to_move() is None:
                 return
-            await asyncio.sleep(self.bot_delay)
+            await asyncio.sleep(self.bot_delay if chosen is None else STORE_RETRY_SECONDS)
             async with self.lock(table):
                 if table.bot_to_move() is None:
                     return
-                pool = self.light if table.bot_is_light() else self.heavy
-                failed = None
+                failed = unstored = None
                 try:
-                    action = await loop.run_in_executor(pool, table.bot_choose)
-                    table.bot_apply(action)
+                    if chosen is None or chosen[0] != table.version:
+                        if table.bot_is_light():
+                            action = await loop.run_in_executor(self.light, table.bot_choose)
+                        else:  # a search: its table's turn in the fair pool
+                            action = await asyncio.wrap_future(
+                                self.heavy.submit(table.id, table.bot_choose)
+                            )
+                        chosen = (table.version, action)
+                    snapshot = table.snapshot()
+                    table.bot_apply(chosen[1])
                 except Exception as exc:  # a bot's fault must not kill the table silently
                     _log.warning("table %s: a bot failed: %s", table.id, exc)
                     failed = f"a bot failed: {exc}"
                 else:
-                    self.save(table)
+                    # stored before anyone is told; else the move is taken back, and
+                    # tried again (its choice kept) until the file takes it
+                    unstored = await self.stored(table, snapshot)
+                    if unstored is None:
+                        chosen = None
             if failed is not None:
                 await self.broadcast(table, {"error": failed})
                 return
+            if unstored is not None:
+                if not told:
+                    told = True
+                    await self.broadcast(table, {"error": f"a bot's move was not kept: {unstored}"})
+                continue
+            told = False
             await self.broadcast(table)
 
     def drop_idle(self) -> None:
         for key in self.tables.drop_idle():
+            self.heavy.mark(key, False)
             for ws in self.sockets.pop(key, {}):
                 asyncio.get_running_loop().create_task(_close(ws, CLOSE_UNKNOWN))
             self.locks.pop(key, None)
@@ -285,6 +540,10 @@ def create_app(
     db: str | os.PathLike[str] | None = None,
     search_workers: int = 2,
     away_seconds: float | None = 180.0,
+    db_timeout: float = BUSY_TIMEOUT,
+    client_tables: int = CLIENT_TABLES,
+    client_rate: int = CLIENT_RATE,
+    client_window: float = CLIENT_WINDOW,
 ) -> Starlette:
     """The web application (serve it with any ASGI server, e.g. uvicorn).
 
@@ -293,18 +552,32 @@ def create_app(
     unfinished one is read back from the store when someone returns);
     ``max_tables`` bounds the unfinished tables; ``db`` is the SQLite file
     that keeps every table (``None``: in memory only), whose unfinished tables
-    are resumed at start; ``search_workers`` threads run the searching bots;
-    a person away for ``away_seconds`` (``None``: never) has a bot play their
-    seat until they come back (the others may also let a bot play it at once).
+    are resumed at start (a row that cannot be is put in quarantine, see
+    :class:`~pycards.ui.web.store.Store`); ``search_workers`` threads run the
+    searching bots; a person away for ``away_seconds`` (``None``: never) has a
+    bot play their seat until they come back (the others may also let a bot
+    play it at once); ``db_timeout`` is the longest a write waits for another
+    program's lock on the file, after which the move is refused (a
+    move is stored before anyone is told of it; a write never holds up the
+    event loop).  One client (an address) may have ``client_tables``
+    unfinished tables open at once and open ``client_rate`` tables in
+    ``client_window`` seconds; both count the tables kept in the store, so
+    they hold across restarts (the store keeps a digest of the address).
     """
-    store = Store(db)
-    hub = _Hub(Tables(idle_seconds, max_tables), store, bot_delay, search_workers, away_seconds)
+    store = Store(db, timeout=db_timeout)
+    hub = _Hub(
+        Tables(idle_seconds, max_tables, client_tables),
+        store,
+        bot_delay,
+        search_workers,
+        away_seconds,
+    )
+    #: Per client: its new tables not yet in the store (they count against its rate).
+    opening: dict[str, int] = {}
     for row in store.unfinished():
-        hub.tables.add(
-            Table.restore(
-                row.id, row.spec, row.seed, row.tokens, row.state, row.bot_seconds, row.version
-            )
-        )
+        restored = hub.restore(row)  # None: a bad row, set aside with a warning
+        if restored is not None:
+            hub.tables.add(restored)
     static = resources.files("pycards.ui.web") / "static"
 
     async def index(request: Request) -> Response:
@@ -317,23 +590,46 @@ def create_app(
         open_tables = [t.summary() for t in hub.tables if t.spec.listed and not t.finished]
         return JSONResponse(open_tables)
 
+    def check_rate(client: str) -> None:
+        since = time.time() - client_window
+        if store.created_since(client, since) + opening.get(client, 0) >= client_rate:
+            raise LimitError(
+                f"you have opened {client_rate} tables in the last {client_window / 60:g}"
+                " minutes, the most one address may; try again in a few minutes"
+            )
+
     async def new_table(request: Request) -> Response:
+        client = client_key(request.client.host if request.client else "")
         try:
             spec = TableSpec.from_json(await _body(request))
-            table, tokens = hub.tables.create(spec)
+            check_rate(client)
+            table, tokens = hub.tables.create(spec, client)
+        except LimitError as exc:
+            return _error(str(exc), 429)
         except TableError as exc:
             return _error(str(exc))
         except ClientDisconnect:
             return _error("the client went away")
-        store.insert(
-            table.id,
-            spec.to_json(),
-            table.seed,
-            table.digests,
-            table.state_json(),
-            table.turn,
-            table.version,
-        )
+        opening[client] = opening.get(client, 0) + 1
+        try:
+            await hub.write(
+                functools.partial(
+                    store.insert,
+                    table.id,
+                    spec.to_json(),
+                    table.seed,
+                    table.digests,
+                    table.state_json(),
+                    table.turn,
+                    table.version,
+                    client,
+                )
+            )
+        except StoreError as exc:
+            hub.tables.remove(table.id)
+            return _error(f"{exc}: no table was opened; try again", 503)
+        finally:
+            opening[client] -= 1
         hub.kick_bots(table)  # a table of bots alone plays at once
         return JSONResponse(
             {
@@ -357,8 +653,13 @@ def create_app(
             return _error(f"seat must be an int, got {seat!r:.40}")
         if not table.is_open(seat):
             return _error(f"seat {seat} is not open", 409)
+        snapshot = table.snapshot()
         token = table.sit(seat)
-        store.set_tokens(table.id, table.digests)
+        try:
+            await hub.write(functools.partial(store.set_tokens, table.id, table.digests))
+        except StoreError as exc:
+            table.rollback(snapshot)
+            return _error(f"{exc}: the seat is still open; try again", 503)
         return JSONResponse({"table_id": table.id, "token": token, "seat": seat})
 
     async def record(request: Request) -> Response:
@@ -373,25 +674,35 @@ def create_app(
             text, headers={"Content-Disposition": f'attachment; filename="{name}"'}
         )
 
+    def finished_game(r: StoredTable) -> dict[str, Any] | None:
+        """A finished game as history lists it (None: unlisted, or a row set aside)."""
+        try:
+            spec = TableSpec.from_json(r.spec)
+        except TableError as exc:
+            store.quarantine_later(r.id, f"cannot be listed: {exc}")
+            return None
+        if not spec.listed:  # an unlisted game is its players' alone
+            return None
+        return {
+            "table_id": r.id,
+            "game": spec.game,
+            "names": [s.name for s in spec.seats],
+            "returns": r.returns,
+            "moves": r.turn,
+            "finished": r.updated,
+        }
+
     async def history(request: Request) -> Response:
-        return JSONResponse(
-            [
-                {
-                    "table_id": r.id,
-                    "game": r.spec["game"],
-                    "names": [s["name"] for s in r.spec["seats"]],
-                    "returns": r.returns,
-                    "moves": r.turn,
-                    "finished": r.updated,
-                }
-                for r in store.finished()
-            ]
-        )
+        games = (finished_game(r) for r in store.finished())
+        return JSONResponse([g for g in games if g is not None])
 
     async def replay(request: Request) -> Response:
         row = store.get(request.path_params["table_id"])
         if row is None or not row.finished:
             return _error("no such finished game", 404)
+        token = request.query_params.get("token", "")
+        if not row.spec.get("listed", True) and token_seat(token, row.tokens) is None:
+            return _error("no such finished game", 404)  # unlisted: a seat's token only
         raw = request.query_params.get("step", "0")
         if not raw.isascii() or not raw.isdigit() or len(raw) > 6:
             return _error(f"step must be an int 0..{row.turn}")
@@ -399,6 +710,9 @@ def create_app(
             msg, total = replay_message(row.state, row.spec, int(raw))
         except TableError as exc:
             return _error(str(exc))
+        except Exception as exc:  # a row that cannot be replayed: set it aside
+            store.quarantine_later(row.id, f"cannot be replayed: {type(exc).__name__}: {exc}")
+            return _error("no such finished game", 404)
         msg["steps"] = total
         return JSONResponse(msg)
 
@@ -410,12 +724,15 @@ def create_app(
         table = hub.find(ws.path_params["table_id"])
         token = ws.query_params.get("token")
         seat = None if table is None or token is None else table.seat_of(token)
-        if table is None or (token is not None and seat is None):
+        # an unlisted table is watched by its seats only: no spectator without a token
+        hidden = table is not None and not table.spec.listed and seat is None
+        if table is None or (token is not None and seat is None) or hidden:
             await _send(ws, json.dumps({"type": "error", "message": "no such table"}))
             await _close(ws, CLOSE_UNKNOWN, "no such table")
             return
         socks = hub.sockets.setdefault(table.id, {})
         socks[ws] = seat
+        hub.mark(table)
         if seat is not None:
             await hub.came(table, seat)
         try:
@@ -446,6 +763,7 @@ def create_app(
                     continue
                 answer: dict[str, Any] | None = None
                 async with hub.lock(table):
+                    snapshot = table.snapshot()
                     try:
                         if kind == "move":
                             named = "version" if "version" in msg else "turn"
@@ -453,16 +771,20 @@ def create_app(
                                 seat, msg.get("action"), msg.get(named), as_turn=named == "turn"
                             )
                         elif kind == "hint":
-                            loop = asyncio.get_running_loop()
                             # the hint's bot searches: it thinks beside the searching bots
-                            answer = await loop.run_in_executor(hub.heavy, table.hint, seat)
+                            answer = await asyncio.wrap_future(
+                                hub.heavy.submit(table.id, functools.partial(table.hint, seat))
+                            )
                         else:
                             table.undo(seat, msg.get("version"))
                     except TableError as exc:
                         await _send(ws, json.dumps({"type": "error", "message": str(exc)}))
                         continue
-                    if kind != "hint":
-                        hub.save(table)
+                    # stored before anyone is told; else taken back, and the sender told
+                    unstored = None if kind == "hint" else await hub.stored(table, snapshot)
+                    if unstored is not None:
+                        await _send(ws, json.dumps({"type": "error", "message": unstored}))
+                        continue
                 if answer is not None:
                     await _send(ws, json.dumps(answer))
                     continue
@@ -472,6 +794,7 @@ def create_app(
             return  # the client went away
         finally:
             socks.pop(ws, None)
+            hub.mark(table)
             if seat is not None and seat not in socks.values():
                 hub.left(table, seat)
             if hub.tables.find(table.id) is not None:
@@ -493,11 +816,13 @@ def create_app(
         try:
             yield
         finally:
+            with contextlib.suppress(Exception):  # the writes under way end first
+                await hub.write(lambda: None)
             task.cancel()
             for runner in hub.runners.values():
                 runner.cancel()
             hub.light.shutdown(wait=False, cancel_futures=True)
-            hub.heavy.shutdown(wait=False, cancel_futures=True)
+            hub.heavy.shutdown()
             hub.messages.shutdown(wait=False, cancel_futures=True)
 
     app = Starlette(

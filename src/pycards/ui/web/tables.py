@@ -36,20 +36,30 @@ if TYPE_CHECKING:
     from ...game import Event
 
 __all__ = [
+    "CLIENT_RATE",
+    "CLIENT_TABLES",
+    "CLIENT_WINDOW",
     "MAX_MOVE_SECONDS",
+    "MAX_SAMPLES",
     "MAX_SIMULATIONS",
     "TABLE_BOT_SECONDS",
+    "TIMED_BOTS",
+    "WEB_BOTS",
+    "LimitError",
     "SeatSpec",
     "Table",
     "TableError",
     "TableSpec",
     "Tables",
+    "client_key",
     "describe_games",
     "describe_rules",
     "event_line",
     "spectator_message",
     "suggest",
+    "token_seat",
     "view_message",
+    "web_bots",
 ]
 
 _M64 = 2**64 - 1
@@ -62,20 +72,73 @@ MAX_SIMULATIONS = 20_000
 TABLE_BOT_SECONDS = 900.0
 #: Bots that answer at once (they run in their own pool, never behind a search).
 LIGHT_BOTS = frozenset({"random", "heuristic"})
+#: The most worlds a ``pimc_infer`` bot may weigh and search for one move.
+MAX_SAMPLES = 100
+#: The bots a table seats (the form offers these, and only these), each with
+#: the bounds of the options the server checks: an int or float option is
+#: ``(low, high)``.  ``pimc`` and ``ismcts`` think for ``seconds`` (added when
+#: the spec has none); ``best`` takes no option (it thinks about 20 ms a
+#: move); ``pimc_infer`` takes no ``seconds`` and is bounded by its
+#: ``simulations``, ``samples`` and ``max_nodes``.  Any other option is
+#: checked by the bot itself.
+WEB_BOTS: dict[str, dict[str, tuple[float, float]]] = {
+    "heuristic": {},
+    "random": {},
+    "best": {},
+    "ismcts": {"seconds": (0.0, MAX_MOVE_SECONDS), "simulations": (1, MAX_SIMULATIONS)},
+    "pimc": {"seconds": (0.0, MAX_MOVE_SECONDS), "simulations": (1, MAX_SIMULATIONS)},
+    "pimc_infer": {
+        "simulations": (1, MAX_SIMULATIONS),
+        "samples": (1, MAX_SAMPLES),
+        "max_nodes": (1, 5000),
+    },
+}
+#: The bots that think for ``seconds`` (given :data:`MAX_MOVE_SECONDS` by default).
+TIMED_BOTS = frozenset({"ismcts", "pimc"})
 
 
 class TableError(ValueError):
     """A request the server refuses: says what was wrong, changes nothing."""
 
 
+class LimitError(TableError):
+    """A new table refused by a limit (the server's, or one client's): says
+    which, and when to try again."""
+
+
+#: The most unfinished tables one client (an address) may have open at once.
+CLIENT_TABLES = 20
+#: The most tables one client may open in :data:`CLIENT_WINDOW` seconds.
+CLIENT_RATE = 30
+#: The window of :data:`CLIENT_RATE`, in seconds.
+CLIENT_WINDOW = 600.0
+
+
+def client_key(address: str) -> str:
+    """What the store keeps of a client's address (a digest, never the
+    address), to count its tables across restarts."""
+    return hashlib.sha256(address.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
 def _default_bot() -> str:
     return "heuristic" if "heuristic" in bot_names() else "random"
 
 
+def web_bots() -> list[str]:
+    """The bots a table seats and the form offers: those of :data:`WEB_BOTS`
+    that are registered, the default bot first."""
+    known = set(bot_names())
+    return sorted((b for b in WEB_BOTS if b in known), key=lambda b: (b != _default_bot(), b))
+
+
 def describe_games() -> list[dict[str, Any]]:
     """What the new-game form offers: each game with its player counts,
-    rules presets and the bots that can sit at its table."""
+    rules presets and the bots that can sit at its table (:func:`web_bots`,
+    each accepted by :func:`check_bot_spec` as it is named, and the bounds
+    of their options, ``bot_options``)."""
     out = []
+    bots = web_bots()
+    options = {b: {k: list(v) for k, v in WEB_BOTS[b].items()} for b in bots}
     for name in game_names():
         game = load_game(name)
         info = game.info
@@ -86,7 +149,8 @@ def describe_games() -> list[dict[str, Any]]:
                 "min_players": info.min_players,
                 "max_players": info.max_players,
                 "presets": sorted(game.RULES_TYPE.presets()),
-                "bots": sorted(bot_names(), key=lambda b: (b != _default_bot(), b)),
+                "bots": bots,
+                "bot_options": options,
                 "max_move_seconds": MAX_MOVE_SECONDS,
             }
         )
@@ -95,10 +159,12 @@ def describe_games() -> list[dict[str, Any]]:
 
 def check_bot_spec(spec: object, field: str) -> str:
     """The bot spec as the server runs it, bounded (``seconds=`` added to a
-    searching bot), or :class:`TableError` naming ``field``."""
+    bot that thinks for a time, :data:`TIMED_BOTS`), or :class:`TableError`
+    naming ``field``.  Only the bots of :func:`web_bots` are seated, with
+    their options within :data:`WEB_BOTS`' bounds."""
     if not isinstance(spec, str) or not spec or len(spec) > 100:
         raise TableError(f"{field} must be a bot spec string, got {spec!r}")
-    known = bot_names()  # registered names only: a table never imports a class by path
+    known = web_bots()  # these names only: a table never imports a class by path
     head = spec.partition(":")[0].strip()
     if head not in known:
         raise TableError(f"{field}: unknown bot {head!r:.40}; known: {', '.join(known)}")
@@ -106,16 +172,20 @@ def check_bot_spec(spec: object, field: str) -> str:
         name, options = parse_bot_spec(spec)
     except (TypeError, ValueError) as exc:
         raise TableError(f"{field}: {exc}") from None
-    if name not in LIGHT_BOTS:
-        seconds = options.get("seconds", MAX_MOVE_SECONDS)
-        if isinstance(seconds, str) or not 0 < seconds <= MAX_MOVE_SECONDS:
-            raise TableError(
-                f"{field}: seconds must be a number in (0, {MAX_MOVE_SECONDS}], got {seconds!r}"
-            )
-        options["seconds"] = seconds
-        sims = options.get("simulations", 1000)
-        if not isinstance(sims, int) or not 1 <= sims <= MAX_SIMULATIONS:
-            raise TableError(f"{field}: simulations must be an int 1..{MAX_SIMULATIONS}")
+    bounds = WEB_BOTS[name]
+    if name in TIMED_BOTS:
+        options.setdefault("seconds", MAX_MOVE_SECONDS)
+    for key, value in options.items():
+        if key not in bounds:
+            continue  # the bot checks it (make_bot below)
+        lo, hi = bounds[key]
+        if isinstance(lo, int) and isinstance(hi, int):
+            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+                raise TableError(f"{field}: {key} must be an int {lo}..{hi}, got {value!r:.40}")
+        elif isinstance(value, str) or not lo < value <= hi:
+            raise TableError(f"{field}: {key} must be a number in ({lo:g}, {hi:g}], got {value!r}")
+    if name == "best" and options:
+        raise TableError(f"{field}: the best bot takes no option, got {', '.join(options)}")
     canonical = ":".join([name, *(f"{k}={v}" for k, v in options.items())])
     try:
         make_bot(canonical, seed=0)
@@ -601,6 +671,26 @@ def _digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def token_seat(token: str, digests: Mapping[int, str]) -> int | None:
+    """The seat whose token digest (:attr:`Table.digests`) is ``token``'s, or None."""
+    d = _digest(token)
+    for p, digest in digests.items():
+        if secrets.compare_digest(d, digest):
+            return p
+    return None
+
+
+@dataclasses.dataclass(frozen=True)
+class TableSnapshot:
+    """A table as it was (:meth:`Table.snapshot`), for :meth:`Table.rollback`."""
+
+    state: State[object]
+    version: int
+    undone_at: int
+    bot_seconds: float
+    digests: dict[int, str]
+
+
 class Table:
     """One game at the server: the real state, the seats and their bots.
 
@@ -643,6 +733,8 @@ class Table:
         self.bot_specs = ["person" if s.bot is None else s.bot for s in spec.seats]
         #: Seconds the bots of this table have thought so far.
         self.bot_seconds = bot_seconds
+        #: Who opened the table (:func:`client_key`; None: unknown), for the per-client cap.
+        self.client: str | None = None
         self.last_active = time.monotonic()
         turn = len(state.history)
         if version is None:  # a table saved before versions: none was sent above its turn
@@ -685,15 +777,22 @@ class Table:
     ) -> Table:
         """A table read back from the store (``version=None``: one saved
         before the store kept versions, which resumes at its turn)."""
-        return cls(
-            table_id,
-            TableSpec.from_json(spec),
-            seed,
-            digests,
-            State.from_json(state_json),
-            bot_seconds,
-            version,
-        )
+        table_spec = TableSpec.from_json(spec)
+        state = State.from_json(state_json)
+        game = load_game(table_spec.game, None, table_spec.players)
+        if table_spec.preset is not None:
+            rules = game.RULES_TYPE.presets()[table_spec.preset]
+            game = load_game(table_spec.game, rules, table_spec.players)
+        if table_spec.game != state.game.NAME or state.num_players != table_spec.players:
+            raise TableError(
+                f"the game is {state.game.NAME} for {state.num_players}, the table's"
+                f" {table_spec.game} for {table_spec.players}"
+            )
+        if state.game.rules != game.rules:
+            raise TableError("the game's rules are not the table's preset")
+        if set(digests) != set(table_spec.humans):
+            raise TableError(f"the tokens are for seats {sorted(digests)}, not the people's")
+        return cls(table_id, table_spec, seed, digests, state, bot_seconds, version)
 
     @property
     def state(self) -> State[object]:
@@ -726,11 +825,7 @@ class Table:
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is, or None."""
-        d = _digest(token)
-        for p, digest in self._digests.items():
-            if secrets.compare_digest(d, digest):
-                return p
-        return None
+        return token_seat(token, self._digests)
 
     def is_open(self, seat: int) -> bool:
         """Whether the lobby offers ``seat``: a person's seat opened to anyone
@@ -762,6 +857,28 @@ class Table:
             told = story(self.state, viewer, self.names)
             self._stories[viewer] = told
         return told
+
+    def snapshot(self) -> TableSnapshot:
+        """What :meth:`rollback` puts back: the game, the version, the bots'
+        time and the seats' tokens, as they are now."""
+        return TableSnapshot(
+            self.state.clone(),
+            self.version,
+            self._undone_at,
+            self.bot_seconds,
+            dict(self._digests),
+        )
+
+    def rollback(self, snapshot: TableSnapshot) -> None:
+        """Put the table back as it was at ``snapshot`` (:meth:`snapshot`),
+        e.g. when a move could not be stored: as if it had never been made."""
+        self.state = snapshot.state
+        self.version = snapshot.version
+        self._undone_at = snapshot.undone_at
+        self.bot_seconds = snapshot.bot_seconds
+        self._digests = dict(snapshot.digests)
+        self._stories.clear()
+        self._messages.clear()
 
     def _changed(self) -> None:
         self.version += 1
@@ -1008,26 +1125,52 @@ def replay_message(state_json: str, spec: dict[str, Any], step: int) -> tuple[di
 
 class Tables:
     """The server's live tables.  Unfinished tables count against
-    ``max_tables``; finished ones leave the cap at once and are dropped from
-    memory after ``idle_seconds`` (the store keeps them)."""
+    ``max_tables``, and those of one client against ``client_tables``;
+    finished ones leave the caps at once and are dropped from memory after
+    ``idle_seconds`` (the store keeps them)."""
 
-    def __init__(self, idle_seconds: float = 1800.0, max_tables: int = 200) -> None:
+    def __init__(
+        self,
+        idle_seconds: float = 1800.0,
+        max_tables: int = 200,
+        client_tables: int = CLIENT_TABLES,
+    ) -> None:
         self.idle_seconds = idle_seconds
         self.max_tables = max_tables
+        #: The most unfinished tables one client may have open at once.
+        self.client_tables = client_tables
         self._tables: dict[str, Table] = {}
 
-    def open_count(self) -> int:
-        """How many unfinished tables there are."""
-        return sum(not t.finished for t in self._tables.values())
+    def open_count(self, client: str | None = None) -> int:
+        """How many unfinished tables there are (of ``client`` alone, if given)."""
+        return sum(
+            not t.finished and (client is None or t.client == client) for t in self._tables.values()
+        )
 
-    def create(self, spec: TableSpec) -> tuple[Table, dict[int, str]]:
-        """A new table and its seats' tokens."""
+    def create(self, spec: TableSpec, client: str | None = None) -> tuple[Table, dict[int, str]]:
+        """A new table of ``client`` (:func:`client_key`) and its seats'
+        tokens; :class:`LimitError` when the server has ``max_tables``
+        unfinished tables open, or ``client`` has ``client_tables``."""
         self.drop_idle()
         if self.open_count() >= self.max_tables:
-            raise TableError("too many tables are open; try again later")
+            raise LimitError(
+                f"the server has {self.max_tables} unfinished tables open, its most;"
+                " try again later"
+            )
+        if client is not None and self.open_count(client) >= self.client_tables:
+            raise LimitError(
+                f"you have {self.client_tables} unfinished tables open, the most one"
+                " address may have: finish or leave one (an idle table closes after"
+                f" {self.idle_seconds / 60:g} minutes), then try again"
+            )
         table, tokens = Table.new(spec)
+        table.client = client
         self._tables[table.id] = table
         return table, tokens
+
+    def remove(self, table_id: str) -> None:
+        """Forget a table (one whose creation could not be stored)."""
+        self._tables.pop(table_id, None)
 
     def add(self, table: Table) -> None:
         """Take a table back (when the server restarts)."""
