@@ -110,7 +110,7 @@ def nancy_batch_trick_winner(object tricks):
 def nancy_deal_schedule(object params, object nplayers, object dealer):
     """Who receives each card of a stacked first deal, top of the deck first: a
     list of 78 seats, -1 for the Hound (the engine's own schedule, cc_nancy.h)."""
-    cdef int32_t p[16]
+    cdef int32_t p[32]  # CC_MAX_PARAMS
     _game_params("nancy_deal_schedule", params, &cc_game_nancy, p)
     cdef int32_t n = _i32_arg(nplayers, "nplayers", -2147483648, 2147483647)
     cdef int32_t d = _i32_arg(dealer, "dealer", -2147483648, 2147483647)

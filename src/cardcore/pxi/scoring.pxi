@@ -8,11 +8,13 @@
 
 
 cdef int _game_params(str fn, object params, const cc_game *g, int32_t *out) except -1:
-    """Fill out[] (room for g.num_params) with the rules params of game g, as the
+    """Fill out[] (room for CC_MAX_PARAMS ints) with the rules params of game g, as the
     engine checks them without a player count."""
     if isinstance(params, (str, bytes)) or not hasattr(params, "__iter__"):
         raise TypeError(f"{fn}: params must be a sequence of ints, got {params!r}")
     params = tuple(params)
+    if g.num_params > CC_MAX_PARAMS:  # out[] holds CC_MAX_PARAMS (32) ints
+        raise ValueError(f"{fn}: the game has {g.num_params} parameters, over {CC_MAX_PARAMS}")
     if len(params) != g.num_params:
         raise ValueError(f"{fn}: expected {g.num_params} rules parameters, got {len(params)}")
     for i, v in enumerate(params):
@@ -71,7 +73,7 @@ cdef int _nodde_params(str fn, object params, int32_t *out) except -1:
 
 def nodde_score_hand(object hand, object turnup, object params):
     """Itemized hand score: a list of (kind, cards bitset, points)."""
-    cdef int32_t p[16]
+    cdef int32_t p[32]  # CC_MAX_PARAMS
     _nodde_params("nodde_score_hand", params, p)
     cdef uint64_t h = _mask52(_int_arg(hand, "nodde_score_hand: hand", 0, 0xFFFFFFFFFFFFFFFF),
                               "nodde_score_hand: hand")
@@ -86,7 +88,7 @@ def nodde_score_hand(object hand, object turnup, object params):
 
 def nodde_score_play(object seq, object params):
     """What the last card of a play sequence makes: a list of (kind, cards, points)."""
-    cdef int32_t p[16]
+    cdef int32_t p[32]  # CC_MAX_PARAMS
     _nodde_params("nodde_score_play", params, p)
     cdef uint8_t buf[12]
     seq = _play_seq("nodde_score_play", seq, CC_NODDE_MAX_PLAY, buf)
@@ -100,7 +102,7 @@ def nodde_batch_score_hand(object hands, object turnups, object params, *, objec
                            object threads=1):
     """Hand scores of (hands[i], turnups[i]): uint64 bitsets and uint8 card ids -> int32
     (``out=``, ``threads=``: pxi/batch_out.pxi)."""
-    cdef int32_t p[16]
+    cdef int32_t p[32]  # CC_MAX_PARAMS
     _nodde_params("nodde_batch_score_hand", params, p)
     cdef const uint64_t[::1] h = _u64_array(hands, "hands")
     cdef const uint8_t[::1] t = _card_ids_array(turnups, "turnups", h.shape[0])
@@ -127,7 +129,7 @@ def nodde_batch_score_hand(object hands, object turnups, object params, *, objec
 
 def nodde_hand_distribution(object params):
     """Counts of hand scores over all 22,100 x 49 deals (int64 array, index = score)."""
-    cdef int32_t p[16]
+    cdef int32_t p[32]  # CC_MAX_PARAMS
     _nodde_params("nodde_hand_distribution", params, p)
     out = np.zeros(CC_NODDE_HIST_SIZE, dtype=np.int64)
     cdef int64_t[::1] o = out
@@ -151,7 +153,7 @@ cdef int32_t _is_crib(str fn, object is_crib) except -1:
 
 def cribbage_score_show(object hand, object starter, object is_crib, object params):
     """Itemized show score of a 4-card hand or crib: a list of (kind, cards bitset, points)."""
-    cdef int32_t p[8]
+    cdef int32_t p[32]  # CC_MAX_PARAMS
     _cribbage_params("cribbage_score_show", params, p)
     cdef int32_t crib = _is_crib("cribbage_score_show", is_crib)
     cdef uint64_t h = _mask52(_int_arg(hand, "cribbage_score_show: hand", 0, 0xFFFFFFFFFFFFFFFF),
@@ -179,7 +181,7 @@ def cribbage_batch_score_show(object hands, object starters, object is_crib, obj
                               object out=None, object threads=1):
     """Show scores of (hands[i], starters[i]): uint64 bitsets and uint8 card ids -> int32
     (``out=``, ``threads=``: pxi/batch_out.pxi)."""
-    cdef int32_t p[8]
+    cdef int32_t p[32]  # CC_MAX_PARAMS
     _cribbage_params("cribbage_batch_score_show", params, p)
     cdef int32_t crib = _is_crib("cribbage_batch_score_show", is_crib)
     cdef const uint64_t[::1] h = _u64_array(hands, "hands")
@@ -205,7 +207,7 @@ def cribbage_batch_score_show(object hands, object starters, object is_crib, obj
 
 def cribbage_show_distribution(object is_crib, object params):
     """Counts of show scores over all 270,725 x 48 (hand, starter) pairs (int64, index = score)."""
-    cdef int32_t p[8]
+    cdef int32_t p[32]  # CC_MAX_PARAMS
     _cribbage_params("cribbage_show_distribution", params, p)
     cdef int32_t crib = _is_crib("cribbage_show_distribution", is_crib)
     out = np.zeros(CC_CRIBBAGE_HIST_SIZE, dtype=np.int64)
@@ -220,7 +222,7 @@ def cribbage_show_distribution(object is_crib, object params):
 def cribbage_batch_discards(object hands, object params, object with_crib):
     """Discard analysis of 6-card hands: (hand sums int32 (n, 15), crib means float64
     (n, 15) or None)."""
-    cdef int32_t p[8]
+    cdef int32_t p[32]  # CC_MAX_PARAMS
     _cribbage_params("cribbage_batch_discards", params, p)
     if not isinstance(with_crib, bool):
         raise TypeError(f"cribbage_batch_discards: with_crib must be a bool, got {with_crib!r}")
@@ -248,7 +250,7 @@ def cribbage_batch_discards(object hands, object params, object with_crib):
 
 def cribbage_crib_exact(object hand, object params):
     """Exact expected crib of the 15 discards of one 6-card hand (float64 (15,))."""
-    cdef int32_t p[8]
+    cdef int32_t p[32]  # CC_MAX_PARAMS
     _cribbage_params("cribbage_crib_exact", params, p)
     cdef uint64_t h = _mask52(_int_arg(hand, "cribbage_crib_exact: hand", 0, 0xFFFFFFFFFFFFFFFF),
                               "cribbage_crib_exact: hand")
