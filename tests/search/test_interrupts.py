@@ -129,6 +129,19 @@ _CASES = {
         r, _, _ = _core.play_match(game._setup, [s] * n, [1], [[2] * n])
         print("again" if r.shape == (1, n) else "wrong")
     """,
+    # the arena's native loop, a bot's move an hour: Ctrl-C ends the match
+    # with the games finished (none), flagged interrupted
+    "arena": """
+        from pycards.arena import Match
+        game, _ = position()
+        bots = ["heuristic"] * (game.num_players - 1) + ["ismcts:seconds=3600:simulations=0"]
+        m = Match(NAME, bots, 4, players=game.num_players, seed=1, native=True)
+        out = []
+        interrupt(lambda: out.append(m.run(progress=False)))
+        r = out[0] if out else None
+        print("interrupted" if r is not None and r.interrupted and r.native else "not")
+        print(r.games_played if r is not None else None)
+    """,
     # random playouts of 2**40 games
     "playouts": """
         game, _ = position()
@@ -210,6 +223,7 @@ _WANT = {
     "act_worlds": ["same", "again"],
     "match_search": ["same", "again", "free"],
     "match_games": ["same", "again"],
+    "arena": ["interrupted", "0"],
     "playouts": ["same", "again"],
     "vector": ["untouched", "valid", "observed"],
     "batch": ["untouched", "valid"],
@@ -233,7 +247,7 @@ def _run(case: str, how: str, *extra: str) -> list[str]:
 
 
 @pytest.mark.parametrize("how", ["alarm", "interrupt"])
-@pytest.mark.parametrize("case", [c for c in _CASES if c != "vector"])
+@pytest.mark.parametrize("case", [c for c in _CASES if c not in ("vector", "arena")])
 def test_a_signal_stops_a_long_call(case: str, how: str) -> None:
     lines = _run(case, how)
     want = "KeyboardInterrupt" if how == "interrupt" else "Alarm the alarm"
@@ -246,3 +260,8 @@ def test_a_signal_stops_a_vector_call(call: str, threads: str, how: str) -> None
     lines = _run("vector", how, call, threads)
     want = "KeyboardInterrupt" if how == "interrupt" else "Alarm the alarm"
     assert lines == [want, *_WANT["vector"]], lines
+
+
+def test_ctrl_c_stops_the_arenas_native_loop() -> None:
+    # the arena takes Ctrl-C for "stop the match": it returns what it has
+    assert _run("arena", "interrupt") == ["finished", *_WANT["arena"]]
