@@ -167,7 +167,7 @@ cdef extern from "cardcore.h" nogil:
                            int64_t *dropped)
     int32_t cc_random_playouts(const cc_game *game, const int32_t *params, int32_t nplayers,
                                uint64_t seed, int64_t ngames, void *scratch,
-                               int64_t *steps_out, int64_t *points_out)
+                               int64_t *steps_out, int64_t *points_out, const int32_t *stop)
 
 
 # The built-in bots (cc_bots.h), with the searcher's defaults: the one place
@@ -249,18 +249,18 @@ cdef extern from "cc_bots.h" nogil:
                                  const cc_bot_spec *spec, int32_t *status)
     void cc_searcher_free(cc_searcher *searcher)
     int32_t cc_searcher_act(cc_searcher *searcher, const cc_game *game, const void *state,
-                            int32_t player, cc_rng *rng, int32_t *action)
+                            int32_t player, cc_rng *rng, int32_t *action, const int32_t *stop)
     int32_t cc_searcher_act_worlds(cc_searcher *searcher, const cc_game *game, const void *state,
                                    int32_t player, const void *const *worlds,
                                    const double *weights, int32_t nworlds, cc_rng *rng,
-                                   int32_t *action, double *means)
+                                   int32_t *action, double *means, const int32_t *stop)
     int32_t cc_searcher_set_hooks(cc_searcher *searcher, const cc_bot_hooks *hooks)
     int64_t cc_searcher_last_simulations(const cc_searcher *searcher)
     int64_t cc_searcher_last_nodes(const cc_searcher *searcher)
     int32_t cc_play_match(const cc_game *game, const int32_t *params, int32_t nplayers,
                           cc_searcher **seats, int64_t ngames, const uint64_t *deal_seeds,
                           const uint64_t *bot_seeds, void *state, int32_t *returns_out,
-                          int64_t *moves_out, double *seconds_out)
+                          int64_t *moves_out, double *seconds_out, const int32_t *stop)
     int CC_BOT_DEFAULT_SIMULATIONS
     int CC_BOT_DEFAULT_SAMPLES
     int CC_BOT_DEFAULT_EXPLORATION_MILLI
@@ -297,32 +297,41 @@ cdef extern from "cc_threads.h" nogil:
     int32_t cc_batch_threads_default()
     int32_t cc_batch_count_fifteens_threads(const uint64_t *cards, int64_t n, int32_t target,
                                             int64_t *out, int64_t *bad_index,
-                                            uint64_t *bad_value, int32_t threads)
+                                            uint64_t *bad_value, int32_t threads,
+        const int32_t *stop)
     int32_t cc_batch_count_pairs_threads(const uint64_t *cards, int64_t n, int32_t *out,
                                          int64_t *bad_index, uint64_t *bad_value,
-                                         int32_t threads)
+                                         int32_t threads,
+        const int32_t *stop)
     int32_t cc_batch_suit_counts_threads(const uint64_t *cards, int64_t n, uint8_t *out,
                                          int64_t *bad_index, uint64_t *bad_value,
-                                         int32_t threads)
+                                         int32_t threads,
+        const int32_t *stop)
     int32_t cc_batch_run_score_threads(const uint64_t *cards, int64_t n, int32_t *out,
-                                       int64_t *bad_index, uint64_t *bad_value, int32_t threads)
+                                       int64_t *bad_index, uint64_t *bad_value, int32_t threads,
+        const int32_t *stop)
     int32_t cc_batch_longest_suit_run_threads(const uint64_t *cards, int64_t n, int32_t *out,
                                               int64_t *bad_index, uint64_t *bad_value,
-                                              int32_t threads)
+                                              int32_t threads,
+        const int32_t *stop)
     int32_t cc_batch_hand_stats_threads(int32_t path, const uint64_t *cards, int64_t n,
                                         int32_t target, int64_t *fifteens, int32_t *pairs,
                                         int32_t *run_score, uint8_t *suits, int64_t *bad_index,
-                                        uint64_t *bad_value, int32_t threads)
+                                        uint64_t *bad_value, int32_t threads,
+        const int32_t *stop)
     int32_t cc_notakers_batch_points_threads(const uint64_t *cards, int64_t n,
                                              int32_t ace_in_runs, int32_t *out,
-                                             int64_t *bad_index, int32_t threads)
+                                             int64_t *bad_index, int32_t threads,
+        const int32_t *stop)
     int32_t cc_cribbage_batch_score_show_threads(const uint64_t *hands, const uint8_t *starters,
                                                  int64_t n, int32_t is_crib,
                                                  const int32_t *params, int32_t *out,
-                                                 int64_t *bad_index, int32_t threads)
+                                                 int64_t *bad_index, int32_t threads,
+        const int32_t *stop)
     int32_t cc_nodde_batch_score_hand_threads(const uint64_t *hands, const uint8_t *turnups,
                                               int64_t n, const int32_t *params, int32_t *out,
-                                              int64_t *bad_index, int32_t threads)
+                                              int64_t *bad_index, int32_t threads,
+        const int32_t *stop)
 
 # the vector environment
 cdef extern from "cc_vecenv.h" nogil:
@@ -336,11 +345,13 @@ cdef extern from "cc_vecenv.h" nogil:
                            const int32_t *params, int32_t nplayers, int32_t learner,
                            int32_t opponent, int32_t flags, int64_t n, uint64_t seed)
     int64_t cc_vecenv_size(const void *mem)
-    int32_t cc_vecenv_observe(const void *mem, float *obs, int8_t *masks, int32_t nthreads)
-    int32_t cc_vecenv_reset(void *mem, float *obs, int8_t *masks, int32_t nthreads)
+    int32_t cc_vecenv_observe(const void *mem, float *obs, int8_t *masks, int32_t nthreads,
+                              const int32_t *stop)
+    int32_t cc_vecenv_reset(void *mem, float *obs, int8_t *masks, int32_t nthreads,
+                            const int32_t *stop)
     int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs, int8_t *masks,
                            float *rewards, uint8_t *terminated, int32_t nthreads,
-                           int64_t *bad_index)
+                           int64_t *bad_index, const int32_t *stop)
     int64_t cc_vecenv_episodes(const void *mem)
     int64_t cc_vecenv_skipped(const void *mem)
     const void *cc_vecenv_state(const void *mem, int64_t i)

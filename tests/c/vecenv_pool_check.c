@@ -27,6 +27,10 @@ typedef struct vec {
     uint8_t *terminated;
 } vec;
 
+/* A stop flag never set: the twin's calls read it, and must give the
+ * results of calls without one. */
+static const volatile int32_t never = 0;
+
 static int make(vec *x, const cc_game *g, const int32_t *params, int32_t players, int64_t n,
                 int32_t opponent, int32_t flags) {
     size_t nbytes = cc_vecenv_bytes(g, n, flags);
@@ -93,8 +97,8 @@ static long lifecycle(const cc_game *g) {
     for (int32_t k = 0; k < 8; k++) {
         int64_t b = -1;
         cc_vecenv_random_actions(x.mem, actions, asked[k]);
-        if (cc_vecenv_step(x.mem, actions, x.obs, x.masks, x.rewards, x.terminated, asked[k], &b) !=
-            CC_OK)
+        if (cc_vecenv_step(x.mem, actions, x.obs, x.masks, x.rewards, x.terminated, asked[k], &b,
+                           NULL) != CC_OK)
             bad++;
         int now = threads_now();
         if (base > 0 && now != base - 1 + expect[k]) {
@@ -107,7 +111,7 @@ static long lifecycle(const cc_game *g) {
     cc_vecenv_free(x.mem); /* twice: nothing */
     if (base > 0 && threads_now() != base) bad++;
     /* the vector is still valid: a call starts new workers, the free ends them */
-    if (cc_vecenv_observe(x.mem, x.obs, x.masks, 2) != CC_OK) bad++;
+    if (cc_vecenv_observe(x.mem, x.obs, x.masks, 2, NULL) != CC_OK) bad++;
     if (base > 0 && threads_now() != base + 1) bad++;
     free(actions);
     drop(&x);
@@ -183,17 +187,17 @@ int main(int argc, char **argv) {
                     BAD();
                 int64_t bad_a = -1, bad_b = -1;
                 if (k % 17 == 16) { /* a reset and an observe now and then */
-                    ra = cc_vecenv_reset(ref.mem, ref.obs, ref.masks, 1);
-                    rb = cc_vecenv_reset(twin.mem, twin.obs, twin.masks, t);
+                    ra = cc_vecenv_reset(ref.mem, ref.obs, ref.masks, 1, NULL);
+                    rb = cc_vecenv_reset(twin.mem, twin.obs, twin.masks, t, &never);
                     if (ra != rb || differ(&ref, &twin, 0)) BAD();
                     memset(twin.obs, 0, 4);
-                    rb = cc_vecenv_observe(twin.mem, twin.obs, twin.masks, t + 1);
+                    rb = cc_vecenv_observe(twin.mem, twin.obs, twin.masks, t + 1, &never);
                     if (rb != CC_OK || differ(&ref, &twin, 0)) BAD();
                 } else {
                     ra = cc_vecenv_step(ref.mem, actions, ref.obs, ref.masks, ref.rewards,
-                                        ref.terminated, 1, &bad_a);
+                                        ref.terminated, 1, &bad_a, NULL);
                     rb = cc_vecenv_step(twin.mem, actions, twin.obs, twin.masks, twin.rewards,
-                                        twin.terminated, t, &bad_b);
+                                        twin.terminated, t, &bad_b, &never);
                     if (ra != CC_OK || rb != ra || bad_a != bad_b || differ(&ref, &twin, 1)) BAD();
                 }
                 calls++;
@@ -210,9 +214,9 @@ int main(int argc, char **argv) {
                 }
                 int64_t bad_a = -1, bad_b = -1;
                 int32_t ra = cc_vecenv_step(ref.mem, actions, ref.obs, ref.masks, ref.rewards,
-                                            ref.terminated, 1, &bad_a);
+                                            ref.terminated, 1, &bad_a, NULL);
                 int32_t rb = cc_vecenv_step(twin.mem, actions, twin.obs, twin.masks, twin.rewards,
-                                            twin.terminated, 3, &bad_b);
+                                            twin.terminated, 3, &bad_b, &never);
                 if (ra != CC_E_ILLEGAL || rb != ra || bad_a != n - 1 || bad_b != bad_a) BAD();
             }
             free(actions);

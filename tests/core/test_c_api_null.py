@@ -171,7 +171,7 @@ def test_random_playouts_refuses_a_null_steps_out() -> None:
         g = _game("nodde")
         scratch = ffi.new("uint64_t[]", (2 * g.state_size + 7) // 8)
         points = ffi.new("int64_t[]", 8)
-        return int(lib.cc_random_playouts(g, _defaults(g), 2, 1, 1, scratch, NULL, points))
+        return int(lib.cc_random_playouts(g, _defaults(g), 2, 1, 1, scratch, NULL, points, NULL))
 
     assert _child(call) == lib.CC_E_ARG
 

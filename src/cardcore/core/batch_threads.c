@@ -32,16 +32,32 @@ typedef struct chunk_job {
     chunk_fn fn;
     const void *ctx;
     int64_t from, count;
+    int64_t piece;                /* sets between two looks at stop */
+    const volatile int32_t *stop; /* the caller's stop flag, or NULL */
     int64_t bad_index;
     uint64_t bad_value;
     int32_t rc;
 } chunk_job;
 
+/* The chunk in pieces of j->piece sets (one piece without a stop flag),
+ * stopping at the first failing piece, or before a piece once *stop is
+ * set (CC_E_STOPPED: the pieces done are written, the others not). */
 static void run_job(chunk_job *j) {
     j->bad_index = -1;
     j->bad_value = 0;
-    j->rc = j->fn(j->ctx, j->from, j->count, &j->bad_index, &j->bad_value);
-    if (j->bad_index >= 0) j->bad_index += j->from;
+    j->rc = CC_OK;
+    int64_t piece = j->stop != NULL ? j->piece : j->count;
+    int64_t done = 0;
+    do {
+        if (j->stop != NULL && *j->stop != 0) {
+            j->rc = CC_E_STOPPED;
+            return;
+        }
+        int64_t k = j->count - done < piece ? j->count - done : piece;
+        j->rc = j->fn(j->ctx, j->from + done, k, &j->bad_index, &j->bad_value);
+        if (j->bad_index >= 0) j->bad_index += j->from + done;
+        done += k;
+    } while (j->rc == CC_OK && done < j->count);
 }
 
 static void *job_main(void *arg) {
@@ -63,7 +79,8 @@ static int32_t threads_for(int32_t threads, int64_t n, int64_t min_chunk) {
  * multiples of 64 sets, so that no two threads write one cache line of an
  * output of 1-byte or wider elements. */
 static int32_t run_chunks(chunk_fn fn, const void *ctx, int64_t n, int32_t threads,
-                          int64_t min_chunk, int64_t *bad_index, uint64_t *bad_value) {
+                          int64_t min_chunk, int64_t *bad_index, uint64_t *bad_value,
+                          const volatile int32_t *stop) {
     int32_t t = threads_for(threads, n, min_chunk);
     if (t == 0 || n < 0) return CC_E_ARG;
     chunk_job jobs[CC_MAX_BATCH_THREADS];
@@ -74,7 +91,7 @@ static int32_t run_chunks(chunk_fn fn, const void *ctx, int64_t n, int32_t threa
     int32_t used = 0;
     for (int64_t from = 0; used < t && (from < n || used == 0); from += per, used++) {
         int64_t count = n - from < per ? n - from : per;
-        jobs[used] = (chunk_job){fn, ctx, from, count, -1, 0, CC_OK};
+        jobs[used] = (chunk_job){fn, ctx, from, count, min_chunk, stop, -1, 0, CC_OK};
     }
     for (int32_t i = 1; i < used; i++)
         started[i] = (uint8_t)cc_thread_start(&tids[i], job_main, &jobs[i]);
@@ -83,6 +100,8 @@ static int32_t run_chunks(chunk_fn fn, const void *ctx, int64_t n, int32_t threa
         if (started[i]) pthread_join(tids[i], NULL);
         else run_job(&jobs[i]);
     }
+    /* a stop is the call's status whatever a chunk found */
+    if (stop != NULL && *stop != 0) return CC_E_STOPPED;
     for (int32_t i = 0; i < used; i++) {
         if (jobs[i].rc == CC_OK) continue;
         if (jobs[i].bad_index >= 0) {
@@ -150,16 +169,16 @@ static int32_t batch_chunk(const void *c, int64_t from, int64_t n, int64_t *bi, 
     return CC_E_ARG;
 }
 
-static int32_t run(batch_ctx x, int64_t n, int32_t threads, int64_t *bad_index,
-                   uint64_t *bad_value) {
+static int32_t run(batch_ctx x, int64_t n, int32_t threads, int64_t *bad_index, uint64_t *bad_value,
+                   const volatile int32_t *stop) {
     int64_t min_chunk = x.k >= K_NOTAKERS_POINTS ? GAME_CHUNK : CC_BATCH_CHUNK;
-    return run_chunks(batch_chunk, &x, n, threads, min_chunk, bad_index, bad_value);
+    return run_chunks(batch_chunk, &x, n, threads, min_chunk, bad_index, bad_value, stop);
 }
 
 int32_t cc_batch_hand_stats_threads(int32_t path, const uint64_t *cards, int64_t n, int32_t target,
                                     int64_t *fifteens, int32_t *pairs, int32_t *run_score,
                                     uint8_t *suits, int64_t *bad_index, uint64_t *bad_value,
-                                    int32_t threads) {
+                                    int32_t threads, const volatile int32_t *stop) {
     batch_ctx x = {.k = K_HAND_STATS,
                    .path = path,
                    .flag = target,
@@ -168,63 +187,68 @@ int32_t cc_batch_hand_stats_threads(int32_t path, const uint64_t *cards, int64_t
                    .out32 = pairs,
                    .out32b = run_score,
                    .suits = suits};
-    return run(x, n, threads, bad_index, bad_value);
+    return run(x, n, threads, bad_index, bad_value, stop);
 }
 
 int32_t cc_batch_count_fifteens_threads(const uint64_t *cards, int64_t n, int32_t target,
                                         int64_t *out, int64_t *bad_index, uint64_t *bad_value,
-                                        int32_t threads) {
+                                        int32_t threads, const volatile int32_t *stop) {
     batch_ctx x = {.k = K_FIFTEENS, .flag = target, .cards = cards, .out64 = out};
-    return run(x, n, threads, bad_index, bad_value);
+    return run(x, n, threads, bad_index, bad_value, stop);
 }
 
 int32_t cc_batch_count_pairs_threads(const uint64_t *cards, int64_t n, int32_t *out,
-                                     int64_t *bad_index, uint64_t *bad_value, int32_t threads) {
+                                     int64_t *bad_index, uint64_t *bad_value, int32_t threads,
+                                     const volatile int32_t *stop) {
     return run((batch_ctx){.k = K_PAIRS, .cards = cards, .out32 = out}, n, threads, bad_index,
-               bad_value);
+               bad_value, stop);
 }
 
 int32_t cc_batch_suit_counts_threads(const uint64_t *cards, int64_t n, uint8_t *out,
-                                     int64_t *bad_index, uint64_t *bad_value, int32_t threads) {
+                                     int64_t *bad_index, uint64_t *bad_value, int32_t threads,
+                                     const volatile int32_t *stop) {
     return run((batch_ctx){.k = K_SUITS, .cards = cards, .suits = out}, n, threads, bad_index,
-               bad_value);
+               bad_value, stop);
 }
 
 int32_t cc_batch_run_score_threads(const uint64_t *cards, int64_t n, int32_t *out,
-                                   int64_t *bad_index, uint64_t *bad_value, int32_t threads) {
+                                   int64_t *bad_index, uint64_t *bad_value, int32_t threads,
+                                   const volatile int32_t *stop) {
     return run((batch_ctx){.k = K_RUN_SCORE, .cards = cards, .out32 = out}, n, threads, bad_index,
-               bad_value);
+               bad_value, stop);
 }
 
 int32_t cc_batch_longest_suit_run_threads(const uint64_t *cards, int64_t n, int32_t *out,
-                                          int64_t *bad_index, uint64_t *bad_value,
-                                          int32_t threads) {
+                                          int64_t *bad_index, uint64_t *bad_value, int32_t threads,
+                                          const volatile int32_t *stop) {
     return run((batch_ctx){.k = K_SUIT_RUN, .cards = cards, .out32 = out}, n, threads, bad_index,
-               bad_value);
+               bad_value, stop);
 }
 
 int32_t cc_notakers_batch_points_threads(const uint64_t *cards, int64_t n, int32_t ace_in_runs,
-                                         int32_t *out, int64_t *bad_index, int32_t threads) {
+                                         int32_t *out, int64_t *bad_index, int32_t threads,
+                                         const volatile int32_t *stop) {
     batch_ctx x = {.k = K_NOTAKERS_POINTS, .flag = ace_in_runs, .cards = cards, .out32 = out};
-    return run(x, n, threads, bad_index, NULL);
+    return run(x, n, threads, bad_index, NULL, stop);
 }
 
 int32_t cc_cribbage_batch_score_show_threads(const uint64_t *hands, const uint8_t *starters,
                                              int64_t n, int32_t is_crib, const int32_t *params,
-                                             int32_t *out, int64_t *bad_index, int32_t threads) {
+                                             int32_t *out, int64_t *bad_index, int32_t threads,
+                                             const volatile int32_t *stop) {
     batch_ctx x = {.k = K_CRIBBAGE_SHOW,
                    .flag = is_crib,
                    .cards = hands,
                    .cards8 = starters,
                    .params = params,
                    .out32 = out};
-    return run(x, n, threads, bad_index, NULL);
+    return run(x, n, threads, bad_index, NULL, stop);
 }
 
 int32_t cc_nodde_batch_score_hand_threads(const uint64_t *hands, const uint8_t *turnups, int64_t n,
                                           const int32_t *params, int32_t *out, int64_t *bad_index,
-                                          int32_t threads) {
+                                          int32_t threads, const volatile int32_t *stop) {
     batch_ctx x = {
         .k = K_NODDE_HAND, .cards = hands, .cards8 = turnups, .params = params, .out32 = out};
-    return run(x, n, threads, bad_index, NULL);
+    return run(x, n, threads, bad_index, NULL, stop);
 }

@@ -80,7 +80,7 @@ int32_t cc_game_events(const cc_game *game, const void *state, cc_event *out, in
 
 int32_t cc_random_playouts(const cc_game *game, const int32_t *params, int32_t nplayers,
                            uint64_t seed, int64_t ngames, void *scratch, int64_t *steps_out,
-                           int64_t *points_out) {
+                           int64_t *points_out, const volatile int32_t *stop) {
     if (game == NULL || scratch == NULL || steps_out == NULL || ngames < 0) return CC_E_ARG;
     if (nplayers < game->min_players || nplayers > game->max_players) return CC_E_PLAYERS;
     int32_t rc = cc_game_check_params(game, params, nplayers, NULL);
@@ -92,6 +92,7 @@ int32_t cc_random_playouts(const cc_game *game, const int32_t *params, int32_t n
     int64_t steps = 0;
     if (points_out) memset(points_out, 0, sizeof(int64_t) * (size_t)nplayers);
     for (int64_t g = 0; g < ngames; g++) {
+        if (stop != NULL && *stop != 0) return CC_E_STOPPED;
         rc = game->init(scratch, params, nplayers, seed + (uint64_t)g);
         if (rc != CC_OK) return rc;
         int64_t local = 0;

@@ -481,9 +481,12 @@ const cc_game *cc_game_by_name(const char *name);
  * with seed + i.  scratch must hold 2 states.  steps_out gets the total
  * number of actions applied; points_out (may be NULL) the sum of the
  * returns per player.  Returns CC_OK or an error code: CC_E_ARG for a NULL
- * game, scratch or steps_out, CC_E_ARG or CC_E_PARAMS for NULL params. */
+ * game, scratch or steps_out, CC_E_ARG or CC_E_PARAMS for NULL params.
+ * stop (may be NULL): the caller's stop flag, read before each game; once
+ * it is set the call returns CC_E_STOPPED, nothing written to steps_out
+ * (points_out partial). */
 int32_t cc_random_playouts(const cc_game *game, const int32_t *params, int32_t nplayers,
                            uint64_t seed, int64_t ngames, void *scratch, int64_t *steps_out,
-                           int64_t *points_out);
+                           int64_t *points_out, const volatile int32_t *stop);
 
 #endif /* CARDCORE_H */

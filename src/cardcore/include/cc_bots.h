@@ -195,9 +195,14 @@ void cc_searcher_free(cc_searcher *searcher);
  * the searcher's game made with its rules and players.  rng is the bot's
  * generator (advanced).  CC_OK with *action set; CC_E_GAME_OVER on a
  * finished state; CC_E_ARG for a NULL argument, another game, or a player
- * who is not the one to act.  A single legal action is returned at once. */
+ * who is not the one to act.  A single legal action is returned at once.
+ * stop (may be NULL): the caller's stop flag for this call, set (nonzero)
+ * by another thread to stop the search; every tree reads it where it reads
+ * the searcher's own (at each simulation, and each step of a hook's
+ * rollout), and once it is set the act returns CC_E_STOPPED (cardcore.h),
+ * *action not written; the searcher searches again at its next act. */
 int32_t cc_searcher_act(cc_searcher *searcher, const cc_game *game, const void *state,
-                        int32_t player, cc_rng *rng, int32_t *action);
+                        int32_t player, cc_rng *rng, int32_t *action, const volatile int32_t *stop);
 
 /* PIMC over given worlds (a CC_BOT_PIMC searcher of one thread): like
  * cc_searcher_act, but the determinizations are worlds[0 .. nworlds - 1]
@@ -218,10 +223,12 @@ int32_t cc_searcher_act(cc_searcher *searcher, const cc_game *game, const void *
  * is returned at once).  CC_OK; CC_E_ARG (a NULL argument, another game,
  * not PIMC, threads > 1, nworlds out of range, a weight negative, NaN or
  * infinite, a world whose player to act differs); CC_E_GAME_OVER;
- * CC_E_ILLEGAL (an action of state illegal in a world). */
+ * CC_E_ILLEGAL (an action of state illegal in a world); CC_E_STOPPED (stop,
+ * as for cc_searcher_act: means are then unspecified). */
 int32_t cc_searcher_act_worlds(cc_searcher *searcher, const cc_game *game, const void *state,
                                int32_t player, const void *const *worlds, const double *weights,
-                               int32_t nworlds, cc_rng *rng, int32_t *action, double *means);
+                               int32_t nworlds, cc_rng *rng, int32_t *action, double *means,
+                               const volatile int32_t *stop);
 
 /* Hooks: Python (or any host) code inside the search.  Each gets its
  * context pointer back and returns CC_OK, or a nonzero status that stops
@@ -280,10 +287,13 @@ int64_t cc_searcher_last_nodes(const cc_searcher *searcher);
  * moves_out[p] the actions seat p chose and seconds_out[p] the time it spent
  * choosing them, summed over the games (either may be NULL).  The same
  * games, move for move, as a loop of cc_searcher_act over states dealt with
- * the same seeds. */
+ * the same seeds.  stop (may be NULL): the caller's stop flag, read before
+ * every move and given to every act: once it is set, the match returns
+ * CC_E_STOPPED; the games finished by then have their returns written, the
+ * others not, and moves_out and seconds_out are not written. */
 int32_t cc_play_match(const cc_game *game, const int32_t *params, int32_t nplayers,
                       cc_searcher *const *seats, int64_t ngames, const uint64_t *deal_seeds,
                       const uint64_t *bot_seeds, void *state, int32_t *returns_out,
-                      int64_t *moves_out, double *seconds_out);
+                      int64_t *moves_out, double *seconds_out, const volatile int32_t *stop);
 
 #endif /* CC_BOTS_H */

@@ -103,15 +103,25 @@ int64_t cc_vecenv_size(const void *mem);
 int32_t cc_vecenv_num_actions(const void *mem);
 int32_t cc_vecenv_tensor_size(const void *mem);
 
+/* stop (may be NULL), the last argument of observe, reset and step: the
+ * caller's stop flag, set (nonzero) by another thread to stop the call.
+ * Each thread reads it before every VEC_STOP_GRAIN-th game (64) of a run
+ * of games; once it is set the call returns CC_E_STOPPED (cardcore.h):
+ * each game is either done (stepped or dealt, its outputs written) or
+ * untouched (its outputs not written), which ones unspecified.  The vector
+ * stays valid: every game waits for the learner. */
+
 /* Write every game's learner observation (n * tensor_size floats) and action
  * mask (n * num_actions int8: 1 legal, 0 not).  CC_OK or CC_E_ARG.
  * Every pointer required (NULL: CC_E_ARG). */
-int32_t cc_vecenv_observe(const void *mem, float *obs, int8_t *masks, int32_t nthreads);
+int32_t cc_vecenv_observe(const void *mem, float *obs, int8_t *masks, int32_t nthreads,
+                          const volatile int32_t *stop);
 
 /* Deal a new game in every slot (each slot's generator goes on; nothing is
  * reseeded) and write the observations.  CC_OK or an error code.
  * Every pointer required (NULL: CC_E_ARG). */
-int32_t cc_vecenv_reset(void *mem, float *obs, int8_t *masks, int32_t nthreads);
+int32_t cc_vecenv_reset(void *mem, float *obs, int8_t *masks, int32_t nthreads,
+                        const volatile int32_t *stop);
 
 /* One learner step in every game: actions[i] for game i.  Every action is
  * checked first; if one is not legal, nothing is applied and the call
@@ -121,7 +131,8 @@ int32_t cc_vecenv_reset(void *mem, float *obs, int8_t *masks, int32_t nthreads);
  * Another error code from a game (a step limit of 10^6 moves between learner
  * turns, a failing rule) leaves the vector in an unspecified but valid state. */
 int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs, int8_t *masks, float *rewards,
-                       uint8_t *terminated, int32_t nthreads, int64_t *bad_index);
+                       uint8_t *terminated, int32_t nthreads, int64_t *bad_index,
+                       const volatile int32_t *stop);
 
 /* A uniformly random legal action for the learner in every game, into
  * actions[0..n-1], drawn from each game's second generator, seeded from

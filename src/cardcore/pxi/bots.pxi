@@ -302,6 +302,30 @@ cdef int32_t _priors_hook(void *ctx, const float *obs, const uint64_t *mask, int
         return CC_E_HOOK
 
 
+cdef struct _act_args:
+    cc_searcher *s
+    const cc_game *game
+    const void *state
+    int32_t player
+    cc_rng *rng
+    int32_t *action
+    const void **worlds           # act_worlds only
+    const double *weights
+    int32_t nworlds
+    double *means
+
+
+cdef int32_t _act_go(void *a, const int32_t *stop) noexcept nogil:
+    cdef _act_args *x = <_act_args *> a
+    return cc_searcher_act(x.s, x.game, x.state, x.player, x.rng, x.action, stop)
+
+
+cdef int32_t _act_worlds_go(void *a, const int32_t *stop) noexcept nogil:
+    cdef _act_args *x = <_act_args *> a
+    return cc_searcher_act_worlds(x.s, x.game, x.state, x.player, x.worlds, x.weights,
+                                  x.nworlds, x.rng, x.action, x.means, stop)
+
+
 cdef class Searcher:
     """A built-in bot of one kind (``"random"``, ``"heuristic"``, ``"pimc"``,
     ``"ismcts"``) for one :class:`GameSetup`, with everything its search needs
@@ -354,6 +378,7 @@ cdef class Searcher:
     cdef readonly int tensor_size
     cdef readonly int num_actions
     cdef object _error
+    cdef bint _long               # act runs as a long call (_run_stoppable)
 
     def __cinit__(self, GameSetup setup not None, object kind,
                   object simulations=CC_BOT_DEFAULT_SIMULATIONS, object seconds=None,
@@ -398,6 +423,15 @@ cdef class Searcher:
         self.policy = rollout if callable(rollout) else None
         self.evaluate = evaluate
         self.batch = batch
+        # a search without hooks, by time or by enough simulations (or with
+        # the solver): a hook runs in the calling thread, where a signal's
+        # exception raised in it stops the search already
+        cdef int64_t cost = spec.simulations * (
+            _HEURISTIC_ROLLOUT if spec.rollout == CC_ROLLOUT_HEURISTIC else 1)
+        self._long = (kind in ("pimc", "ismcts") and self.policy is None and evaluate is None
+                      and priors is None
+                      and (spec.seconds >= _LONG_SECONDS or spec.simulations == 0
+                           or cost >= _LONG_SIMULATIONS or spec.solve > 0))
         self.priors = priors
         self.solve = spec.solve
         self.tensor_size = setup.game.tensor_size(setup.values, setup.nplayers)
@@ -454,7 +488,17 @@ cdef class Searcher:
         """The action chosen for the player to act in ``state`` (a state of this
         searcher's setup); ``player``, if given, must be that player.  The
         search runs on a copy of the state with the GIL released (taken back
-        only to call the hooks)."""
+        only to call the hooks).
+
+        Called from the main thread, a long search (a time budget of 0.02 s
+        or more, 256 simulations or more, 16 with heuristic rollouts, or
+        the solver leaf; no hooks)
+        runs in a thread of its own: an exception from a signal handler
+        (KeyboardInterrupt on Ctrl-C) stops every tree at its next
+        simulation and is raised here, the state untouched.  The
+        searcher's generator has moved on: :meth:`reset` it for the same
+        choices again.  A search with hooks runs in the calling thread,
+        where the exception is raised in a hook and stops it likewise."""
         state._live()
         cdef int32_t p = -1
         if player is not None:
@@ -470,10 +514,16 @@ cdef class Searcher:
         memcpy(self.root, state.state, cc_game_used_size(g, state.state))
         cdef int32_t action = -1
         cdef int32_t rc
+        cdef _act_args args
+        args.s = self.s
+        args.game = g
+        args.state = self.root
+        args.player = p
+        args.rng = &self.rng
+        args.action = &action
         self._error = None
         try:
-            with nogil:
-                rc = cc_searcher_act(self.s, g, self.root, p, &self.rng, &action)
+            _run_stoppable(_act_go, &args, self._long, &rc)
         finally:
             self.busy = False
         self._raise_hook_error()
@@ -496,7 +546,8 @@ cdef class Searcher:
 
         The worlds are read once, into a tuple of this call: the search reads
         their states with the GIL released, and the tuple keeps them alive
-        whatever another thread (or ``weights``) does to ``worlds``."""
+        whatever another thread (or ``weights``) does to ``worlds``.  A
+        signal's exception stops it as it stops :meth:`act`."""
         state._live()
         if self.kind != "pimc" or self.threads > 1:
             raise ValueError("act_worlds: a pimc searcher of one thread only")
@@ -546,13 +597,22 @@ cdef class Searcher:
         cdef int32_t action = -1
         cdef int32_t rc
         cdef int32_t nw = <int32_t> n
+        cdef _act_args args
+        args.s = self.s
+        args.game = g
+        args.state = self.root
+        args.player = p
+        args.rng = &self.rng
+        args.action = &action
+        args.worlds = ptrs
+        args.weights = &wv[0]
+        args.nworlds = nw
+        args.means = &mv[0]
         self._claim()
         memcpy(self.root, state.state, cc_game_used_size(g, state.state))
         self._error = None
         try:
-            with nogil:
-                rc = cc_searcher_act_worlds(self.s, g, self.root, p, ptrs, &wv[0], nw,
-                                            &self.rng, &action, &mv[0])
+            _run_stoppable(_act_worlds_go, &args, self._long, &rc)
         finally:
             self.busy = False
             PyMem_Free(ptrs)
@@ -632,6 +692,26 @@ cdef object _seeds(object seeds, str name, tuple shape):
     return out
 
 
+cdef struct _match_args:
+    const cc_game *game
+    const int32_t *params
+    int32_t nplayers
+    cc_searcher **seats
+    int64_t ngames
+    const uint64_t *deals
+    const uint64_t *bots
+    void *state
+    int32_t *returns
+    int64_t *moves
+    double *seconds
+
+
+cdef int32_t _match_go(void *a, const int32_t *stop) noexcept nogil:
+    cdef _match_args *x = <_match_args *> a
+    return cc_play_match(x.game, x.params, x.nplayers, x.seats, x.ngames, x.deals, x.bots,
+                         x.state, x.returns, x.moves, x.seconds, stop)
+
+
 def play_match(GameSetup setup not None, object searchers, object deal_seeds,
                object bot_seeds):
     """Play ``len(deal_seeds)`` games in C, game g dealt from ``deal_seeds[g]``,
@@ -642,7 +722,14 @@ def play_match(GameSetup setup not None, object searchers, object deal_seeds,
     players); the actions each seat chose (int64, per seat); the seconds each
     seat spent choosing them (float64, per seat).  The same games as a Python
     loop dealing ``setup.new_state(deal_seeds[g])`` and asking each seat's
-    searcher, reset with its bot seed, to :meth:`Searcher.act`."""
+    searcher, reset with its bot seed, to :meth:`Searcher.act`.
+
+    Called from the main thread, a match with a search bot (or of 64 games
+    or more; no seat with hooks) runs in a thread of its own: an exception
+    from a signal handler (KeyboardInterrupt on Ctrl-C) stops it before the
+    next move (and the search under way at its next simulation) and is
+    raised here; the games finished by then are discarded, nothing is
+    returned, and the searchers' generators have moved on."""
     cdef int32_t n = setup.nplayers
     if n == 0:
         raise _errors.RulesError(f"{setup.name}: a match needs a player count")
@@ -681,15 +768,32 @@ def play_match(GameSetup setup not None, object searchers, object deal_seeds,
     cdef const uint64_t *dp = &dv[0] if ngames else NULL
     cdef const uint64_t *bp = &bv[0, 0] if ngames else NULL
     cdef int32_t *rp = &rv[0, 0] if ngames else NULL
+    cdef _match_args args
+    args.game = setup.game
+    args.params = setup.values
+    args.nplayers = n
+    args.seats = ptrs
+    args.ngames = ngames
+    args.deals = dp
+    args.bots = bp
+    args.state = state
+    args.returns = rp
+    args.moves = &mv[0]
+    args.seconds = &sv[0]
+    # long: a search bot at a seat, or many games; every seat without hooks
+    # (a hook runs in the calling thread, see Searcher.act)
+    hooked = any((<Searcher>sr).policy is not None or (<Searcher>sr).evaluate is not None
+                 or (<Searcher>sr).priors is not None for sr in seats)
+    long_call = ngames > 0 and not hooked and (
+        ngames >= _LONG_MATCH_GAMES
+        or any((<Searcher>sr).kind in ("pimc", "ismcts") for sr in seats))
     try:
         for i, sr in enumerate(seats):
             ptrs[i] = (<Searcher>sr).s
             if sr not in claimed:
                 (<Searcher>sr)._claim()
                 claimed.append(sr)
-        with nogil:
-            rc = cc_play_match(setup.game, setup.values, n, ptrs, ngames, dp, bp, state, rp,
-                               &mv[0], &sv[0])
+        _run_stoppable(_match_go, &args, long_call, &rc)
     finally:
         for sr in claimed:
             (<Searcher>sr).busy = False

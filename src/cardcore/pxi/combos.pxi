@@ -5,10 +5,6 @@
 cdef str _TARGETS = f"1..{CC_MAX_PIP_TOTAL}"
 
 
-cdef inline const uint64_t *_u64_ptr(const uint64_t[::1] a) noexcept nogil:
-    return &a[0] if a.shape[0] > 0 else NULL
-
-
 cdef int _batch_check(int32_t rc, str name, int64_t bad, uint64_t bad_value,
                       object target=None) except -1:
     """Map a batch kernel's status: CC_E_CARDS names the index and the value the
@@ -94,11 +90,10 @@ def batch_count_fifteens(object arr, object target=15, *, object out=None, objec
     cdef int64_t[::1] o = out
     cdef int64_t bad = -1
     cdef uint64_t bad_value = 0
-    cdef int32_t rc
-    with nogil:
-        rc = cc_batch_count_fifteens_threads(_u64_ptr(a), a.shape[0], t,
-                                             &o[0] if o.shape[0] else NULL, &bad, &bad_value,
-                                             nt)
+    cdef _batch_args x = _batch_of(_K_FIFTEENS, a, &bad, &bad_value, nt)
+    x.flag = t
+    x.out64 = &o[0] if o.shape[0] else NULL
+    cdef int32_t rc = _run_batch(&x)
     _batch_check(rc, "batch_count_fifteens", bad, bad_value, target)
     return out
 
@@ -111,10 +106,9 @@ def batch_count_pairs(object arr, *, object out=None, object threads=1):
     cdef int32_t[::1] o = out
     cdef int64_t bad = -1
     cdef uint64_t bad_value = 0
-    cdef int32_t rc
-    with nogil:
-        rc = cc_batch_count_pairs_threads(_u64_ptr(a), a.shape[0],
-                                          &o[0] if o.shape[0] else NULL, &bad, &bad_value, nt)
+    cdef _batch_args x = _batch_of(_K_PAIRS, a, &bad, &bad_value, nt)
+    x.out32 = &o[0] if o.shape[0] else NULL
+    cdef int32_t rc = _run_batch(&x)
     _batch_check(rc, "batch_count_pairs", bad, bad_value)
     return out
 
@@ -127,11 +121,9 @@ def batch_suit_counts(object arr, *, object out=None, object threads=1):
     cdef uint8_t[:, ::1] o = out
     cdef int64_t bad = -1
     cdef uint64_t bad_value = 0
-    cdef int32_t rc
-    with nogil:
-        rc = cc_batch_suit_counts_threads(_u64_ptr(a), a.shape[0],
-                                          &o[0, 0] if o.shape[0] else NULL, &bad, &bad_value,
-                                          nt)
+    cdef _batch_args x = _batch_of(_K_SUITS, a, &bad, &bad_value, nt)
+    x.suits = &o[0, 0] if o.shape[0] else NULL
+    cdef int32_t rc = _run_batch(&x)
     _batch_check(rc, "batch_suit_counts", bad, bad_value)
     return out
 
@@ -144,10 +136,9 @@ def batch_run_score(object arr, *, object out=None, object threads=1):
     cdef int32_t[::1] o = out
     cdef int64_t bad = -1
     cdef uint64_t bad_value = 0
-    cdef int32_t rc
-    with nogil:
-        rc = cc_batch_run_score_threads(_u64_ptr(a), a.shape[0], &o[0] if o.shape[0] else NULL,
-                                        &bad, &bad_value, nt)
+    cdef _batch_args x = _batch_of(_K_RUN_SCORE, a, &bad, &bad_value, nt)
+    x.out32 = &o[0] if o.shape[0] else NULL
+    cdef int32_t rc = _run_batch(&x)
     _batch_check(rc, "batch_run_score", bad, bad_value)
     return out
 
@@ -160,11 +151,9 @@ def batch_longest_suit_run(object arr, *, object out=None, object threads=1):
     cdef int32_t[::1] o = out
     cdef int64_t bad = -1
     cdef uint64_t bad_value = 0
-    cdef int32_t rc
-    with nogil:
-        rc = cc_batch_longest_suit_run_threads(_u64_ptr(a), a.shape[0],
-                                               &o[0] if o.shape[0] else NULL, &bad, &bad_value,
-                                               nt)
+    cdef _batch_args x = _batch_of(_K_SUIT_RUN, a, &bad, &bad_value, nt)
+    x.out32 = &o[0] if o.shape[0] else NULL
+    cdef int32_t rc = _run_batch(&x)
     _batch_check(rc, "batch_longest_suit_run", bad, bad_value)
     return out
 
@@ -217,11 +206,14 @@ def _batch_hand_stats_path(object path, object arr, object target=15, *, object 
     cdef uint8_t[:, ::1] s = suits
     cdef int64_t bad = -1
     cdef uint64_t bad_value = 0
-    cdef int32_t rc
-    with nogil:
-        rc = cc_batch_hand_stats_threads(p_, _u64_ptr(a), n, t, &f[0] if n else NULL,
-                                         &p[0] if n else NULL, &r[0] if n else NULL,
-                                         &s[0, 0] if n else NULL, &bad, &bad_value, nt)
+    cdef _batch_args x = _batch_of(_K_HAND_STATS, a, &bad, &bad_value, nt)
+    x.path = p_
+    x.flag = t
+    x.out64 = &f[0] if n else NULL
+    x.out32 = &p[0] if n else NULL
+    x.out32b = &r[0] if n else NULL
+    x.suits = &s[0, 0] if n else NULL
+    cdef int32_t rc = _run_batch(&x)
     if rc == CC_E_ARG and p_ not in _combos_paths():
         # (the target is checked by the same call: name the path first)
         raise ValueError(f"batch_hand_stats: kernel path {path!r} is not available here "

@@ -304,29 +304,19 @@ cdef inline object _number(float v, int32_t scale):
     return <long long>(x + 0.5) if x >= 0 else -<long long>(-x + 0.5)
 
 
-import threading as _threading
+cdef struct _solve_args:
+    const cc_game *game
+    const void *state
+    const double *tp
+    int32_t target
+    int64_t limit
+    double *out
+    int64_t nodes
 
 
-cdef class _SolveCall:
-    """One call of a game's solver (``GameState.solve``): its arguments, its
-    stop flag and its results, run by :meth:`run` in whichever thread."""
-    cdef object owner
-    cdef object table
-    cdef object values
-    cdef const cc_game *game
-    cdef const void *state
-    cdef const double *tp
-    cdef int32_t target
-    cdef int64_t limit
-    cdef double *out
-    cdef int32_t stop             # read by the solver with the GIL released
-    cdef readonly int32_t rc
-    cdef readonly int64_t nodes
-
-    def run(self):
-        with nogil:
-            self.rc = self.game.solve(self.state, self.tp, self.target, self.limit, &self.stop,
-                                      self.out, &self.nodes)
+cdef int32_t _solve_go(void *a, const int32_t *stop) noexcept nogil:
+    cdef _solve_args *x = <_solve_args *> a
+    return x.game.solve(x.state, x.tp, x.target, x.limit, stop, x.out, &x.nodes)
 
 
 cdef class GameState:
@@ -504,13 +494,13 @@ cdef class GameState:
         Raises ``ValueError`` where the solver cannot take the state (see
         :meth:`solve_depth`) and ``RuntimeError`` past ``max_nodes``.
 
-        Called from the main thread, the solve runs in a thread of its own
-        while this one waits, GIL released, waking every 50 ms to let the
-        signal handlers run: an exception from one (KeyboardInterrupt on
-        Ctrl-C) sets the solve's stop flag, the solver stops within a few
-        thousand positions, and the exception is raised here, the state
-        untouched.  From another thread (which Python's signals never
-        reach) it runs in the calling thread."""
+        Called from the main thread, a solve of more than 12 cards runs in
+        a thread of its own while this one waits (``_run_stoppable``): an
+        exception from a signal handler (KeyboardInterrupt on Ctrl-C) sets
+        the solve's stop flag, the solver stops within a few thousand
+        positions, and the exception is raised here, the state untouched.
+        From another thread (which Python's signals never reach) it runs in
+        the calling thread."""
         self._live()
         cdef int64_t limit = _int_arg(max_nodes, "max_nodes", 0, 1 << 62)
         if self.game.solve == NULL:
@@ -533,33 +523,20 @@ cdef class GameState:
         values = np.full(self.params.num_actions, np.nan, dtype=np.float64)
         cdef double[::1] view = values
         cdef int32_t rc
-        cdef _SolveCall call = _SolveCall()
-        call.owner = self          # the state, the table and the values stay alive
-        call.table = table         # while the solve thread reads them
-        call.values = values
-        call.state = self.state
-        call.game = self.game
-        call.tp = tp
-        call.target = target
-        call.limit = limit
-        call.out = &view[0]
-        if _threading.current_thread() is not _threading.main_thread():
-            call.run()
-        else:
-            worker = _threading.Thread(target=call.run, name="cardcore-solve", daemon=True)
-            worker.start()
-            try:
-                while worker.is_alive():
-                    worker.join(0.05)   # the signal handlers run between the waits
-            except BaseException:
-                call.stop = 1           # the solver reads it every few thousand positions
-                worker.join()
-                raise
-        rc = call.rc
+        cdef _solve_args args
+        args.game = self.game
+        args.state = self.state
+        args.tp = tp
+        args.target = target
+        args.limit = limit
+        args.out = &view[0]
+        args.nodes = 0
+        _run_stoppable(_solve_go, &args, self.game.solve_depth(self.state) > _LONG_SOLVE_DEPTH,
+                       &rc)
         if rc == CC_E_CAPACITY and limit > 0:
             raise RuntimeError(f"solve: the limit of {limit} positions was reached")
         _check(rc, "solve")
-        return values, call.nodes
+        return values, args.nodes
 
     def returns(self):
         """Cumulative points per player."""
@@ -782,10 +759,31 @@ cdef GameState _new_state(GameSetup p, object seed, object deck):
     return s
 
 
+cdef struct _playouts_args:
+    const cc_game *game
+    const int32_t *params
+    int32_t nplayers
+    uint64_t seed
+    int64_t ngames
+    void *scratch
+    int64_t *steps
+    int64_t *points
+
+
+cdef int32_t _playouts_go(void *a, const int32_t *stop) noexcept nogil:
+    cdef _playouts_args *x = <_playouts_args *> a
+    return cc_random_playouts(x.game, x.params, x.nplayers, x.seed, x.ngames, x.scratch,
+                              x.steps, x.points, stop)
+
+
 def random_playouts(str name, object params, object nplayers, object seed, object ngames):
     """Play ``ngames`` random games natively (GIL released).
 
-    Returns (actions applied, summed returns per player).
+    Returns (actions applied, summed returns per player).  Called from the
+    main thread, 256 games or more run in a thread of their own: an
+    exception from a signal handler (KeyboardInterrupt on Ctrl-C) stops the
+    games before the next one and is raised here, the games played
+    discarded.
     """
     cdef GameSetup p = GameSetup(name, params, nplayers)
     cdef uint64_t sd = _int_arg(seed, "seed", 0, _MAX_SEED)
@@ -797,9 +795,17 @@ def random_playouts(str name, object params, object nplayers, object seed, objec
     cdef int64_t points[8]
     cdef int32_t rc
     cdef int32_t np_ = p.nplayers
+    cdef _playouts_args args
+    args.game = p.game
+    args.params = p.values
+    args.nplayers = np_
+    args.seed = sd
+    args.ngames = ng
+    args.scratch = scratch
+    args.steps = &steps
+    args.points = points
     try:
-        with nogil:
-            rc = cc_random_playouts(p.game, p.values, np_, sd, ng, scratch, &steps, points)
+        _run_stoppable(_playouts_go, &args, ng >= _LONG_PLAYOUTS, &rc)
         _check(rc, f"{name}: random_playouts")
     finally:
         PyMem_Free(scratch)

@@ -113,9 +113,11 @@ def nodde_batch_score_hand(object hands, object turnups, object params, *, objec
         return out
     cdef int32_t[::1] o = out
     cdef int64_t bad = -1
-    cdef int32_t rc
-    with nogil:
-        rc = cc_nodde_batch_score_hand_threads(&h[0], &t[0], n, p, &o[0], &bad, nt)
+    cdef _batch_args x = _batch_of(_K_NODDE_HAND, h, &bad, NULL, nt)
+    x.cards8 = &t[0]
+    x.params = p
+    x.out32 = &o[0]
+    cdef int32_t rc = _run_batch(&x)
     if rc == CC_E_CARDS:
         # bad is the first offending deal; the values are read once, by the C loop,
         # so the message quotes the index only (the arrays may be shared)
@@ -193,9 +195,12 @@ def cribbage_batch_score_show(object hands, object starters, object is_crib, obj
         return out
     cdef int32_t[::1] o = out
     cdef int64_t bad = -1
-    cdef int32_t rc
-    with nogil:
-        rc = cc_cribbage_batch_score_show_threads(&h[0], &t[0], n, crib, p, &o[0], &bad, nt)
+    cdef _batch_args x = _batch_of(_K_CRIBBAGE_SHOW, h, &bad, NULL, nt)
+    x.cards8 = &t[0]
+    x.flag = crib
+    x.params = p
+    x.out32 = &o[0]
+    cdef int32_t rc = _run_batch(&x)
     if rc == CC_E_CARDS:
         raise ValueError(
             f"cribbage_batch_score_show: deal {bad}: the hand must be 4 cards and the "
@@ -339,11 +344,11 @@ def notakers_batch_points(object arr, object ace_in_runs, *, object out=None,
     out = _out_array(out, "notakers_batch_points", "out", np.int32, (n,), (arr,))
     cdef int32_t[::1] o = out
     cdef int64_t bad = -1
-    cdef int32_t rc
-    with nogil:
-        # n == 0: the engine still checks ace_in_runs (no element is read)
-        rc = cc_notakers_batch_points_threads(&a[0] if n else NULL, n, ace,
-                                              &o[0] if n else NULL, &bad, nt)
+    # n == 0: the engine still checks ace_in_runs (no element is read)
+    cdef _batch_args x = _batch_of(_K_NOTAKERS_POINTS, a, &bad, NULL, nt)
+    x.flag = ace
+    x.out32 = &o[0] if n else NULL
+    cdef int32_t rc = _run_batch(&x)
     if rc == CC_E_CARDS:
         # each element is read once, by the C loop: the message gives the index only
         raise _errors.InvalidCardError(

@@ -22,6 +22,33 @@ cdef int _check_array(object arr, str name, object dtype, tuple shape, bint out)
     return 0
 
 
+cdef struct _vec_args:
+    void *mem
+    const int32_t *actions
+    float *obs
+    int8_t *masks
+    float *rewards
+    uint8_t *terminated
+    int32_t nthreads
+    int64_t *bad
+
+
+cdef int32_t _vec_observe_go(void *a, const int32_t *stop) noexcept nogil:
+    cdef _vec_args *x = <_vec_args *> a
+    return cc_vecenv_observe(x.mem, x.obs, x.masks, x.nthreads, stop)
+
+
+cdef int32_t _vec_reset_go(void *a, const int32_t *stop) noexcept nogil:
+    cdef _vec_args *x = <_vec_args *> a
+    return cc_vecenv_reset(x.mem, x.obs, x.masks, x.nthreads, stop)
+
+
+cdef int32_t _vec_step_go(void *a, const int32_t *stop) noexcept nogil:
+    cdef _vec_args *x = <_vec_args *> a
+    return cc_vecenv_step(x.mem, x.actions, x.obs, x.masks, x.rewards, x.terminated,
+                          x.nthreads, x.bad, stop)
+
+
 cdef class VecEnv:
     """N games of one :class:`GameSetup`, stepped together in C.
 
@@ -34,7 +61,15 @@ cdef class VecEnv:
     is released; the worker threads are started at the first call that needs
     them and kept until the vector is freed).  ``events``: the games keep
     their event logs (off, they keep none, which changes no game and saves a
-    little time)."""
+    little time).
+
+    Called from the main thread, a call on 16384 games or more runs in a
+    thread of its own: an exception from a signal handler (KeyboardInterrupt
+    on Ctrl-C) stops it within 64 games per thread and is raised by the
+    call.  Each game is then either done (stepped or dealt, its outputs
+    written) or untouched (its outputs not written): the vector stays valid,
+    every game waiting for the learner, and :meth:`observe` writes every
+    game's view again."""
     cdef void *mem
     cdef GameSetup setup
     cdef bint busy
@@ -122,10 +157,14 @@ cdef class VecEnv:
         cdef float[:, ::1] o = obs
         cdef int8_t[:, ::1] m = masks
         cdef int32_t rc
+        cdef _vec_args args
+        args.mem = self.mem
+        args.obs = &o[0, 0]
+        args.masks = &m[0, 0]
+        args.nthreads = self.nthreads
         self._enter()
         try:
-            with nogil:
-                rc = cc_vecenv_observe(self.mem, &o[0, 0], &m[0, 0], self.nthreads)
+            _run_stoppable(_vec_observe_go, &args, self.num_envs >= _LONG_VECTOR, &rc)
         finally:
             self.busy = False
         _check(rc, "VecEnv.observe")
@@ -136,10 +175,14 @@ cdef class VecEnv:
         cdef float[:, ::1] o = obs
         cdef int8_t[:, ::1] m = masks
         cdef int32_t rc
+        cdef _vec_args args
+        args.mem = self.mem
+        args.obs = &o[0, 0]
+        args.masks = &m[0, 0]
+        args.nthreads = self.nthreads
         self._enter()
         try:
-            with nogil:
-                rc = cc_vecenv_reset(self.mem, &o[0, 0], &m[0, 0], self.nthreads)
+            _run_stoppable(_vec_reset_go, &args, self.num_envs >= _LONG_VECTOR, &rc)
         finally:
             self.busy = False
         _check(rc, "VecEnv.reset")
@@ -165,6 +208,7 @@ cdef class VecEnv:
         cdef int64_t bad = -1
         cdef int32_t rc
         cdef int32_t action
+        cdef _vec_args args
         cdef int32_t *mine = <int32_t *>PyMem_Malloc(self.num_envs * sizeof(int32_t))
         if mine == NULL:
             raise MemoryError()
@@ -173,9 +217,15 @@ cdef class VecEnv:
             try:
                 # the call's own copy, checked and stepped by the engine
                 memcpy(mine, &a[0], self.num_envs * sizeof(int32_t))
-                with nogil:
-                    rc = cc_vecenv_step(self.mem, mine, &o[0, 0], &m[0, 0], &r[0], &t[0],
-                                        self.nthreads, &bad)
+                args.mem = self.mem
+                args.actions = mine
+                args.obs = &o[0, 0]
+                args.masks = &m[0, 0]
+                args.rewards = &r[0]
+                args.terminated = &t[0]
+                args.nthreads = self.nthreads
+                args.bad = &bad
+                _run_stoppable(_vec_step_go, &args, self.num_envs >= _LONG_VECTOR, &rc)
             finally:
                 self.busy = False
             if rc == CC_E_ILLEGAL and 0 <= bad < self.num_envs:

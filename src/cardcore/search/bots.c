@@ -407,8 +407,45 @@ static int32_t root_prepare(cc_searcher *s, const void *state, int32_t *acts, in
     return CC_OK;
 }
 
+/* Give the caller's stop flag (NULL: none) to every tree of s. */
+static void set_halt(cc_searcher *s, const volatile int32_t *stop) {
+    s->halt = stop;
+    for (int32_t w = 0; w < s->nworkers; w++) s->workers[w]->halt = stop;
+}
+
+/* The status of an act that ran with the caller's stop flag: CC_E_STOPPED
+ * once the flag is set (the search may have ended early, its statistics
+ * partial), whatever the search returned. */
+static int32_t halted(cc_searcher *s, const volatile int32_t *stop, int32_t rc) {
+    set_halt(s, NULL);
+    return stop != NULL && *stop != 0 ? CC_E_STOPPED : rc;
+}
+
+static int32_t act(cc_searcher *s, const cc_game *game, const void *state, int32_t player,
+                   cc_rng *rng, int32_t *action);
+static int32_t act_worlds(cc_searcher *s, const cc_game *game, const void *state, int32_t player,
+                          const void *const *worlds, const double *weights, int32_t nworlds,
+                          cc_rng *rng, int32_t *action, double *means);
+
 int32_t cc_searcher_act(cc_searcher *s, const cc_game *game, const void *state, int32_t player,
-                        cc_rng *rng, int32_t *action) {
+                        cc_rng *rng, int32_t *action, const volatile int32_t *stop) {
+    if (s == NULL) return CC_E_ARG;
+    set_halt(s, stop);
+    return halted(s, stop, act(s, game, state, player, rng, action));
+}
+
+int32_t cc_searcher_act_worlds(cc_searcher *s, const cc_game *game, const void *state,
+                               int32_t player, const void *const *worlds, const double *weights,
+                               int32_t nworlds, cc_rng *rng, int32_t *action, double *means,
+                               const volatile int32_t *stop) {
+    if (s == NULL) return CC_E_ARG;
+    set_halt(s, stop);
+    return halted(s, stop,
+                  act_worlds(s, game, state, player, worlds, weights, nworlds, rng, action, means));
+}
+
+static int32_t act(cc_searcher *s, const cc_game *game, const void *state, int32_t player,
+                   cc_rng *rng, int32_t *action) {
     if (s == NULL || game == NULL || state == NULL || rng == NULL || action == NULL)
         return CC_E_ARG;
     int32_t cp;
@@ -436,9 +473,9 @@ int32_t cc_searcher_act(cc_searcher *s, const cc_game *game, const void *state, 
     return rc != CC_OK ? rc : cc_ismcts_choose(s, action);
 }
 
-int32_t cc_searcher_act_worlds(cc_searcher *s, const cc_game *game, const void *state,
-                               int32_t player, const void *const *worlds, const double *weights,
-                               int32_t nworlds, cc_rng *rng, int32_t *action, double *means) {
+static int32_t act_worlds(cc_searcher *s, const cc_game *game, const void *state, int32_t player,
+                          const void *const *worlds, const double *weights, int32_t nworlds,
+                          cc_rng *rng, int32_t *action, double *means) {
     if (s == NULL || game == NULL || state == NULL || worlds == NULL || weights == NULL ||
         rng == NULL || action == NULL)
         return CC_E_ARG;
@@ -492,7 +529,7 @@ int32_t cc_searcher_act_worlds(cc_searcher *s, const cc_game *game, const void *
 int32_t cc_play_match(const cc_game *game, const int32_t *params, int32_t nplayers,
                       cc_searcher *const *seats, int64_t ngames, const uint64_t *deal_seeds,
                       const uint64_t *bot_seeds, void *state, int32_t *returns_out,
-                      int64_t *moves_out, double *seconds_out) {
+                      int64_t *moves_out, double *seconds_out, const volatile int32_t *stop) {
     if (game == NULL || params == NULL || seats == NULL || state == NULL || ngames < 0)
         return CC_E_ARG;
     if (ngames > 0 && (deal_seeds == NULL || bot_seeds == NULL || returns_out == NULL))
@@ -519,9 +556,10 @@ int32_t cc_play_match(const cc_game *game, const int32_t *params, int32_t nplaye
             int32_t cp = game->current_player(state);
             if (cp == CC_PLAYER_TERMINAL) break;
             if (cp < 0 || cp >= nplayers) return CC_E_ARG;
+            if (stop != NULL && *stop != 0) return CC_E_STOPPED;
             int32_t a = -1;
             double t0 = seconds_out ? now_seconds() : 0.0;
-            rc = cc_searcher_act(seats[cp], game, state, cp, &rngs[cp], &a);
+            rc = cc_searcher_act(seats[cp], game, state, cp, &rngs[cp], &a, stop);
             if (seconds_out) secs[cp] += now_seconds() - t0;
             if (rc != CC_OK) return rc;
             moves[cp]++;

@@ -89,6 +89,9 @@ struct cc_searcher {
      * owns the workers, so every tree of one search reads one flag. */
     atomic_int stop_flag;
     atomic_int *stop;
+    /* the caller's stop flag of the act under way (cc_searcher_act's stop,
+     * given to every tree), or NULL: read with stop at the same places */
+    const volatile int32_t *halt;
 };
 
 /* ---- small helpers -------------------------------------------------------- */
@@ -133,9 +136,10 @@ static inline int32_t sample(const cc_searcher *s, const void *state, int32_t ro
     return s->game->sample_infoset(state, root, seed, out);
 }
 
-/* Has another tree of this search asked every tree to stop? */
+/* Has another tree of this search, or the caller, asked every tree to stop? */
 static inline int32_t stop_requested(const cc_searcher *s) {
-    return atomic_load_explicit(s->stop, memory_order_relaxed) != 0;
+    return atomic_load_explicit(s->stop, memory_order_relaxed) != 0 ||
+           (s->halt != NULL && *s->halt != 0);
 }
 
 /* Is the budget spent after sims simulations started at t0 (or the search

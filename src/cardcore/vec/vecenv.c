@@ -323,8 +323,12 @@ typedef struct vec_job {
     int8_t *masks;
     float *rewards;
     uint8_t *terminated;
-    int32_t draw_ahead; /* JOB_STEP: draw each game's next random action */
+    int32_t draw_ahead;           /* JOB_STEP: draw each game's next random action */
+    const volatile int32_t *stop; /* the caller's stop flag, or NULL */
 } vec_job;
+
+/* Games between two looks at a job's stop flag. */
+#define VEC_STOP_GRAIN 64
 
 static int32_t run_job(vec_job *j) {
     const vec_header *v = j->v;
@@ -332,6 +336,8 @@ static int32_t run_job(vec_job *j) {
     size_t T = (size_t)v->tensor_size, A = (size_t)v->num_actions;
     int32_t ret[CC_MAX_PLAYERS];
     for (int64_t i = j->begin; i < j->end; i++) {
+        if (j->stop != NULL && (i - j->begin) % VEC_STOP_GRAIN == 0 && *j->stop != 0)
+            return CC_E_STOPPED; /* the games before i done, the others untouched */
         vec_slot *s = slot_at(v, i);
         void *state = state_of(s);
         int32_t rc = CC_OK;
@@ -775,22 +781,25 @@ int32_t cc_vecenv_init(void *mem, size_t nbytes, const cc_game *game, const int3
     return CC_OK;
 }
 
-int32_t cc_vecenv_observe(const void *mem, float *obs, int8_t *masks, int32_t nthreads) {
+int32_t cc_vecenv_observe(const void *mem, float *obs, int8_t *masks, int32_t nthreads,
+                          const volatile int32_t *stop) {
     const vec_header *v = header_of(mem);
     if (v == NULL || obs == NULL || masks == NULL) return CC_E_ARG;
-    vec_job proto = {.v = v, .kind = JOB_OBSERVE, .obs = obs, .masks = masks};
+    vec_job proto = {.v = v, .kind = JOB_OBSERVE, .obs = obs, .masks = masks, .stop = stop};
     return run_all(v, proto, nthreads);
 }
 
-int32_t cc_vecenv_reset(void *mem, float *obs, int8_t *masks, int32_t nthreads) {
+int32_t cc_vecenv_reset(void *mem, float *obs, int8_t *masks, int32_t nthreads,
+                        const volatile int32_t *stop) {
     const vec_header *v = header_of(mem);
     if (v == NULL || obs == NULL || masks == NULL) return CC_E_ARG;
-    vec_job proto = {.v = v, .kind = JOB_RESET, .obs = obs, .masks = masks};
+    vec_job proto = {.v = v, .kind = JOB_RESET, .obs = obs, .masks = masks, .stop = stop};
     return run_all(v, proto, nthreads);
 }
 
 int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs, int8_t *masks, float *rewards,
-                       uint8_t *terminated, int32_t nthreads, int64_t *bad_index) {
+                       uint8_t *terminated, int32_t nthreads, int64_t *bad_index,
+                       const volatile int32_t *stop) {
     const vec_header *v = header_of(mem);
     if (bad_index) *bad_index = -1;
     if (v == NULL || actions == NULL || obs == NULL || masks == NULL || rewards == NULL ||
@@ -819,7 +828,8 @@ int32_t cc_vecenv_step(void *mem, const int32_t *actions, float *obs, int8_t *ma
                      .masks = masks,
                      .rewards = rewards,
                      .terminated = terminated,
-                     .draw_ahead = ahead};
+                     .draw_ahead = ahead,
+                     .stop = stop};
     return run_all(v, proto, nthreads);
 }
 
