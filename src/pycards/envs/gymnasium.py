@@ -49,14 +49,15 @@ import numpy.typing as npt
 from pycards._args import as_int
 from pycards.bots import Bot, make_bot
 from pycards.envs._common import make_game, missing_extra, observation_bounds, seed_from
-from pycards.envs._spaces import LegalActions
 from pycards.errors import IllegalActionError, StalledGameError
 from pycards.game import Game, Rules, State, game_names
 from pycards.playouts import action_cap, stalled_message
 
-try:
+try:  # the ecosystem first: its absence is named for this module
     import gymnasium
     from gymnasium import spaces
+
+    from pycards.envs._spaces import LegalActions
 except ModuleNotFoundError as _exc:
     raise missing_extra(_exc, "gymnasium", __name__) from None
 

@@ -41,13 +41,14 @@ import numpy.typing as npt
 
 from pycards._args import as_int
 from pycards.envs._common import make_game, missing_extra, observation_bounds, seed_from
-from pycards.envs._spaces import LegalActions
 from pycards.game import Game, Rules, State
 from pycards.playouts import action_cap, stalled_message
 
-try:
+try:  # the ecosystem first: its absence is named for this module
     from gymnasium import spaces
     from pettingzoo import AECEnv, ParallelEnv
+
+    from pycards.envs._spaces import LegalActions
 except ModuleNotFoundError as _exc:
     raise missing_extra(_exc, "pettingzoo", __name__) from None
 
