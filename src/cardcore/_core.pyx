@@ -172,6 +172,11 @@ cdef int _run_stoppable(_stoppable_fn fn, void *args, bint long_call, int32_t *r
     return 0
 
 
+def _slow_switch_built():
+    """(private: benchmarks) True if this build honours ``PYCARDS_SLOW_PATH``
+    (a debug build: ``PYCARDS_DEBUG=1``; guard_internal.h)."""
+    return cc_slow_switch_built() != 0
+
 # ---------------------------------------------------------------------------
 # one include per concern (never per game; see docs/internals.rst): the
 # declarations are in _cardcore.pxd

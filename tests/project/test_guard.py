@@ -422,3 +422,10 @@ def test_guard_fails_on_a_slowed_path_of_a_debug_build(tmp_path: pathlib.Path) -
     clean = guard_run()
     assert clean.returncode == 0, clean.stdout + clean.stderr
     assert "guard: OK" in clean.stdout
+
+
+def test_the_binding_says_whether_it_honours_the_slow_path() -> None:
+    # the guard's harness asks it (a release build does not honour it)
+    from cardcore import _core
+
+    assert _core._slow_switch_built() is False or os.environ.get("PYCARDS_DEBUG")
