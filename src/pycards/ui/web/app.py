@@ -328,47 +328,18 @@ class _Hub:
         back as it was at ``snapshot`` (:meth:`Table.snapshot`, taken before
         the change) and say why (None: stored)."""
         try:
-            await self.write(functools.partial(self._save, table.id, *self._row(table)))
+            await self.write(self._update(table))
         except StoreError as exc:
             table.rollback(snapshot)
             _log.warning("table %s: %s", table.id, exc)
             return f"{exc}: the table is as it was; try again"
         return None
 
-    @staticmethod
-    def _row(table: Table) -> tuple[str, int, bool, list[int], float, int]:
-        return (
-            table.state_json(),
-            table.turn,
-            table.finished,
-            table.state.returns(),
-            table.bot_seconds,
-            table.version,
-        )
-
-    def _save(
-        self,
-        table_id: str,
-        state: str,
-        turn: int,
-        finished: bool,
-        returns: list[int],
-        bot_seconds: float,
-        version: int,
-    ) -> None:
-        self.store.update(
-            table_id,
-            state,
-            turn,
-            finished=finished,
-            returns=returns,
-            bot_seconds=bot_seconds,
-            version=version,
-        )
-
-    def save(self, table: Table) -> None:
-        """Store ``table`` now, in the caller's thread (StoreError if it fails)."""
-        self.store.update(
+    def _update(self, table: Table) -> Callable[[], None]:
+        """The write of ``table``'s game and version as they are now (read
+        here, in the caller's thread, under the table's lock)."""
+        return functools.partial(
+            self.store.update,
             table.id,
             table.state_json(),
             table.turn,
@@ -377,6 +348,10 @@ class _Hub:
             bot_seconds=table.bot_seconds,
             version=table.version,
         )
+
+    def save(self, table: Table) -> None:
+        """Store ``table`` now, in the caller's thread (StoreError if it fails)."""
+        self._update(table)()
 
     def mark(self, table: Table) -> None:
         """Tell the search pool whether a person is at ``table`` (its
