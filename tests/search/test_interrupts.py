@@ -3,7 +3,8 @@
 Each long call that runs with the GIL released (a search, a match in C,
 random playouts, a vector environment's call, a batch kernel) is started,
 in a child process, with a budget far too long to finish, and interrupted
-after 0.3 s by a SIGALRM whose handler raises, or by
+after 0.3 s (a vector call: sooner, at a quarter of its
+expected time) by a SIGALRM whose handler raises, or by
 ``_thread.interrupt_main()`` (KeyboardInterrupt).  The call must raise that
 exception (the child's timeout is a guard against a call that goes on, not
 a measure), and leave its inputs and outputs as documented
@@ -43,15 +44,15 @@ _PRELUDE = textwrap.dedent(
             state.apply(state.legal_actions()[0])
         return game, state
 
-    def interrupt(call):
-        # the signal 0.3 s from now, then the call: what it raised
+    def interrupt(call, delay=0.3):
+        # the signal `delay` s from now, then the call: what it raised
         if sys.argv[1] == "alarm":
             def on_alarm(signum, frame):
                 raise Alarm("the alarm")
             signal.signal(signal.SIGALRM, on_alarm)
-            signal.setitimer(signal.ITIMER_REAL, 0.3)
+            signal.setitimer(signal.ITIMER_REAL, delay)
         else:
-            threading.Timer(0.3, _thread.interrupt_main).start()
+            threading.Timer(delay, _thread.interrupt_main).start()
         try:
             call()
         except KeyboardInterrupt:
@@ -186,16 +187,19 @@ _CASES = {
             if best is None or each / size > best[0] / best[3]:
                 best = (each, name, n, size)
         each, name, n, size = best
-        # 3 s of work at the measured pace, within 250 MB
-        k = int(min(3.0 / each, 250e6 / size, 16_000_000))
+        # 3 s of work at the measured pace, within 1 GB; the memory may
+        # bound the call first (a game's step takes microseconds), so the
+        # signal comes at a quarter of the call's expected time at most
+        k = int(min(3.0 / each, 1e9 / size, 16_000_000))
+        delay = min(0.3, k * each / int(sys.argv[3]) / 4)
         v, o, m, r, t, a = make(name, n, k)
         if sys.argv[2] == "reset":
-            interrupt(lambda: v.reset(o, m))
+            interrupt(lambda: v.reset(o, m), delay)
         else:
             v.reset(o, m)
             v.random_actions(a)
             o[:] = np.nan
-            interrupt(lambda: v.step(a, o, m, r, t))
+            interrupt(lambda: v.step(a, o, m, r, t), delay)
         print("untouched" if np.isnan(o[-1]).all() else "written")
         print("valid" if not np.isnan(o[0]).any() else "first-not-written")
         v.observe(o, m)
