@@ -312,6 +312,14 @@ def test_h1_pass_direction_is_the_deal_s_chance_outcome() -> None:
         played_by = {s.move.card: s.seat for s in traj.steps if s.phase == "play"}
         for s in passes:
             assert played_by[s.move.card] == (s.seat + direction) % 4
+    # without passing, "no pass" is the one legal outcome, though
+    # chance_outcomes() still lists all four
+    state = pyspiel.load_game("hearts", {"pass_cards": False}).new_initial_state()
+    assert state.legal_actions() == [0] and len(state.chance_outcomes()) == 4
+    state.apply_action(2)  # accepted, and then the seats pass across
+    for a in range(52):
+        state.apply_action(a)
+    assert state.current_player() == 0 and str(state).startswith("Pass Direction: Across")
     with pytest.raises(ValueError, match="chance outcome 1"):
         OpenSpielDriver("hearts", {"pass_cards": False}).start(
             Deal(hands=random_deal("hearts", {}, 1).hands, pass_direction=1)
@@ -340,16 +348,39 @@ def test_h2_two_of_clubs_leads_and_no_points_on_the_first_trick() -> None:
     assert len(traj.steps[0].legal) == 13
 
 
-def test_h3_hearts_lead_only_once_broken_and_the_queen_breaks_them() -> None:
+def hearts_hands(deal: Deal, traj: Trajectory) -> list[set[Card]]:
+    """Each seat's hand after the passes of ``traj``."""
+    hands = [set(h) for h in deal.hands]
+    assert deal.pass_direction is not None
+    for s in traj.steps:
+        if s.phase == "pass":
+            hands[s.seat].discard(s.move.card)
+            hands[(s.seat + deal.pass_direction) % 4].add(s.move.card)
+    return hands
+
+
+@pytest.mark.parametrize("queen_breaks", [True, False])
+def test_h3_hearts_lead_only_once_broken_and_the_queen_breaks_them(queen_breaks: bool) -> None:
+    params = {"qs_breaks_hearts": queen_breaks}
+    checked = {False: 0, True: 0}
     for seed in range(80):
-        traj = play_deal("hearts", {}, random_deal("hearts", {}, seed), random_policy(seed))
+        deal = random_deal("hearts", params, seed)
+        traj = play_deal("hearts", params, deal, random_policy(seed))
+        hands = hearts_hands(deal, traj)
         broken = False
-        for _leader, played in tricks(traj, 4):
-            lead_step = next(s for s in traj.steps if s.move == Move("play", played[0]))
-            suits = {m.card.suit for m in lead_step.legal}
-            if not broken and suits != {2}:
-                assert 2 not in suits
-            broken |= any(c.suit == 2 or c == Card(12, 3) for c in played)
+        plays = [s for s in traj.steps if s.phase == "play"]
+        for k, s in enumerate(plays):
+            if k % 4 == 0 and k > 0:
+                hand = hands[s.seat]
+                others = {c for c in hand if c.suit != 2}
+                expect = hand if broken or not others else others
+                assert {m.card for m in s.legal} == expect
+                checked[broken and bool(others) and len(others) < len(hand)] += 1
+            hands[s.seat].discard(s.move.card)
+            broken |= s.move.card.suit == 2 or (queen_breaks and s.move.card == Card(12, 3))
+    # both cases came up: leads before hearts are broken, and after, from
+    # hands holding hearts and other suits
+    assert checked[False] > 300 and checked[True] > 100
 
 
 def hearts_points(traj: Trajectory, jd: bool, avoid: bool) -> list[int]:
@@ -548,16 +579,23 @@ def test_s4_game_end_thresholds_compare_the_deal_s_score() -> None:
         assert lost.returns == (76.0, -330.0, 76.0, -330.0)
 
 
-def test_e1_euchre_deal_starts_at_the_dealer() -> None:
-    deal = random_deal("euchre", {}, 4)
-    driver = OpenSpielDriver("euchre")
-    st = driver.start(deal)
-    history = st.state.history()
-    assert deal.dealer is not None
-    assert history[0] == deal.dealer
-    first = {card_id("euchre", c) for c in deal.hands[deal.dealer]}
-    assert history[1] in first
-    assert driver.to_move(st) == (deal.dealer + 1) % 4
+def test_e1_euchre_deal_the_dealer_and_the_upcard() -> None:
+    for seed in range(20):
+        deal = random_deal("euchre", {}, seed)
+        assert deal.dealer is not None and deal.upcard is not None
+        driver = OpenSpielDriver("euchre")
+        st = driver.start(deal)
+        assert st.state.history()[1] in {card_id("euchre", c) for c in deal.hands[deal.dealer]}
+        for seat in range(4):
+            # "Dealer: S\nUpcard: CQ\nHand:\nS K\nH KT\nD A\nC J\n"
+            text = st.state.information_state_string(seat).split("\n")
+            assert text[0] == f"Dealer: {'NESW'[deal.dealer]}"
+            assert text[1] == f"Upcard: {SUIT_CHARS[deal.upcard.suit]}{str(deal.upcard)[0]}"
+            held = {
+                Card.parse(r + line[0]) for line in text[3:7] for r in line[2:] if r in "9TJQKA"
+            }
+            assert held == set(deal.hands[seat])
+        assert driver.to_move(st) == (deal.dealer + 1) % 4
 
 
 def test_e2_bidding_rounds_and_stick_the_dealer() -> None:
@@ -628,6 +666,7 @@ def euchre_winner(leader: int, played: list[Card], trump: int, seats: list[int])
 
 @pytest.mark.parametrize("params", [{}, {"allow_lone_defender": True}])
 def test_e3_e4_euchre_following_and_scoring(params: dict[str, Any]) -> None:
+    scores = set()
     for seed in range(300):
         deal = random_deal("euchre", params, seed)
         traj = play_deal("euchre", params, deal, random_policy(seed))
@@ -667,6 +706,9 @@ def test_e3_e4_euchre_following_and_scoring(params: dict[str, Any]) -> None:
             score = 4 if maker in alone else 2
         expect = tuple(float(score if s % 2 == maker % 2 else -score) for s in range(4))
         assert traj.returns == expect
+        scores.add(score)
+    # every score came up (-4 needs a lone defender)
+    assert scores == ({-4} if params else set()) | {-2, 1, 2, 4}
 
 
 def test_g1_g2_g3_go_fish_asks_draws_books_and_returns() -> None:

@@ -74,6 +74,10 @@ H1     Hearts: one deal; the pass direction is a chance outcome of each deal
        (uniform over none/left/across/right, not the deal number's rotation);
        ``pass_cards=False`` leaves only "no pass".  Seats pass 3 cards one at a
        time, seat 0 first, then 1, 2, 3; cards passed left go to seat + 1.
+       (Quirk: with ``pass_cards=False`` ``chance_outcomes()`` still lists all
+       four directions and pyspiel applies any of them, passing cards; only
+       ``legal_actions()`` is ``[0]``.  :func:`play_deal` keeps to the legal
+       one.)
 H2     Hearts: the holder of 2C leads it (``can_lead_any_club=False``); on the
        first trick no heart and no QS unless the hand has nothing else
        (``no_pts_on_first_trick=True``).
@@ -106,7 +110,10 @@ S3     Spades: the partnership's score: 10 a bid trick when the contract is
        partnership's deal score, the same for both partners.
 S4     Spades: ``win_threshold`` (500), ``mercy_threshold`` (-350) and
        ``win_or_loss_bonus`` (200) compare the *deal's* score, which one deal
-       cannot bring to 500 or -350: on defaults they never apply.
+       cannot bring to 500 or -350: on defaults they never apply.  The mercy
+       rule applies whatever ``use_mercy_rule`` says (it is never read;
+       ``mercy_threshold=0`` turns it off).  ``num_tricks`` only sizes the
+       observation tensor.
 E1     Euchre: 24 cards 9..A; the dealer is a chance outcome; 5 cards each
        (the first to the dealer), then the upcard; the seat left of the
        dealer bids first.
@@ -126,7 +133,9 @@ G1     Go Fish: 2 players, 13 ranks x 4 copies (suits do not exist), 7 cards
 G2     Go Fish: a hit (cards received, or the asked rank drawn) keeps the turn;
        a miss draws (if the stock has cards) and passes the turn; a seat with
        no cards draws and may then ask (``ask_after_empty_draw=True``); a book
-       is 4 of a rank, scored at once (even in the deal).
+       is 4 of a rank, scored at once, even in the deal, where the seat is then
+       dealt more (seat 0 is dealt its whole hand first, then seat 1...;
+       :func:`go_fish_hands` splits a dealing order the same way).
 G3     Go Fish: the game ends when every card is in a book; returns: the seats
        with the most books share +1, the others share -1; all tied: 0.
 ====== ============================================================================
@@ -191,6 +200,8 @@ class Card(NamedTuple):
     def parse(cls, text: str) -> Card:
         """The card named ``text`` (``"QS"``, ``"TD"``)."""
         ranks = {c: r for r, c in _RANK_CHARS.items()}
+        if len(text) != 2 or text[0].upper() not in ranks or text[1].upper() not in SUIT_CHARS:
+            raise ValueError(f"no card is named {text!r}")
         return cls(ranks[text[0].upper()], SUIT_CHARS.index(text[1].upper()))
 
 
