@@ -149,6 +149,12 @@ def test_card_ids_are_the_chance_outcomes_of_the_same_names(
         assert state.action_to_string(-1, a) == expected_name(game, "play", Move("play", c))
 
 
+def test_openspiel_has_these_games_and_no_whist() -> None:
+    names = pyspiel.registered_names()
+    assert set(GAMES) <= set(names)
+    assert not [n for n in names if "whist" in n.lower()]
+
+
 def test_the_neutral_cards() -> None:
     assert str(Card(12, 3)) == "QS" and Card.parse("td") == Card(10, 1)
     assert cards("2C AS") == (Card(2, 0), Card(14, 3))

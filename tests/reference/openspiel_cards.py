@@ -18,19 +18,22 @@ The vocabulary
 * A **move** is ``Move(kind, card, number, seat)`` (unused fields are
   :data:`NO_CARD` and ``-1``); the kinds:
 
-  ========== ================================= ===============================
-  kind       fields                            games
-  ========== ================================= ===============================
-  ``play``   ``card``                          every trick game
-  ``pass``   ``card`` (one card a step)        Hearts' passing
-  ``pass``   none                              Euchre's bidding (no trump)
-  ``bid``    ``number`` (tricks; 0 is nil)     Oh Hell, Spades
-  ``trump``  ``number`` (the suit)             Euchre: order up / name a suit
-  ``discard````card``                          Euchre: the dealer's discard
-  ``alone``  none                              Euchre: go alone
-  ``partner``none                              Euchre: play with the partner
-  ``ask``    ``seat`` (asked), ``number`` rank Go Fish
-  ========== ================================= ===============================
+  =============== ================================== ==============================
+  kind            fields                             games
+  =============== ================================== ==============================
+  ``play``        ``card``                           every trick game
+  ``pass``        ``card`` (one card a step)         Hearts' passing
+  ``pass``        none                               Euchre's bidding (no trump)
+  ``bid``         ``number`` (tricks; 0 is nil)      Oh Hell, Spades
+  ``trump``       ``number`` (the suit)              Euchre: order up / name a suit
+  ``discard``     ``card``                           Euchre: the dealer's discard
+  ``alone``       none                               Euchre: go alone
+  ``partner``     none                               Euchre: play with the partner
+  ``ask``         ``seat`` (asked), ``number`` rank  Go Fish
+  =============== ================================== ==============================
+
+  A policy sees a :class:`Decision`: the seat, the phase (``pass``, ``bid``,
+  ``discard``, ``alone``, ``play``, ``ask``) and the sorted legal moves.
 
 * A **deal** is :class:`Deal`: the hands by seat, and where the game has them
   the dealer, Hearts' pass direction, the turned-up card (Euchre's upcard, Oh
@@ -60,9 +63,10 @@ go_fish    none: ranks only (suits are    ask ``seat * R + r``; chance: a rank,
                                           then each draw
 ========== ============================== =========================================
 
-OpenSpiel has no Whist and no German Whist (its ``german_whist_foregame`` was
-removed before 2.0 and is not in ``pyspiel.registered_names()``): those two
-ports have no C++ implementation to agree with.
+OpenSpiel has no Whist and no German Whist: no registered name contains
+"whist" (its ``german_whist_foregame`` was merged and removed again in 2024,
+before release 1.6, and never shipped); those two ports have no C++
+implementation to agree with.  Its Go Fish is ``go_fish``.
 
 OpenSpiel's rules and defaults (each row is checked by a test against pyspiel,
 named after its label, in ``tests/envs/test_openspiel_cards.py``)
@@ -160,6 +164,7 @@ __all__ = [
     "Driver",
     "Move",
     "OpenSpielDriver",
+    "OpenSpielState",
     "Step",
     "Trajectory",
     "card_id",
@@ -627,10 +632,12 @@ class Driver(Protocol):
 
 
 @dataclass
-class _OSState:
+class OpenSpielState:
+    """The state of :class:`OpenSpielDriver`: pyspiel's state, and the ids
+    of the stock still to draw (Go Fish)."""
+
     state: Any
     stock: list[int]
-    phase_hint: str = ""
 
 
 class OpenSpielDriver:
@@ -647,18 +654,18 @@ class OpenSpielDriver:
         self.params = dict(params or {})
         self.game = pyspiel.load_game(game, self.params)
 
-    def start(self, deal: Deal) -> _OSState:
+    def start(self, deal: Deal) -> OpenSpielState:
         """Deal ``deal`` into a new OpenSpiel state."""
         s = self.game.new_initial_state()
         for a in chance_outcomes(self.name, self.params, deal):
             if not s.is_chance_node() or a not in s.legal_actions():
                 raise ValueError(f"{self.name}: chance outcome {a} is not possible here")
             s.apply_action(a)
-        out = _OSState(s, [card_id(self.name, c, self.params) for c in deal.stock])
+        out = OpenSpielState(s, [card_id(self.name, c, self.params) for c in deal.stock])
         self._draw(out)
         return out
 
-    def _draw(self, st: _OSState) -> None:
+    def _draw(self, st: OpenSpielState) -> None:
         s = st.state
         while s.is_chance_node():
             if not st.stock:
@@ -668,11 +675,11 @@ class OpenSpielDriver:
                 raise ValueError(f"{self.name}: the next stock card cannot be drawn")
             s.apply_action(a)
 
-    def to_move(self, st: _OSState) -> int:
+    def to_move(self, st: OpenSpielState) -> int:
         """The seat to move, or -1."""
         return -1 if st.state.is_terminal() else int(st.state.current_player())
 
-    def phase(self, st: _OSState) -> str:
+    def phase(self, st: OpenSpielState) -> str:
         """The phase of the decision: ``pass``, ``bid``, ``discard``,
         ``alone``, ``ask`` or ``play``."""
         s = st.state
@@ -693,7 +700,7 @@ class OpenSpielDriver:
             return "discard" if _EUCHRE_TRUMP <= s.history()[-1] < _EUCHRE_ALONE else "play"
         return "bid" if legal[0] >= _n_cards(self.name, self.params) else "play"
 
-    def legal_moves(self, st: _OSState) -> list[Move]:
+    def legal_moves(self, st: OpenSpielState) -> list[Move]:
         """The legal moves, sorted."""
         if st.state.is_terminal():
             return []
@@ -702,11 +709,11 @@ class OpenSpielDriver:
             move_from_id(self.name, phase, a, self.params) for a in st.state.legal_actions()
         )
 
-    def decision(self, st: _OSState) -> Decision:
+    def decision(self, st: OpenSpielState) -> Decision:
         """The decision at ``st``."""
         return Decision(self.to_move(st), self.phase(st), tuple(self.legal_moves(st)))
 
-    def apply(self, st: _OSState, move: Move) -> _OSState:
+    def apply(self, st: OpenSpielState, move: Move) -> OpenSpielState:
         """Make ``move`` (``ValueError`` if it is not legal)."""
         if move not in self.legal_moves(st):
             raise ValueError(f"{self.name}: {move} is not legal here")
@@ -714,7 +721,7 @@ class OpenSpielDriver:
         self._draw(st)
         return st
 
-    def returns(self, st: _OSState) -> tuple[float, ...]:
+    def returns(self, st: OpenSpielState) -> tuple[float, ...]:
         """OpenSpiel's returns."""
         return tuple(float(x) for x in st.state.returns())
 
