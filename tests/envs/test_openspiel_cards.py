@@ -31,9 +31,11 @@ from reference.openspiel_cards import (  # noqa: E402
     compare,
     deal_from_history,
     deck,
+    from_pycards_id,
     go_fish_hands,
     move_from_id,
     play_deal,
+    pycards_id,
     random_deal,
     random_policy,
 )
@@ -147,6 +149,18 @@ def test_card_ids_are_the_chance_outcomes_of_the_same_names(
         a = card_id(game, c, params)
         assert a in state.legal_actions()
         assert state.action_to_string(-1, a) == expected_name(game, "play", Move("play", c))
+
+
+def test_pycards_ids() -> None:
+    from pycards.cards import Card as PycardsCard
+
+    ids = [pycards_id(c) for c in deck("hearts")]
+    assert sorted(ids) == list(range(52))
+    for c in deck("hearts"):
+        assert pycards_id(c) == int(PycardsCard.parse(str(c)))
+        assert from_pycards_id(pycards_id(c)) == c
+    with pytest.raises(ValueError, match="52"):
+        from_pycards_id(52)
 
 
 def test_openspiel_has_these_games_and_no_whist() -> None:

@@ -15,6 +15,8 @@ The vocabulary
 * A **card** is ``Card(rank, suit)``: ``rank`` 2..14 (ace 14), ``suit`` 0..3
   for clubs, diamonds, hearts, spades (:data:`SUIT_CHARS`); ``str`` gives
   ``"QS"``.  The canonical order is the tuple's (rank first, then suit).
+  :func:`pycards_id` and :func:`from_pycards_id` convert to and from the ids
+  of ``pycards.cards.Card``.
 * A **move** is ``Move(kind, card, number, seat)`` (unused fields are
   :data:`NO_CARD` and ``-1``); the kinds:
 
@@ -173,10 +175,12 @@ __all__ = [
     "compare",
     "deal_from_history",
     "deck",
+    "from_pycards_id",
     "go_fish_hands",
     "move_from_id",
     "move_id",
     "play_deal",
+    "pycards_id",
     "random_deal",
     "random_policy",
 ]
@@ -208,6 +212,20 @@ class Card(NamedTuple):
         if len(text) != 2 or text[0].upper() not in ranks or text[1].upper() not in SUIT_CHARS:
             raise ValueError(f"no card is named {text!r}")
         return cls(ranks[text[0].upper()], SUIT_CHARS.index(text[1].upper()))
+
+
+def pycards_id(card: Card) -> int:
+    """The id of ``card`` in pycards' 52-card deck (``suit * 13 + rank``,
+    ranks ``A23456789TJQK``, suits ``CDHS``)."""
+    return card.suit * 13 + (0 if card.rank == 14 else card.rank - 1)
+
+
+def from_pycards_id(card: int) -> Card:
+    """The card of pycards' 52-card id ``card``."""
+    if not 0 <= card < 52:
+        raise ValueError(f"{card} is no id of a 52-card deck")
+    rank = card % 13
+    return Card(14 if rank == 0 else rank + 1, card // 13)
 
 
 #: the card field of a move that has none
