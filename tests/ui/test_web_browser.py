@@ -307,3 +307,52 @@ def test_seats_belong_to_people_in_chromium(pw: Any, tmp_path: Path) -> None:
         ctx.close()
         other.close()
         server.stop()
+
+
+def test_the_lobby_refreshes_and_shows_no_empty_table_in_chromium(pw: Any, tmp_path: Path) -> None:
+    """With no table and no finished game, the lobby and the finished games
+    show no empty table frame and no replay bar; a new table appears in a
+    lobby without a reload; a person who leaves her table for the lobby sees
+    the lobby alone (no "Your turn." over cards nothing would play), and
+    comes back to her seat."""
+    port = _free_port()
+    server = _Server(port, tmp_path / "tables.sqlite3")
+    url = f"http://127.0.0.1:{port}/"
+    contexts = {k: pw.new_context(viewport=v) for k, v in SIZES.items()}
+    try:
+        pages = {k: c.new_page() for k, c in contexts.items()}
+        for size, page in pages.items():
+            page.goto(url)
+            page.wait_for_selector("body[data-ready=true]")
+            assert page.locator("#table-view").is_hidden()
+            _readable(page)
+            page.click("#to-history")
+            page.wait_for_selector("#history-list li.none")
+            assert page.locator("#table-view").is_hidden()
+            assert page.locator("#replay-bar").is_hidden()
+            _readable(page)
+            _shoot(page, f"history-empty-{size}")
+            page.click("#to-lobby")
+        ann, bea = pages["desktop"], pages["phone"]
+        assert bea.locator("#lobby-list button").count() == 0
+        game = next(iter(REGISTERED))
+        table_id = _open_table(ann, url, game, {1: "random", 2: "random"})
+        # the other lobby shows the new table by itself
+        bea.locator("#lobby-list button", has_text="Watch").wait_for(timeout=10_000)
+        assert table_id and bea.locator("#table-view").is_hidden()
+        ann.wait_for_function("last && last.current_player === 0")
+        ann.click("#to-lobby")
+        ann.wait_for_selector("#lobby-list .back-to-seat")
+        assert ann.locator("#table-view").is_hidden()
+        assert (
+            ann.get_by_text("Your turn.").count() == 0 or ann.get_by_text("Your turn.").is_hidden()
+        )
+        assert not [c for c in ann.locator(".card.legal").all() if c.is_visible()]
+        _shoot(ann, "lobby-after-leaving")
+        ann.locator("#lobby-list .back-to-seat").click()
+        ann.wait_for_selector("body[data-seat='0'][data-view=table]")
+        assert ann.locator("#table-view").is_visible() and ann.locator("#lobby-view").is_hidden()
+    finally:
+        for c in contexts.values():
+            c.close()
+        server.stop()

@@ -233,7 +233,8 @@ function drawHand(m) {
   const o = m.observation;
   const hand = Array.isArray(o.hand) ? o.hand : [];
   const byCard = new Map();
-  for (const a of m.legal) if (a.card) (byCard.get(a.card) || byCard.set(a.card, []).get(a.card)).push(a);
+  const live = !conn || (!conn.down && !conn.gone); // a replay has no conn and no moves
+  for (const a of live ? m.legal : []) if (a.card) (byCard.get(a.card) || byCard.set(a.card, []).get(a.card)).push(a);
   const box = $("#hand");
   box.replaceChildren();
   const mine = [...hand];
@@ -251,7 +252,7 @@ function drawHand(m) {
       c.setAttribute("aria-label", `${acts[0].name}: ${cardLabel(name, m.deck)}`);
       c.addEventListener("click", () => send(acts[0].id));
       c.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); send(acts[0].id); } });
-    } else if (m.legal.length) c.classList.add("dim");
+    } else if (m.legal.length && live) c.classList.add("dim");
     box.append(c);
   }
   if (!mine.length) box.append(el("span", { class: "none" }, m.seat === null ? "You are watching." : "No cards."));
@@ -260,6 +261,7 @@ function drawHand(m) {
 function drawMoves(m) {
   const box = $("#moves");
   box.replaceChildren();
+  if (conn && conn.gone) { box.append(el("span", { class: "none" }, "This table is gone.")); return; }
   if (conn && conn.down) { box.append(el("span", { class: "none" }, "Reconnecting\u2026")); return; }
   const others = m.legal.filter((a) => !a.card && !a.ask);
   const asks = m.legal.filter((a) => a.ask);
@@ -443,10 +445,15 @@ function connect(table_id, token) {
   ws.onclose = (ev) => {
     if (c.closed || conn !== c) return;
     document.body.dataset.connected = "false";
-    if (ev.code === 4404) { $("#status").textContent = "This table is gone."; return; }
+    if (ev.code === 4404) {
+      c.gone = true;
+      if (last) { drawHand(last); drawMoves(last); }
+      $("#status").textContent = "This table is gone.";
+      return;
+    }
     c.down = true;
     $("#banner").hidden = false;
-    if (last) drawMoves(last);
+    if (last) { drawHand(last); drawMoves(last); }
     const wait = Math.min(5000, 300 * 2 ** c.retry++);
     setTimeout(() => { if (conn === c) connect(table_id, token); }, wait);
   };
