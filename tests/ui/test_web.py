@@ -65,7 +65,7 @@ def _checked_message(
     whole while the log has dropped none (else the rest of the message)."""
     msg = _original_message(self, seat, away, clocks)
     drop = {"turn", "version", "table_id", "away", "humans", "warning", "rules_book", "solo"}
-    drop |= {"away_clock", "stand_ins"}
+    drop |= {"away_clock", "stand_ins", "chat"}
     if self.state.events_dropped():
         drop |= {"log", "summaries", "play_area"}
 

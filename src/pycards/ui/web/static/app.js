@@ -327,6 +327,7 @@ function draw(m) {
   drawSide(m);
   drawInvites(m);
   drawAway(m);
+  drawChat(m);
   last = m;
   document.body.dataset.terminal = String(m.terminal);
   document.body.dataset.turn = String(m.turn);
@@ -398,6 +399,26 @@ function drawAway(m) {
   box.hidden = !box.children.length;
 }
 setInterval(() => { if (last && last.away_clock && last.away_clock.length) drawAway(last); }, 1000);
+
+// the chat of the people at the table: plain text (never markup), which the
+// spectators read; a spectator writes nothing
+function drawChat(m) {
+  $("#chat-box").hidden = !conn; // a replay has no chat
+  const log = $("#chat-log");
+  log.replaceChildren(...(m.chat || []).map((l) => el("li", {}, el("b", {}, `${m.names[l.seat]}: `), l.text)));
+  log.scrollTop = 1e9;
+  const writer = m.seat !== null && !!conn && !!conn.token;
+  $("#chat-form").hidden = !writer;
+  $("#chat-note").hidden = writer;
+}
+
+function say(ev) {
+  ev.preventDefault();
+  const text = $("#chat-text").value.trim();
+  if (!text || !conn || conn.down || conn.gone) return;
+  conn.ws.send(JSON.stringify({ type: "chat", text }));
+  $("#chat-text").value = "";
+}
 
 // the server's refusals say what happened to the protocol; a person is told what it means
 function humanError(text) {
@@ -601,6 +622,7 @@ async function init() {
   $("#new-game").addEventListener("submit", start);
   $("#to-lobby").addEventListener("click", () => { if (conn) { conn.closed = true; conn.ws.close(); conn = null; } history.replaceState(null, "", "#"); show("lobby"); loadLobby(); });
   $("#to-history").addEventListener("click", loadHistory);
+  $("#chat-form").addEventListener("submit", say);
   $("#hint").addEventListener("click", () => { if (conn && !conn.down) conn.ws.send(JSON.stringify({ type: "hint" })); });
   $("#undo").addEventListener("click", () => { if (conn && !conn.down) conn.ws.send(JSON.stringify(last ? { type: "undo", version: last.version } : { type: "undo" })); });
   $("#replay-step").addEventListener("input", () => replayAt(replayId, Number($("#replay-step").value)));
