@@ -180,11 +180,9 @@ function drawInfo(m) {
     if (o.called) item("Called", cardsEl([o.called], m.deck, "small"), o.partner_revealed ? ` partner ${m.names[o.partner]}` : " partner unknown");
     if (o.hound && o.hound.length) item("Hound", cardsEl(o.hound, m.deck, "small"));
     if (o.nancy_pile && o.opponents_pile) item("Piles", `Nancy ${o.nancy_pile.length} \u00b7 opponents ${o.opponents_pile.length}`);
-    if (r.phase_name) item("Now", r.phase_name);
     if (r.objectives) box.append(objectives(m, r.objectives));
   } else if (m.game === "notakers") {
     item("Draw pile", String(o.pile_size));
-    if (r.phase_name) item("Now", r.phase_name.replaceAll("_", " "));
     if (o.asker !== null && o.asker !== undefined) item("Ask", `${m.names[o.asker]} asks ${m.names[o.asked]} for ${(m.readable && m.readable.asked_for) || "?"}`);
     if (o.save && o.save.length) item("Your save", cardsEl(o.save, m.deck, "small"));
   } else {
