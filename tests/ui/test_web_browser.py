@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import socket
 import threading
@@ -133,6 +134,11 @@ def _act(page: Any, rng: random.Random) -> bool:
     return True
 
 
+def _turn(page: Any) -> bool:
+    """Whether the page's person is to act (the table waits for them)."""
+    return bool(page.locator("#hand .card.legal, #moves button[data-action], #moves .ask").count())
+
+
 def _shoot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
@@ -147,15 +153,120 @@ def _fits(page: Any) -> None:
 
 
 def _readable(page: Any) -> None:
-    """No text a person sees is under 12 px, and the scores are shown."""
+    """No text a person sees is under 12 px (any element shown that holds
+    text, and every field and button), and the scores are shown."""
     small = page.evaluate(
         """() => [...document.querySelectorAll('body *')].filter((e) =>
-            e.offsetParent !== null && [...e.childNodes].some((n) => n.nodeType === 3
-            && n.textContent.trim()) && parseFloat(getComputedStyle(e).fontSize) < 12)
-            .map((e) => e.tagName + '.' + e.className + ': ' + e.textContent.slice(0, 20))"""
+            e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden'
+            && (['INPUT', 'SELECT', 'BUTTON', 'TEXTAREA'].includes(e.tagName)
+                || [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+            && parseFloat(getComputedStyle(e).fontSize) < 12)
+            .map((e) => e.tagName + '.' + e.className + ' ' + getComputedStyle(e).fontSize
+                 + ': ' + e.textContent.slice(0, 20))"""
     )
     assert not small, small[:5]
-    assert page.locator("#scores table").is_visible()
+    if page.evaluate("document.body.dataset.view") == "table":
+        assert page.locator("#scores table").is_visible()
+
+
+def _unboxed(page: Any) -> None:
+    """On a phone the page scrolls, not little boxes in it: a scroll box of
+    the side column (summaries, rules, log, chat) is 40% of the screen high
+    or more, and every seat's score is on the first screen."""
+    height = page.viewport_size["height"]
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll('#side *')].filter((e) => e.getClientRects().length
+            && ['auto', 'scroll'].includes(getComputedStyle(e).overflowY)
+            && e.scrollHeight > e.clientHeight + 1)
+            .map((e) => [e.id || e.className, e.clientHeight])"""
+    )
+    assert all(h >= 0.4 * height for _, h in boxes), boxes
+    for score in page.locator(".seat .score, #mybar").all():
+        box = score.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= height
+
+
+#: engine words that must not reach the page: numbered tricks and sides, a
+#: -1, a version, an engine phase, a name read as "You is"
+ENGINE_WORDS = re.compile(
+    r"trick \d|for side \d|side \d wins|-1\b|\bversion \d|fallback|_|\bYou is\b|\bseat -?\d"
+)
+
+
+def _words(page: Any, seen: set[str]) -> None:
+    """Keep each line the page shows now (its open panels; the rules panel,
+    whose words are the rule book's, aside)."""
+    text = page.evaluate(
+        """() => { const r = document.querySelector('#rules-box');
+        const open = r.open; r.open = false; const t = document.body.innerText; r.open = open;
+        return t; }"""
+    )
+    seen.update(line for line in text.split("\n") if line.strip())
+
+
+#: Wraps the page's drawing of the play area: a card shown stays the same
+#: element while its trick or count goes on (``__recreated`` lists any that
+#: did not), and ``__closed`` is the last trick or count that ended.
+PLAY_PROBE = """() => {
+  if (window.__recreated) return;
+  window.__recreated = []; window.__closed = null;
+  let before = [];
+  const draw = window.drawPlay;
+  window.drawPlay = (m) => {
+    draw(m);
+    const now = [...document.querySelectorAll('#play .slot')]
+      .map((s) => [s.querySelector('.card').dataset.card + '/' + s.textContent, s]);
+    const going = before.length <= now.length && before.every(([k], i) => now[i][0] === k);
+    if (going) before.forEach(([k, s], i) => { if (now[i][1] !== s) window.__recreated.push(k); });
+    before = now;
+    const area = m.play_area;
+    if (area && area.closed) window.__closed = area.cards.map((x) => x[1]);
+  };
+}"""
+
+#: Drops the page's connection; how many cards it offers once it knows.
+DROP = """() => new Promise((done) => {
+  const ws = conn.ws, told = ws.onclose;
+  ws.onclose = (ev) => { told(ev); done(document.querySelectorAll('#hand .card.legal').length); };
+  ws.close();
+})"""
+
+INJECTION = "<img src=x onerror=\"document.title='injected'\">"
+
+
+def _last_trick(page: Any) -> bool:
+    """Reopen the last trick or count: the whole one that ended is shown,
+    with the line that ended it; then back to the table.  Whether there was
+    one to reopen."""
+    button = page.locator("#last-trick")
+    if not button.is_visible():
+        return False
+    button.click()
+    got = page.evaluate(
+        """() => ({shown: [...document.querySelectorAll('#play .slot .card')]
+                .map((c) => c.dataset.card),
+            won: (document.querySelector('#play .won') || {}).textContent, closed: window.__closed,
+            last: last.play_area.last})"""
+    )
+    assert got["shown"] == [c for _, c in got["last"]["cards"]] == got["closed"], got
+    assert got["won"] == "Last: " + got["last"]["line"], got
+    page.locator("#last-trick", has_text="Back to the table").click()
+    return True
+
+
+def _chat(sender: Any, readers: list[Any]) -> None:
+    """A line said at the table reaches the other people and the spectator as
+    plain text (markup shown as typed, never run); a spectator has nowhere
+    to write."""
+    sender.fill("#chat-text", INJECTION)
+    sender.press("#chat-text", "Enter")
+    for page in [sender, *readers]:
+        line = page.locator("#chat-log li").last
+        line.wait_for(state="visible", timeout=10_000)
+        assert line.inner_text() == f"{sender.evaluate('last.names[last.seat]')}: {INJECTION}"
+        assert page.locator("#chat-log img").count() == 0
+        assert page.evaluate("document.title") != "injected"
+    assert readers[-1].locator("#chat-form").is_hidden()
 
 
 def test_every_game_is_covered() -> None:
@@ -204,22 +315,35 @@ def test_two_people_play_a_whole_game_in_chromium(
         watcher.goto(f"{url}#t={table_id}")
         watcher.wait_for_selector("body[data-seat=spectator]")
         pages = {"desktop": ann, "phone": bea}
+        everyone = [ann, bea, watcher]
+        for page in everyone:
+            page.evaluate(PLAY_PROBE)
+        seen: set[str] = set()
         moves = 0
-        restarted = reconnected = False
+        restarted = reconnected = reopened = False
         while ann.evaluate("document.body.dataset.terminal") != "true":
             acted = False
             for page in pages.values():
+                _words(page, seen)
+                if page is ann and not reopened and _turn(page):
+                    reopened = _last_trick(page)
+                    if reopened:
+                        _shoot(page, f"{game}-desktop-last-trick")
                 acted = _act(page, rng) or acted
             moves += acted
+            if moves == 1 and not ann.locator("#chat-log li").count():
+                _chat(ann, [bea, watcher])
             if moves == 4:
                 for size, page in pages.items():
                     _fits(page)
                     _readable(page)
                     _shoot(page, f"{game}-{size}-playing")
+                _unboxed(bea)
                 _shoot(watcher, f"{game}-spectator")
             if moves == 2 and not reconnected:
                 reconnected = True
-                bea.evaluate("conn.ws.close()")
+                # while the connection is down, no card is offered that nothing would play
+                assert bea.evaluate(DROP) == 0
                 bea.wait_for_selector("#banner:not([hidden])", timeout=5000)
                 bea.wait_for_selector("body[data-connected=true]", timeout=10_000)
                 assert bea.locator("#banner").is_hidden()
@@ -238,8 +362,20 @@ def test_two_people_play_a_whole_game_in_chromium(
         for size, page in pages.items():
             page.wait_for_selector("body[data-terminal=true]")
             page.wait_for_selector("#result:not([hidden])")
+            _words(page, seen)
             _shoot(page, f"{game}-{size}-over")
+            page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+            _readable(page)
+        _unboxed(bea)
         watcher.wait_for_selector("body[data-terminal=true]")
+        _words(watcher, seen)
+        assert not [t for t in seen if ENGINE_WORDS.search(t)], sorted(
+            t for t in seen if ENGINE_WORDS.search(t)
+        )[:8]
+        for page in everyone:
+            assert page.evaluate("window.__recreated") == []
+        closes = ann.evaluate("window.__closed") is not None
+        assert reopened == closes  # a game whose tricks or counts end can reopen the last
         table = server.app.state.tables.find(table_id)
         assert table is not None and table.finished
         shown = [int(x) for x in ann.locator("#scores td.num").all_inner_texts()]

@@ -200,24 +200,27 @@ let showLast = false;
 function drawPlay(m) {
   const box = $("#play"), area = m.play_area || { cards: [], closed: null, last: null };
   const o = m.observation;
-  box.replaceChildren();
   let cards = area.cards, line = area.closed;
   if (showLast && area.last && !area.closed) { cards = area.last.cards; line = area.last.line; }
   if (!cards.length && m.game === "notakers" && o.selection && o.selection.length) cards = o.selection.map((c) => [m.seat, c]);
-  const before = drawPlay.shown && drawPlay.table === m.table_id ? drawPlay.shown : new Set();
-  const shown = new Set();
-  const slots = el("div", { class: "slots" + (line ? " swept" : "") });
-  for (const [p, c] of cards) {
-    const key = `${p}:${c}`;
-    shown.add(key);
-    // a card moves in once, when it is played; the others stay still
-    const slot = el("div", { class: "slot" + (before.has(key) ? "" : " new") }, cardEl(c, m.deck), p === null ? null : el("span", { class: "slot-name" }, m.names[p]));
-    slots.append(slot);
+  const keys = cards.map(([p, c]) => `${p}:${c}`);
+  // a card shown stays the same element while its trick or count goes on, so
+  // it moves in once, when it is played, and never again (no flicker)
+  let slots = box.querySelector(":scope > .slots");
+  const had = slots && drawPlay.table === m.table_id ? [...slots.querySelectorAll(".slot")].map((x) => x.dataset.key) : null;
+  if (!had || had.length > keys.length || had.some((k, i) => keys[i] !== k)) {
+    const before = new Set(had || []);
+    slots = el("div", { class: "slots" });
+    box.replaceChildren(slots);
+    keys.forEach((k, i) => slots.append(playSlot(m, cards[i], k, !before.has(k))));
+  } else {
+    for (const x of [...box.children]) if (x !== slots) x.remove();
+    for (const x of slots.querySelectorAll(":scope > .none")) x.remove();
+    for (let i = had.length; i < keys.length; i++) slots.append(playSlot(m, cards[i], keys[i], true));
   }
-  drawPlay.shown = shown;
   drawPlay.table = m.table_id;
+  slots.classList.toggle("swept", !!line);
   if (!cards.length) slots.append(el("span", { class: "none" }, m.game === "notakers" ? "" : "\u2013"));
-  box.append(slots);
   if (line) box.append(el("p", { class: "won" }, (showLast && !area.closed ? "Last: " : "") + line));
   if (area.last && !area.closed) {
     const b = el("button", { type: "button", id: "last-trick", "aria-pressed": String(showLast) }, showLast ? "Back to the table" : (m.game === "nancy" ? "Last trick" : "Last count"));
@@ -225,6 +228,10 @@ function drawPlay(m) {
     box.append(b);
   }
   if (o.total !== undefined && m.game !== "notakers" && !line) box.append(el("p", { class: "total" }, `count ${o.total}`));
+}
+
+function playSlot(m, [p, c], key, fresh) {
+  return el("div", { class: "slot" + (fresh ? " new" : ""), "data-key": key }, cardEl(c, m.deck), p === null ? null : el("span", { class: "slot-name" }, m.names[p]));
 }
 
 function drawHand(m) {
