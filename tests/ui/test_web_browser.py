@@ -193,13 +193,16 @@ ENGINE_WORDS = re.compile(
 )
 
 
-def _words(page: Any, seen: set[str]) -> None:
-    """Keep each line the page shows now (its open panels; the rules panel,
-    whose words are the rule book's, aside)."""
+def _words(page: Any, seen: set[str], whole: bool = False) -> None:
+    """Keep each line the page shows now: the table (``whole``: with its open
+    side panels, the rules panel aside, whose words are the rule book's)."""
     text = page.evaluate(
-        """() => { const r = document.querySelector('#rules-box');
-        const open = r.open; r.open = false; const t = document.body.innerText; r.open = open;
-        return t; }"""
+        """(whole) => { const r = document.querySelector('#rules-box'), open = r.open;
+        r.open = false;
+        const t = whole ? document.body.innerText : document.querySelector('#felt').innerText;
+        r.open = open;
+        return t; }""",
+        whole,
     )
     seen.update(line for line in text.split("\n") if line.strip())
 
@@ -212,8 +215,8 @@ PLAY_PROBE = """() => {
   window.__recreated = []; window.__closed = null;
   let before = [];
   const draw = window.drawPlay;
-  window.drawPlay = (m) => {
-    draw(m);
+  window.drawPlay = (m, ...rest) => {
+    draw(m, ...rest);
     const now = [...document.querySelectorAll('#play .slot')]
       .map((s) => [s.querySelector('.card').dataset.card + '/' + s.textContent, s]);
     const going = before.length <= now.length && before.every(([k], i) => now[i][0] === k);
@@ -234,10 +237,11 @@ DROP = """() => new Promise((done) => {
 INJECTION = "<img src=x onerror=\"document.title='injected'\">"
 
 
-def _last_trick(page: Any) -> bool:
+def _last_trick(page: Any, shot: str) -> bool:
     """Reopen the last trick or count: the whole one that ended is shown,
-    with the line that ended it; then back to the table.  Whether there was
-    one to reopen."""
+    with the line that ended it, its cards still (a look back moves none);
+    then back to the table.  Whether there was one to reopen (its screenshot
+    is ``shot``)."""
     button = page.locator("#last-trick")
     if not button.is_visible():
         return False
@@ -250,6 +254,8 @@ def _last_trick(page: Any) -> bool:
     )
     assert got["shown"] == [c for _, c in got["last"]["cards"]] == got["closed"], got
     assert got["won"] == "Last: " + got["last"]["line"], got
+    assert page.locator("#play .slot.new").count() == 0
+    _shoot(page, shot)
     page.locator("#last-trick", has_text="Back to the table").click()
     return True
 
@@ -289,7 +295,9 @@ def test_two_people_play_a_whole_game_in_chromium(
     url = f"http://127.0.0.1:{port}/"
     rng = random.Random(game)
     contexts = {k: pw.new_context(viewport=v) for k, v in SIZES.items()}
-    watcher_ctx = pw.new_context(viewport=SIZES["desktop"])
+    # the spectator watches on a desktop at one game, on a phone at the next
+    watching = list(SIZES)[[g for g, _, _ in GAMES].index(game) % 2]
+    watcher_ctx = pw.new_context(viewport=SIZES[watching])
     try:
         ann = contexts["desktop"].new_page()
         bea = contexts["phone"].new_page()
@@ -326,9 +334,7 @@ def test_two_people_play_a_whole_game_in_chromium(
             for page in pages.values():
                 _words(page, seen)
                 if page is ann and not reopened and _turn(page):
-                    reopened = _last_trick(page)
-                    if reopened:
-                        _shoot(page, f"{game}-desktop-last-trick")
+                    reopened = _last_trick(page, f"{game}-desktop-last-trick")
                 acted = _act(page, rng) or acted
             moves += acted
             if moves == 1 and not ann.locator("#chat-log li").count():
@@ -339,7 +345,7 @@ def test_two_people_play_a_whole_game_in_chromium(
                     _readable(page)
                     _shoot(page, f"{game}-{size}-playing")
                 _unboxed(bea)
-                _shoot(watcher, f"{game}-spectator")
+                _shoot(watcher, f"{game}-spectator-{watching}")
             if moves == 2 and not reconnected:
                 reconnected = True
                 # while the connection is down, no card is offered that nothing would play
@@ -362,13 +368,14 @@ def test_two_people_play_a_whole_game_in_chromium(
         for size, page in pages.items():
             page.wait_for_selector("body[data-terminal=true]")
             page.wait_for_selector("#result:not([hidden])")
-            _words(page, seen)
+            _words(page, seen, whole=True)
             _shoot(page, f"{game}-{size}-over")
             page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
             _readable(page)
         _unboxed(bea)
         watcher.wait_for_selector("body[data-terminal=true]")
-        _words(watcher, seen)
+        _words(watcher, seen, whole=True)
+        _shoot(watcher, f"{game}-spectator-{watching}-over")
         assert not [t for t in seen if ENGINE_WORDS.search(t)], sorted(
             t for t in seen if ENGINE_WORDS.search(t)
         )[:8]

@@ -763,7 +763,9 @@ def create_app(
                     await _close(ws, CLOSE_MALFORMED, "malformed message")
                     return
                 if seat is None:
-                    text = "spectators watch (the chat is the players')"
+                    text = "spectators watch"
+                    if kind == "chat":
+                        text += ": the chat is the players'"
                     await _send(ws, json.dumps({"type": "error", "message": text}))
                     continue
                 if kind == "chat":

@@ -197,7 +197,7 @@ function drawInfo(m) {
 // trick or count in the order played; a finished one stays, with the line
 // that ended it, until the next card is played, and can be looked at again
 let showLast = false;
-function drawPlay(m) {
+function drawPlay(m, quiet = false) {
   const box = $("#play"), area = m.play_area || { cards: [], closed: null, last: null };
   const o = m.observation;
   let cards = area.cards, line = area.closed;
@@ -212,7 +212,7 @@ function drawPlay(m) {
     const before = new Set(had || []);
     slots = el("div", { class: "slots" });
     box.replaceChildren(slots);
-    keys.forEach((k, i) => slots.append(playSlot(m, cards[i], k, !before.has(k))));
+    keys.forEach((k, i) => slots.append(playSlot(m, cards[i], k, !quiet && !before.has(k))));
   } else {
     for (const x of [...box.children]) if (x !== slots) x.remove();
     for (const x of slots.querySelectorAll(":scope > .none")) x.remove();
@@ -224,7 +224,7 @@ function drawPlay(m) {
   if (line) box.append(el("p", { class: "won" }, (showLast && !area.closed ? "Last: " : "") + line));
   if (area.last && !area.closed) {
     const b = el("button", { type: "button", id: "last-trick", "aria-pressed": String(showLast) }, showLast ? "Back to the table" : (m.game === "nancy" ? "Last trick" : "Last count"));
-    b.addEventListener("click", () => { showLast = !showLast; drawPlay(m); });
+    b.addEventListener("click", () => { showLast = !showLast; drawPlay(m, true); }); // a look back moves no card
     box.append(b);
   }
   if (o.total !== undefined && m.game !== "notakers" && !line) box.append(el("p", { class: "total" }, `count ${o.total}`));
