@@ -141,6 +141,8 @@ def _turn(page: Any) -> bool:
 
 def _shoot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    # the cards at rest
+    page.evaluate("Promise.allSettled(document.getAnimations().map((a) => a.finished))")
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
@@ -150,6 +152,15 @@ def _fits(page: Any) -> None:
     for sel in ("#play", "#hand"):
         box = page.locator(sel).bounding_box()
         assert box is not None and box["y"] + min(box["height"], 40) <= height, sel
+
+
+def _one_screen(page: Any) -> None:
+    """On a desktop the table is one screen: the page itself never scrolls
+    (a long story scrolls the side column), and the scores stay in sight."""
+    assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight + 1")
+    box = page.locator("#scores table").bounding_box()
+    height = page.viewport_size["height"]
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
 
 
 def _readable(page: Any) -> None:
@@ -345,6 +356,7 @@ def test_two_people_play_a_whole_game_in_chromium(
                     _readable(page)
                     _shoot(page, f"{game}-{size}-playing")
                 _unboxed(bea)
+                _one_screen(ann)
                 _shoot(watcher, f"{game}-spectator-{watching}")
             if moves == 2 and not reconnected:
                 reconnected = True
@@ -369,10 +381,13 @@ def test_two_people_play_a_whole_game_in_chromium(
             page.wait_for_selector("body[data-terminal=true]")
             page.wait_for_selector("#result:not([hidden])")
             _words(page, seen, whole=True)
+            if page is ann:
+                _one_screen(page)
             _shoot(page, f"{game}-{size}-over")
             page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
             _readable(page)
         _unboxed(bea)
+        _one_screen(ann)
         watcher.wait_for_selector("body[data-terminal=true]")
         _words(watcher, seen, whole=True)
         _shoot(watcher, f"{game}-spectator-{watching}-over")
