@@ -192,9 +192,10 @@ def _unboxed(page: Any) -> None:
             .map((e) => [e.id || e.className, e.clientHeight])"""
     )
     assert all(h >= 0.4 * height for _, h in boxes), boxes
+    page.evaluate("scrollTo(0, 0)")
     for score in page.locator(".seat .score, #mybar").all():
         box = score.bounding_box()
-        assert box is not None and box["y"] + box["height"] <= height
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
 
 
 #: engine words that must not reach the page: numbered tricks and sides, a
