@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import socket
 import threading
@@ -133,8 +134,15 @@ def _act(page: Any, rng: random.Random) -> bool:
     return True
 
 
+def _turn(page: Any) -> bool:
+    """Whether the page's person is to act (the table waits for them)."""
+    return bool(page.locator("#hand .card.legal, #moves button[data-action], #moves .ask").count())
+
+
 def _shoot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    # the cards at rest
+    page.evaluate("Promise.allSettled(document.getAnimations().map((a) => a.finished))")
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
@@ -146,16 +154,137 @@ def _fits(page: Any) -> None:
         assert box is not None and box["y"] + min(box["height"], 40) <= height, sel
 
 
+def _one_screen(page: Any) -> None:
+    """On a desktop the table is one screen: the page itself never scrolls
+    (a long story scrolls the side column), and the scores stay in sight."""
+    assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight + 1")
+    box = page.locator("#scores table").bounding_box()
+    height = page.viewport_size["height"]
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
 def _readable(page: Any) -> None:
-    """No text a person sees is under 12 px, and the scores are shown."""
+    """No text a person sees is under 12 px (any element shown that holds
+    text, and every field and button), and the scores are shown."""
     small = page.evaluate(
         """() => [...document.querySelectorAll('body *')].filter((e) =>
-            e.offsetParent !== null && [...e.childNodes].some((n) => n.nodeType === 3
-            && n.textContent.trim()) && parseFloat(getComputedStyle(e).fontSize) < 12)
-            .map((e) => e.tagName + '.' + e.className + ': ' + e.textContent.slice(0, 20))"""
+            e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden'
+            && (['INPUT', 'SELECT', 'BUTTON', 'TEXTAREA'].includes(e.tagName)
+                || [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+            && parseFloat(getComputedStyle(e).fontSize) < 12)
+            .map((e) => e.tagName + '.' + e.className + ' ' + getComputedStyle(e).fontSize
+                 + ': ' + e.textContent.slice(0, 20))"""
     )
     assert not small, small[:5]
-    assert page.locator("#scores table").is_visible()
+    if page.evaluate("document.body.dataset.view") == "table":
+        assert page.locator("#scores table").is_visible()
+
+
+def _unboxed(page: Any) -> None:
+    """On a phone the page scrolls, not little boxes in it: a scroll box of
+    the side column (summaries, rules, log, chat) is 40% of the screen high
+    or more, and every seat's score is on the first screen."""
+    height = page.viewport_size["height"]
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll('#side *')].filter((e) => e.getClientRects().length
+            && ['auto', 'scroll'].includes(getComputedStyle(e).overflowY)
+            && e.scrollHeight > e.clientHeight + 1)
+            .map((e) => [e.id || e.className, e.clientHeight])"""
+    )
+    assert all(h >= 0.4 * height for _, h in boxes), boxes
+    page.evaluate("scrollTo(0, 0)")
+    for score in page.locator(".seat .score, #mybar").all():
+        box = score.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+#: engine words that must not reach the page: numbered tricks and sides, a
+#: -1, a version, an engine phase, a name read as "You is"
+ENGINE_WORDS = re.compile(
+    r"trick \d|for side \d|side \d wins|-1\b|\bversion \d|fallback|_|\bYou is\b|\bseat -?\d"
+)
+
+
+def _words(page: Any, seen: set[str], whole: bool = False) -> None:
+    """Keep each line the page shows now: the table (``whole``: with its open
+    side panels, the rules panel aside, whose words are the rule book's)."""
+    text = page.evaluate(
+        """(whole) => { const r = document.querySelector('#rules-box'), open = r.open;
+        r.open = false;
+        const t = whole ? document.body.innerText : document.querySelector('#felt').innerText;
+        r.open = open;
+        return t; }""",
+        whole,
+    )
+    seen.update(line for line in text.split("\n") if line.strip())
+
+
+#: Wraps the page's drawing of the play area: a card shown stays the same
+#: element while its trick or count goes on (``__recreated`` lists any that
+#: did not), and ``__closed`` is the last trick or count that ended.
+PLAY_PROBE = """() => {
+  if (window.__recreated) return;
+  window.__recreated = []; window.__closed = null;
+  let before = [];
+  const draw = window.drawPlay;
+  window.drawPlay = (m, ...rest) => {
+    draw(m, ...rest);
+    const now = [...document.querySelectorAll('#play .slot')]
+      .map((s) => [s.querySelector('.card').dataset.card + '/' + s.textContent, s]);
+    const going = before.length <= now.length && before.every(([k], i) => now[i][0] === k);
+    if (going) before.forEach(([k, s], i) => { if (now[i][1] !== s) window.__recreated.push(k); });
+    before = now;
+    const area = m.play_area;
+    if (area && area.closed) window.__closed = area.cards.map((x) => x[1]);
+  };
+}"""
+
+#: Drops the page's connection; how many cards it offers once it knows.
+DROP = """() => new Promise((done) => {
+  const ws = conn.ws, told = ws.onclose;
+  ws.onclose = (ev) => { told(ev); done(document.querySelectorAll('#hand .card.legal').length); };
+  ws.close();
+})"""
+
+INJECTION = "<img src=x onerror=\"document.title='injected'\">"
+
+
+def _last_trick(page: Any, shot: str) -> bool:
+    """Reopen the last trick or count: the whole one that ended is shown,
+    with the line that ended it, its cards still (a look back moves none);
+    then back to the table.  Whether there was one to reopen (its screenshot
+    is ``shot``)."""
+    button = page.locator("#last-trick")
+    if not button.is_visible():
+        return False
+    button.click()
+    got = page.evaluate(
+        """() => ({shown: [...document.querySelectorAll('#play .slot .card')]
+                .map((c) => c.dataset.card),
+            won: (document.querySelector('#play .won') || {}).textContent, closed: window.__closed,
+            last: last.play_area.last})"""
+    )
+    assert got["shown"] == [c for _, c in got["last"]["cards"]] == got["closed"], got
+    assert got["won"] == "Last: " + got["last"]["line"], got
+    assert page.locator("#play .slot.new").count() == 0
+    _shoot(page, shot)
+    page.locator("#last-trick", has_text="Back to the table").click()
+    return True
+
+
+def _chat(sender: Any, readers: list[Any]) -> None:
+    """A line said at the table reaches the other people and the spectator as
+    plain text (markup shown as typed, never run); a spectator has nowhere
+    to write."""
+    sender.fill("#chat-text", INJECTION)
+    sender.press("#chat-text", "Enter")
+    for page in [sender, *readers]:
+        line = page.locator("#chat-log li").last
+        line.wait_for(state="visible", timeout=10_000)
+        assert line.inner_text() == f"{sender.evaluate('last.names[last.seat]')}: {INJECTION}"
+        assert page.locator("#chat-log img").count() == 0
+        assert page.evaluate("document.title") != "injected"
+    assert readers[-1].locator("#chat-form").is_hidden()
 
 
 def test_every_game_is_covered() -> None:
@@ -178,7 +307,9 @@ def test_two_people_play_a_whole_game_in_chromium(
     url = f"http://127.0.0.1:{port}/"
     rng = random.Random(game)
     contexts = {k: pw.new_context(viewport=v) for k, v in SIZES.items()}
-    watcher_ctx = pw.new_context(viewport=SIZES["desktop"])
+    # the spectator watches on a desktop at one game, on a phone at the next
+    watching = list(SIZES)[[g for g, _, _ in GAMES].index(game) % 2]
+    watcher_ctx = pw.new_context(viewport=SIZES[watching])
     try:
         ann = contexts["desktop"].new_page()
         bea = contexts["phone"].new_page()
@@ -204,22 +335,34 @@ def test_two_people_play_a_whole_game_in_chromium(
         watcher.goto(f"{url}#t={table_id}")
         watcher.wait_for_selector("body[data-seat=spectator]")
         pages = {"desktop": ann, "phone": bea}
+        everyone = [ann, bea, watcher]
+        for page in everyone:
+            page.evaluate(PLAY_PROBE)
+        seen: set[str] = set()
         moves = 0
-        restarted = reconnected = False
+        restarted = reconnected = reopened = False
         while ann.evaluate("document.body.dataset.terminal") != "true":
             acted = False
             for page in pages.values():
+                _words(page, seen)
+                if page is ann and not reopened and _turn(page):
+                    reopened = _last_trick(page, f"{game}-desktop-last-trick")
                 acted = _act(page, rng) or acted
             moves += acted
+            if moves == 1 and not ann.locator("#chat-log li").count():
+                _chat(ann, [bea, watcher])
             if moves == 4:
                 for size, page in pages.items():
                     _fits(page)
                     _readable(page)
                     _shoot(page, f"{game}-{size}-playing")
-                _shoot(watcher, f"{game}-spectator")
+                _unboxed(bea)
+                _one_screen(ann)
+                _shoot(watcher, f"{game}-spectator-{watching}")
             if moves == 2 and not reconnected:
                 reconnected = True
-                bea.evaluate("conn.ws.close()")
+                # while the connection is down, no card is offered that nothing would play
+                assert bea.evaluate(DROP) == 0
                 bea.wait_for_selector("#banner:not([hidden])", timeout=5000)
                 bea.wait_for_selector("body[data-connected=true]", timeout=10_000)
                 assert bea.locator("#banner").is_hidden()
@@ -238,8 +381,24 @@ def test_two_people_play_a_whole_game_in_chromium(
         for size, page in pages.items():
             page.wait_for_selector("body[data-terminal=true]")
             page.wait_for_selector("#result:not([hidden])")
+            _words(page, seen, whole=True)
+            if page is ann:
+                _one_screen(page)
             _shoot(page, f"{game}-{size}-over")
+            page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+            _readable(page)
+        _unboxed(bea)
+        _one_screen(ann)
         watcher.wait_for_selector("body[data-terminal=true]")
+        _words(watcher, seen, whole=True)
+        _shoot(watcher, f"{game}-spectator-{watching}-over")
+        assert not [t for t in seen if ENGINE_WORDS.search(t)], sorted(
+            t for t in seen if ENGINE_WORDS.search(t)
+        )[:8]
+        for page in everyone:
+            assert page.evaluate("window.__recreated") == []
+        closes = ann.evaluate("window.__closed") is not None
+        assert reopened == closes  # a game whose tricks or counts end can reopen the last
         table = server.app.state.tables.find(table_id)
         assert table is not None and table.finished
         shown = [int(x) for x in ann.locator("#scores td.num").all_inner_texts()]
@@ -306,4 +465,53 @@ def test_seats_belong_to_people_in_chromium(pw: Any, tmp_path: Path) -> None:
     finally:
         ctx.close()
         other.close()
+        server.stop()
+
+
+def test_the_lobby_refreshes_and_shows_no_empty_table_in_chromium(pw: Any, tmp_path: Path) -> None:
+    """With no table and no finished game, the lobby and the finished games
+    show no empty table frame and no replay bar; a new table appears in a
+    lobby without a reload; a person who leaves her table for the lobby sees
+    the lobby alone (no "Your turn." over cards nothing would play), and
+    comes back to her seat."""
+    port = _free_port()
+    server = _Server(port, tmp_path / "tables.sqlite3")
+    url = f"http://127.0.0.1:{port}/"
+    contexts = {k: pw.new_context(viewport=v) for k, v in SIZES.items()}
+    try:
+        pages = {k: c.new_page() for k, c in contexts.items()}
+        for size, page in pages.items():
+            page.goto(url)
+            page.wait_for_selector("body[data-ready=true]")
+            assert page.locator("#table-view").is_hidden()
+            _readable(page)
+            page.click("#to-history")
+            page.wait_for_selector("#history-list li.none")
+            assert page.locator("#table-view").is_hidden()
+            assert page.locator("#replay-bar").is_hidden()
+            _readable(page)
+            _shoot(page, f"history-empty-{size}")
+            page.click("#to-lobby")
+        ann, bea = pages["desktop"], pages["phone"]
+        assert bea.locator("#lobby-list button").count() == 0
+        game = next(iter(REGISTERED))
+        table_id = _open_table(ann, url, game, {1: "random", 2: "random"})
+        # the other lobby shows the new table by itself
+        bea.locator("#lobby-list button", has_text="Watch").wait_for(timeout=10_000)
+        assert table_id and bea.locator("#table-view").is_hidden()
+        ann.wait_for_function("last && last.current_player === 0")
+        ann.click("#to-lobby")
+        ann.wait_for_selector("#lobby-list .back-to-seat")
+        assert ann.locator("#table-view").is_hidden()
+        assert (
+            ann.get_by_text("Your turn.").count() == 0 or ann.get_by_text("Your turn.").is_hidden()
+        )
+        assert not [c for c in ann.locator(".card.legal").all() if c.is_visible()]
+        _shoot(ann, "lobby-after-leaving")
+        ann.locator("#lobby-list .back-to-seat").click()
+        ann.wait_for_selector("body[data-seat='0'][data-view=table]")
+        assert ann.locator("#table-view").is_visible() and ann.locator("#lobby-view").is_hidden()
+    finally:
+        for c in contexts.values():
+            c.close()
         server.stop()

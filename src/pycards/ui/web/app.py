@@ -26,7 +26,12 @@ Routes:
   socket alone)
   and ``{"type": "undo", "version": v}`` (the table goes back to that
   person's last decision and is sent again; ``v``, optional, the version of
-  the message the undo answers: an undo for another is refused).
+  the message the undo answers: an undo for another is refused);
+  a person (never a spectator) says a line to the table with ``{"type":
+  "chat", "text": ...}`` (plain text, at most
+  :data:`~pycards.ui.web.tables.MAX_CHAT` characters, a few lines in a few
+  seconds: :meth:`~pycards.ui.web.tables.Table.say`), kept with the table
+  in the store and sent to every reader in each message's ``chat``.
 
 A frame that is not such a JSON text closes the socket with 4400; an unknown
 table or a wrong token with 4404.  Bots think in two bounded thread pools,
@@ -299,7 +304,14 @@ class _Hub:
         other table serves on."""
         try:
             table = Table.restore(
-                row.id, row.spec, row.seed, row.tokens, row.state, row.bot_seconds, row.version
+                row.id,
+                row.spec,
+                row.seed,
+                row.tokens,
+                row.state,
+                row.bot_seconds,
+                row.version,
+                list(row.chat),
             )
         except Exception as exc:  # any fault of one row: set it aside, never stop the server
             self.store.quarantine_later(row.id, f"cannot be restored: {type(exc).__name__}: {exc}")
@@ -395,6 +407,24 @@ class _Hub:
             self.gone.get(table.id, {}).pop(seat, None)
         await self.broadcast(table)
         self.kick_bots(table)
+
+    async def chat(self, table: Table, seat: int, text: object) -> str | None:
+        """The person of ``seat`` says ``text`` (:meth:`Table.say`): stored,
+        then every socket of the table is sent the table again; else why not
+        (nothing kept)."""
+        async with self.lock(table):
+            before = table.chat
+            try:
+                table.say(seat, text)
+                write = functools.partial(self.store.set_chat, table.id, table.chat_json())
+                await self.write(write)
+            except TableError as exc:
+                return str(exc)
+            except StoreError as exc:
+                table.chat = before
+                return f"{exc}: try again"
+        await self.broadcast(table)
+        return None
 
     async def came(self, table: Table, seat: int) -> None:
         """The person of ``seat`` is here: their clock stops, their bot leaves."""
@@ -723,11 +753,25 @@ def create_app(
                     with contextlib.suppress(ValueError, RecursionError):
                         msg = json.loads(text)
                 kind = msg.get("type") if isinstance(msg, dict) else None
-                if not isinstance(msg, dict) or kind not in ("move", "hint", "undo", "stand_in"):
+                if not isinstance(msg, dict) or kind not in (
+                    "move",
+                    "hint",
+                    "undo",
+                    "stand_in",
+                    "chat",
+                ):
                     await _close(ws, CLOSE_MALFORMED, "malformed message")
                     return
                 if seat is None:
-                    await _send(ws, json.dumps({"type": "error", "message": "spectators watch"}))
+                    text = "spectators watch"
+                    if kind == "chat":
+                        text += ": the chat is the players'"
+                    await _send(ws, json.dumps({"type": "error", "message": text}))
+                    continue
+                if kind == "chat":
+                    refused = await hub.chat(table, seat, msg.get("text"))
+                    if refused is not None:
+                        await _send(ws, json.dumps({"type": "error", "message": refused}))
                     continue
                 if kind == "stand_in":  # the others' choice: a bot plays an away seat now
                     gone = msg.get("seat")

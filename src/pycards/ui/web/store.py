@@ -69,15 +69,16 @@ CREATE TABLE IF NOT EXISTS tables (
     updated REAL NOT NULL,
     version INTEGER,
     quarantine TEXT,
-    client TEXT
+    client TEXT,
+    chat TEXT
 );
 CREATE INDEX IF NOT EXISTS tables_finished ON tables (finished, updated);
 """
 #: Columns added since the first files (a file without them gains them, NULL).
-_ADDED = (("version", "INTEGER"), ("quarantine", "TEXT"), ("client", "TEXT"))
+_ADDED = (("version", "INTEGER"), ("quarantine", "TEXT"), ("client", "TEXT"), ("chat", "TEXT"))
 _COLUMNS = (
     "id, spec, seed, tokens, state, turn, finished, returns, bot_seconds, created, updated,"
-    " version, client"
+    " version, client, chat"
 )
 #: The longest SQLite waits for another writer's lock, by default (seconds).
 BUSY_TIMEOUT = 0.5
@@ -151,6 +152,8 @@ class StoredTable:
     version: int | None = None
     #: Who opened it (a digest of the address; None: saved before the store kept it).
     client: str | None = None
+    #: The table's chat lines (``{"seat": p, "text": ...}``), oldest first.
+    chat: tuple[dict[str, object], ...] = ()
 
 
 #: A value SQLite hands back, and a row of them.
@@ -203,6 +206,9 @@ def _parse(r: Row) -> StoredTable:
         raise ValueError(f"finished is not 0 or 1: {r[6]!r:.40}")
     version = None if r[11] is None else _int(r[11], "version")
     client = None if r[12] is None else _text(r[12], "client")
+    chat = [] if r[13] is None else json.loads(_text(r[13], "chat"))
+    if not isinstance(chat, list) or not all(isinstance(line, dict) for line in chat):
+        raise ValueError(f"chat is not a JSON list of lines: {r[13]!r:.40}")
     return StoredTable(
         _text(r[0], "id"),
         spec,
@@ -217,6 +223,7 @@ def _parse(r: Row) -> StoredTable:
         _number(r[10], "updated"),
         version,
         client,
+        tuple(chat),
     )
 
 
@@ -386,6 +393,10 @@ class Store:
             (json.dumps(tokens), table_id),
             "the seat's token",
         )
+
+    def set_chat(self, table_id: str, chat: str) -> None:
+        """Replace a table's chat (JSON, :meth:`pycards.ui.web.tables.Table.chat_json`)."""
+        self._write("UPDATE tables SET chat = ? WHERE id = ?", (chat, table_id), "the chat line")
 
     def quarantine(self, table_id: str, reason: str) -> None:
         """Set a row aside: it stays in the file, with ``reason`` in its

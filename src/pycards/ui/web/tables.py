@@ -14,6 +14,7 @@ at most :data:`TABLE_BOT_SECONDS` in all, after which they play at random.
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import hashlib
 import json
@@ -21,7 +22,7 @@ import re
 import secrets
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ...bots import Bot, bot_names, make_bot, parse_bot_spec
 from ...cards import Card, CardSet, NancyCard, NancyCardSet
@@ -36,21 +37,27 @@ if TYPE_CHECKING:
     from ...game import Event
 
 __all__ = [
+    "CHAT_LINES",
+    "CHAT_RATE",
+    "CHAT_WINDOW",
     "CLIENT_RATE",
     "CLIENT_TABLES",
     "CLIENT_WINDOW",
+    "MAX_CHAT",
     "MAX_MOVE_SECONDS",
     "MAX_SAMPLES",
     "MAX_SIMULATIONS",
     "TABLE_BOT_SECONDS",
     "TIMED_BOTS",
     "WEB_BOTS",
+    "ChatLine",
     "LimitError",
     "SeatSpec",
     "Table",
     "TableError",
     "TableSpec",
     "Tables",
+    "chat_text",
     "client_key",
     "describe_games",
     "describe_rules",
@@ -112,6 +119,40 @@ CLIENT_TABLES = 20
 CLIENT_RATE = 30
 #: The window of :data:`CLIENT_RATE`, in seconds.
 CLIENT_WINDOW = 600.0
+
+
+#: The longest chat line, in characters.
+MAX_CHAT = 200
+#: The chat lines a table keeps (the oldest leave first).
+CHAT_LINES = 50
+#: The most chat lines one seat may say in :data:`CHAT_WINDOW` seconds.
+CHAT_RATE = 5
+#: The window of :data:`CHAT_RATE`, in seconds.
+CHAT_WINDOW = 10.0
+
+
+class ChatLine(TypedDict):
+    """One line of a table's chat: the person's seat and what they said."""
+
+    seat: int
+    text: str
+
+
+def chat_text(text: object) -> str:
+    """A chat line as the table keeps it: plain text, its runs of white space
+    (line breaks included) one space, 1..:data:`MAX_CHAT` printable
+    characters; else :class:`TableError` saying what was wrong.  It is never
+    markup: the page shows it as text."""
+    if not isinstance(text, str):
+        raise TableError(f"a chat line is a string, got {type(text).__name__}")
+    line = " ".join(text.split())
+    if not line:
+        raise TableError("a chat line says something: it was empty")
+    if len(line) > MAX_CHAT:
+        raise TableError(f"a chat line has at most {MAX_CHAT} characters, got {len(line)}")
+    if not line.isprintable():
+        raise TableError("a chat line is printable text (no control characters)")
+    return line
 
 
 def client_key(address: str) -> str:
@@ -713,6 +754,7 @@ class Table:
         state: State[object],
         bot_seconds: float = 0.0,
         version: int | None = None,
+        chat: object = (),
     ) -> None:
         self.id = table_id
         self.spec = spec
@@ -749,6 +791,50 @@ class Table:
         self._stories: dict[int | None, Story] = {}
         self._messages: dict[int | None, tuple[int, dict[str, Any]]] = {}
         self._rules_book = describe_rules(self.game, spec.preset)
+        #: The chat, oldest first: ``{"seat": p, "text": line}`` (at most
+        #: :data:`CHAT_LINES`; see :meth:`say`).
+        self.chat: list[ChatLine] = self._read_chat(chat)
+        self._said: dict[int, collections.deque[float]] = {}
+
+    def _read_chat(self, chat: object) -> list[ChatLine]:
+        """The chat as the store gave it, checked (:class:`TableError`)."""
+        if not isinstance(chat, (list, tuple)):
+            raise TableError(f"the chat is a list of lines, got {type(chat).__name__}")
+        out: list[ChatLine] = []
+        for line in chat[-CHAT_LINES:]:
+            seat = line.get("seat") if isinstance(line, dict) else None
+            if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.spec.humans:
+                raise TableError(f"a chat line is said by a person's seat, got {line!r:.60}")
+            out.append({"seat": seat, "text": chat_text(line.get("text"))})
+        return out
+
+    def say(self, seat: int, text: object, now: float | None = None) -> ChatLine:
+        """The person of ``seat`` says ``text`` to the table (checked by
+        :func:`chat_text`); the line kept.  A seat says at most
+        :data:`CHAT_RATE` lines in :data:`CHAT_WINDOW` seconds (``now``:
+        :func:`time.monotonic` unless given); :class:`TableError` (nothing
+        kept) for a line refused.  The chat is not the game: the
+        :attr:`version` stays, so no move waiting is refused for it."""
+        if seat not in self.spec.humans:
+            raise TableError(f"seat {seat} is not a person's: only the people at a table chat")
+        line = chat_text(text)
+        now = time.monotonic() if now is None else now
+        said = self._said.setdefault(seat, collections.deque())
+        while said and said[0] <= now - CHAT_WINDOW:
+            said.popleft()
+        if len(said) >= CHAT_RATE:
+            raise TableError(
+                f"at most {CHAT_RATE} chat lines in {CHAT_WINDOW:g} seconds: wait a moment"
+            )
+        said.append(now)
+        kept: ChatLine = {"seat": seat, "text": line}
+        self.chat = [*self.chat, kept][-CHAT_LINES:]
+        self.last_active = time.monotonic()
+        return kept
+
+    def chat_json(self) -> str:
+        """The chat as JSON, for the store."""
+        return json.dumps(self.chat)
 
     @classmethod
     def new(cls, spec: TableSpec) -> tuple[Table, dict[int, str]]:
@@ -774,9 +860,11 @@ class Table:
         state_json: str,
         bot_seconds: float,
         version: int | None = None,
+        chat: object = (),
     ) -> Table:
         """A table read back from the store (``version=None``: one saved
-        before the store kept versions, which resumes at its turn)."""
+        before the store kept versions, which resumes at its turn; ``chat``:
+        its chat lines, see :attr:`chat`)."""
         table_spec = TableSpec.from_json(spec)
         state = State.from_json(state_json)
         game = load_game(table_spec.game, None, table_spec.players)
@@ -792,7 +880,7 @@ class Table:
             raise TableError("the game's rules are not the table's preset")
         if set(digests) != set(table_spec.humans):
             raise TableError(f"the tokens are for seats {sorted(digests)}, not the people's")
-        return cls(table_id, table_spec, seed, digests, state, bot_seconds, version)
+        return cls(table_id, table_spec, seed, digests, state, bot_seconds, version, chat)
 
     @property
     def state(self) -> State[object]:
@@ -894,7 +982,7 @@ class Table:
         turn, the version (which a move names), the table id, who of the
         people is away (``away_clock``: the seconds ``clocks`` gives each
         away seat before a bot plays for it; ``stand_ins``: the away seats a
-        bot plays now) and the rules panel.
+        bot plays now), the rules panel and the chat (:attr:`chat`).
         Built once per change of the state and seat (then copied)."""
         cached = self._messages.get(seat)
         if cached is not None and cached[0] == self.version:
@@ -924,6 +1012,7 @@ class Table:
         ]
         msg["stand_ins"] = sorted(self.core.stand_ins)
         msg["humans"] = self.spec.humans
+        msg["chat"] = list(self.chat)
         if self.spec.practice:
             msg["warning"] = "practice table: its seed was chosen, so the bots' cards are known"
         return msg

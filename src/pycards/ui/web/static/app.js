@@ -180,11 +180,9 @@ function drawInfo(m) {
     if (o.called) item("Called", cardsEl([o.called], m.deck, "small"), o.partner_revealed ? ` partner ${m.names[o.partner]}` : " partner unknown");
     if (o.hound && o.hound.length) item("Hound", cardsEl(o.hound, m.deck, "small"));
     if (o.nancy_pile && o.opponents_pile) item("Piles", `Nancy ${o.nancy_pile.length} \u00b7 opponents ${o.opponents_pile.length}`);
-    if (r.phase_name) item("Now", r.phase_name);
     if (r.objectives) box.append(objectives(m, r.objectives));
   } else if (m.game === "notakers") {
     item("Draw pile", String(o.pile_size));
-    if (r.phase_name) item("Now", r.phase_name.replaceAll("_", " "));
     if (o.asker !== null && o.asker !== undefined) item("Ask", `${m.names[o.asker]} asks ${m.names[o.asked]} for ${(m.readable && m.readable.asked_for) || "?"}`);
     if (o.save && o.save.length) item("Your save", cardsEl(o.save, m.deck, "small"));
   } else {
@@ -199,41 +197,49 @@ function drawInfo(m) {
 // trick or count in the order played; a finished one stays, with the line
 // that ended it, until the next card is played, and can be looked at again
 let showLast = false;
-function drawPlay(m) {
+function drawPlay(m, quiet = false) {
   const box = $("#play"), area = m.play_area || { cards: [], closed: null, last: null };
   const o = m.observation;
-  box.replaceChildren();
   let cards = area.cards, line = area.closed;
   if (showLast && area.last && !area.closed) { cards = area.last.cards; line = area.last.line; }
   if (!cards.length && m.game === "notakers" && o.selection && o.selection.length) cards = o.selection.map((c) => [m.seat, c]);
-  const before = drawPlay.shown && drawPlay.table === m.table_id ? drawPlay.shown : new Set();
-  const shown = new Set();
-  const slots = el("div", { class: "slots" + (line ? " swept" : "") });
-  for (const [p, c] of cards) {
-    const key = `${p}:${c}`;
-    shown.add(key);
-    // a card moves in once, when it is played; the others stay still
-    const slot = el("div", { class: "slot" + (before.has(key) ? "" : " new") }, cardEl(c, m.deck), p === null ? null : el("span", { class: "slot-name" }, m.names[p]));
-    slots.append(slot);
+  const keys = cards.map(([p, c]) => `${p}:${c}`);
+  // a card shown stays the same element while its trick or count goes on, so
+  // it moves in once, when it is played, and never again (no flicker)
+  let slots = box.querySelector(":scope > .slots");
+  const had = slots && drawPlay.table === m.table_id ? [...slots.querySelectorAll(".slot")].map((x) => x.dataset.key) : null;
+  if (!had || had.length > keys.length || had.some((k, i) => keys[i] !== k)) {
+    const before = new Set(had || []);
+    slots = el("div", { class: "slots" });
+    box.replaceChildren(slots);
+    keys.forEach((k, i) => slots.append(playSlot(m, cards[i], k, !quiet && !before.has(k))));
+  } else {
+    for (const x of [...box.children]) if (x !== slots) x.remove();
+    for (const x of slots.querySelectorAll(":scope > .none")) x.remove();
+    for (let i = had.length; i < keys.length; i++) slots.append(playSlot(m, cards[i], keys[i], true));
   }
-  drawPlay.shown = shown;
   drawPlay.table = m.table_id;
+  slots.classList.toggle("swept", !!line);
   if (!cards.length) slots.append(el("span", { class: "none" }, m.game === "notakers" ? "" : "\u2013"));
-  box.append(slots);
   if (line) box.append(el("p", { class: "won" }, (showLast && !area.closed ? "Last: " : "") + line));
   if (area.last && !area.closed) {
     const b = el("button", { type: "button", id: "last-trick", "aria-pressed": String(showLast) }, showLast ? "Back to the table" : (m.game === "nancy" ? "Last trick" : "Last count"));
-    b.addEventListener("click", () => { showLast = !showLast; drawPlay(m); });
+    b.addEventListener("click", () => { showLast = !showLast; drawPlay(m, true); }); // a look back moves no card
     box.append(b);
   }
   if (o.total !== undefined && m.game !== "notakers" && !line) box.append(el("p", { class: "total" }, `count ${o.total}`));
+}
+
+function playSlot(m, [p, c], key, fresh) {
+  return el("div", { class: "slot" + (fresh ? " new" : ""), "data-key": key }, cardEl(c, m.deck), p === null ? null : el("span", { class: "slot-name" }, m.names[p]));
 }
 
 function drawHand(m) {
   const o = m.observation;
   const hand = Array.isArray(o.hand) ? o.hand : [];
   const byCard = new Map();
-  for (const a of m.legal) if (a.card) (byCard.get(a.card) || byCard.set(a.card, []).get(a.card)).push(a);
+  const live = !conn || (!conn.down && !conn.gone); // a replay has no conn and no moves
+  for (const a of live ? m.legal : []) if (a.card) (byCard.get(a.card) || byCard.set(a.card, []).get(a.card)).push(a);
   const box = $("#hand");
   box.replaceChildren();
   const mine = [...hand];
@@ -251,7 +257,7 @@ function drawHand(m) {
       c.setAttribute("aria-label", `${acts[0].name}: ${cardLabel(name, m.deck)}`);
       c.addEventListener("click", () => send(acts[0].id));
       c.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); send(acts[0].id); } });
-    } else if (m.legal.length) c.classList.add("dim");
+    } else if (m.legal.length && live) c.classList.add("dim");
     box.append(c);
   }
   if (!mine.length) box.append(el("span", { class: "none" }, m.seat === null ? "You are watching." : "No cards."));
@@ -260,6 +266,7 @@ function drawHand(m) {
 function drawMoves(m) {
   const box = $("#moves");
   box.replaceChildren();
+  if (conn && conn.gone) { box.append(el("span", { class: "none" }, "This table is gone.")); return; }
   if (conn && conn.down) { box.append(el("span", { class: "none" }, "Reconnecting\u2026")); return; }
   const others = m.legal.filter((a) => !a.card && !a.ask);
   const asks = m.legal.filter((a) => a.ask);
@@ -325,6 +332,7 @@ function draw(m) {
   drawSide(m);
   drawInvites(m);
   drawAway(m);
+  drawChat(m);
   last = m;
   document.body.dataset.terminal = String(m.terminal);
   document.body.dataset.turn = String(m.turn);
@@ -397,6 +405,26 @@ function drawAway(m) {
 }
 setInterval(() => { if (last && last.away_clock && last.away_clock.length) drawAway(last); }, 1000);
 
+// the chat of the people at the table: plain text (never markup), which the
+// spectators read; a spectator writes nothing
+function drawChat(m) {
+  $("#chat-box").hidden = !conn; // a replay has no chat
+  const log = $("#chat-log");
+  log.replaceChildren(...(m.chat || []).map((l) => el("li", {}, el("b", {}, `${m.names[l.seat]}: `), l.text)));
+  log.scrollTop = 1e9;
+  const writer = m.seat !== null && !!conn && !!conn.token;
+  $("#chat-form").hidden = !writer;
+  $("#chat-note").hidden = writer;
+}
+
+function say(ev) {
+  ev.preventDefault();
+  const text = $("#chat-text").value.trim();
+  if (!text || !conn || conn.down || conn.gone) return;
+  conn.ws.send(JSON.stringify({ type: "chat", text }));
+  $("#chat-text").value = "";
+}
+
 // the server's refusals say what happened to the protocol; a person is told what it means
 function humanError(text) {
   if (/^(too late|stale)/.test(text || "")) return "Too late: the table moved on before your move arrived, so it was not played.";
@@ -443,10 +471,15 @@ function connect(table_id, token) {
   ws.onclose = (ev) => {
     if (c.closed || conn !== c) return;
     document.body.dataset.connected = "false";
-    if (ev.code === 4404) { $("#status").textContent = "This table is gone."; return; }
+    if (ev.code === 4404) {
+      c.gone = true;
+      if (last) { drawHand(last); drawMoves(last); }
+      $("#status").textContent = "This table is gone.";
+      return;
+    }
     c.down = true;
     $("#banner").hidden = false;
-    if (last) drawMoves(last);
+    if (last) { drawHand(last); drawMoves(last); }
     const wait = Math.min(5000, 300 * 2 ** c.retry++);
     setTimeout(() => { if (conn === c) connect(table_id, token); }, wait);
   };
@@ -594,6 +627,7 @@ async function init() {
   $("#new-game").addEventListener("submit", start);
   $("#to-lobby").addEventListener("click", () => { if (conn) { conn.closed = true; conn.ws.close(); conn = null; } history.replaceState(null, "", "#"); show("lobby"); loadLobby(); });
   $("#to-history").addEventListener("click", loadHistory);
+  $("#chat-form").addEventListener("submit", say);
   $("#hint").addEventListener("click", () => { if (conn && !conn.down) conn.ws.send(JSON.stringify({ type: "hint" })); });
   $("#undo").addEventListener("click", () => { if (conn && !conn.down) conn.ws.send(JSON.stringify(last ? { type: "undo", version: last.version } : { type: "undo" })); });
   $("#replay-step").addEventListener("input", () => replayAt(replayId, Number($("#replay-step").value)));
