@@ -33,8 +33,9 @@ from pycards.cards import RANKS, SUITS, Card, CardSet, CardsLike, to_mask52
 from pycards.engine import game_info
 from pycards.game import REFEREE, Event, Game, HandQuery, Rules, SearchDefaults, State
 from pycards.games._facade import as_rules
-from pycards.narrate import By, Line, Narrator, Template
+from pycards.narrate import By, Line, Narrator, Template, descriptor_words
 from pycards.summary import EventSource, Summarizer, Summary
+from pycards.view import PlayerView
 
 __all__ = [
     "ACTION_ASK",
@@ -402,8 +403,8 @@ NARRATION: dict[str, Template] = {
     "no_takers": "{player} finds no takers",
     "score": By(
         "extra",
-        {1: "{player} scores {points} for his best split and wins"},
-        "{player} scores {points} for his best split",
+        {1: "{player} scores {points} for their best split and wins"},
+        "{player} scores {points} for their best split",
     ),
     "game_over": By(
         "value",
@@ -418,6 +419,64 @@ class NoTakersNarrator(Narrator):
 
     def points(self, ev: Event) -> int:
         return ev.value or 0 if ev.kind == "score" else 0
+
+    def words(self, move: str, view: PlayerView[object], names: Sequence[str] | None = None) -> str:
+        """An ask in words: ``"ask +1 rank 7"`` is ``"ask Bob for sevens"``,
+        ``"ask +1 card"`` (a step) ``"ask Bob for one card"``."""
+        parts = move.split()
+        if not parts or parts[0] != "ask" or len(parts) < 2 or not parts[1].startswith("+"):
+            return move
+        try:
+            seat = (view.seat + int(parts[1][1:])) % view.num_players
+        except ValueError:
+            return move
+        out = f"ask {self.name(seat, names)}"
+        kind = parts[2] if len(parts) > 2 else None
+        if kind is None:
+            return out
+        if len(parts) < 4:
+            return out + {"rank": " for a rank", "suit": " for a suit"}.get(kind, " for one card")
+        value = parts[3]
+        if kind == "rank" and value in RANKS:
+            return out + " for " + descriptor_words(RANKS.index(value), self.game._card_name)
+        if kind == "suit" and value in SUITS:
+            return out + " for " + descriptor_words(13 + SUITS.index(value), self.game._card_name)
+        return out + f" for the {value}"
+
+    def prompt(self, view: PlayerView[object], names: Sequence[str] | None = None) -> str:
+        """Each decision in words: the turn, the save, a give (asked, after a
+        Pass, or for No Takers)."""
+        obs = view.observation
+        if not isinstance(obs, NoTakersObservation):  # pragma: no cover - the game's own view
+            return super().prompt(view)
+        legal = view.legal_action_names()
+        phase = obs.phase_name
+        if phase == "turn":
+            n = view.num_players
+            parts = [f"draw {n} cards"]
+            if any(name.startswith("save ") for name in legal):
+                parts.append("save 3 or more cards from your hand")
+            parts.append("ask a player for a rank, a suit or one card")
+            return "Your turn: " + ", ".join(parts[:-1]) + ", or " + parts[-1]
+        if phase == "save":
+            chosen = len(obs.selection)
+            if "end save" not in legal:
+                return f"Choose the cards to save: {chosen} chosen, at least 3 (or cancel the save)"
+            return f"Choose more cards to save, end the save ({chosen} chosen), or cancel it"
+        what = descriptor_words(obs.descriptor, self.game._card_name)
+        asker = self.name(obs.asker if obs.asker is not None else -1, names)
+        if phase == "no_takers":
+            to = self.name(obs.receiver if obs.receiver is not None else -1, names)
+            return f"No Takers: nobody gave you {what}, so give {to} one card of your choice"
+        if phase == "pass_fallback":
+            asked = self.name(obs.asked if obs.asked is not None else -1, names)
+            if what.startswith("the "):
+                return f"{asked} had not {what}, and you have: give it to {asker}"
+            return f"{asked} had no {what}: give {asker} one of yours"
+        if "stop giving" in legal:
+            return f"Give {asker} more of your {what}, or stop giving"
+        it = "it" if what.startswith("the ") else "one of them, or more"
+        return f"{asker} asks you for {what}: give {it}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -511,6 +570,7 @@ class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
     """
 
     NAME = "notakers"
+    TITLE = "No Takers?"
     DEAL_KINDS: ClassVar[frozenset[str]] = frozenset({"deal", "draw"})
     #: The search bots' defaults (docs/search.rst, "Defaults").
     SEARCH_DEFAULTS: ClassVar[SearchDefaults] = {
