@@ -299,9 +299,8 @@ def _transcript(state: State[Any], p: int) -> list[str]:
     stream = io.StringIO()
     table = TerminalTable(game, seat=p, seed=state.seed or 0, stdout=stream, state=replay)
     for a in state.history:
-        k = replay.current_player
         replay.apply(a)
-        table._shown(k, a)  # every seat's move, as seat p is shown it
+        table._tell()  # every seat's move, as seat p is shown it
     table.show_table()
     msg = view_message(state.view(p), names, names)
     return [
