@@ -707,7 +707,7 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
         >>> deck = game.stacked_deck(["5H 5S 5C JD 2C 3C", "KH KS 4D 6D 8D 9D"], "5D")
         >>> print(game.render(game.new_initial_state(0, deck=deck), viewer=0))
         deal 1, dealer seat 1, starter -
-        seat 0: hand 2C 3C 5C JD 5H 5S crib -     played -           score 0  <- to act
+        seat 0: hand 2C 3C 5C JD 5H 5S crib -     played -           score 0 <- to act
         seat 1: hand ? ? ? ? ? ?       crib -     played -           score 0
         discard; count: -  (total 0)
         """
@@ -727,7 +727,7 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
                 hand = " ".join("?" * held) or "-"
                 laid = (6 if n == 2 else 5) - held - len(played)
                 crib = " ".join("?" * laid) or "-"
-            mark = "  <- to act" if ref.to_act == q else ""
+            mark = " <- to act" if ref.to_act == q else ""
             if ref.gone[q]:
                 mark += "  (go)"
             lines.append(

@@ -809,7 +809,10 @@ class NancyGame(Game[NancyRules, NancyObservation]):
             head += f": seat {state.current_player} to act"
         if viewer is not None:
             head += f" (seen by seat {viewer})"
-        lines = [head]
+        # the head fits 80 columns: the view goes on a line of its own if need be
+        lines = head.rsplit(" (", 1) if len(head) > 80 else [head]
+        if len(lines) == 2:
+            lines[1] = "(" + lines[1]
         contract = []
         if me.dealer is not None:
             contract.append(f"dealer seat {me.dealer}")
@@ -862,7 +865,10 @@ class NancyGame(Game[NancyRules, NancyObservation]):
             )
         if me.outsider_debt:
             lines.append("an Outsider exchange card is owed")
-        lines.append("scores: " + "  ".join(f"seat {q} {me.scores[q]:+d}" for q in seats))
+        scores = "scores: " + "  ".join(f"seat {q} {me.scores[q]:+d}" for q in seats)
+        if len(scores) > _TABLE_WIDTH:
+            scores = scores.replace("  ", " ")
+        lines.append(scores)
         return "\n".join(lines)
 
 

@@ -21,6 +21,7 @@ order is Cups > Shields > Swords > Skulls.
 from __future__ import annotations
 
 import dataclasses
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import ClassVar, Literal
 
@@ -414,6 +415,15 @@ NARRATION: dict[str, Template] = {
 }
 
 
+#: The phases in the table's words.
+_PHASE_WORDS = {
+    "save": "saving",
+    "give": "giving",
+    "pass_fallback": "giving after a Pass",
+    "no_takers": "No Takers",
+}
+
+
 class NoTakersNarrator(Narrator):
     """A score is the points of the best split (docs/notakers.rst, scoring)."""
 
@@ -629,7 +639,8 @@ class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
         ref = state.observation(0 if viewer is None else viewer)
         who = "game over" if ref.current_player is None else f"seat {ref.current_player} to act"
         lines = [
-            f"No Takers?, {n} players, turn {ref.turns + 1}, phase {ref.phase_name}, "
+            f"No Takers?, {n} players, turn {ref.turns + 1}, "
+            f"phase {_PHASE_WORDS.get(ref.phase_name, ref.phase_name)}, "
             f"{who}, draw pile {ref.pile_size}"
         ]
         for q in range(n):
@@ -655,4 +666,9 @@ class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
             )
         if ref.current_player is None:
             lines.append("points: " + " ".join(str(p) for p in ref.points))
-        return "\n".join(lines)
+        # every line fits 80 columns: a long hand goes on, between cards, indented
+        return "\n".join(
+            part
+            for line in lines
+            for part in textwrap.wrap(line, 80, subsequent_indent=" " * 8, break_on_hyphens=False)
+        )
