@@ -328,12 +328,14 @@ def second_person(text: str, you: str = "you") -> str:
     'you are dealt 7H'
     >>> second_person("You passes; You's bid stands", "You")
     'You pass; Your bid stands'
+    >>> second_person("deal 2 (You deals)", "You")
+    'deal 2 (You deal)'
     """
     words = text.split(" ")
     for i in range(len(words) - 1):
-        if words[i].lower() != you.lower():
+        if words[i].lstrip("(\"'").lower() != you.lower():
             continue
-        verb = words[i + 1].rstrip(",.;:")
+        verb = words[i + 1].rstrip(",.;:)")
         tail = words[i + 1][len(verb) :]
         if verb in _SECOND:
             verb = _SECOND[verb]

@@ -41,7 +41,7 @@ from typing import Protocol
 from pycards._args import JSONObject
 from pycards.errors import EventsRewrittenError
 from pycards.game import REFEREE, Event, EventCursor, Game, Rules, State
-from pycards.narrate import Line, NarrationMemory, narrate_event, narrator
+from pycards.narrate import Line, NarrationMemory, narrate_event, narrator, second_person
 
 __all__ = [
     "DEALT",
@@ -262,6 +262,8 @@ def named(text: str, names: Sequence[str] | None) -> str:
 
     >>> named("seat 0's hand: 8; seat 1 pegs 2", ["Ann", "Bob"])
     "Ann's hand: 8; Bob pegs 2"
+    >>> named("seat 1 wins with 31", ["Ann", "You"])
+    'You win with 31'
     """
     if not names:
         return text
@@ -270,7 +272,10 @@ def named(text: str, names: Sequence[str] | None) -> str:
         k = int(m.group(1))
         return names[k] if k < len(names) and names[k] else m.group(0)
 
-    return _SEAT.sub(name, text)
+    text = _SEAT.sub(name, text)
+    for you in {n for n in names if n.lower() == "you"}:  # "You win", not "You wins"
+        text = second_person(text, you)
+    return text
 
 
 #: The kinds of event that deal a card to a seat (folded by :func:`fold_deals`).

@@ -500,7 +500,7 @@ NARRATION: dict[str, Template] = {
         "value", {2: "{player} is double skunked ({extra})"}, "{player} is skunked ({extra})"
     ),
     "game_over": "{player} wins the game with {value}",
-    "partners": "{player} and {target} are partners (side {value})",
+    "partners": "{player} and {target} are partners",
     "claim": By(
         "target",
         {
