@@ -330,10 +330,18 @@ def second_person(text: str, you: str = "you") -> str:
     'You pass; Your bid stands'
     >>> second_person("deal 2 (You deals)", "You")
     'deal 2 (You deal)'
+    >>> second_person("you play TD and pegs 2; Bob and Cat pass")
+    'you play TD and peg 2; Bob and Cat pass'
     """
     words = text.split(" ")
+    subject = False  # the sentence's subject is "you": so is an "and" verb's
     for i in range(len(words) - 1):
-        if words[i].lstrip("(\"'").lower() != you.lower():
+        word = words[i].lstrip("(\"'").lower()
+        if word == you.lower():
+            subject = True
+        elif not (subject and word == "and" and words[i + 1][:1].islower()):
+            if word.endswith((".", ";", ":")):
+                subject = False
             continue
         verb = words[i + 1].rstrip(",.;:)")
         tail = words[i + 1][len(verb) :]

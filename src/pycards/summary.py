@@ -117,6 +117,10 @@ class Summarizer:
     #: fed are of the rounds before it, and are told before its line
     #: (:attr:`Story.told`).
     OPENING: frozenset[str] = frozenset()
+    #: Whether every seat lays its cards down when the game ends (the scoring
+    #: is a show): then :meth:`finish` may tell every seat's cards, to every
+    #: viewer, since the game is over and they are on the table.
+    SHOWN_AT_END: bool = False
 
     def __init__(self, game: Game[Rules, object], viewer: int | None) -> None:
         self.game = game

@@ -350,6 +350,9 @@ def _twin_worlds(name: str, n: int, seed: int) -> tuple[State[Any], State[Any], 
     card = game.CARD_TYPE
     # cards that seat p ever sees in the kept events, or in its final view
     seen = {e.value for e in a_state.events(p) if e.card is not None}
+    summarizer = type(game).SUMMARIZER
+    if a_state.is_terminal and summarizer is not None and summarizer.SHOWN_AT_END:
+        seen |= set(deck)  # every hand is laid down at the end: no twin to find
     candidates = [c for c in deck if c not in seen]
     rng.shuffle(candidates)
     # first the hidden cards that the actions name (where a leak would show)

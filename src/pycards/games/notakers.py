@@ -32,7 +32,8 @@ from cardcore import _core
 from pycards._args import JSONObject, as_int
 from pycards.cards import RANKS, SUITS, Card, CardSet, CardsLike, to_mask52
 from pycards.engine import game_info
-from pycards.game import REFEREE, Event, Game, HandQuery, Rules, SearchDefaults, State
+from pycards.errors import PycardsError
+from pycards.game import Event, Game, HandQuery, Rules, SearchDefaults, State
 from pycards.games._facade import as_rules
 from pycards.narrate import By, Line, Narrator, Template, descriptor_words
 from pycards.summary import EventSource, Summarizer, Summary
@@ -494,8 +495,9 @@ class NoTakersSummary(Summary):
     """The end of a game of No Takers?.
 
     :ivar ended: why the game ended (the draw pile or the turns ran out).
-    :ivar splits: each seat's best split, where the viewer saw his cards
-        (his own; every seat's for the referee), else ``None``.
+    :ivar splits: each seat's best split: every seat lays its cards down
+        at the end (``None`` for a seat whose cards the story's source could
+        not read: a seat's view alone reads its own).
     :ivar points: each seat's points.
     :ivar winners: the winning seats.
     :ivar tie_break: whether the most points were tied and the tie-break
@@ -515,7 +517,12 @@ class NoTakersSummary(Summary):
             if split is None:
                 out.append(f"  seat {k}: {_points(points)}")
                 continue
-            sets = "; ".join(f"{x.kind} {x.cards} {x.points}" for x in split.sets) or "no set"
+            sets = (
+                "; ".join(
+                    f"{_SET_WORDS.get(x.kind, x.kind)} {x.cards} ({x.points})" for x in split.sets
+                )
+                or "no set"
+            )
             out.append(f"  seat {k}: {_points(points)}: {sets}")
         top = max(self.points)
         tied = [k for k, p in enumerate(self.points) if p == top]
@@ -529,12 +536,20 @@ class NoTakersSummary(Summary):
         return out
 
 
+#: A set's kind in words.
+_SET_WORDS = {"trips": "three of a kind", "four": "four of a kind"}
+
+
 def _points(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
 
 class NoTakersSummarizer(Summarizer):
-    """The game's :class:`NoTakersSummary`, made when the game is over."""
+    """The game's :class:`NoTakersSummary`, made when the game is over: every
+    player lays down their hand and save pile, divided into sets, so the
+    summary gives every seat's best split (:attr:`SHOWN_AT_END`)."""
+
+    SHOWN_AT_END = True
 
     def __init__(self, game: Game[Rules, object], viewer: int | None) -> None:
         super().__init__(game, viewer)
@@ -554,10 +569,12 @@ class NoTakersSummarizer(Summarizer):
 
     def finish(self, state: EventSource) -> list[Summary]:
         n = self.game.num_players
-        seen = range(n) if self.viewer == REFEREE else () if self.viewer is None else (self.viewer,)
         splits: list[Split | None] = [None] * n
-        for k in seen:
-            obs = state.observation(k)
+        for k in range(n):
+            try:  # a viewer that reads only its own seat's view knows its own
+                obs = state.observation(k)
+            except PycardsError:
+                continue
             assert isinstance(obs, NoTakersObservation)  # the game's own observation
             splits[k] = best_split(obs.hand | obs.save, as_rules(self.game.rules, NoTakersRules))
         points = tuple(self.points.get(k, 0) for k in range(n))

@@ -263,7 +263,7 @@ class TerminalTable:
     def _players(self) -> str:
         """Who sits where: ``"Ann (you, seat 0), random bot (seat 1)"``."""
         return ", ".join(
-            f"{name} ({'you, ' if k == self.seat else ''}seat {k})"
+            f"{name} ({'you, ' if k == self.seat and name.lower() != 'you' else ''}seat {k})"
             for k, name in enumerate(self.shown_names)
         )
 
