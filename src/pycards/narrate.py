@@ -332,6 +332,8 @@ def second_person(text: str, you: str = "you") -> str:
     'deal 2 (You deal)'
     >>> second_person("you play TD and pegs 2; Bob and Cat pass")
     'you play TD and peg 2; Bob and Cat pass'
+    >>> second_person("you pegs 4 for their hand")
+    'you peg 4 for your hand'
     """
     words = text.split(" ")
     subject = False  # the sentence's subject is "you": so is an "and" verb's
@@ -339,6 +341,8 @@ def second_person(text: str, you: str = "you") -> str:
         word = words[i].lstrip("(\"'").lower()
         if word == you.lower():
             subject = True
+        elif subject and words[i] == "their":
+            words[i] = "your"
         elif not (subject and word == "and" and words[i + 1][:1].islower()):
             if word.endswith((".", ";", ":")):
                 subject = False

@@ -9,10 +9,14 @@ reason, the tricks, the results, and each round's summary and the game's
 (:mod:`pycards.summary`).  Every line fits the terminal's width (80 columns
 or more), wrapped between words and cards.
 
-When there are more legal moves than fit a short list (No Takers? offers
-up to 487), the move is chosen in steps: the first word (``ask``), then the
-next (the seat ``+1``), then the rest (``rank 7``), each step a short
-numbered list; ``back`` goes up one step.  A move can also be typed by name
+Before the moves, a line says in words what is asked
+(:func:`pycards.teach.prompt`).  When there are more legal moves than fit a
+short list (No Takers? offers up to 487), the move is chosen in steps: the
+first word (``ask``), then the next (the seat, named), then the rest (a
+rank), each step a short numbered list in words (the game's narrator words
+the moves: ``ask Bob for sevens``); a step with more choices than a list
+shows (a card among 52) is shown compactly, by name in rows of numbered
+ranges; ``back`` goes up one step.  A move can also be typed by name
 at any time, and any unambiguous beginning of a name (``ask +1 rank``)
 goes straight to that step; on a terminal, Tab completes a name.  At the
 prompt:
@@ -22,6 +26,8 @@ prompt:
     ``ask +2``).
 ``help``
     The commands and the legal moves.
+``rules`` (or ``?``)
+    The game's rules in plain words (:func:`pycards.teach.rules_text`).
 ``hint``
     What the strongest built-in bot would play here (it sees only your seat):
     the table core's hint (:meth:`pycards.ui.table.TableCore.hint`), the
