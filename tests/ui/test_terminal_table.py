@@ -18,7 +18,7 @@ from pycards.game import load_game
 from pycards.narrate import Line
 from pycards.record import read_record
 from pycards.summary import fold_deals, named, story
-from pycards.teach import rules_book
+from pycards.teach import prompt, rules_book
 from pycards.ui.table import seat_names
 from pycards.ui.terminal import MAX_LISTED
 
@@ -97,6 +97,16 @@ def test_an_80_column_game_tells_its_story_in_order(
         found = flat.find(_flat(said), at)
         assert found >= 0, f"{said!r} missing after {flat[max(0, at - 300) : at]!r}"
         at = found + len(_flat(said))
+    # before the moves, what is asked, in words, at each of the person's turns
+    replay = state.game.new_initial_state(state.seed or 0, state.deck)
+    at = 0
+    for action in state.history:
+        if replay.current_player == 0:
+            asked = _flat(prompt(replay.view(0), names))
+            found = flat.find(asked + " your moves", at)
+            assert asked and found >= 0, asked
+            at = found
+        replay.apply(action)
     # (the opening line names who sits where: "random bot (seat 1)")
     story_lines = [
         re.sub(r"\((you, )?seat \d+\)", "", line)
