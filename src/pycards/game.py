@@ -334,6 +334,9 @@ class Game(Generic[RulesT_co, ObsT_co]):
     """
 
     NAME: ClassVar[str]
+    #: The game's title, as people write it (its docs page's title: "No
+    #: Takers?"); the tables show it.
+    TITLE: ClassVar[str] = ""
     RULES_TYPE: ClassVar[type[Rules]]
     #: The observation dataclass: ``player`` then one field per tensor segment.
     OBSERVATION_TYPE: ClassVar[type[DataclassInstance]]

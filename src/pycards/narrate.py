@@ -65,6 +65,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, TypeAlias
 
 from pycards.game import REFEREE, Event, Game, Rules, State
+from pycards.view import PlayerView
 
 __all__ = [
     "By",
@@ -75,9 +76,11 @@ __all__ = [
     "Template",
     "TemplateValue",
     "describe_items",
+    "descriptor_words",
     "narrate",
     "narrate_event",
     "narrator",
+    "second_person",
     "templates",
 ]
 
@@ -193,6 +196,14 @@ class Narrator:
         del ev
         return 0
 
+    def aside(self, ev: Event, mem: NarrationMemory, fields: Mapping[str, TemplateValue]) -> str:
+        """What the event shows besides itself, added to its line (``""``:
+        nothing): a score told earlier without its reason, once the cards
+        behind it are seen (``fields``: the event's template fields).  Called
+        after :meth:`reason` and before :meth:`after`."""
+        del ev, mem, fields
+        return ""
+
     def after(self, ev: Event, mem: NarrationMemory) -> None:
         """Remember what the event changed, after it is told."""
         del ev, mem
@@ -206,6 +217,39 @@ class Narrator:
         """Whether ``ev`` ends the trick or the count in play (by default: its
         kind is one of :attr:`CLOSING`)."""
         return ev.kind in self.CLOSING
+
+    def name(self, seat: int, names: Sequence[str] | None = None) -> str:
+        """What the narration calls ``seat`` (its name in ``names``, else
+        ``"seat k"``; a seat below 0 by :meth:`seat_name`)."""
+        return _seat(seat, names, self)
+
+    def words(self, move: str, view: PlayerView[object], names: Sequence[str] | None = None) -> str:
+        """A move's name, or the first words of one (a step of a move chosen
+        in steps), as a person reads it at ``view``'s seat (by default the
+        name itself; a game whose names hold engine terms words them)."""
+        del view, names
+        return move
+
+    def prompt(self, view: PlayerView[object], names: Sequence[str] | None = None) -> str:
+        """What ``view``'s seat, to act, is asked to decide, in words a person
+        reads (:func:`pycards.teach.prompt`).  By default the legal moves by
+        their first word: ``"Play (one of 8), or pass"``; a game words each of
+        its decisions (``names`` names the seats)."""
+        del names
+        return _choose(view.legal_action_names())
+
+
+def _choose(legal: Sequence[str]) -> str:
+    """``"Play (one of 8), or pass"``: the legal moves by their first word."""
+    kinds: dict[str, int] = {}
+    for name in legal:
+        verb, _, rest = name.partition(" ")
+        kinds[verb] = kinds.get(verb, 0) + (1 if rest else 0)
+    parts = [f"{verb} (one of {n})" if n else verb for verb, n in kinds.items()]
+    if not parts:
+        return ""
+    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + ", or " + parts[-1]
+    return text[0].upper() + text[1:]
 
 
 def narrator(game: Game[Rules, object]) -> Narrator:
@@ -240,7 +284,9 @@ def _points(n: int | None) -> str:
     return f"{n} point" if abs(n) == 1 else f"{n} points"
 
 
-def _descriptor(value: int | None, card_name: Callable[[int], str]) -> str:
+def descriptor_words(value: int | None, card_name: Callable[[int], str]) -> str:
+    """What a No Takers? ask names, in words: ``"sevens"``, ``"hearts"``,
+    ``"the 7H"`` (the template field ``descriptor``; ``"?"`` when hidden)."""
     if value is None:
         return "?"
     if 0 <= value < 13:
@@ -268,6 +314,50 @@ _RANK_WORDS = (
     "Kings",
 )
 _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+
+
+_SECOND = {"is": "are", "has": "have", "was": "were", "does": "do"}
+
+
+def second_person(text: str, you: str = "you") -> str:
+    """``text``, told of a seat named ``you`` (a person who is called "you"),
+    in the second person: the verb after the name agrees, and the name's
+    possessive is "your".  The templates speak of a seat in the third person.
+
+    >>> second_person("you is dealt 7H")
+    'you are dealt 7H'
+    >>> second_person("You passes; You's bid stands", "You")
+    'You pass; Your bid stands'
+    >>> second_person("deal 2 (You deals)", "You")
+    'deal 2 (You deal)'
+    >>> second_person("you play TD and pegs 2; Bob and Cat pass")
+    'you play TD and peg 2; Bob and Cat pass'
+    >>> second_person("you pegs 4 for their hand")
+    'you peg 4 for your hand'
+    """
+    words = text.split(" ")
+    subject = False  # the sentence's subject is "you": so is an "and" verb's
+    for i in range(len(words) - 1):
+        word = words[i].lstrip("(\"'").lower()
+        if word == you.lower():
+            subject = True
+        elif subject and words[i] == "their":
+            words[i] = "your"
+        elif not (subject and word == "and" and words[i + 1][:1].islower()):
+            if word.endswith((".", ";", ":")):
+                subject = False
+            continue
+        verb = words[i + 1].rstrip(",.;:)")
+        tail = words[i + 1][len(verb) :]
+        if verb in _SECOND:
+            verb = _SECOND[verb]
+        elif verb.endswith(("sses", "shes", "ches", "xes")):
+            verb = verb[:-2]
+        elif len(verb) > 2 and verb.endswith("s") and not verb.endswith("ss"):
+            verb = verb[:-1]
+        words[i + 1] = verb + tail
+    out = " ".join(words)
+    return out.replace(f"{you.lower()}'s", "your").replace(f"{you.capitalize()}'s", "Your")
 
 
 def _seat(k: int, names: Sequence[str] | None, teller: Narrator) -> str:
@@ -315,7 +405,7 @@ def narrate_event(
         value="?" if ev.value is None else ev.value,
         extra=ev.extra,
         points=_points(ev.value),
-        descriptor=_descriptor(ev.value, game._card_name),
+        descriptor=descriptor_words(ev.value, game._card_name),
     )
     items = told.items(ev, mem)
     fields["reason"] = told.reason(ev, mem, items)
@@ -330,7 +420,10 @@ def narrate_event(
     points = told.points(ev)
     if points and ev.player >= 0:
         mem.scores[ev.player] = mem.scores.get(ev.player, 0) + points
-    line = Line(ev, template.format(**fields), points, items)
+    text = template.format(**fields) + told.aside(ev, mem, fields)
+    if str(fields["player"]).lower() == "you":
+        text = second_person(text, str(fields["player"]))
+    line = Line(ev, text, points, items)
     told.after(ev, mem)
     return line
 

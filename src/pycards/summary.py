@@ -34,13 +34,14 @@ the state after every action and it returns the new lines and summaries.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from pycards._args import JSONObject
 from pycards.errors import EventsRewrittenError
 from pycards.game import REFEREE, Event, EventCursor, Game, Rules, State
-from pycards.narrate import Line, NarrationMemory, narrate_event, narrator
+from pycards.narrate import Line, NarrationMemory, narrate_event, narrator, second_person
 
 __all__ = [
     "DEALT",
@@ -49,6 +50,7 @@ __all__ = [
     "Summarizer",
     "Summary",
     "fold_deals",
+    "named",
     "story",
     "summaries",
 ]
@@ -111,6 +113,15 @@ class Summarizer:
         :data:`~pycards.game.REFEREE`.
     """
 
+    #: The kinds of event that open a round: the summaries made when one is
+    #: fed are of the rounds before it, and are told before its line
+    #: (:attr:`Story.told`).
+    OPENING: frozenset[str] = frozenset()
+    #: Whether every seat lays its cards down when the game ends (the scoring
+    #: is a show): then :meth:`finish` may tell every seat's cards, to every
+    #: viewer, since the game is over and they are on the table.
+    SHOWN_AT_END: bool = False
+
     def __init__(self, game: Game[Rules, object], viewer: int | None) -> None:
         self.game = game
         self.viewer = viewer
@@ -153,6 +164,9 @@ class Story:
         self.finished = False
         self.lines: list[Line] = []
         self.summaries: list[Summary] = []
+        #: What the last update told, lines and summaries in the order they
+        #: happened (a deal's summary before the next deal's first line).
+        self.told: list[Line | Summary] = []
         self._clear_play()
 
     def _clear_play(self) -> None:
@@ -220,20 +234,52 @@ class Story:
     ) -> tuple[list[Line], list[Summary]]:
         lines: list[Line] = []
         made: list[Summary] = []
+        told: list[Line | Summary] = []
         for ev in events:
             line = narrate_event(self.game, ev, self.memory, self.names, self.teller)
             lines.append(line)
             self._follow_play(line)
-            if self.summarizer is not None:
-                made.extend(self.summarizer.feed(line))
+            fed = [] if self.summarizer is None else self.summarizer.feed(line)
+            made.extend(fed)
+            if self.summarizer is not None and ev.kind in self.summarizer.OPENING:
+                told.extend([*fed, line])
+            else:
+                told.extend([line, *fed])
         self.cursor = state.cursor
         if finish and state.is_terminal and not self.finished:
             self.finished = True
             if self.summarizer is not None:
-                made.extend(self.summarizer.finish(state))
+                done = self.summarizer.finish(state)
+                made.extend(done)
+                told.extend(done)
+        self.told = told
         self.lines.extend(lines)
         self.summaries.extend(made)
         return lines, made
+
+
+_SEAT = re.compile(r"\bseat (\d+)\b")
+
+
+def named(text: str, names: Sequence[str] | None) -> str:
+    """``text`` (a summary's) with each ``seat k`` called by the seat's name.
+
+    >>> named("seat 0's hand: 8; seat 1 pegs 2", ["Ann", "Bob"])
+    "Ann's hand: 8; Bob pegs 2"
+    >>> named("seat 1 wins with 31", ["Ann", "You"])
+    'You win with 31'
+    """
+    if not names:
+        return text
+
+    def name(m: re.Match[str]) -> str:
+        k = int(m.group(1))
+        return names[k] if k < len(names) and names[k] else m.group(0)
+
+    text = _SEAT.sub(name, text)
+    for you in {n for n in names if n.lower() == "you"}:  # "You win", not "You wins"
+        text = second_person(text, you)
+    return text
 
 
 #: The kinds of event that deal a card to a seat (folded by :func:`fold_deals`).

@@ -15,7 +15,7 @@ from pycards.errors import EventsDroppedError, EventsRewrittenError, PycardsErro
 from pycards.game import REFEREE, EventCursor, State, game_names, load_game
 from pycards.narrate import narrate
 from pycards.record import write_record
-from pycards.summary import Story, story, summaries
+from pycards.summary import Story, named, story, summaries
 
 GAMES = game_names()
 
@@ -271,6 +271,29 @@ def test_every_score_change_has_its_reason(name: str, n: int) -> None:
         assert "{" not in line.text and "(player" not in line.text
 
 
+#: engine text a person should never read: an index from 0, a side number,
+#: a -1, a raw kind name, a third-person "his", "You" with a verb in -s
+ENGINE_TEXT = re.compile(
+    r"trick 0\b|for side \d|\(side \d|-1\b|version|fallback|_|\bhis (hand|best|crib)|\bhim\b"
+    r"|\bYou (is|has|[a-z]+[^s]s)\b|\bdeal 0\b|\bseat \d"
+)
+
+
+@pytest.mark.parametrize(("name", "n"), CONFIGS)
+def test_the_story_speaks_words_not_engine_text(name: str, n: int) -> None:
+    """Every line and summary, for every seat and a spectator, named seats
+    (the first named "You"), in words: no engine index or kind."""
+    state = _random_game(name, n, 3, limit=1500)
+    names = ["You", *(f"Player {k}" for k in range(1, n))]
+    for viewer in (*range(n), None):
+        told = story(state, viewer, names)
+        texts = [line.text for line in told.lines]
+        texts += [named(line, names) for s in told.summaries for line in s.lines()]
+        for text in texts:
+            assert not ENGINE_TEXT.search(text), (viewer, text)
+    assert load_game(name).TITLE, "the game's title, as people write it"
+
+
 # ---------------------------------------------------------------------------
 # no hidden card in any transcript
 
@@ -299,9 +322,8 @@ def _transcript(state: State[Any], p: int) -> list[str]:
     stream = io.StringIO()
     table = TerminalTable(game, seat=p, seed=state.seed or 0, stdout=stream, state=replay)
     for a in state.history:
-        k = replay.current_player
         replay.apply(a)
-        table._shown(k, a)  # every seat's move, as seat p is shown it
+        table._tell()  # every seat's move, as seat p is shown it
     table.show_table()
     msg = view_message(state.view(p), names, names)
     return [
@@ -328,6 +350,9 @@ def _twin_worlds(name: str, n: int, seed: int) -> tuple[State[Any], State[Any], 
     card = game.CARD_TYPE
     # cards that seat p ever sees in the kept events, or in its final view
     seen = {e.value for e in a_state.events(p) if e.card is not None}
+    summarizer = type(game).SUMMARIZER
+    if a_state.is_terminal and summarizer is not None and summarizer.SHOWN_AT_END:
+        seen |= set(deck)  # every hand is laid down at the end: no twin to find
     candidates = [c for c in deck if c not in seen]
     rng.shuffle(candidates)
     # first the hidden cards that the actions name (where a leak would show)

@@ -13,7 +13,8 @@ from _pty import ANSI, PROMPT, spawn
 
 from pycards.narrate import narrator
 from pycards.record import read_record
-from pycards.summary import story
+from pycards.summary import named, story
+from pycards.ui.table import seat_names
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -49,7 +50,10 @@ def test_the_terminal_tells_every_score_and_every_round(
     wide = [line for line in transcript.split("\n") if len(line) > WIDTH and "record" not in line]
     assert not wide, wide[:3]
     flat = _flat(transcript)
-    told = story(state, 0)
+    n = state.num_players
+    # the person (no --name: "you") and the bots named by what they are
+    names = seat_names([None, *["random"] * (n - 1)], ["you", *[None] * (n - 1)])
+    told = story(state, 0, names)
     teller = narrator(state.game)
     scores = [line for line in told.lines if teller.points(line.event)]
     assert scores, f"{name}: no score changed in the game"
@@ -58,6 +62,6 @@ def test_the_terminal_tells_every_score_and_every_round(
         assert _flat(f"* {line.text}") in flat, line.text
     assert told.summaries and told.summaries[-1].is_game
     for summary in told.summaries:
-        assert _flat(f"= {summary}") in flat, str(summary)
+        assert _flat(f"= {named(str(summary), names)}") in flat, str(summary)
     rounds = [s.round for s in told.summaries if not s.is_game]
     assert rounds == list(range(1, len(rounds) + 1))

@@ -26,6 +26,7 @@ from pycards.narrate import (
     narrator,
 )
 from pycards.summary import EventSource, Summarizer, Summary
+from pycards.view import PlayerView
 
 __all__ = ["DealSummary", "GameSummary", "Peg", "PeggingNarrator", "PeggingSummarizer", "Show"]
 
@@ -96,6 +97,35 @@ class PeggingNarrator(Narrator):
             return ": " + (describe_items(items) or "nineteen (nothing)")
         return ""
 
+    def aside(self, ev: Event, mem: NarrationMemory, fields: Mapping[str, TemplateValue]) -> str:
+        """A hand scored before the viewer saw it is told with its reason once
+        its last card is played (a played card is public)."""
+        if ev.kind in self.SHOWS and self.SHOWS[ev.kind] == "hand":
+            if self.show_items(ev.player, False, mem) is None and ev.value:
+                mem.notes[f"unexplained {ev.player}"] = ev.value
+            return ""
+        key = f"unexplained {ev.player}"
+        if ev.kind != "play" or key not in mem.notes:
+            return ""
+        items = self.show_items(ev.player, False, mem)
+        if items is None or mem.turnup is None:
+            return ""
+        points = mem.notes.pop(key)
+        cards = " ".join(self.game._card_name(c) for c in mem.played.get(ev.player, []))
+        turnup = self.game._card_name(mem.turnup)
+        why = describe_items(items) or "nothing"
+        return f"; {fields['player']}'s hand was {cards} + {turnup}: {points} for {why}"
+
+    def prompt(self, view: PlayerView[object], names: Sequence[str] | None = None) -> str:
+        """The card to play, with the count so far."""
+        del names
+        total = getattr(view.observation, "total", None)
+        if not isinstance(total, int):  # pragma: no cover - the pegging games' views
+            return super().prompt(view)
+        if total == 0:
+            return "Lead a card: the count starts at 0 and may not go past 31"
+        return f"Play a card: the count is {total} and may not go past 31"
+
     def points(self, ev: Event) -> int:
         if ev.kind == "play":
             return ev.extra
@@ -111,6 +141,8 @@ class PeggingNarrator(Narrator):
         kind = ev.kind
         if kind == "new_deal":
             mem.new_deal()
+            for key in [k for k in mem.notes if k.startswith("unexplained ")]:
+                del mem.notes[key]
         elif kind == "deal_card":
             mem.dealt.setdefault(ev.player, []).append(ev.value)
         elif kind in self.TURNUPS:
@@ -252,6 +284,8 @@ class _Deal:
 class PeggingSummarizer(Summarizer):
     """A pegging game's deal summaries (each made when the next deal starts or
     the game ends) and its game summary."""
+
+    OPENING: frozenset[str] = frozenset({"new_deal"})
 
     #: how the game was won, by the kind of the winning score
     HOW: ClassVar[Mapping[str, str]] = {}

@@ -47,6 +47,7 @@ from pycards.games._facade import (
 )
 from pycards.games._pegging import PeggingNarrator, PeggingSummarizer
 from pycards.narrate import By, Template
+from pycards.view import PlayerView
 
 __all__ = [
     "DISCARD_PAIRS",
@@ -499,7 +500,7 @@ NARRATION: dict[str, Template] = {
         "value", {2: "{player} is double skunked ({extra})"}, "{player} is skunked ({extra})"
     ),
     "game_over": "{player} wins the game with {value}",
-    "partners": "{player} and {target} are partners (side {value})",
+    "partners": "{player} and {target} are partners",
     "claim": By(
         "target",
         {
@@ -526,6 +527,32 @@ class CribbageNarrator(PeggingNarrator):
 
     def score_count(self, cards: list[int]) -> tuple[_facade.ScoreItem, ...]:
         return score_play(cards).items
+
+    def prompt(self, view: PlayerView[object], names: Sequence[str] | None = None) -> str:
+        """The discard to the crib, the play, and under muggins the claims and
+        the muggins call."""
+        obs = view.observation
+        if not isinstance(obs, CribbageObservation):  # pragma: no cover - the game's own view
+            return super().prompt(view, names)
+        legal = view.legal_action_names()
+        if "muggins" in legal:
+            who = self.name(obs.claimant if obs.claimant is not None else -1, names)
+            return (
+                f"{who} claimed {obs.claim}: call muggins if points were overlooked"
+                " (you peg them), or pass"
+            )
+        if any(name.startswith("claim ") for name in legal):
+            if obs.show_crib:
+                return "Count the crib with the starter and claim its points"
+            if obs.phase == 1:
+                return "Claim the points your card (or your go) made"
+            return "Count your hand with the starter and claim its points"
+        if obs.phase == 0:
+            left = len(obs.hand) - 4
+            crib = "your" if obs.dealer == view.seat else f"{self.name(obs.dealer or 0, names)}'s"
+            count = "1 card" if left == 1 else f"{left} cards"
+            return f"Lay away {count} to {crib} crib (you keep 4 for the play and the show)"
+        return super().prompt(view, names)
 
     def score_show(
         self, cards: list[int], turnup: int, crib: bool
@@ -578,6 +605,7 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
     """
 
     NAME = "cribbage"
+    TITLE = "Cribbage"
     #: The search bots' defaults (docs/search.rst, "Defaults").
     SEARCH_DEFAULTS: ClassVar[SearchDefaults] = {
         "reward": "margin",
@@ -679,8 +707,8 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
         >>> deck = game.stacked_deck(["5H 5S 5C JD 2C 3C", "KH KS 4D 6D 8D 9D"], "5D")
         >>> print(game.render(game.new_initial_state(0, deck=deck), viewer=0))
         deal 1, dealer seat 1, starter -
-        seat 0: hand 2C 3C 5C JD 5H 5S crib -      played -             score 0  <- to act
-        seat 1: hand ? ? ? ? ? ?       crib -      played -             score 0
+        seat 0: hand 2C 3C 5C JD 5H 5S crib -     played -           score 0 <- to act
+        seat 1: hand ? ? ? ? ? ?       crib -     played -           score 0
         discard; count: -  (total 0)
         """
         n = self.num_players
@@ -699,11 +727,11 @@ class CribbageGame(Game[CribbageRules, CribbageObservation]):
                 hand = " ".join("?" * held) or "-"
                 laid = (6 if n == 2 else 5) - held - len(played)
                 crib = " ".join("?" * laid) or "-"
-            mark = "  <- to act" if ref.to_act == q else ""
+            mark = " <- to act" if ref.to_act == q else ""
             if ref.gone[q]:
                 mark += "  (go)"
             lines.append(
-                f"seat {q}: hand {hand:<17} crib {crib:<6} played {str(played) or '-':<13}"
+                f"seat {q}: hand {hand:<17} crib {crib:<5} played {str(played) or '-':<11}"
                 f" score {ref.scores[q]}{mark}".rstrip()
             )
         if ref.partner is not None:

@@ -52,6 +52,7 @@ from pycards.narrate import (
     TemplateValue,
 )
 from pycards.summary import EventSource, Summarizer, Summary
+from pycards.view import PlayerView
 
 __all__ = [
     "ACTION_CALL",
@@ -314,7 +315,7 @@ NARRATION: dict[str, Template] = {
     "dealer": By(
         "new_extra",
         {1: "everyone passed: the deal is thrown in and {player} deals again"},
-        "{player} deals (deal {value})",
+        "{player} deals (round {round})",
     ),
     "deal": By(
         "target",
@@ -360,6 +361,14 @@ def _decided(completed: int, bid: int, outsider: bool, detail: str) -> str:
     return f"only {completed} of the {bid} objectives bid"
 
 
+_SUIT_WORDS = {"R": "Rats", "S": "Swords", "X": "Skulls", "P": "Pistols"}
+
+
+def _is_trump(name: str) -> bool:
+    """Whether a card's name is a trump's (a roman numeral)."""
+    return name != "OUT" and set(name) <= set("IVX")
+
+
 class NancyNarrator(Narrator):
     """The trick winner's card, the result and each payment's reason."""
 
@@ -378,7 +387,7 @@ class NancyNarrator(Narrator):
         elif ev.kind == "dealer":
             thrown = 1 if ev.extra > mem.thrown else 0
             mem.thrown = ev.extra
-            return {"new_extra": thrown}
+            return {"new_extra": thrown, "round": "?" if ev.value is None else ev.value + 1}
         return {}
 
     def reason(self, ev: Event, mem: NarrationMemory, items: tuple[ScoringItem, ...] | None) -> str:
@@ -399,6 +408,47 @@ class NancyNarrator(Narrator):
 
     def points(self, ev: Event) -> int:
         return ev.value or 0 if ev.kind == "score" else 0
+
+    def prompt(self, view: PlayerView[object], names: Sequence[str] | None = None) -> str:
+        """Each decision in words: the bid, the call, the discard (how many
+        cards, and which may go), the card to play and the pick."""
+        del names
+        obs = view.observation
+        if not isinstance(obs, NancyObservation):  # pragma: no cover - the game's own view
+            return super().prompt(view)
+        legal = view.legal_action_names()
+        cards = [name.split(" ", 1)[1] for name in legal if " " in name]
+        phase = obs.phase_name
+        if phase == "bidding":
+            if not cards:
+                return "Pass: no bid higher than the last one is left"
+            span = cards[0] if len(cards) == 1 else f"{cards[0]} to {cards[-1]}"
+            what = f"Bid {span}: how many of the nine objectives you promise to complete"
+            return what + (", or pass" if "pass" in legal else " (the others passed: you must bid)")
+        if phase == "call":
+            rank = "Jack" if all(c.startswith("J") for c in cards) else "Queen"
+            return f"Call a {rank}: whoever holds it becomes your secret Partner"
+        if phase == "discard":
+            left = len(obs.hound) - len(obs.discards)
+            count = "1 card" if left == 1 else f"{left} cards"
+            more = f"{left} more {'card' if left == 1 else 'cards'}" if obs.discards else count
+            text = f"Discard {more} to the Nancy"
+            if any(_is_trump(c) for c in cards):
+                return text + ": too few other cards are left, so trumps II to XX may go too"
+            return text + ": no trumps, no Kings and not the Outsider"
+        if phase == "pick":
+            pile = "the Nancy" if view.seat == obs.taker else "your side's pile"
+            return f"Pick one card of this trick for {pile}, the card owed for the Outsider"
+        led = next((str(c) for _, c in obs.trick_cards if str(c) != "OUT"), None)
+        if led is None:
+            return "Lead a card: any card"
+        if _is_trump(led):
+            return "Play a card: trumps were led, so a trump, higher than the trick's if you can"
+        suit = _SUIT_WORDS.get(led[-1], led[-1])
+        return (
+            f"Play a card: {suit} were led; follow if you can, else trump"
+            " (higher than the trick's if you can); the Outsider may always go"
+        )
 
     def after(self, ev: Event, mem: NarrationMemory) -> None:
         if ev.kind == "dealer":
@@ -586,6 +636,7 @@ class NancyGame(Game[NancyRules, NancyObservation]):
     """
 
     NAME: ClassVar[str] = "nancy"
+    TITLE = "The Game of Nancy"
     DEAL_KINDS: ClassVar[frozenset[str]] = frozenset({"deal", "flip", "exchange"})
     DEAL_PLACES: ClassVar[Mapping[str, tuple[str, ...]]] = {
         "deal": ("hand", "face up", "face down", "Hound")
@@ -758,7 +809,10 @@ class NancyGame(Game[NancyRules, NancyObservation]):
             head += f": seat {state.current_player} to act"
         if viewer is not None:
             head += f" (seen by seat {viewer})"
-        lines = [head]
+        # the head fits 80 columns: the view goes on a line of its own if need be
+        lines = head.rsplit(" (", 1) if len(head) > 80 else [head]
+        if len(lines) == 2:
+            lines[1] = "(" + lines[1]
         contract = []
         if me.dealer is not None:
             contract.append(f"dealer seat {me.dealer}")
@@ -811,7 +865,10 @@ class NancyGame(Game[NancyRules, NancyObservation]):
             )
         if me.outsider_debt:
             lines.append("an Outsider exchange card is owed")
-        lines.append("scores: " + "  ".join(f"seat {q} {me.scores[q]:+d}" for q in seats))
+        scores = "scores: " + "  ".join(f"seat {q} {me.scores[q]:+d}" for q in seats)
+        if len(scores) > _TABLE_WIDTH:
+            scores = scores.replace("  ", " ")
+        lines.append(scores)
         return "\n".join(lines)
 
 

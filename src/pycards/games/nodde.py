@@ -394,6 +394,7 @@ class NoddeGame(Game[NoddeRules, NoddeObservation]):
     """
 
     NAME = "nodde"
+    TITLE = "Nodde Knave"
     DEAL_KINDS: ClassVar[frozenset[str]] = frozenset({"new_deal", "deal_card", "turnup"})
     #: The search bots' defaults (docs/search.rst, "Defaults").
     SEARCH_DEFAULTS: ClassVar[SearchDefaults] = {

@@ -21,6 +21,7 @@ order is Cups > Shields > Swords > Skulls.
 from __future__ import annotations
 
 import dataclasses
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import ClassVar, Literal
 
@@ -31,10 +32,12 @@ from cardcore import _core
 from pycards._args import JSONObject, as_int
 from pycards.cards import RANKS, SUITS, Card, CardSet, CardsLike, to_mask52
 from pycards.engine import game_info
-from pycards.game import REFEREE, Event, Game, HandQuery, Rules, SearchDefaults, State
+from pycards.errors import PycardsError
+from pycards.game import Event, Game, HandQuery, Rules, SearchDefaults, State
 from pycards.games._facade import as_rules
-from pycards.narrate import By, Line, Narrator, Template
+from pycards.narrate import By, Line, Narrator, Template, descriptor_words
 from pycards.summary import EventSource, Summarizer, Summary
+from pycards.view import PlayerView
 
 __all__ = [
     "ACTION_ASK",
@@ -402,8 +405,8 @@ NARRATION: dict[str, Template] = {
     "no_takers": "{player} finds no takers",
     "score": By(
         "extra",
-        {1: "{player} scores {points} for his best split and wins"},
-        "{player} scores {points} for his best split",
+        {1: "{player} scores {points} for their best split and wins"},
+        "{player} scores {points} for their best split",
     ),
     "game_over": By(
         "value",
@@ -413,11 +416,78 @@ NARRATION: dict[str, Template] = {
 }
 
 
+#: The phases in the table's words.
+_PHASE_WORDS = {
+    "save": "saving",
+    "give": "giving",
+    "pass_fallback": "giving after a Pass",
+    "no_takers": "No Takers",
+}
+
+
 class NoTakersNarrator(Narrator):
     """A score is the points of the best split (docs/notakers.rst, scoring)."""
 
     def points(self, ev: Event) -> int:
         return ev.value or 0 if ev.kind == "score" else 0
+
+    def words(self, move: str, view: PlayerView[object], names: Sequence[str] | None = None) -> str:
+        """An ask in words: ``"ask +1 rank 7"`` is ``"ask Bob for sevens"``,
+        ``"ask +1 card"`` (a step) ``"ask Bob for one card"``."""
+        parts = move.split()
+        if not parts or parts[0] != "ask" or len(parts) < 2 or not parts[1].startswith("+"):
+            return move
+        try:
+            seat = (view.seat + int(parts[1][1:])) % view.num_players
+        except ValueError:
+            return move
+        out = f"ask {self.name(seat, names)}"
+        kind = parts[2] if len(parts) > 2 else None
+        if kind is None:
+            return out
+        if len(parts) < 4:
+            return out + {"rank": " for a rank", "suit": " for a suit"}.get(kind, " for one card")
+        value = parts[3]
+        if kind == "rank" and value in RANKS:
+            return out + " for " + descriptor_words(RANKS.index(value), self.game._card_name)
+        if kind == "suit" and value in SUITS:
+            return out + " for " + descriptor_words(13 + SUITS.index(value), self.game._card_name)
+        return out + f" for the {value}"
+
+    def prompt(self, view: PlayerView[object], names: Sequence[str] | None = None) -> str:
+        """Each decision in words: the turn, the save, a give (asked, after a
+        Pass, or for No Takers)."""
+        obs = view.observation
+        if not isinstance(obs, NoTakersObservation):  # pragma: no cover - the game's own view
+            return super().prompt(view)
+        legal = view.legal_action_names()
+        phase = obs.phase_name
+        if phase == "turn":
+            n = view.num_players
+            parts = [f"draw {n} cards"]
+            if any(name.startswith("save ") for name in legal):
+                parts.append("save 3 or more cards from your hand")
+            parts.append("ask a player for a rank, a suit or one card")
+            return "Your turn: " + ", ".join(parts[:-1]) + ", or " + parts[-1]
+        if phase == "save":
+            chosen = len(obs.selection)
+            if "end save" not in legal:
+                return f"Choose the cards to save: {chosen} chosen, at least 3 (or cancel the save)"
+            return f"Choose more cards to save, end the save ({chosen} chosen), or cancel it"
+        what = descriptor_words(obs.descriptor, self.game._card_name)
+        asker = self.name(obs.asker if obs.asker is not None else -1, names)
+        if phase == "no_takers":
+            to = self.name(obs.receiver if obs.receiver is not None else -1, names)
+            return f"No Takers: nobody gave you {what}, so give {to} one card of your choice"
+        if phase == "pass_fallback":
+            asked = self.name(obs.asked if obs.asked is not None else -1, names)
+            if what.startswith("the "):
+                return f"{asked} had not {what}, and you have: give it to {asker}"
+            return f"{asked} had no {what}: give {asker} one of yours"
+        if "stop giving" in legal:
+            return f"Give {asker} more of your {what}, or stop giving"
+        it = "it" if what.startswith("the ") else "one of them, or more"
+        return f"{asker} asks you for {what}: give {it}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -425,8 +495,9 @@ class NoTakersSummary(Summary):
     """The end of a game of No Takers?.
 
     :ivar ended: why the game ended (the draw pile or the turns ran out).
-    :ivar splits: each seat's best split, where the viewer saw his cards
-        (his own; every seat's for the referee), else ``None``.
+    :ivar splits: each seat's best split: every seat lays its cards down
+        at the end (``None`` for a seat whose cards the story's source could
+        not read: a seat's view alone reads its own).
     :ivar points: each seat's points.
     :ivar winners: the winning seats.
     :ivar tie_break: whether the most points were tied and the tie-break
@@ -446,7 +517,12 @@ class NoTakersSummary(Summary):
             if split is None:
                 out.append(f"  seat {k}: {_points(points)}")
                 continue
-            sets = "; ".join(f"{x.kind} {x.cards} {x.points}" for x in split.sets) or "no set"
+            sets = (
+                "; ".join(
+                    f"{_SET_WORDS.get(x.kind, x.kind)} {x.cards} ({x.points})" for x in split.sets
+                )
+                or "no set"
+            )
             out.append(f"  seat {k}: {_points(points)}: {sets}")
         top = max(self.points)
         tied = [k for k, p in enumerate(self.points) if p == top]
@@ -460,12 +536,20 @@ class NoTakersSummary(Summary):
         return out
 
 
+#: A set's kind in words.
+_SET_WORDS = {"trips": "three of a kind", "four": "four of a kind"}
+
+
 def _points(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
 
 class NoTakersSummarizer(Summarizer):
-    """The game's :class:`NoTakersSummary`, made when the game is over."""
+    """The game's :class:`NoTakersSummary`, made when the game is over: every
+    player lays down their hand and save pile, divided into sets, so the
+    summary gives every seat's best split (:attr:`SHOWN_AT_END`)."""
+
+    SHOWN_AT_END = True
 
     def __init__(self, game: Game[Rules, object], viewer: int | None) -> None:
         super().__init__(game, viewer)
@@ -485,10 +569,12 @@ class NoTakersSummarizer(Summarizer):
 
     def finish(self, state: EventSource) -> list[Summary]:
         n = self.game.num_players
-        seen = range(n) if self.viewer == REFEREE else () if self.viewer is None else (self.viewer,)
         splits: list[Split | None] = [None] * n
-        for k in seen:
-            obs = state.observation(k)
+        for k in range(n):
+            try:  # a viewer that reads only its own seat's view knows its own
+                obs = state.observation(k)
+            except PycardsError:
+                continue
             assert isinstance(obs, NoTakersObservation)  # the game's own observation
             splits[k] = best_split(obs.hand | obs.save, as_rules(self.game.rules, NoTakersRules))
         points = tuple(self.points.get(k, 0) for k in range(n))
@@ -511,6 +597,7 @@ class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
     """
 
     NAME = "notakers"
+    TITLE = "No Takers?"
     DEAL_KINDS: ClassVar[frozenset[str]] = frozenset({"deal", "draw"})
     #: The search bots' defaults (docs/search.rst, "Defaults").
     SEARCH_DEFAULTS: ClassVar[SearchDefaults] = {
@@ -569,7 +656,8 @@ class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
         ref = state.observation(0 if viewer is None else viewer)
         who = "game over" if ref.current_player is None else f"seat {ref.current_player} to act"
         lines = [
-            f"No Takers?, {n} players, turn {ref.turns + 1}, phase {ref.phase_name}, "
+            f"No Takers?, {n} players, turn {ref.turns + 1}, "
+            f"phase {_PHASE_WORDS.get(ref.phase_name, ref.phase_name)}, "
             f"{who}, draw pile {ref.pile_size}"
         ]
         for q in range(n):
@@ -595,4 +683,9 @@ class NoTakersGame(Game[NoTakersRules, NoTakersObservation]):
             )
         if ref.current_player is None:
             lines.append("points: " + " ".join(str(p) for p in ref.points))
-        return "\n".join(lines)
+        # every line fits 80 columns: a long hand goes on, between cards, indented
+        return "\n".join(
+            part
+            for line in lines
+            for part in textwrap.wrap(line, 80, subsequent_indent=" " * 8, break_on_hyphens=False)
+        )

@@ -9,10 +9,14 @@ reason, the tricks, the results, and each round's summary and the game's
 (:mod:`pycards.summary`).  Every line fits the terminal's width (80 columns
 or more), wrapped between words and cards.
 
-When there are more legal moves than fit a short list (No Takers? offers
-up to 487), the move is chosen in steps: the first word (``ask``), then the
-next (the seat ``+1``), then the rest (``rank 7``), each step a short
-numbered list; ``back`` goes up one step.  A move can also be typed by name
+Before the moves, a line says in words what is asked
+(:func:`pycards.teach.prompt`).  When there are more legal moves than fit a
+short list (No Takers? offers up to 487), the move is chosen in steps: the
+first word (``ask``), then the next (the seat, named), then the rest (a
+rank), each step a short numbered list in words (the game's narrator words
+the moves: ``ask Bob for sevens``); a step with more choices than a list
+shows (a card among 52) is shown compactly, by name in rows of numbered
+ranges; ``back`` goes up one step.  A move can also be typed by name
 at any time, and any unambiguous beginning of a name (``ask +1 rank``)
 goes straight to that step; on a terminal, Tab completes a name.  At the
 prompt:
@@ -22,6 +26,8 @@ prompt:
     ``ask +2``).
 ``help``
     The commands and the legal moves.
+``rules`` (or ``?``)
+    The game's rules in plain words (:func:`pycards.teach.rules_text`).
 ``hint``
     What the strongest built-in bot would play here (it sees only your seat):
     the table core's hint (:meth:`pycards.ui.table.TableCore.hint`), the
@@ -53,9 +59,11 @@ from typing import TYPE_CHECKING, TextIO
 
 from pycards.errors import PycardsError
 from pycards.game import Game, Rules, State
-from pycards.record import all_events, deal_lines, new_events, shown_action, write_record
-from pycards.summary import Story, story
-from pycards.ui.table import HINT_BOT, TableCore
+from pycards.narrate import Line, narrator
+from pycards.record import write_record
+from pycards.summary import Story, Summary, fold_deals, named, story
+from pycards.teach import prompt, rules_text
+from pycards.ui.table import HINT_BOT, TableCore, seat_names
 
 if TYPE_CHECKING:  # the cli extra: imported where it is used
     from rich.console import Console
@@ -63,12 +71,7 @@ if TYPE_CHECKING:  # the cli extra: imported where it is used
 __all__ = ["MAX_LISTED", "MIN_WIDTH", "TerminalTable", "choices", "completions", "play"]
 
 # the commands besides the moves (for Tab completion)
-_COMMANDS = ("help", "hint", "undo", "table", "back", "quit")
-
-# the event kinds told in the transcript besides every score change
-_TOLD = frozenset(
-    {"trick", "result", "score", "game_over", "go", "pass", "no_takers", "skunk", "taker"}
-)
+_COMMANDS = ("help", "rules", "hint", "undo", "table", "back", "quit")
 
 #: Most moves listed at once; with more, the move is chosen in steps.
 MAX_LISTED = 30
@@ -80,6 +83,7 @@ _HELP = """commands:
                       that step when the moves are chosen in steps
   back                one step back (when the moves are chosen in steps)
   help                this help and the legal moves
+  rules (or ?)        the game's rules in plain words
   hint                what the strongest built-in bot would play
   undo                take back your last move (and the bots' moves after it),
                       unless a deal or a draw has shown you a card since
@@ -230,9 +234,14 @@ class TerminalTable:
         self.game = game
         self.seat = seat
         self.out = _Output(stdout or sys.stdout)
-        players = ", ".join(f"seat {k}: {names[k]}" for k in range(n))
-        self.out.line(f"pycards play {game.NAME} ({players}); seed {seed}", style="bold")
-        self.out.line("type help for the commands")
+        #: What the story calls each seat: the person's name, and each bot
+        #: by what it is ("random bot", "random bot 2"); the record keeps
+        #: the bots' specs.
+        self.shown_names = seat_names(
+            [seats.get(k) for k in range(n)], [name if k == seat else None for k in range(n)]
+        )
+        self.out.line(f"pycards play {game.NAME}, seed {seed}: {self._players()}", style="bold")
+        self.out.line("type help for the commands, rules for the rules of the game")
         # the bots keep their own streams: a terminal session is never restarted
         self.core = TableCore(
             game.new_initial_state(seed) if state is None else state,
@@ -244,8 +253,6 @@ class TerminalTable:
         )
         #: Whether the table and the moves were drawn since the last change.
         self.shown = False
-        self.seen, raw = all_events(self.state)
-        self._show_deals(raw)
         self._tell()
 
     @property
@@ -259,17 +266,37 @@ class TerminalTable:
         return self.core.names
 
     # -- showing --------------------------------------------------------------
-    def _show_deals(self, events: Sequence[tuple[int, int, int, int, int, int]]) -> None:
-        for text in deal_lines(self.game, events, self.seat):
-            self.out.line(f"  = {text}", style="dim")
+    def _players(self) -> str:
+        """Who sits where: ``"Ann (you, seat 0), random bot (seat 1)"``."""
+        return ", ".join(
+            f"{name} ({'you, ' if k == self.seat and name.lower() != 'you' else ''}seat {k})"
+            for k, name in enumerate(self.shown_names)
+        )
 
     def _who(self, k: int) -> str:
-        return "you" if k == self.seat else f"seat {k} ({self.names[k]})"
+        return "you" if k == self.seat else self.shown_names[k]
 
     def show_table(self) -> None:
-        """Draw the table from the person's seat."""
-        title = f"{self.game.NAME}, seat {self.seat} (you)"
-        self.out.panel(self.core.view(self.seat).table(), title)
+        """Draw the table from the person's seat (the seats by number, named
+        in the title)."""
+        seats = ", ".join(
+            f"{k} {'you' if k == self.seat else name}" for k, name in enumerate(self.shown_names)
+        )
+        self.out.panel(
+            self.core.view(self.seat).table(), f"{self.game.TITLE or self.game.NAME}: seat {seats}"
+        )
+
+    def prompt(self) -> str:
+        """What the person is asked to decide now, in words
+        (:func:`pycards.teach.prompt`)."""
+        return prompt(self.core.view(self.seat), self.shown_names)
+
+    def show_rules(self) -> None:
+        """The game's rules in plain words (:func:`pycards.teach.rules_text`)."""
+        self.out.panel(
+            rules_text(self.game, self.out.width() - 2),
+            f"{self.game.TITLE or self.game.NAME}: the rules",
+        )
 
     @property
     def step(self) -> str:
@@ -288,14 +315,29 @@ class TerminalTable:
             return [(name, name) for name in legal]
         return choices(legal, self.step) or choices(legal)
 
-    def moves_text(self) -> str:
-        """The numbered moves, as many on a line as fit."""
-        # at a step, each choice is shown without the step's words
-        cut = (
-            len(self.step) + 1 if self.step and len(self.state.legal_actions()) > MAX_LISTED else 0
+    def label(self, label: str) -> str:
+        """A menu label in words (the game's narrator words a move or the
+        start of one: ``"ask +1 rank ..."`` is ``"ask Bob for a rank ..."``)."""
+        more = label.endswith(" ...")
+        words = narrator(self.game).words(
+            label.removesuffix(" ..."), self.core.view(self.seat), self.shown_names
         )
-        items = [f"{i}) {label[cut:]}" for i, (label, _) in enumerate(self.menu(), 1)]
+        return words + (" ..." if more else "")
+
+    def moves_text(self) -> str:
+        """The numbered moves, as many on a line as fit; a step with more
+        choices than :data:`MAX_LISTED` is shown compactly, each choice by
+        its last word, in rows of numbered ranges."""
+        menu = self.menu()
         width = max(40, self.out.width() - 2)
+        if len(menu) > MAX_LISTED:
+            rows = []
+            for first in range(0, len(menu), 13):
+                part = menu[first : first + 13]
+                span = f"{first + 1}-{first + len(part)}"
+                rows.append(f"{span:>7}  " + " ".join(lab.split()[-1] for lab, _ in part))
+            return "type one by name or by number:\n" + "\n".join(rows)
+        items = [f"{i}) {self.label(label)}" for i, (label, _) in enumerate(menu, 1)]
         lines: list[str] = []
         line = ""
         for item in items:  # a move is never split across lines
@@ -307,9 +349,13 @@ class TerminalTable:
         return "\n".join(lines)
 
     def show_moves(self) -> None:
-        """List the person's moves (or the current step's choices)."""
+        """Say what is asked, then list the person's moves (or the current
+        step's choices)."""
+        asked = self.prompt()
+        if asked:
+            self.out.line(asked, style="bold")
         many = len(self.state.legal_actions()) > MAX_LISTED
-        step = f" ({self.step} ...; back: one step back)" if many and self.step else ""
+        step = f" ({self.label(self.step)} ...; back: one step back)" if many and self.step else ""
         self.out.line(f"your moves{step}:", style="bold")
         self.out.line(self.moves_text())
 
@@ -318,44 +364,47 @@ class TerminalTable:
         return [*self.state.legal_action_names(), *_COMMANDS]
 
     # -- acting ----------------------------------------------------------------
-    def _shown(self, k: int, action: int) -> None:
-        """Print seat ``k``'s ``action`` and what it told."""
-        self.seen, fresh = new_events(self.state, self.seen)
-        shown = shown_action(self.game, action, k, fresh, self.seat)
-        self.out.line(f"{self._who(k)}: {shown}", style=None if k != self.seat else "bold")
-        self._show_deals(fresh)
-        self._tell()
-
     def apply(self, action: int) -> None:
         """Play the person's ``action``."""
         self.core.person_move(self.seat, action)
-        self._shown(self.seat, action)
+        self._tell()
 
     def _story(self) -> Story:
         told = self.__dict__.get("_told")
         if told is None:
-            told = self.__dict__["_told"] = Story(self.game, self.seat)
+            told = self.__dict__["_told"] = Story(self.game, self.seat, self.shown_names)
         return told
 
     def _tell(self) -> None:
-        """The story of the new events: every score change with its reason,
-        trick winners, results, and the summaries of the rounds that ended."""
-        lines, made = self._story().update(self.state)
-        for line in lines:
-            if line.points or line.event.kind in _TOLD:
-                self.out.line(f"  * {line.text}")
-        for summary in made:
-            text = str(summary).split("\n")
-            self.out.line(f"  = {text[0]}", style="bold")
-            for rest in text[1:]:
-                self.out.line(f"  {rest}")
+        """The story of the new events in the order they happened, as the
+        person may see them: each event told in words (a deal's cards in
+        one line), every score change with its reason (``*``), and the
+        summaries of the rounds that ended (``=``)."""
+        told = self._story()
+        told.update(self.state)
+        run: list[Line] = []
+        for item in [*told.told, None]:
+            if isinstance(item, Line):
+                run.append(item)
+                continue
+            for line, text in fold_deals(run, self.shown_names, told.teller.seat_name):
+                mine = line.event.player == self.seat
+                self.out.line(
+                    f"  {'*' if line.points else ' '} {text}", style="bold" if mine else None
+                )
+            run = []
+            if isinstance(item, Summary):
+                said = named(str(item), self.shown_names).split("\n")
+                self.out.line(f"  = {said[0]}", style="bold")
+                for rest in said[1:]:
+                    self.out.line(f"  {rest}")
 
     def bots_play(self) -> None:
         """The bots play until it is the person's turn or the game is over."""
-        while (k := self.core.bot_to_move()) is not None:
+        while self.core.bot_to_move() is not None:
             action = self.core.bot_choose()
             self.core.bot_apply(action)
-            self._shown(k, action)
+            self._tell()
 
     def hint(self) -> str:
         """The hint's line: the table core's hint for the person's seat."""
@@ -370,9 +419,9 @@ class TerminalTable:
         """Take back the person's last move (the table core's undo), and tell
         the story again, silently, up to there."""
         self.core.undo(self.seat)
-        self.seen, _ = all_events(self.state)
         self.step = ""
-        self.__dict__["_told"] = story(self.state, self.seat)  # told again, silently
+        # told again, silently
+        self.__dict__["_told"] = story(self.state, self.seat, self.shown_names)
 
     def record(self, viewer: int | None = None) -> str:
         """The game's record (``viewer``: as that seat may know it)."""
@@ -388,9 +437,11 @@ class TerminalTable:
         low = text.lower()
         if not text:
             return True
-        if low in ("help", "?"):
+        if low == "help":
             out.line(_HELP)
             self.show_moves()
+        elif low in ("rules", "?"):
+            self.show_rules()
         elif low == "hint":
             out.line(self.hint())
         elif low == "table":
@@ -432,6 +483,10 @@ class TerminalTable:
         else:
             names = self.state.legal_action_names()
             typed = text.removesuffix(" ...")
+            for label, move in self.menu():  # a label as the menu words it
+                if self.label(label).removesuffix(" ...").lower() == typed.lower():
+                    typed = label.removesuffix(" ...") if move is None else move
+                    break
             # a name, or the rest of one after the current step's words
             for full in (typed, f"{self.step} {typed}" if self.step else typed):
                 try:

@@ -74,7 +74,7 @@ def test_play_without_rich_prints_plain_text(
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\nquit\n"))
     assert main(["play", "nodde", "--seed", "3", "--bots", "random", "--no-record"]) == 0
     out = capsys.readouterr().out
-    assert "--- nodde, seat 0 (you) ---" in out and "you: play TD" in out
+    assert "--- Nodde Knave: seat 0 you, 1 random bot ---" in out and "you play TD" in out
 
 
 def test_games_lists_the_presets(capsys: pytest.CaptureFixture[str]) -> None:

@@ -364,3 +364,27 @@ def test_scores_pickle_and_copy(protocol: int) -> None:
         back = pickle.loads(pickle.dumps(value, protocol=protocol))
         assert back == value and type(back) is type(value)
         assert copy.deepcopy(value) == value
+
+
+def test_an_opponents_hand_score_gets_its_reason_once_the_hand_is_played() -> None:
+    """Seat 1's hand is scored before seat 0 sees it (told without a reason,
+    naming no card); its last card played makes it public, and that line
+    gives the hand and the reason (AS 2S 3S + KC: 2-3-K is 15 for 2, the run
+    A-2-3 2, three spades 3: 7)."""
+    from pycards.narrate import narrate
+
+    game = NoddeGame(NoddeRules(first_dealer=1), num_players=2)
+    state = game.new_initial_state(0, deck=game.stacked_deck(["AH 4H 6H", "AS 2S 3S"], "KC"))
+    told = [line.text for line in narrate(state, 0)]
+    assert "seat 1 pegs 7 for their hand" in told
+    assert not any("2S" in text or "3S" in text or "AS" in text for text in told)
+    for card in ("AH", "AS", "4H", "2S", "6H"):
+        state.apply(f"play {card}")
+    before = [line.text for line in narrate(state, 0)]
+    assert not any("hand was" in text for text in before)
+    state.apply("play 3S")
+    (line,) = [line for line in narrate(state, 0) if "plays 3S" in line.text]
+    assert line.text == (
+        "seat 1 plays 3S (total 17);"
+        " seat 1's hand was AS 2S 3S + KC: 7 for a fifteen 2, a run 2, a flush 3"
+    )

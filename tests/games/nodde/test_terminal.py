@@ -22,7 +22,7 @@ def test_undo_takes_back_the_last_move(tmp_path: Path) -> None:
     first = ANSI.sub("", child.before)
     child.sendline("play TD")
     child.expect(PROMPT)
-    assert "you: play TD" in ANSI.sub("", child.before)
+    assert "you play TD" in ANSI.sub("", child.before)
     child.sendline("undo")
     child.expect(PROMPT)
     undone = ANSI.sub("", child.before)

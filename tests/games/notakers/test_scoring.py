@@ -18,6 +18,7 @@ from pycards import batch
 from pycards.cards import CardSet
 from pycards.errors import InvalidCardError, RulesError
 from pycards.games.notakers import (
+    NoTakersGame,
     NoTakersRules,
     batch_split_points,
     best_split,
@@ -25,6 +26,8 @@ from pycards.games.notakers import (
     splits_exactly,
     winners,
 )
+from pycards.summary import story
+from pycards.ui.web.tables import view_message
 
 STRENGTH = {0: 0, 1: 2, 2: 3, 3: 1}
 # docs/notakers.rst writes C Cups, H Shields, S Swords, K Skulls; the engine's
@@ -298,3 +301,25 @@ def test_splits_pickle_and_copy(protocol: int) -> None:
         back = pickle.loads(pickle.dumps(value, protocol=protocol))
         assert back == value and type(back) is type(value)
         assert copy.deepcopy(value) == value
+
+
+def test_every_seats_final_score_shows_its_split() -> None:
+    """At the end every seat lays its cards down: the game's summary, for a
+    seat and for a spectator, gives each seat's best split, whose points are
+    that seat's score; a story told from a seat's view alone gives its own."""
+    game = NoTakersGame(NoTakersRules.capped(60), num_players=3)
+    state = game.new_initial_state(2)
+    rng = random.Random(1)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    scores = state.view(0).observation.points
+    for viewer in (0, 1, None):
+        (summary,) = [s for s in story(state, viewer).summaries if s.is_game]
+        assert [split.points for split in summary.splits] == list(scores)
+        for k, split in enumerate(summary.splits):
+            line = summary.lines()[1 + k]
+            assert all(str(s.cards) in line for s in split.sets), line
+    names = ["Ann", "Bob", "Cat"]
+    msg = view_message(state.view(1), names, names, state.events_dropped())  # the view alone
+    (game_summary,) = [s for s in msg["summaries"] if s["round"] == 0]
+    assert any(line.startswith("Bob: ") and "(" in line for line in game_summary["lines"])

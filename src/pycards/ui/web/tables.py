@@ -29,7 +29,8 @@ from ...cards import Card, CardSet, NancyCard, NancyCardSet
 from ...errors import EventsDroppedError, IllegalActionError, PycardsError
 from ...game import EventCursor, Game, Rules, State, game_names, load_game
 from ...record import write_record  # the record format (see docs/records)
-from ...summary import Story, Summary, fold_deals, story
+from ...summary import Story, Summary, fold_deals, named, story
+from ...teach import prompt, rules_book
 from ...view import PlayerView
 from ..table import HINT_BOT, MAX_NAME, RefusedError, TableCore, hint_action, seat_names
 
@@ -186,7 +187,7 @@ def describe_games() -> list[dict[str, Any]]:
         out.append(
             {
                 "name": name,
-                "title": type(game).__name__.removesuffix("Game"),
+                "title": game.TITLE or type(game).__name__.removesuffix("Game"),
                 "min_players": info.min_players,
                 "max_players": info.max_players,
                 "presets": sorted(game.RULES_TYPE.presets()),
@@ -478,21 +479,8 @@ class _SeenLog:
         return self._view.observation
 
 
-_SEAT = re.compile(r"\bseat (\d+)\b")
-
-
-def _named(text: str, names: Sequence[str]) -> str:
-    """``text`` with each ``seat k`` replaced by the seat's name."""
-
-    def name(m: re.Match[str]) -> str:
-        k = int(m.group(1))
-        return names[k] if k < len(names) else m.group(0)
-
-    return _SEAT.sub(name, text)
-
-
 def _summary_json(summary: Summary, names: Sequence[str]) -> dict[str, Any]:
-    lines = [_named(line, names) for line in summary.lines()]
+    lines = [named(line, names) for line in summary.lines()]
     winners = getattr(summary, "winners", None)
     out: dict[str, Any] = {
         "round": summary.round,
@@ -567,7 +555,8 @@ def describe_rules(game: Game[Rules, object], preset: str | None = None) -> dict
     """The table's rules in words, for the rules panel: the preset, the
     game's rules summary (the first paragraph of its rules class), and each
     rule with a readable label, its value and what it means (from the rules
-    class's ``:ivar`` docs), the rules that differ from the defaults first."""
+    class's ``:ivar`` docs), the rules that differ from the defaults first, and
+    ``plain``: the game's rules in plain words (:func:`pycards.teach.rules_book`)."""
     rules_type = type(game.rules)
     doc = rules_type.__doc__ or ""
     notes = {m.group(1): _plain(m.group(2)) for m in _DOC_IVAR.finditer(doc)}
@@ -583,7 +572,8 @@ def describe_rules(game: Game[Rules, object], preset: str | None = None) -> dict
         for name, value in game.rules_to_dict().items()
     ]
     items.sort(key=lambda item: not item["changed"])
-    return {"preset": preset or "the defaults", "summary": summary, "items": items}
+    plain = [dataclasses.asdict(section) for section in rules_book(game)]
+    return {"preset": preset or "the defaults", "summary": summary, "items": items, "plain": plain}
 
 
 def view_message(
@@ -619,7 +609,7 @@ def view_message(
     return {
         "type": "view",
         "game": game.NAME,
-        "title": type(game).__name__.removesuffix("Game"),
+        "title": game.TITLE or type(game).__name__.removesuffix("Game"),
         "rules": game.rules.differences(),
         "target": game.rules.to_dict().get("game_target"),
         "players": view.num_players,
@@ -632,6 +622,7 @@ def view_message(
         "observation": fields,
         "readable": _readable(game, obs),
         "legal": legal,
+        "prompt": prompt(view, names),
         **_told(told, names),
         "returns": view.returns(),
     }
@@ -1171,7 +1162,7 @@ class Table:
         return {
             "table_id": self.id,
             "game": self.game.NAME,
-            "title": type(self.game).__name__.removesuffix("Game"),
+            "title": self.game.TITLE or type(self.game).__name__.removesuffix("Game"),
             "players": self.spec.players,
             "preset": self.spec.preset,
             "seats": [

@@ -165,7 +165,10 @@ function drawRules(m) {
   const b = m.rules_book;
   if (!b || $("#rules").dataset.table === m.table_id) return;
   $("#rules").dataset.table = m.table_id || "";
-  $("#rules").replaceChildren(el("p", {}, el("b", {}, `Variant: ${b.preset}. `), b.summary),
+  // the rules in plain words (pycards.teach.rules_book, the docs' own text), then the settings
+  const plain = (b.plain || []).flatMap((s) => [el("h3", {}, s.title), ...s.paragraphs.map((p) => el("p", {}, p)),
+    ...(s.items.length ? [el("ul", {}, ...s.items.map((i) => el("li", {}, i)))] : [])]);
+  $("#rules").replaceChildren(...plain, el("h3", {}, "This table's settings"), el("p", {}, el("b", {}, `Variant: ${b.preset}. `), b.summary),
     el("dl", {}, ...b.items.flatMap((r) => [el("dt", { class: r.changed ? "changed" : "" }, `${r.label}: ${r.value}`), el("dd", {}, r.note)])));
 }
 
@@ -180,9 +183,11 @@ function drawInfo(m) {
     if (o.called) item("Called", cardsEl([o.called], m.deck, "small"), o.partner_revealed ? ` partner ${m.names[o.partner]}` : " partner unknown");
     if (o.hound && o.hound.length) item("Hound", cardsEl(o.hound, m.deck, "small"));
     if (o.nancy_pile && o.opponents_pile) item("Piles", `Nancy ${o.nancy_pile.length} \u00b7 opponents ${o.opponents_pile.length}`);
+    if (m.prompt) item("Now", m.prompt);
     if (r.objectives) box.append(objectives(m, r.objectives));
   } else if (m.game === "notakers") {
     item("Draw pile", String(o.pile_size));
+    if (m.prompt) item("Now", m.prompt);
     if (o.asker !== null && o.asker !== undefined) item("Ask", `${m.names[o.asker]} asks ${m.names[o.asked]} for ${(m.readable && m.readable.asked_for) || "?"}`);
     if (o.save && o.save.length) item("Your save", cardsEl(o.save, m.deck, "small"));
   } else {
@@ -343,7 +348,8 @@ function draw(m) {
   $("#mybar").replaceChildren(mine);
   $("#me").classList.toggle("to-act", m.current_player === m.seat && !m.terminal);
   const away = (m.away || []).map((p) => m.names[p]);
-  let status = m.terminal ? "Game over." : m.current_player === m.seat ? "Your turn." : `${m.names[m.current_player]} to play.`;
+  // what the seat is asked, in words, from the shared layer (pycards.teach.prompt)
+  let status = m.terminal ? "Game over." : m.current_player === m.seat ? (m.prompt ? `Your turn: ${m.prompt}.` : "Your turn.") : `${m.names[m.current_player]} to play.`;
   if (away.length) status += ` Away: ${away.join(", ")}.`;
   $("#status").textContent = status;
   $("#error").textContent = m.error || "";
