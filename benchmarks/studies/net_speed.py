@@ -8,7 +8,7 @@ call) on tensors of random positions, on every path this machine has
 time of one, both by the CPU time of the thread (what one core does, even on
 a machine busy with other work) and by the wall clock.
 
-Run: ``PYTHONPATH=src python benchmarks/studies/net_speed.py [--hidden 128,64] [--repeat 200]``.
+Run: ``python benchmarks/studies/net_speed.py [--hidden 128,64] [--repeat 200]``.
 """
 
 from __future__ import annotations
