@@ -28,6 +28,7 @@ import numpy.typing as npt
 from cardcore import _core
 
 from .._args import as_int, echo
+from ..errors import NetworkError
 from ..game import Game, Rules, SearchValue
 from ..nets import default_model, load_engine_net, resolve_network
 from ..view import PlayerView
@@ -181,8 +182,12 @@ class SearchOptions:
         (:func:`cardcore._core.check_bot`); a network named that is no file
         and no shipped model is a :class:`~pycards.errors.NetworkError`."""
         names = self._network_names()
-        for name in names.values():
-            resolve_network(name)
+        for key, name in names.items():
+            try:
+                resolve_network(name)
+            except NetworkError as exc:
+                known = " (rollouts: random, heuristic, or a network)" if key == "rollout" else ""
+                raise NetworkError(f"{name!r}: {exc.args[0]}{known}", key) from None
         hooks = callable(self.rollout) or callable(self.priors) or self.evaluate is not None
         if names and hooks:
             raise ValueError("networks and Python hooks cannot be mixed in one searcher")
