@@ -661,3 +661,27 @@ def test_pimc_infer_with_a_model_is_deterministic(tmp_path: Path) -> None:
     with pytest.raises(NetworkError):
         while not state.is_terminal:
             state.apply(bot.act(state.view(state.current_player)))
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_value_weight_zero_is_the_plain_search(name: str, tmp_path: Path) -> None:
+    # the network's share 0: every leaf is worth its rollout alone, drawn
+    # from the same generator: the same games as without the network
+    game = load_game(name, num_players=2)
+    path = tmp_path / "v.npz"
+    save_network(
+        path,
+        random_network(
+            name,
+            2,
+            input_size=game.tensor_size,
+            num_actions=game.num_actions,
+            hidden=(8,),
+            rng=np.random.default_rng(1),
+        ),
+    )
+    plain = _play(name, ["ismcts:simulations=30", "heuristic"], seed=7)
+    mixed = _play(name, [f"ismcts:simulations=30:value={path}:value_weight=0", "heuristic"], seed=7)
+    assert mixed == plain
+    full = _play(name, [f"ismcts:simulations=30:value={path}", "heuristic"], seed=7)
+    assert len(full) > 0
