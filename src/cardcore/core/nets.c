@@ -190,6 +190,21 @@ __attribute__((target("avx2"))) static void accumulate_avx2(const net_layer *l, 
                                                             int32_t *acc) {
     const int32_t op = l->out_pad;
     int32_t ob = 0;
+    for (; ob + 64 <= op; ob += 64) {
+        __m256i a[8];
+        for (int32_t j = 0; j < 8; j++)
+            a[j] = _mm256_loadu_si256((const __m256i *)(const void *)(l->b + ob + 8 * j));
+        for (int32_t k = 0; k < n; k++) {
+            int32_t p = idx[k];
+            __m256i x = _mm256_set1_epi32((int32_t)packed[p]);
+            const __m256i *wv =
+                (const __m256i *)(const void *)(l->w + ((size_t)p * (size_t)op + (size_t)ob) * 2);
+            for (int32_t j = 0; j < 8; j++)
+                a[j] = _mm256_add_epi32(a[j], _mm256_madd_epi16(_mm256_loadu_si256(wv + j), x));
+        }
+        for (int32_t j = 0; j < 8; j++)
+            _mm256_storeu_si256((__m256i *)(void *)(acc + ob + 8 * j), a[j]);
+    }
     for (; ob + 32 <= op; ob += 32) {
         __m256i a0 = _mm256_loadu_si256((const __m256i *)(const void *)(l->b + ob));
         __m256i a1 = _mm256_loadu_si256((const __m256i *)(const void *)(l->b + ob + 8));
