@@ -14,6 +14,7 @@ __all__ = [
     "EventsRewrittenError",
     "IllegalActionError",
     "InvalidCardError",
+    "NetworkError",
     "PycardsError",
     "RecordError",
     "RulesError",
@@ -82,6 +83,22 @@ class RulesError(PycardsError, ValueError):
     """Contradictory or out-of-range rules settings, or an unsupported player count."""
 
 
+class NetworkError(PycardsError, ValueError):
+    """A network file or network object that cannot be used: a wrong format
+    or version, a missing or malformed field, a shape that does not match,
+    weights too large to quantize, or a network made for another game.
+
+    :ivar field: the field at fault (e.g. ``"trunk0.weight"``), or ``None``.
+
+    >>> str(NetworkError("expected int16, got float64", field="policy.weight"))
+    'policy.weight: expected int16, got float64'
+    """
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+
+
 class EventsDroppedError(PycardsError, LookupError):
     """The events asked for (from a cursor on) are no longer all in the log:
     the ring keeps the most recent events of a long game only.
@@ -132,6 +149,7 @@ for _cls in (
     PycardsError,
     InvalidCardError,
     IllegalActionError,
+    NetworkError,
     RecordError,
     RulesError,
     EventsDroppedError,

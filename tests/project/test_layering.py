@@ -67,7 +67,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ),
     ("pycards.view",),
     ("pycards.game",),
-    ("pycards.record", "pycards.narrate", "pycards.summary", "pycards.playouts"),
+    ("pycards.record", "pycards.narrate", "pycards.summary", "pycards.playouts", "pycards.nets"),
     ("pycards.bots",),
     ("pycards.games",),
     ("pycards.batch", "pycards.arena", "pycards.envs"),
