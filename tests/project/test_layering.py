@@ -71,6 +71,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("pycards.bots",),
     ("pycards.games",),
     ("pycards.batch", "pycards.arena", "pycards.envs"),
+    ("pycards.learn",),
     ("pycards.ui",),
 )
 
