@@ -50,7 +50,7 @@ def _frames(iterations: int) -> int:
     return iterations * TINY.shards * TINY.envs * TINY.steps * 2  # two seats
 
 
-def _strip(curve: list[dict[str, object]]) -> list[dict[str, object]]:
+def _strip(curve: list[dict[str, float]]) -> list[dict[str, float]]:
     """The curve without its wall times."""
     return [{k: v for k, v in c.items() if not k.startswith("seconds")} for c in curve]
 

@@ -76,7 +76,7 @@ class Settings:
     shards: int = 4
     epsilon: float = 0.05
     lr: float = 3e-4
-    batch_size: int = 512
+    batch_size: int = 128
     value_weight: float = 0.5
     opponent: str = "heuristic"
     eval_every: int = 10
