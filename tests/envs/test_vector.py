@@ -216,6 +216,15 @@ def test_bad_arrays_raise_before_anything_runs() -> None:
     with pytest.raises(ValueError, match="read-only"):
         v.step(good, ro, masks, r, t)
     np.testing.assert_array_equal(check, before)  # nothing written by a refused call
+    # final_returns' output: int32 of shape (games, players), writable
+    with pytest.raises(TypeError):
+        v.final_returns(np.zeros((4, 2), np.int64))
+    with pytest.raises(ValueError):
+        v.final_returns(np.zeros((4, 3), np.int32))
+    frozen = np.zeros((4, 2), np.int32)
+    frozen.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        v.final_returns(frozen)
 
 
 def test_bad_arguments() -> None:
