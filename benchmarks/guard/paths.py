@@ -338,6 +338,79 @@ def _search_hook(name: str, which: str) -> Callable[[], Op]:
     return setup
 
 
+#: The network of the guard's network paths: two hidden layers, the sizes
+#: the shipped models are made with.
+NET_HIDDEN = (128, 64)
+NET_ROWS = 64
+
+
+def _net_eval(path: str) -> Callable[[], Op]:
+    """The engine's network evaluation (cc_net_evaluate) on one path: 64
+    observations of the first registered game (2 players) at random points
+    of random games, both heads, a random network of NET_HIDDEN."""
+
+    def setup() -> Op:
+        import numpy as np
+
+        from cardcore import _core
+        from pycards.game import game_names
+
+        nets = _require("pycards.nets")
+        if path not in _core.net_paths():
+            raise NotBuiltError(f"network path {path} not on this CPU/build", cpu=True)
+        name = game_names()[0]
+        states = _positions(name, 2, NET_ROWS)
+        game = states[0].game
+        obs = np.stack([s.observation_tensor(s.current_player) for s in states])
+        net = nets.engine_net(
+            nets.random_network(
+                name,
+                2,
+                input_size=game.tensor_size,
+                num_actions=game.num_actions,
+                hidden=NET_HIDDEN,
+                rng=np.random.default_rng(0),
+            )
+        )
+        return lambda: net.evaluate(obs, path)
+
+    return setup
+
+
+def _ismcts_value_net(name: str) -> Callable[[], Op]:
+    """ISMCTS with a value network at the leaves (no rollout) and network
+    priors, in C: 40 simulations from each of 2 positions."""
+
+    def setup() -> Op:
+        import numpy as np
+
+        from cardcore import _core
+
+        nets = _require("pycards.nets")
+        states = _positions(name, 2, 2)
+        game = states[0].game
+        net = nets.engine_net(
+            nets.random_network(
+                name,
+                2,
+                input_size=game.tensor_size,
+                num_actions=game.num_actions,
+                hidden=NET_HIDDEN,
+                rng=np.random.default_rng(0),
+            )
+        )
+        searcher = _core.Searcher(game._setup, "ismcts", simulations=40, value=net, priors=net)
+
+        def op() -> None:
+            for s in states:
+                searcher.reset(0)
+                searcher.act(s.engine_state)
+
+        return op
+
+    return setup
+
+
 def _play_match(name: str) -> Callable[[], Op]:
     """The native match loop: 2 games between two heuristic bots, all in C."""
 
@@ -473,7 +546,22 @@ def paths() -> list[GuardPath]:
                 "ISMCTS with a Python leaf evaluator, 32 simulations in batches of 16",
             ),
             GuardPath(f"{name}.vector_step", c, _vector_step(name), "a step of 64 games"),
+            GuardPath(
+                f"{name}.ismcts_value_net",
+                c,
+                _ismcts_value_net(name),
+                "ISMCTS with a value and priors network, 40 simulations, 2 positions",
+            ),
         ]
+    out += [
+        GuardPath(
+            f"nets.evaluate[{p}]",
+            c,
+            _net_eval(p),
+            f"{NET_ROWS} network evaluations (hidden {NET_HIDDEN}) on the {p} path",
+        )
+        for p in ("portable", "avx2")
+    ]
     out += [
         GuardPath(
             "nancy.sample_infoset[6p,face_up=0]", c, _nancy_sampler_6, "the largest sampling case"

@@ -1,7 +1,7 @@
 # The public headers' declarations for Cython, each header once (declarations
 # only; no code): cardcore.h, then the other headers of include/ that the
 # binding calls.  The .pxi files of _core.pyx hold conversions only.
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 cdef extern from "cardcore.h" nogil:
     int CC_OK
@@ -170,6 +170,40 @@ cdef extern from "cardcore.h" nogil:
                                int64_t *steps_out, int64_t *points_out, const int32_t *stop)
 
 
+# Small networks evaluated in integers (cc_net.h).
+cdef extern from "cc_net.h" nogil:
+    int CC_NET_PATH_AUTO
+    int CC_NET_PATH_PORTABLE
+    int CC_NET_PATH_AVX2
+    int CC_NET_MAX_LAYERS
+
+    ctypedef struct cc_net_layer:
+        const int16_t *weight
+        const int32_t *bias
+        int32_t outputs
+        int32_t inputs
+        int32_t shift
+        int32_t reserved
+
+    ctypedef struct cc_net_desc:
+        int32_t input_size
+        int32_t num_actions
+        int32_t num_players
+        int32_t num_hidden
+        const cc_net_layer *layers
+
+    ctypedef struct cc_net:
+        pass
+
+    cc_net *cc_net_new(const cc_net_desc *desc, int32_t *status, int32_t *bad_layer)
+    void cc_net_free(cc_net *net)
+    int32_t cc_net_input_size(const cc_net *net)
+    int32_t cc_net_num_actions(const cc_net *net)
+    int32_t cc_net_num_players(const cc_net *net)
+    uint32_t cc_net_paths()
+    int32_t cc_net_evaluate(const cc_net *net, int32_t path, int64_t n, const float *obs,
+                            float *policy, float *value)
+
 # The built-in bots (cc_bots.h), with the searcher's defaults: the one place
 # they are written.
 cdef extern from "cc_bots.h" nogil:
@@ -177,6 +211,7 @@ cdef extern from "cc_bots.h" nogil:
     int CC_BOT_HEURISTIC
     int CC_BOT_PIMC
     int CC_BOT_ISMCTS
+    int CC_BOT_NET
     int CC_ROLLOUT_RANDOM
     int CC_ROLLOUT_HEURISTIC
     long long CC_BOT_MAX_SIMULATIONS
@@ -255,6 +290,15 @@ cdef extern from "cc_bots.h" nogil:
                                    const double *weights, int32_t nworlds, cc_rng *rng,
                                    int32_t *action, double *means, const int32_t *stop)
     int32_t cc_searcher_set_hooks(cc_searcher *searcher, const cc_bot_hooks *hooks)
+
+    ctypedef struct cc_search_nets:
+        const cc_net *value
+        double value_weight
+        const cc_net *priors
+        const cc_net *rollout
+        const cc_net *policy
+
+    int32_t cc_searcher_set_nets(cc_searcher *searcher, const cc_search_nets *nets)
     int64_t cc_searcher_last_simulations(const cc_searcher *searcher)
     int64_t cc_searcher_last_nodes(const cc_searcher *searcher)
     int32_t cc_play_match(const cc_game *game, const int32_t *params, int32_t nplayers,

@@ -120,13 +120,42 @@ class _SearchDefaults(TypedDict):
     batch: int
     priors: None
     solve: int
+    value: None
+    value_weight: float
+
+# --- networks (nets.pxi) -----------------------------------------------------
+def net_paths() -> list[str]: ...
+
+@disjoint_base
+class Net:
+    def __new__(
+        cls,
+        input_size: _Int,
+        num_actions: _Int,
+        num_players: _Int,
+        layers: Sequence[tuple[npt.NDArray[np.int16], npt.NDArray[np.int32], _Int]],
+    ) -> Net: ...
+    @property
+    def input_size(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def num_hidden(self) -> int: ...
+    def evaluate(
+        self, obs: npt.NDArray[np.float32], path: str = "auto"
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]: ...
+    def evaluate_loop(
+        self, obs: npt.NDArray[np.float32], repeat: _Int, path: str = "auto"
+    ) -> float: ...
 
 def search_defaults() -> _SearchDefaults: ...
 def check_bot(
     kind: str,
     simulations: _Int = 1000,
     seconds: float | None = None,
-    rollout: str | _Policy = "random",
+    rollout: str | _Policy | Net = "random",
     exploration: float = 0.7,
     samples: _Int = 10,
     reward: str = "win",
@@ -136,8 +165,11 @@ def check_bot(
     win_table: npt.NDArray[np.floating[Any]] | None = None,
     evaluate: _Evaluate | None = None,
     batch: _Int = 1,
-    priors: _Priors | None = None,
+    priors: _Priors | Net | None = None,
     solve: _Int = 0,
+    value: Net | None = None,
+    value_weight: float = 1.0,
+    net: Net | None = None,
 ) -> None: ...
 
 @disjoint_base
@@ -148,7 +180,7 @@ class Searcher:
         kind: str,
         simulations: _Int = 1000,
         seconds: float | None = None,
-        rollout: str | _Policy = "random",
+        rollout: str | _Policy | Net = "random",
         exploration: float = 0.7,
         samples: _Int = 10,
         reward: str = "win",
@@ -158,15 +190,18 @@ class Searcher:
         win_table: npt.NDArray[np.floating[Any]] | None = None,
         evaluate: _Evaluate | None = None,
         batch: _Int = 1,
-        priors: _Priors | None = None,
+        priors: _Priors | Net | None = None,
         solve: _Int = 0,
+        value: Net | None = None,
+        value_weight: float = 1.0,
+        net: Net | None = None,
     ) -> Searcher: ...
     @property
     def setup(self) -> GameSetup: ...
     @property
     def kind(self) -> str: ...
     @property
-    def rollout(self) -> str | _Policy: ...
+    def rollout(self) -> str | _Policy | Net: ...
     @property
     def simulations(self) -> int: ...
     @property
@@ -192,7 +227,13 @@ class Searcher:
     @property
     def batch(self) -> int: ...
     @property
-    def priors(self) -> _Priors | None: ...
+    def priors(self) -> _Priors | Net | None: ...
+    @property
+    def value(self) -> Net | None: ...
+    @property
+    def value_weight(self) -> float: ...
+    @property
+    def net(self) -> Net | None: ...
     @property
     def solve(self) -> int: ...
     @property

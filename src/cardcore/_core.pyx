@@ -9,7 +9,7 @@ validation of its own beyond types: what is valid is the engine's answer.
 
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
 from cardcore._cardcore cimport *
@@ -186,6 +186,7 @@ include "pxi/combos.pxi"
 include "pxi/scoring.pxi"
 include "pxi/game.pxi"
 include "pxi/rules.pxi"
+include "pxi/nets.pxi"
 include "pxi/bots.pxi"
 include "pxi/infer.pxi"
 include "pxi/vecenv.pxi"

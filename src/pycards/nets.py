@@ -54,6 +54,7 @@ from typing import ClassVar, Final, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from cardcore import _core
 from pycards.errors import NetworkError
 
 __all__ = [
@@ -66,8 +67,11 @@ __all__ = [
     "QuantizedLayer",
     "QuantizedNetwork",
     "check_network",
+    "default_model",
     "dequantize",
+    "engine_net",
     "evaluate",
+    "load_engine_net",
     "load_network",
     "model_path",
     "network_bytes",
@@ -614,6 +618,48 @@ def resolve_network(name: str) -> Path:
         f"no network file and no shipped model named {name!r} (shipped: {shipped_names})",
         "network",
     )
+
+
+def engine_net(net: Network | QuantizedNetwork) -> _core.Net:
+    """The engine's network for ``net`` (:class:`cardcore._core.Net`, what a
+    searcher and the ``net`` bot evaluate); a float network is quantized."""
+    q = quantize(net)
+    layers = [(layer.weight, layer.bias, layer.shift) for layer in (*q.trunk, q.policy, q.value)]
+    return _core.Net(q.input_size, q.num_actions, q.num_players, layers)
+
+
+_ENGINE_NETS: dict[tuple[str, int, int], tuple[QuantizedNetwork, _core.Net]] = {}
+
+
+def load_engine_net(name: str, game: str, num_players: int) -> _core.Net:
+    """The engine's network of a spec's ``name`` (:func:`resolve_network`)
+    for ``game`` with ``num_players``, read once per file (while it is
+    unchanged) and shared by every searcher that names it.
+
+    :raises NetworkError: no such file or model, a bad file, or a network
+        made for another game or player count."""
+    path = resolve_network(name)
+    st = path.stat()
+    key = (str(path.resolve()), st.st_mtime_ns, st.st_size)
+    hit = _ENGINE_NETS.get(key)
+    if hit is None:
+        q = load_network(path)
+        hit = (q, engine_net(q))
+        _ENGINE_NETS[key] = hit
+    q = hit[0]
+    if q.game != game:
+        raise NetworkError(f"{name} is a network for {q.game}, not {game}", "game")
+    if q.num_players != num_players:
+        raise NetworkError(
+            f"{name} is a network for {q.num_players} players, not {num_players}", "num_players"
+        )
+    return hit[1]
+
+
+def default_model(game: str, num_players: int) -> str:
+    """The name of the shipped model the ``net`` bot plays by default:
+    ``"<game>-<n>p"`` (``models/<game>-<n>p.npz`` in the package)."""
+    return f"{game}-{num_players}p"
 
 
 def random_network(

@@ -19,6 +19,10 @@ from _games import GAMES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardcore import _core
+from cardcore._core import net_paths
+from pycards.bots import make_bot
+from pycards.bots.native import ISMCTSBot, SearchOptions
 from pycards.errors import NetworkError
 from pycards.game import load_game
 from pycards.nets import (
@@ -28,6 +32,7 @@ from pycards.nets import (
     QuantizedNetwork,
     check_network,
     dequantize,
+    engine_net,
     evaluate,
     load_network,
     network_bytes,
@@ -331,3 +336,222 @@ def test_resolve_network(tmp_path: Path) -> None:
         resolve_network(str(tmp_path / "other.npz"))
     with pytest.raises(NetworkError, match="no shipped model named 'no-such-model'"):
         resolve_network("no-such-model")
+
+
+# ---- the engine's evaluation ----------------------------------------------
+
+
+def _engine_case(
+    seed: int, input_size: int, hidden: tuple[int, ...], actions: int, players: int, scale: float
+) -> tuple[QuantizedNetwork, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    net = random_network(
+        FIRST,
+        players,
+        input_size=input_size,
+        num_actions=actions,
+        hidden=hidden,
+        rng=rng,
+        scale=scale,
+    )
+    obs = rng.integers(-3, 30, (6, input_size)).astype(np.float32)
+    obs[rng.random(obs.shape) < 0.8] = 0.0  # sparse, as the observation tensors are
+    obs[0, : min(3, input_size)] = [np.nan, 1e9, -1e9][: min(3, input_size)]
+    obs[1] = rng.normal(size=input_size).astype(np.float32) * 100
+    return quantize(net), obs
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    input_size=st.integers(1, 70),
+    hidden=st.lists(st.integers(1, 70), min_size=0, max_size=3).map(tuple),
+    actions=st.integers(1, 90),
+    players=st.integers(1, 5),
+    scale=st.sampled_from([0.05, 1.0, 8.0]),
+)
+def test_engine_is_bit_identical_to_the_reference_on_every_path(
+    seed: int, input_size: int, hidden: tuple[int, ...], actions: int, players: int, scale: float
+) -> None:
+    q, obs = _engine_case(seed, input_size, hidden, actions, players, scale)
+    want_p, want_v = evaluate(q, obs)
+    net = engine_net(q)
+    for path in net_paths():
+        p, v = net.evaluate(obs, path)
+        assert p.tobytes() == want_p.tobytes(), path
+        assert v.tobytes() == want_v.tobytes(), path
+
+
+def test_engine_paths_agree_at_the_shipped_sizes() -> None:
+    game = load_game(FIRST, num_players=2)
+    q, obs = _engine_case(11, game.tensor_size, (128, 64), game.num_actions, 2, 1.0)
+    net = engine_net(q)
+    want = evaluate(q, obs)
+    assert "portable" in net_paths()
+    for path in net_paths():
+        got = net.evaluate(obs, path)
+        assert all(a.tobytes() == b.tobytes() for a, b in zip(got, want, strict=True))
+
+
+def test_engine_refuses_what_the_loader_refuses() -> None:
+    q = quantize(small(1))
+    layers = [(x.weight, x.bias, x.shift) for x in (*q.trunk, q.policy, q.value)]
+    bad = list(layers)
+    bad[0] = (np.full_like(q.trunk[0].weight, 32767), q.trunk[0].bias, q.trunk[0].shift)
+    with pytest.raises(NetworkError, match="refused") as info:
+        _core.Net(7, 4, 2, bad)
+    assert info.value.field == "layers[0]"
+    bad = list(layers)
+    bad[1] = (q.trunk[1].weight, q.trunk[1].bias, 30)
+    with pytest.raises(NetworkError) as info:
+        _core.Net(7, 4, 2, bad)
+    assert info.value.field == "layers[1]"
+    with pytest.raises(NetworkError) as info:
+        _core.Net(8, 4, 2, layers)
+    assert info.value.field == "layers[0]"
+    with pytest.raises(NetworkError, match="int16"):
+        _core.Net(7, 4, 2, [(layers[0][0].astype(np.int32), *layers[0][1:]), *layers[1:]])
+    net = _core.Net(7, 4, 2, layers)
+    with pytest.raises(NetworkError, match="shape"):
+        net.evaluate(np.zeros((1, 6), np.float32))
+    with pytest.raises(ValueError, match="path"):
+        net.evaluate(np.zeros((1, 7), np.float32), "sse9")
+
+
+# ---- networks in the bots -------------------------------------------------
+
+
+def _preferring(game_name: str, players: int, action: int, tmp_path: Path) -> Path:
+    """A network whose policy is the constant +1 on ``action``, -1 elsewhere
+    (no hidden layer: the policy's bias alone), and whose value is 0."""
+    game = load_game(game_name, num_players=players)
+    n_in, n_act = game.tensor_size, game.num_actions
+    bias = np.full(n_act, -1.0, np.float32)
+    bias[action] = 1.0
+    net = Network(
+        game_name,
+        players,
+        n_in,
+        n_act,
+        (),
+        (np.zeros((n_act, n_in), np.float32), bias),
+        (np.zeros((players, n_in), np.float32), np.zeros(players, np.float32)),
+    )
+    path = tmp_path / f"{game_name}-prefers-{action}.npz"
+    save_network(path, net)
+    return path
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_net_bot_plays_the_action_its_policy_prefers(name: str, tmp_path: Path) -> None:
+    game = load_game(name, num_players=2)
+    state = game.new_initial_state(seed=3)
+    legal = state.legal_actions()
+    for want in (legal[-1], legal[0]):
+        bot = make_bot(f"net:model={_preferring(name, 2, want, tmp_path)}", seed=1)
+        assert bot.act(state.view(state.current_player)) == want
+    # with every policy output equal, the lowest legal id
+    flat = tmp_path / "flat.npz"
+    net = random_network(
+        name,
+        2,
+        input_size=game.tensor_size,
+        num_actions=game.num_actions,
+        hidden=(8,),
+        rng=np.random.default_rng(0),
+        scale=0.0,
+    )
+    save_network(flat, net)
+    assert make_bot(f"net:model={flat}").act(state.view(state.current_player)) == min(legal)
+
+
+def test_net_bot_refuses_a_network_of_another_game(tmp_path: Path) -> None:
+    path = _preferring(FIRST, 2, 0, tmp_path)
+    state = load_game(SECOND, num_players=2).new_initial_state(seed=1)
+    bot = make_bot(f"net:model={path}")
+    with pytest.raises(NetworkError, match="not") as info:
+        bot.act(state.view(state.current_player))
+    assert info.value.field == "game"
+    with pytest.raises(NetworkError, match="no shipped model"):
+        make_bot("net:model=no-such-model")
+
+
+def _play(game_name: str, specs: list[str], seed: int) -> list[int]:
+    game = load_game(game_name, num_players=2)
+    state = game.new_initial_state(seed=seed)
+    bots = [make_bot(spec, seed=seed + i) for i, spec in enumerate(specs)]
+    history: list[int] = []
+    while not state.is_terminal and len(history) < 40:
+        p = state.current_player
+        a = bots[p].act(state.view(p))
+        history.append(a)
+        state.apply(a)
+    return history
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_search_with_networks_runs_and_is_deterministic(name: str, tmp_path: Path) -> None:
+    game = load_game(name, num_players=2)
+    path = tmp_path / "n.npz"
+    save_network(
+        path,
+        random_network(
+            name,
+            2,
+            input_size=game.tensor_size,
+            num_actions=game.num_actions,
+            hidden=(16,),
+            rng=np.random.default_rng(4),
+        ),
+    )
+    specs = [
+        f"ismcts:simulations=40:value={path}",
+        f"ismcts:simulations=40:value={path}:value_weight=0.5:priors={path}",
+        f"ismcts:simulations=30:rollout={path}",
+        f"pimc:simulations=30:samples=3:rollout={path}",
+    ]
+    for spec in specs:
+        first = _play(name, [spec, "heuristic"], seed=5)
+        assert first == _play(name, [spec, "heuristic"], seed=5), spec
+        assert len(first) > 0
+
+
+def test_value_network_changes_the_search(tmp_path: Path) -> None:
+    # a value net that says the mover wins by far, against one that says
+    # the mover loses: the searches differ where they have a choice
+    game = load_game(FIRST, num_players=2)
+    n_in, n_act = game.tensor_size, game.num_actions
+    zeros = (np.zeros((n_act, n_in), np.float32), np.zeros(n_act, np.float32))
+    w = np.zeros((2, n_in), np.float32)
+    rng = np.random.default_rng(2)
+    w[0] = rng.normal(size=n_in).astype(np.float32)
+    a = Network(FIRST, 2, n_in, n_act, (), zeros, (w, np.zeros(2, np.float32)))
+    b = Network(FIRST, 2, n_in, n_act, (), zeros, (-w, np.zeros(2, np.float32)))
+    save_network(tmp_path / "a.npz", a)
+    save_network(tmp_path / "b.npz", b)
+    runs = {
+        key: [
+            _play(FIRST, [f"ismcts:simulations=60:value={tmp_path / key}.npz", "heuristic"], s)
+            for s in range(4)
+        ]
+        for key in ("a", "b")
+    }
+    assert runs["a"] != runs["b"]
+
+
+def test_network_options_are_checked(tmp_path: Path) -> None:
+    with pytest.raises(NetworkError, match="no shipped model"):
+        make_bot("ismcts:value=no-such-model")
+    path = _preferring(FIRST, 2, 0, tmp_path)
+    with pytest.raises(ValueError, match="for the ismcts bot"):
+        SearchOptions.parse(f"pimc:value={path}")
+    with pytest.raises(ValueError, match="value_weight"):
+        SearchOptions.parse(f"ismcts:value={path}:value_weight=2")
+    with pytest.raises(ValueError, match="cannot be mixed"):
+        ISMCTSBot(priors=str(path), evaluate=lambda obs, masks, players: np.zeros((1, 2)))
+    other = tmp_path / "other.npz"
+    save_network(other, small(1))  # 7 inputs: fits no game
+    bot = make_bot(f"ismcts:simulations=10:value={other}")
+    state = load_game(FIRST, num_players=2).new_initial_state(seed=1)
+    with pytest.raises(NetworkError):
+        bot.act(state.view(state.current_player))

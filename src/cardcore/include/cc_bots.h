@@ -12,7 +12,10 @@
  *                     states drawn by sample_infoset, every legal action is
  *                     scored by rollouts; the best mean over all samples wins;
  *   CC_BOT_ISMCTS     single-observer information-set MCTS (Cowling, Powley
- *                     and Whitehouse 2012) with UCT and availability counts.
+ *                     and Whitehouse 2012) with UCT and availability counts;
+ *   CC_BOT_NET        one network call a move (cc_net.h, set by
+ *                     cc_searcher_set_nets): the legal action of the highest
+ *                     policy output (ties: the lowest id).
  *
  * The solver leaf (spec.solve > 0, a game with cc_game.solve): a simulation
  * that reaches a state within the solver's reach (0 <= solve_depth <=
@@ -68,11 +71,13 @@
 #include <stdint.h>
 
 #include "cardcore.h"
+#include "cc_net.h"
 
 #define CC_BOT_RANDOM 0
 #define CC_BOT_HEURISTIC 1
 #define CC_BOT_PIMC 2
 #define CC_BOT_ISMCTS 3
+#define CC_BOT_NET 4
 
 #define CC_ROLLOUT_RANDOM 0
 #define CC_ROLLOUT_HEURISTIC 1
@@ -273,6 +278,39 @@ typedef struct cc_bot_hooks {
  * does not take), or CC_E_CAPACITY (no memory for the batch). */
 int32_t cc_searcher_set_hooks(cc_searcher *searcher, const cc_bot_hooks *hooks);
 /* (searcher NULL: CC_E_ARG; hooks NULL clears them.) */
+
+/* Networks in the search (cc_net.h), evaluated in C with no hook:
+ *
+ *   value     ISMCTS: the leaf value.  The value head's outputs (each
+ *             seat's expected final points, the mover first) are turned
+ *             into the spec's reward as the returns of a finished game
+ *             are (win: by rank; margin, points: over the scale); a leaf
+ *             is worth value_weight * that + (1 - value_weight) * its
+ *             rollout (value_weight 1: no rollout);
+ *   priors    ISMCTS: PUCT priors, the softmax of the policy head over the
+ *             legal actions (an exp written with exactly rounded
+ *             operations, the same on every platform);
+ *   rollout   PIMC and ISMCTS: the rollout policy, each player's action
+ *             drawn (from the search's generator) by the softmax of the
+ *             policy head over the legal actions;
+ *   policy    CC_BOT_NET: the network it plays.
+ *
+ * A network must match the searcher's game: input_size its tensor_size,
+ * num_actions its action count, num_players its players.  The networks
+ * are not copied: they must outlive the searcher (or the next call).
+ * Setting networks replaces the hooks of cc_searcher_set_hooks (they
+ * are made of the networks); NULL clears them.  CC_OK, CC_E_ARG (a
+ * network that does not match, one the searcher's kind does not take,
+ * value_weight outside [0, 1], CC_BOT_NET without policy), CC_E_CAPACITY. */
+typedef struct cc_search_nets {
+    const struct cc_net *value; /* (struct: cffi reads cc_net.h after this header) */
+    double value_weight;
+    const struct cc_net *priors;
+    const struct cc_net *rollout;
+    const struct cc_net *policy;
+} cc_search_nets;
+
+int32_t cc_searcher_set_nets(cc_searcher *searcher, const cc_search_nets *nets);
 
 /* The simulations (rollouts) and tree nodes of the last act.
  * 0 for a NULL searcher. */

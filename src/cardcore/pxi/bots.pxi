@@ -9,7 +9,7 @@ from libc.math cimport isfinite
 from libc.string cimport memcmp
 
 _BOT_KINDS = {"random": CC_BOT_RANDOM, "heuristic": CC_BOT_HEURISTIC, "pimc": CC_BOT_PIMC,
-              "ismcts": CC_BOT_ISMCTS}
+              "ismcts": CC_BOT_ISMCTS, "net": CC_BOT_NET}
 _ROLLOUTS = {"random": CC_ROLLOUT_RANDOM, "heuristic": CC_ROLLOUT_HEURISTIC}
 _REWARDS = {"win": CC_REWARD_WIN, "margin": CC_REWARD_MARGIN, "points": CC_REWARD_POINTS}
 _HORIZONS = {"game": CC_HORIZON_GAME, "deal": CC_HORIZON_DEAL}
@@ -43,6 +43,8 @@ def search_defaults():
         "batch": CC_BOT_DEFAULT_BATCH,
         "priors": None,
         "solve": CC_BOT_DEFAULT_SOLVE,
+        "value": None,
+        "value_weight": 1.0,
     }
 
 # the search's own statuses, in the one table of _core.pyx
@@ -94,7 +96,7 @@ cdef int _make_spec(cc_bot_spec *spec, const cc_game *game, str gname, object ki
     not yet for a game: whether the game has a solver is asked later)."""
     memset(spec, 0, sizeof(cc_bot_spec))
     spec.kind = _BOT_KINDS[_choice_arg(kind, "kind", _BOT_KINDS)]
-    if callable(rollout):
+    if callable(rollout) or isinstance(rollout, Net):
         spec.rollout = CC_ROLLOUT_RANDOM
     else:
         spec.rollout = _ROLLOUTS[_choice_arg(rollout, "rollout", _ROLLOUTS)]
@@ -166,24 +168,51 @@ def check_bot(object kind, object simulations=CC_BOT_DEFAULT_SIMULATIONS, object
               object horizon=_DEFAULT_HORIZON, object threads=CC_BOT_DEFAULT_THREADS,
               object scale=_DEFAULT_SCALE, object win_table=None, object evaluate=None,
               object batch=CC_BOT_DEFAULT_BATCH, object priors=None,
-              object solve=CC_BOT_DEFAULT_SOLVE):
+              object solve=CC_BOT_DEFAULT_SOLVE, object value=None, object value_weight=1.0,
+              object net=None):
     """Raise TypeError or ValueError (naming the argument) if the engine would
     refuse this bot; the arguments are those of :class:`Searcher` (whether a
-    game has the solver that ``solve`` asks for is checked by the searcher)."""
+    game has the solver that ``solve`` asks for, and whether a network fits
+    the game, are checked by the searcher)."""
     cdef cc_bot_spec spec
     cdef const cc_game *g = cc_game_by_index(0)
     table = _win_table_arg(win_table)
     _make_spec(&spec, g, _text(g.name), kind, simulations, seconds, rollout, exploration,
                samples, reward, horizon, threads, scale, table, solve, True)
     _check_hooks(kind, rollout, evaluate, batch, priors)
+    _check_nets(kind, rollout, evaluate, priors, value, value_weight, net)
+
+
+cdef int _check_nets(object kind, object rollout, object evaluate, object priors,
+                     object value, object value_weight, object net) except -1:
+    """The networks' options: Nets where the bot kind takes them, never with
+    a Python hook (the networks are the searcher's hooks)."""
+    for name, x in (("value", value), ("net", net)):
+        if x is not None and not isinstance(x, Net):
+            raise TypeError(f"{name} must be a Net or None, got {type(x).__name__}")
+    w = _float_arg(value_weight, "value_weight")
+    if not 0.0 <= w <= 1.0:
+        raise ValueError(f"value_weight must be in [0, 1], got {value_weight!r}")
+    nets = (isinstance(rollout, Net) or isinstance(priors, Net) or value is not None)
+    if nets and (callable(rollout) or callable(priors) or evaluate is not None):
+        raise ValueError("networks and Python hooks cannot be mixed in one searcher")
+    if (value is not None or isinstance(priors, Net)) and kind != "ismcts":
+        raise ValueError(f"value and priors networks are for the ismcts bot, not {kind!r}")
+    if isinstance(rollout, Net) and kind not in ("pimc", "ismcts"):
+        raise ValueError(f"a rollout network is for the pimc and ismcts bots, not {kind!r}")
+    if (net is not None) != (kind == "net"):
+        raise ValueError("the net bot needs its network (net=...), and only it takes one"
+                         if kind == "net" else f"net is for the net bot, not {kind!r}")
+    return 0
 
 
 cdef int _check_hooks(object kind, object rollout, object evaluate, object batch,
                       object priors) except -1:
     for name, hook in (("evaluate", evaluate), ("priors", priors)):
-        if hook is not None and not callable(hook):
+        if hook is not None and not callable(hook) and not (name == "priors"
+                                                            and isinstance(hook, Net)):
             raise TypeError(f"{name} must be a callable or None, got {type(hook).__name__}")
-    hooked = callable(rollout) or evaluate is not None or priors is not None
+    hooked = callable(rollout) or evaluate is not None or callable(priors)
     if hooked and kind not in ("pimc", "ismcts"):
         raise ValueError(f"hooks are for the pimc and ismcts bots, not {kind!r}")
     if kind == "pimc" and (evaluate is not None or priors is not None):
@@ -374,6 +403,10 @@ cdef class Searcher:
     cdef readonly object evaluate
     cdef readonly int batch
     cdef readonly object priors
+    cdef readonly object value
+    cdef readonly double value_weight
+    cdef readonly object net
+    cdef object _nets
     cdef readonly int solve
     cdef readonly int tensor_size
     cdef readonly int num_actions
@@ -387,7 +420,8 @@ cdef class Searcher:
                   object horizon=_DEFAULT_HORIZON, object threads=CC_BOT_DEFAULT_THREADS,
                   object scale=_DEFAULT_SCALE, object win_table=None, object evaluate=None,
                   object batch=CC_BOT_DEFAULT_BATCH, object priors=None,
-                  object solve=CC_BOT_DEFAULT_SOLVE):
+                  object solve=CC_BOT_DEFAULT_SOLVE, object value=None,
+                  object value_weight=1.0, object net=None):
         self.s = NULL
         self.root = NULL
         self.busy = False
@@ -399,6 +433,7 @@ cdef class Searcher:
         _make_spec(&spec, setup.game, setup.name, kind, simulations, seconds, rollout,
                    exploration, samples, reward, horizon, threads, scale, table, solve)
         _check_hooks(kind, rollout, evaluate, batch, priors)
+        _check_nets(kind, rollout, evaluate, priors, value, value_weight, net)
         cdef int32_t status = CC_OK
         self.s = cc_searcher_new(setup.game, setup.values, setup.nplayers, &spec, &status)
         if self.s == NULL:
@@ -421,6 +456,9 @@ cdef class Searcher:
         self.scale = spec.scale
         self.win_table = table
         self.policy = rollout if callable(rollout) else None
+        self.value = value
+        self.value_weight = float(value_weight)
+        self.net = net
         self.evaluate = evaluate
         self.batch = batch
         # a search without hooks, by time or by enough simulations (or with
@@ -429,7 +467,7 @@ cdef class Searcher:
         cdef int64_t cost = spec.simulations * (
             _HEURISTIC_ROLLOUT if spec.rollout == CC_ROLLOUT_HEURISTIC else 1)
         self._long = (kind in ("pimc", "ismcts") and self.policy is None and evaluate is None
-                      and priors is None
+                      and not callable(priors)
                       and (spec.seconds >= _LONG_SECONDS or spec.simulations == 0
                            or cost >= _LONG_SIMULATIONS or spec.solve > 0))
         self.priors = priors
@@ -438,7 +476,7 @@ cdef class Searcher:
         self.num_actions = setup.game.num_actions(setup.values, setup.nplayers)
         cdef cc_bot_hooks hooks
         memset(&hooks, 0, sizeof(cc_bot_hooks))
-        if self.policy is not None or evaluate is not None or priors is not None:
+        if self.policy is not None or evaluate is not None or callable(priors):
             if self.policy is not None:
                 hooks.policy = _policy_hook
                 hooks.policy_ctx = <void *> self
@@ -446,14 +484,48 @@ cdef class Searcher:
                 hooks.evaluate = _evaluate_hook
                 hooks.evaluate_ctx = <void *> self
                 hooks.batch = batch
-            if priors is not None:
+            if callable(priors):
                 hooks.priors = _priors_hook
                 hooks.priors_ctx = <void *> self
             status = cc_searcher_set_hooks(self.s, &hooks)
             if status == CC_E_CAPACITY:
                 raise MemoryError(f"{setup.name}: no memory for the hooks' buffers")
             _check(status, f"{setup.name}: searcher hooks")
+        self._set_nets(rollout, priors, value, value_weight, net)
         cc_rng_seed(&self.rng, 0)
+
+    cdef int _set_nets(self, object rollout, object priors, object value, object value_weight,
+                       object net) except -1:
+        cdef cc_search_nets nets
+        memset(&nets, 0, sizeof(cc_search_nets))
+        nets.value_weight = 1.0
+        used = [x for x in (rollout, priors, value, net) if isinstance(x, Net)]
+        if not used:
+            return 0
+        for x in used:
+            if ((<Net> x).input_size != self.tensor_size
+                    or (<Net> x).num_actions != self.num_actions
+                    or (<Net> x).num_players != self.setup.nplayers):
+                raise _errors.NetworkError(
+                    f"the network reads {(<Net> x).input_size} inputs for "
+                    f"{(<Net> x).num_actions} actions and {(<Net> x).num_players} players; "
+                    f"{self.setup.name} with {self.setup.nplayers} players has "
+                    f"{self.tensor_size} inputs and {self.num_actions} actions", "network")
+        if isinstance(value, Net):
+            nets.value = (<Net> value).net
+            nets.value_weight = _float_arg(value_weight, "value_weight")
+        if isinstance(priors, Net):
+            nets.priors = (<Net> priors).net
+        if isinstance(rollout, Net):
+            nets.rollout = (<Net> rollout).net
+        if isinstance(net, Net):
+            nets.policy = (<Net> net).net
+        self._nets = tuple(used)  # the engine does not copy them: keep them alive
+        cdef int32_t rc = cc_searcher_set_nets(self.s, &nets)
+        if rc == CC_E_CAPACITY:
+            raise MemoryError(f"{self.setup.name}: no memory for the networks' buffers")
+        _check(rc, f"{self.setup.name}: searcher networks")
+        return 0
 
     def __dealloc__(self):
         if self.s != NULL:

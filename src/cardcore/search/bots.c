@@ -20,7 +20,7 @@ int32_t cc_bot_spec_check(const cc_game *game, const cc_bot_spec *spec, int32_t 
     int32_t search = spec->kind == CC_BOT_PIMC || spec->kind == CC_BOT_ISMCTS;
     int32_t f = -1;
     /* comparisons written so that a NaN fails them */
-    if (spec->kind < CC_BOT_RANDOM || spec->kind > CC_BOT_ISMCTS) f = CC_BOT_F_KIND;
+    if (spec->kind < CC_BOT_RANDOM || spec->kind > CC_BOT_NET) f = CC_BOT_F_KIND;
     else if (spec->rollout != CC_ROLLOUT_RANDOM && spec->rollout != CC_ROLLOUT_HEURISTIC)
         f = CC_BOT_F_ROLLOUT;
     else if (spec->simulations < 0 || spec->simulations > CC_BOT_MAX_SIMULATIONS ||
@@ -79,6 +79,7 @@ void cc_searcher_free(cc_searcher *s) {
     free(s->bvalues);
     free(s->pri);
     free(s->prior);
+    free(s->net_obs);
     for (int32_t w = 0; w < s->nworkers; w++) cc_searcher_free(s->workers[w]);
     free(s->workers);
     free(s);
@@ -122,8 +123,13 @@ cc_searcher *cc_searcher_new(const cc_game *game, const int32_t *params, int32_t
     s->inv_scale = spec->scale > 0.0 ? 1.0 / spec->scale : 1.0;
     s->horizon = spec->horizon == CC_HORIZON_DEAL && game->deal_index != NULL;
     s->tensor_size = game->tensor_size(params, nplayers);
+    s->leaf_weight = 1.0;
     size_t ss = game->state_size;
     int ok = 1;
+    if (spec->kind == CC_BOT_NET) {
+        s->net_obs = s->tensor_size > 0 ? malloc(sizeof(float) * (size_t)s->tensor_size) : NULL;
+        ok = s->net_obs != NULL;
+    }
     if (spec->kind == CC_BOT_ISMCTS || spec->kind == CC_BOT_PIMC) {
         s->root = calloc(1, ss); /* a sampler may copy all of it (the log's entries too) */
         s->det = malloc(ss);
@@ -461,6 +467,7 @@ static int32_t act(cc_searcher *s, const cc_game *game, const void *state, int32
         *action = a;
         return CC_OK;
     }
+    if (kind == CC_BOT_NET) return cc_net_bot_act(s, state, cp, action);
     int32_t acts[CC_MAX_ACTIONS], n;
     rc = root_prepare(s, state, acts, &n, action);
     if (rc != CC_OK || n == 1) return rc;

@@ -198,7 +198,19 @@ static int32_t ismcts_iteration(cc_searcher *s, const void *state, int32_t root,
         for (int32_t p = 0; p < s->nplayers; p++) reward[p] = 0.0;
         backup(s, cur, reward, 1); /* a virtual visit until the value comes */
         s->nbatch = i + 1;
-        return s->nbatch == s->hooks.batch ? flush_leaves(s) : CC_OK;
+        if (s->nbatch == s->hooks.batch) {
+            rc = flush_leaves(s);
+            if (rc != CC_OK) return rc;
+        }
+        if (s->leaf_weight < 1.0) {
+            /* a value network's leaf mixed with the rollout: the network's
+             * share came scaled by leaf_weight, the rollout's is the rest */
+            rc = cc_search_rollout(s, det, rng, reward);
+            if (rc != CC_OK) return rc;
+            for (int32_t p = 0; p < s->nplayers; p++) reward[p] *= 1.0 - s->leaf_weight;
+            backup(s, cur, reward, 0);
+        }
+        return CC_OK;
     }
     rc = cc_search_rollout(s, det, rng, reward);
     if (rc != CC_OK) return rc;

@@ -92,19 +92,21 @@ void cc_search_leaf_rewards(const cc_searcher *s, const void *state, double *rew
 
 /* A legal action for player from the policy hook (checked). */
 static int32_t hook_policy(const cc_searcher *s, const void *state, int32_t player,
-                           const uint64_t *mask, int32_t *action) {
+                           const uint64_t *mask, cc_rng *rng, int32_t *action) {
     int32_t rc = s->game->observe_tensor(state, player, s->obs);
     if (rc != CC_OK) return cc_status_error(rc, CC_E_ARG);
     int32_t a = -1;
-    rc = s->hooks.policy(s->hooks.policy_ctx, s->obs, mask, player, &a);
+    if (s->nets.rollout != NULL) rc = cc_net_rollout_action(s, s->obs, mask, rng, &a);
+    else rc = s->hooks.policy(s->hooks.policy_ctx, s->obs, mask, player, &a);
     if (rc != CC_OK) return cc_status_error(rc, CC_E_HOOK);
     if (a < 0 || a >= s->num_actions || !((mask[a >> 6] >> (a & 63)) & 1)) return CC_E_ILLEGAL;
     *action = a;
     return CC_OK;
 }
 
-/* A rollout by the policy hook. */
-static int32_t hook_rollout(const cc_searcher *s, void *state, double *reward) {
+/* A rollout by the policy hook (or the rollout network, which draws from
+ * rng). */
+static int32_t hook_rollout(const cc_searcher *s, void *state, cc_rng *rng, double *reward) {
     const cc_game *g = s->game;
     int32_t sv = s->spec.solve > 0;
     int64_t steps = 0;
@@ -124,7 +126,7 @@ static int32_t hook_rollout(const cc_searcher *s, void *state, double *reward) {
         int32_t n = legal(s, state, mask);
         if (n <= 0) return CC_E_ARG;
         int32_t a;
-        int32_t rc = hook_policy(s, state, cp, mask, &a);
+        int32_t rc = hook_policy(s, state, cp, mask, rng, &a);
         if (rc != CC_OK) return rc;
         rc = g->apply(state, a);
         if (rc != 0) return cc_status_error(rc, CC_E_ILLEGAL);
@@ -138,7 +140,7 @@ static int32_t hook_rollout(const cc_searcher *s, void *state, double *reward) {
  * rollout policy; rewards per player. */
 int32_t cc_search_rollout(const cc_searcher *s, void *state, cc_rng *rng, double *reward) {
     const cc_game *g = s->game;
-    if (s->hooks.policy != NULL) return hook_rollout(s, state, reward);
+    if (s->hooks.policy != NULL) return hook_rollout(s, state, rng, reward);
     int32_t heuristic = s->spec.rollout == CC_ROLLOUT_HEURISTIC && g->heuristic != NULL;
     const int32_t hz = s->horizon;
     int32_t sv = s->spec.solve > 0;

@@ -80,6 +80,11 @@ struct cc_searcher {
     double *bvalues;   /* batch values, batch * nplayers */
     double *pri;       /* num_actions priors, as the hook wrote them */
     float *prior;      /* with a priors hook: each node's normalized prior */
+    /* networks (cc_searcher_set_nets): read only while searching */
+    cc_search_nets nets;
+    int32_t has_nets;
+    double leaf_weight; /* the value network's share of a leaf's value (1: no rollout) */
+    float *net_obs;     /* CC_BOT_NET: one observation */
     /* root parallelism: threads - 1 more searchers, one tree each */
     cc_searcher **workers;
     int32_t nworkers;
@@ -177,6 +182,10 @@ int32_t cc_pimc_run(cc_searcher *s, const void *state, int32_t root, const int32
 int32_t cc_pimc_run_worlds(cc_searcher *s, const void *state, int32_t root, const int32_t *acts,
                            int32_t nlegal, int32_t ns, const double *wts, cc_rng *rng);
 int32_t cc_pimc_choose(const cc_searcher *s, const int32_t *acts, int32_t nlegal, int32_t *action);
+/* nets_search.c */
+int32_t cc_net_bot_act(cc_searcher *s, const void *state, int32_t player, int32_t *action);
+int32_t cc_net_rollout_action(const cc_searcher *s, const float *obs, const uint64_t *mask,
+                              cc_rng *rng, int32_t *action);
 /* ismcts.c */
 int32_t cc_ismcts_tree(cc_searcher *s, const void *state, int32_t root, cc_rng *rng);
 int32_t cc_ismcts_choose(const cc_searcher *s, int32_t *action);

@@ -29,6 +29,7 @@ from cardcore import _core
 
 from .._args import as_int, echo
 from ..game import Game, Rules, SearchValue
+from ..nets import default_model, load_engine_net, resolve_network
 from ..view import PlayerView
 from .base import Bot, make_bot, parse_bot_spec, register_bot
 from .value import win_probability_table
@@ -38,6 +39,7 @@ __all__ = [
     "HeuristicBot",
     "ISMCTSBot",
     "NativeBot",
+    "NetBot",
     "PIMCBot",
     "SearchOptions",
     "search_defaults",
@@ -61,6 +63,8 @@ Priors: TypeAlias = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_], in
 _ENGINE = _core.search_defaults()
 # the kinds of bot that search (and take SearchOptions)
 _SEARCH_KINDS = ("pimc", "ismcts")
+# the rollout policies the engine knows by name; any other name is a network
+_ROLLOUT_NAMES = ("random", "heuristic")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -84,7 +88,7 @@ class SearchOptions:
     simulations: int = _ENGINE["simulations"]
     #: a time budget per move instead, or None
     seconds: float | None = _ENGINE["seconds"]
-    #: ``"random"``, ``"heuristic"`` or a policy hook
+    #: ``"random"``, ``"heuristic"``, a network (its file or shipped name) or a policy hook
     rollout: str | Policy = _ENGINE["rollout"]
     #: the UCT constant (ISMCTS)
     exploration: float = _ENGINE["exploration"]
@@ -108,8 +112,12 @@ class SearchOptions:
     )
     #: the leaf evaluation hook (ISMCTS), or None
     evaluate: Evaluate | None = _ENGINE["evaluate"]
-    #: the priors hook (ISMCTS), or None
-    priors: Priors | None = _ENGINE["priors"]
+    #: the priors hook or network (its file or shipped name) (ISMCTS), or None
+    priors: Priors | str | None = _ENGINE["priors"]
+    #: the leaf value network (its file or shipped name) (ISMCTS), or None
+    value: str | None = _ENGINE["value"]
+    #: the value network's share of a leaf's value (1: no rollout)
+    value_weight: float = _ENGINE["value_weight"]
 
     @classmethod
     def parse(cls, spec: str) -> tuple[str, SearchOptions]:
@@ -154,49 +162,51 @@ class SearchOptions:
         out: SearchOptions = dataclasses.replace(cls(), **cast("Mapping[str, Any]", given))
         return out
 
+    def _network_names(self) -> dict[str, str]:
+        """The options that name a network (rollout, priors, value), by option."""
+        out = {}
+        if isinstance(self.rollout, str) and self.rollout not in _ROLLOUT_NAMES:
+            out["rollout"] = self.rollout
+        for key in ("priors", "value"):
+            value = getattr(self, key)
+            if isinstance(value, str):
+                out[key] = value
+        if self.value is not None and not isinstance(self.value, str):
+            raise TypeError(f"value must be a network name or None, got {self.value!r}")
+        return out
+
+    def _engine_args(self, nets: Mapping[str, object]) -> dict[str, Any]:
+        args: dict[str, Any] = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        args.update(nets)
+        return args
+
     def check(self, kind: str) -> None:
         """Raise ``TypeError`` or ``ValueError`` naming the option if the
         engine would refuse a ``kind`` bot with these options
-        (:func:`cardcore._core.check_bot`)."""
-        _core.check_bot(
-            kind,
-            simulations=self.simulations,
-            seconds=self.seconds,
-            rollout=self.rollout,
-            exploration=self.exploration,
-            samples=self.samples,
-            reward=self.reward,
-            horizon=self.horizon,
-            threads=self.threads,
-            scale=self.scale,
-            win_table=self.win_table,
-            evaluate=self.evaluate,
-            batch=self.batch,
-            priors=self.priors,
-            solve=self.solve,
-        )
+        (:func:`cardcore._core.check_bot`); a network named that is no file
+        and no shipped model is a :class:`~pycards.errors.NetworkError`."""
+        names = self._network_names()
+        for name in names.values():
+            resolve_network(name)
+        # the networks stand in as "not given" here: whether they fit the
+        # game is the searcher's check
+        stand_in = {"rollout": "random", "priors": None, "value": None}
+        args = self._engine_args({k: stand_in[k] for k in names})
+        if names and any(callable(args[k]) for k in ("rollout", "priors", "evaluate")):
+            raise ValueError("networks and Python hooks cannot be mixed in one searcher")
+        if ("value" in names or "priors" in names) and kind != "ismcts":
+            raise ValueError(f"value and priors networks are for the ismcts bot, not {kind!r}")
+        _core.check_bot(kind, **args)
 
     def searcher(self, setup: _core.GameSetup, kind: str) -> _core.Searcher:
         """The engine's ``kind`` searcher for ``setup`` with these options
-        (:class:`cardcore._core.Searcher`)."""
-        return _core.Searcher(
-            setup,
-            kind,
-            simulations=self.simulations,
-            seconds=self.seconds,
-            rollout=self.rollout,
-            exploration=self.exploration,
-            samples=self.samples,
-            reward=self.reward,
-            horizon=self.horizon,
-            threads=self.threads,
-            scale=self.scale,
-            win_table=self.win_table,
-            evaluate=self.evaluate,
-            batch=self.batch,
-            priors=self.priors,
-            solve=self.solve,
-        )
+        (:class:`cardcore._core.Searcher`), its networks loaded
+        (:func:`pycards.nets.load_engine_net`)."""
+        nets = {
+            key: load_engine_net(name, setup.name, setup.nplayers)
+            for key, name in self._network_names().items()
+        }
+        return _core.Searcher(setup, kind, **self._engine_args(nets))
 
     def __repr__(self) -> str:
         default = SearchOptions()
@@ -250,7 +260,10 @@ class NativeBot:
         (:func:`search_defaults`), the others the searcher's."""
         self._seed = as_int(seed, "seed", 0, _M64)
         options = {k: v for k, v in options.items() if v is not None or k == "seconds"}
-        _core.check_bot(self.KIND, **options)
+        if self.SEARCH:
+            SearchOptions._with(options).check(self.KIND)
+        else:
+            _core.check_bot(self.KIND, **options)
         # passed through to the engine, which checks them (by name)
         self._options: dict[str, Any] = options
         self._searcher: _core.Searcher | None = None
@@ -383,7 +396,10 @@ class ISMCTSBot(NativeBot):
     root-parallel trees; ``solve`` (0: never) hands a simulation over to the
     game's exact solver where at most that many cards are left to play
     (:doc:`/search`, "The solver leaf"); ``evaluate`` and ``priors`` are Python hooks
-    (:class:`cardcore._core.Searcher`, :doc:`/search`).  Options left None
+    (:class:`cardcore._core.Searcher`, :doc:`/search`).  Networks
+    (:doc:`/networks`, a file or a shipped model's name): ``value`` values the
+    leaves (``value_weight`` of the network, the rest the rollout's),
+    ``priors`` gives PUCT priors and ``rollout`` the rollout policy.  Options left None
     take the game's defaults (:func:`search_defaults`), then the engine's
     (1000 simulations, exploration 0.7)."""
 
@@ -405,8 +421,10 @@ class ISMCTSBot(NativeBot):
         threads: int = 1,
         evaluate: Evaluate | None = None,
         batch: int = 1,
-        priors: Priors | None = None,
+        priors: Priors | str | None = None,
         solve: int | None = None,
+        value: str | None = None,
+        value_weight: float | None = None,
     ) -> None:
         super().__init__(
             seed,
@@ -422,7 +440,45 @@ class ISMCTSBot(NativeBot):
             batch=batch,
             priors=priors,
             solve=solve,
+            value=value,
+            value_weight=value_weight,
         )
+
+
+class NetBot(NativeBot):
+    """A policy without search: one network call a move, the legal action of
+    the highest policy output (ties: the lowest id), in microseconds.
+    ``model`` is a network file or a shipped model's name
+    (:func:`pycards.nets.resolve_network`); None plays the game's shipped
+    model, ``"<game>-<n>p"`` (:func:`pycards.nets.default_model`).  The
+    network must be made for the game and player count
+    (:class:`~pycards.errors.NetworkError` on the first move otherwise).
+    Spec: ``net`` or ``net:model=path/to/file.npz``."""
+
+    KIND = "net"
+    name = "net"
+
+    def __init__(self, seed: int = 0, *, model: str | None = None) -> None:
+        self._seed = as_int(seed, "seed", 0, _M64)
+        if model is not None:
+            if not isinstance(model, str):
+                raise TypeError(f"model must be a network name or path, got {model!r}")
+            resolve_network(model)
+        self._model = model
+        self._options: dict[str, Any] = {} if model is None else {"model": model}
+        self._searcher: _core.Searcher | None = None
+
+    def native_searcher(self, game: Game[Rules, object]) -> _core.Searcher:
+        """The engine's net bot for ``game`` (made on first use)."""
+        setup = game._setup
+        s = self._searcher
+        if s is None or s.setup is not setup:
+            name = self._model or default_model(type(game).NAME, game.num_players)
+            net = load_engine_net(name, setup.name, setup.nplayers)
+            s = _core.Searcher(setup, "net", net=net)
+            s.reset(self._seed)
+            self._searcher = s
+        return s
 
 
 class BestBot:
@@ -482,3 +538,4 @@ register_bot("heuristic", HeuristicBot)
 register_bot("pimc", PIMCBot)
 register_bot("ismcts", ISMCTSBot)
 register_bot("best", BestBot)
+register_bot("net", NetBot)
