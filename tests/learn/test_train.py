@@ -207,12 +207,18 @@ def test_export_folds_the_scales() -> None:
 
 
 def test_strength_of_a_saved_network_is_legal_and_seeded(tmp_path: Path) -> None:
-    result = train(GAME, frames=_frames(1), seed=3, settings=TINY, progress=False)
+    out = tmp_path / "n.npz"
+    result = train(GAME, frames=_frames(1), seed=3, settings=TINY, out=out, progress=False)
     # every move of the greedy policy is legal (the vector raises otherwise)
     a = strength(result.network, games=20, seed=1)
-    b = strength(result.network, games=20, seed=1)
-    assert a == b
+    assert strength(result.network, games=20, seed=1) == a
+    assert strength(out, games=20, seed=1) == a  # the file: the same quantized network
+    assert strength(str(out), games=20, seed=1) == a
     assert np.isfinite(a[0])
+    with pytest.raises(TypeError, match="network"):
+        strength(result.network.policy, games=20)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="opponent"):
+        strength(result.network, opponent="best")
 
 
 # -- bad arguments ----------------------------------------------------------

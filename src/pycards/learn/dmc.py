@@ -21,7 +21,7 @@ from pycards.envs.vector import VectorEnv
 from pycards.game import Rules, load_game
 from pycards.learn.blas import blas_threads
 from pycards.learn.mlp import Mlp, masked_argmax
-from pycards.nets import Network, evaluate
+from pycards.nets import Network, QuantizedNetwork, evaluate
 
 __all__ = ["Batch", "Score", "Shard", "evaluate_shard", "play_shard", "shard_seed"]
 
@@ -166,10 +166,10 @@ def _play(spec: Shard, arrays: Sequence[F32]) -> Batch:
     )
 
 
-def evaluate_shard(spec: Shard, arrays: Sequence[F32] | Network) -> Score:
+def evaluate_shard(spec: Shard, arrays: Sequence[F32] | Network | QuantizedNetwork) -> Score:
     """Play one game in each of ``spec.envs`` slots of each seat's vector
     with the greedy policy (``arrays`` as in :func:`play_shard`, scaled by
-    ``spec.in_scale``; or a :class:`~pycards.nets.Network`, evaluated as the
+    ``spec.in_scale``; or a network of :mod:`pycards.nets`, evaluated as the
     engine evaluates it, on the raw observation) against ``spec.opponent``:
     each slot's first game, whatever its length, so short games count no
     more than long ones.  The margins, seat 0's games first."""
@@ -177,8 +177,8 @@ def evaluate_shard(spec: Shard, arrays: Sequence[F32] | Network) -> Score:
         return _evaluate(spec, arrays)
 
 
-def _evaluate(spec: Shard, arrays: Sequence[F32] | Network) -> Score:
-    net = None if isinstance(arrays, Network) else Mlp.from_arrays(arrays)
+def _evaluate(spec: Shard, arrays: Sequence[F32] | Network | QuantizedNetwork) -> Score:
+    net = None if isinstance(arrays, (Network, QuantizedNetwork)) else Mlp.from_arrays(arrays)
     margins: list[npt.NDArray[np.float64]] = []
     frames = 0
     for seat in range(spec.num_players):
@@ -190,7 +190,7 @@ def _evaluate(spec: Shard, arrays: Sequence[F32] | Network) -> Score:
             if net is not None:
                 q, _ = net.forward(obs * spec.in_scale)
             else:
-                assert isinstance(arrays, Network)
+                assert isinstance(arrays, (Network, QuantizedNetwork))
                 q, _ = evaluate(arrays, obs)
             _, _, _, terms = venv.step(masked_argmax(q, masks))
             frames += k

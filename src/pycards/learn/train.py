@@ -32,7 +32,7 @@ from pycards.game import Game, Rules, load_game
 from pycards.learn.blas import blas_threads
 from pycards.learn.dmc import Batch, Score, Shard, evaluate_shard, play_shard, shard_seed
 from pycards.learn.mlp import Adam, Mlp
-from pycards.nets import Network, save_network
+from pycards.nets import Network, QuantizedNetwork, load_network, save_network
 
 __all__ = ["CHECKPOINT_FORMAT", "Settings", "TrainResult", "Trainer", "strength", "train"]
 
@@ -58,8 +58,11 @@ class Settings:
     """The settings of a run (every one is saved in its checkpoints).
 
     :ivar hidden: the widths of the hidden layers.
-    :ivar envs: games in each seat's vector of a shard.
-    :ivar steps: learner steps of each game of a shard.
+    :ivar envs: games in each seat's vector of a shard (``None``: 128, fewer
+        for a game whose shard would hold more than 64 MB of observations).
+    :ivar steps: learner steps of each game of a shard (``None``: four times
+        the learner's mean steps a game under random play, 32 to 1024: most
+        of a shard's games finish, and only finished games are learned from).
     :ivar shards: shards an iteration plays (the unit of Dask's work).
     :ivar epsilon: the chance that the learner plays a random legal action.
     :ivar lr: Adam's step size.
@@ -71,8 +74,8 @@ class Settings:
     """
 
     hidden: tuple[int, ...] = (128, 128)
-    envs: int = 128
-    steps: int = 96
+    envs: int | None = None
+    steps: int | None = None
     shards: int = 4
     epsilon: float = 0.05
     lr: float = 3e-4
@@ -87,8 +90,10 @@ class Settings:
             raise TypeError(f"hidden must be a tuple of 1 to 4 widths, got {self.hidden!r}")
         for i, w in enumerate(self.hidden):
             as_int(w, f"hidden[{i}]", 1, 1024)
-        as_int(self.envs, "envs", 1, 1 << 16)
-        as_int(self.steps, "steps", 1, 1 << 16)
+        if self.envs is not None:
+            as_int(self.envs, "envs", 1, 1 << 16)
+        if self.steps is not None:
+            as_int(self.steps, "steps", 1, 1 << 16)
         as_int(self.shards, "shards", 1, 4096)
         as_int(self.batch_size, "batch_size", 1, 1 << 20)
         as_int(self.eval_every, "eval_every", 0, 1 << 30)
@@ -131,10 +136,11 @@ class TrainResult:
     finished: bool = True
 
 
-def _scales(game: Game[Rules, object], seed: int, opponent: str) -> tuple[F32, float]:
-    """The input scale (1 / the largest magnitude of each input, at least 1)
-    and the return scale (the largest magnitude of a final score, at least 1),
-    measured on 256 games of random play (seeded from the run's seed)."""
+def _scales(game: Game[Rules, object], seed: int, opponent: str) -> tuple[F32, float, float]:
+    """The input scale (1 / the largest magnitude of each input, at least 1),
+    the return scale (the largest magnitude of a final score, at least 1) and
+    the learner's mean steps a game, measured on 256 vectors' games of random
+    play (seeded from the run's seed)."""
     venv = VectorEnv(game, 256, seed=shard_seed(seed, 0), opponent=opponent)
     top = np.ones(game.tensor_size, dtype=np.float32)
     ret = 1.0
@@ -143,7 +149,19 @@ def _scales(game: Game[Rules, object], seed: int, opponent: str) -> tuple[F32, f
         _, _, _, terms = venv.step(venv.random_actions())
         if terms.any():
             ret = max(ret, float(np.abs(venv.final_returns()[terms]).max()))
-    return (1.0 / top).astype(np.float32), ret
+    length = 256 * 200 / max(1, venv.episodes)
+    return (1.0 / top).astype(np.float32), ret, length
+
+
+def _resolve(settings: Settings, game: Game[Rules, object], length: float) -> Settings:
+    """``settings`` with ``envs`` and ``steps`` chosen for the game where None."""
+    steps = settings.steps
+    if steps is None:
+        steps = min(1024, max(32, round(4 * length)))
+    envs = settings.envs
+    if envs is None:
+        envs = max(8, min(128, (64 << 20) // (steps * game.tensor_size * 4)))
+    return replace(settings, envs=envs, steps=steps)
 
 
 class _Future(Protocol):
@@ -258,7 +276,8 @@ class Trainer:
         command: str = "",
     ) -> None:
         self.game = game
-        self.settings = settings
+        self.in_scale, self.return_scale, length = _scales(game, seed, settings.opponent)
+        self.settings = settings = _resolve(settings, game, length)
         self.seed = seed
         self.command = command
         rng = np.random.default_rng([seed, 0])
@@ -266,7 +285,6 @@ class Trainer:
             game.tensor_size, settings.hidden, game.num_actions, game.num_players, rng
         )
         self.adam = Adam.like(self.net, settings.lr)
-        self.in_scale, self.return_scale = _scales(game, seed, settings.opponent)
         self.iteration = 0
         self.frames = 0
         self.curve: list[CurveLine] = []
@@ -323,6 +341,7 @@ class Trainer:
         """Play and fit one iteration; its line of the curve."""
         s = self.settings
         t0 = time.perf_counter()
+        assert s.envs is not None and s.steps is not None  # resolved by __init__
         specs = self.shards(self.iteration, s.envs, s.steps, s.epsilon, s.shards)
         batches: list[Batch] = pool.map(play_shard, specs, self.net.arrays())
         data = Batch(
@@ -482,7 +501,7 @@ def _mean_ci(x: npt.NDArray[np.float64]) -> tuple[float, float]:
 
 
 def strength(
-    network: Network,
+    network: Network | QuantizedNetwork | str | Path,
     *,
     games: int = 2000,
     seed: int = 0,
@@ -491,12 +510,17 @@ def strength(
     workers: int | None = None,
     scheduler: str | None = None,
 ) -> tuple[float, float]:
-    """The greedy policy of ``network`` (evaluated as the engine evaluates it)
+    """The greedy policy of ``network`` (a network, or its file; evaluated as
+    the engine evaluates it)
     against ``opponent`` in the engine's vector environment: its mean final
     points minus the mean of the other seats', a game, and the 95%
     half-interval, over ``games`` games a seat (the network at every seat in
     turn).  Sharded over Dask like the training's measures."""
     games = as_int(games, "games", 1, 1 << 24)
+    if isinstance(network, (str, Path)):
+        network = load_network(network)
+    if not isinstance(network, (Network, QuantizedNetwork)):
+        raise TypeError(f"network must be a network or its file, got {type(network).__name__}")
     if opponent not in OPPONENTS:
         raise ValueError(f"opponent must be one of {', '.join(OPPONENTS)}, got {opponent!r}")
     game = load_game(network.game, rules, network.num_players)
@@ -588,7 +612,14 @@ def train(
         raise TypeError(f"settings must be a Settings, got {type(settings).__name__}")
     if resume is not None:
         trainer = Trainer.load(resume)
-        if settings is not None and settings != trainer.settings:
+        if settings is not None and (
+            replace(
+                settings,
+                envs=trainer.settings.envs if settings.envs is None else settings.envs,
+                steps=trainer.settings.steps if settings.steps is None else settings.steps,
+            )
+            != trainer.settings
+        ):
             raise ValueError("settings: the checkpoint was trained with other settings")
         if seed not in (0, trainer.seed):
             raise ValueError(f"seed: the checkpoint's run has seed {trainer.seed}, got {seed}")

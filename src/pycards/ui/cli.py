@@ -662,8 +662,8 @@ def _train(args: argparse.Namespace) -> int:
     d = Settings()
     settings = Settings(
         hidden=tuple(args.hidden) if args.hidden else d.hidden,
-        envs=args.envs if args.envs is not None else d.envs,
-        steps=args.steps if args.steps is not None else d.steps,
+        envs=args.envs,
+        steps=args.steps,
         shards=args.shards if args.shards is not None else d.shards,
         epsilon=args.epsilon if args.epsilon is not None else d.epsilon,
         lr=args.lr if args.lr is not None else d.lr,
@@ -743,8 +743,12 @@ def _add_train(sub: _Subparsers) -> None:
     p.add_argument("--plot", default=None, help="draw the curve to FILE (the plot extra)")
     p.add_argument("--hidden", type=_int_in(1, 1024), nargs="+", default=None, help="hidden widths")
     p.add_argument("--opponent", choices=("heuristic", "random"), default="heuristic")
-    _add_int(p, "--envs", 1, 1 << 16, None, "games a seat's vector of a shard holds")
-    _add_int(p, "--steps", 1, 1 << 16, None, "learner steps a shard plays in each game")
+    _add_int(
+        p, "--envs", 1, 1 << 16, None, "games a seat's vector of a shard holds (default: auto)"
+    )
+    _add_int(
+        p, "--steps", 1, 1 << 16, None, "learner steps of each game of a shard (default: auto)"
+    )
     _add_int(p, "--shards", 1, 4096, None, "shards an iteration plays (Dask's unit of work)")
     p.add_argument("--epsilon", type=_float_in(0.0, 1.0), default=None, help="exploration")
     p.add_argument("--lr", type=_float_in(1e-9, 1.0), default=None, help="Adam's step size")
