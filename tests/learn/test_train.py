@@ -47,6 +47,7 @@ OTHER = next(name for name in sorted(GAMES) if name != GAME)
 
 
 def _frames(iterations: int) -> int:
+    assert TINY.envs is not None and TINY.steps is not None
     return iterations * TINY.shards * TINY.envs * TINY.steps * 2  # two seats
 
 
@@ -353,3 +354,9 @@ def test_the_command_rejects_bad_options(
         main(["train", GAME, *extra])
     assert exc.value.code == 2
     assert match in capsys.readouterr().err
+
+
+def test_a_minutes_budget_stops_after_the_iteration_that_passes_it() -> None:
+    result = train(GAME, minutes=1e-6, seed=1, settings=TINY, progress=False)
+    assert [c["frames"] for c in result.curve] == [0, _frames(1)]
+    assert result.finished
