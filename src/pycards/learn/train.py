@@ -568,7 +568,8 @@ def train(
     :param frames: stop after the iteration that reaches this many learner
         steps (frames); the run is then the same bits for the seed.
     :param minutes: stop after the iteration that passes this wall time
-        (then the frames reached depend on the machine).  At least one of
+        (then the frames reached depend on the machine; at least one
+        iteration).  At least one of
         ``frames`` and ``minutes``.
     :param seed: the run's seed (0 to 2**63 - 1).
     :param settings: the method's settings (:class:`Settings`).
@@ -684,15 +685,17 @@ def _loop(
     emit: Callable[[CurveLine], None],
 ) -> None:
     s = trainer.settings
+    played = False  # a time budget plays at least one iteration
     if trainer.iteration == 0:
         mean, ci = trainer.strength(pool)
         emit({"iteration": 0, "frames": 0, "strength": mean, "strength_ci": ci})
     while True:
         if frames is not None and trainer.frames >= frames:
             break
-        if minutes is not None and time.perf_counter() - t0 >= minutes * 60:
+        if minutes is not None and played and time.perf_counter() - t0 >= minutes * 60:
             break
         line = trainer.step(pool)
+        played = True
         last = (frames is not None and trainer.frames >= frames) or (
             minutes is not None and time.perf_counter() - t0 >= minutes * 60
         )
