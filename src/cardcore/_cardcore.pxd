@@ -514,3 +514,8 @@ cdef extern from "cc_infer.h" nogil:
                             const int32_t *actions, int32_t nsteps, const float *record,
                             double eps, int32_t ties, int64_t max_nodes, void *scratch,
                             size_t cap, double *weight, int64_t *nodes)
+    int32_t cc_infer_weight_model(const cc_game *game, const int32_t *params, int32_t nplayers,
+                                  uint64_t seed, const void *sample, int32_t observer,
+                                  const int32_t *actions, int32_t nsteps, const float *record,
+                                  const cc_net *model, double eps, int64_t max_nodes,
+                                  void *scratch, size_t cap, double *weight, int64_t *nodes)

@@ -444,4 +444,5 @@ def infer_weights(
     eps: float,
     ties: int,
     max_nodes: int,
+    model: Net | None = None,
 ) -> tuple[Any, int]: ...

@@ -12,6 +12,7 @@ import io
 import math
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -555,3 +556,108 @@ def test_network_options_are_checked(tmp_path: Path) -> None:
     state = load_game(FIRST, num_players=2).new_initial_state(seed=1)
     with pytest.raises(NetworkError):
         bot.act(state.view(state.current_player))
+
+
+# ---- a network as the model of the other seats (pimc_infer) ----------------
+
+
+def _uniform_model(name: str, players: int) -> Network:
+    """A network whose policy is 0 everywhere: the softmax is uniform."""
+    game = load_game(name, num_players=players)
+    n_in, n_act = game.tensor_size, game.num_actions
+    return Network(
+        name,
+        players,
+        n_in,
+        n_act,
+        (),
+        (np.zeros((n_act, n_in), np.float32), np.zeros(n_act, np.float32)),
+        (np.zeros((players, n_in), np.float32), np.zeros(players, np.float32)),
+    )
+
+
+def _brute_weight(
+    world: Any, world_start: Any, history: list[int], record: np.ndarray, observer: int
+) -> float:
+    """The weight of a world under a uniform model, by brute force: replay
+    the history from the world's deal; at another seat's step, follow every
+    legal action that shows the observer what it saw, each with 1 / L; a
+    branch counts if every seat then sees what it sees in the world."""
+    seats = range(world.game.num_players)
+
+    def walk(state: Any, t: int) -> float:
+        if t == len(history):
+            same = all(
+                np.array_equal(state.observation_tensor(q), world.observation_tensor(q))
+                for q in seats
+            )
+            return 1.0 if same else 0.0
+        if state.current_player == observer:
+            nxt = state.clone()
+            nxt.apply(history[t])
+            same = np.array_equal(nxt.observation_tensor(observer), record[t + 1])
+            return walk(nxt, t + 1) if same else 0.0
+        legal = state.legal_actions()
+        total = 0.0
+        for a in legal:
+            nxt = state.clone()
+            nxt.apply(a)
+            if np.array_equal(nxt.observation_tensor(observer), record[t + 1]):
+                total += walk(nxt, t + 1) / len(legal)
+        return total
+
+    return walk(world_start, 0)
+
+
+def test_uniform_network_model_weighs_worlds_by_brute_force() -> None:
+    from pycards.bots.infer import infer_applies, observer_record, weighted_worlds
+
+    name = next(n for n in GAMES if _applies(n))
+    game = load_game(name, num_players=2)
+    state = game.new_initial_state(seed=9)
+    rng = np.random.default_rng(0)
+    while True:  # a few actions in, the observer to act
+        state.apply(int(rng.choice(state.legal_actions())))
+        if len(state.history) >= 4 and not state.is_terminal:
+            break
+    assert infer_applies(state)
+    observer = state.current_player
+    model = engine_net(_uniform_model(name, 2))
+    pairs = weighted_worlds(state, observer, 6, seed=3, eps=0.3, model=model)
+    _actions, record = observer_record(state, observer)
+    history = list(state.history)
+    checked = 0
+    for world, weight in pairs:
+        deck = _core.infer_world_deck(world.engine_state, state.seed or 0)
+        start = game.new_initial_state(state.seed or 0, deck=deck)
+        want = _brute_weight(world, start, history, record, observer)
+        assert weight == pytest.approx(want, rel=1e-9)
+        checked += want > 0
+    assert checked > 0
+    # the heuristic model weighs the same worlds otherwise
+    heuristic = weighted_worlds(state, observer, 6, seed=3, eps=0.3)
+    assert [w for _, w in heuristic] != [w for _, w in pairs]
+
+
+def _applies(name: str) -> bool:
+    from pycards.bots.infer import infer_applies
+
+    state = load_game(name, num_players=2).new_initial_state(seed=1)
+    return infer_applies(state)
+
+
+def test_pimc_infer_with_a_model_is_deterministic(tmp_path: Path) -> None:
+    name = next(n for n in GAMES if _applies(n))
+    path = tmp_path / "model.npz"
+    save_network(path, _uniform_model(name, 2))
+    spec = f"pimc_infer:model={path}:samples=4:simulations=40"
+    first = _play(name, [spec, "heuristic"], seed=2)
+    assert first == _play(name, [spec, "heuristic"], seed=2)
+    other = tmp_path / "other.npz"
+    save_network(other, _uniform_model(SECOND if name == FIRST else FIRST, 2))
+    bot = make_bot(f"pimc_infer:model={other}")
+    state = load_game(name, num_players=2).new_initial_state(seed=1)
+    state.apply(state.legal_actions()[0])
+    with pytest.raises(NetworkError):
+        while not state.is_terminal:
+            state.apply(bot.act(state.view(state.current_player)))

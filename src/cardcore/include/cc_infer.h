@@ -63,4 +63,18 @@ int32_t cc_infer_weight(const cc_game *game, const int32_t *params, int32_t npla
                         int64_t max_nodes, void *scratch, size_t cap, double *weight,
                         int64_t *nodes);
 
+struct cc_net; /* cc_net.h (a header cffi reads after this one) */
+
+/* cc_infer_weight with a network as the model of the other seats (cc_net.h,
+ * made for this game, rules and players): at another seat's step, P(action)
+ * is (1 - eps) times the softmax of the network's policy (over the legal
+ * actions, from that seat's observation tensor) plus eps / L.  The same
+ * arguments and results otherwise (ties is not used); CC_E_ARG also for a
+ * network of other sizes. */
+int32_t cc_infer_weight_model(const cc_game *game, const int32_t *params, int32_t nplayers,
+                              uint64_t seed, const void *sample, int32_t observer,
+                              const int32_t *actions, int32_t nsteps, const float *record,
+                              const struct cc_net *model, double eps, int64_t max_nodes,
+                              void *scratch, size_t cap, double *weight, int64_t *nodes);
+
 #endif /* CC_INFER_H */

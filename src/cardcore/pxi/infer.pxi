@@ -30,14 +30,20 @@ def infer_world_deck(GameState sample not None, object seed):
 
 
 def infer_weights(list samples not None, object seed, object observer, object actions, object record,
-                  object eps, object ties, object max_nodes):
+                  object eps, object ties, object max_nodes, object model=None):
     """The weight of each sample as a world for ``observer`` (``cc_infer_weight``):
     ``actions`` (ints: the observer's own action at each step, -1 for another
     seat's), ``record`` (a C-contiguous float32 array of shape (steps + 1,
     tensor_size): the observer's tensors after 0 .. steps actions).  Returns
     (weights as a float64 array, positions visited).  The samples are read
     once, into a tuple of this call that keeps them alive during the
-    replays (the GIL released), whatever is done to the list meanwhile."""
+    replays (the GIL released), whatever is done to the list meanwhile.
+    ``model`` (a :class:`Net` for this game, rules and players, or None: the
+    softened heuristic) is the model of the other seats
+    (``cc_infer_weight_model``; ``ties`` is then not used)."""
+    if model is not None and not isinstance(model, Net):
+        raise TypeError(f"model: expected a Net or None, got {type(model).__name__}")
+    cdef const cc_net *net = NULL if model is None else (<Net> model).net
     cdef tuple items = tuple(samples)    # the call's own references
     cdef uint64_t sd = _int_arg(seed, "seed", 0, _MAX_SEED)
     if not isinstance(eps, float):
@@ -61,6 +67,13 @@ def infer_weights(list samples not None, object seed, object observer, object ac
     if record.shape[0] != nsteps + 1 or record.shape[1] != first.params.tensor_size:
         raise ValueError(f"record: expected shape ({nsteps + 1}, {first.params.tensor_size})")
     cdef int32_t p = _i32_arg(observer, "observer", 0, first.nplayers - 1)
+    if model is not None and (
+            (<Net> model).input_size != first.params.tensor_size
+            or (<Net> model).num_actions != first.game.num_actions(first.params.values,
+                                                                    first.nplayers)
+            or (<Net> model).num_players != first.nplayers):
+        raise _errors.NetworkError("the model does not fit this game, rules and players",
+                                   "model")
     cdef int32_t[::1] acts = np.zeros(max(nsteps, 1), dtype=np.int32)
     cdef Py_ssize_t i
     for i in range(nsteps):
@@ -85,9 +98,14 @@ def infer_weights(list samples not None, object seed, object observer, object ac
                     and memcmp(s.params.values, first.params.values, sizeof(int32_t) * 32)):
                 raise ValueError("samples: every sample must be of the same game and rules")
             with nogil:
-                rc = cc_infer_weight(first.game, first.params.values, first.nplayers, sd,
-                                     s.state, p, &acts[0], nsteps, &rec[0, 0], e, t, limit,
-                                     scratch, cap, &w, &nodes)
+                if net == NULL:
+                    rc = cc_infer_weight(first.game, first.params.values, first.nplayers, sd,
+                                         s.state, p, &acts[0], nsteps, &rec[0, 0], e, t, limit,
+                                         scratch, cap, &w, &nodes)
+                else:
+                    rc = cc_infer_weight_model(first.game, first.params.values, first.nplayers,
+                                               sd, s.state, p, &acts[0], nsteps, &rec[0, 0], net,
+                                               e, limit, scratch, cap, &w, &nodes)
             total += nodes
             _check(rc, "infer_weights")
             view[i] = w

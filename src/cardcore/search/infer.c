@@ -6,9 +6,11 @@
  * deck read-back, nsteps + 1 replay states (one per depth of the replay),
  * and two observation tensors.
  */
+#include <math.h>
 #include <string.h>
 
 #include "cc_infer.h"
+#include "cc_net.h"
 
 #define ALIGN 64
 
@@ -131,6 +133,7 @@ typedef struct replay {
     int32_t tsize;
     double eps;
     int32_t ties;
+    const cc_net *net; /* the model of the other seats, or NULL: the heuristic */
     int64_t max_nodes;
     int64_t nodes;
     int32_t over;
@@ -170,6 +173,42 @@ static void model(const replay *r, const void *state, const uint64_t *mask, int3
     }
 }
 
+/* e^x for x <= 0 from exactly rounded operations only (as in
+ * search/nets_search.c: the same weights on every platform). */
+static double exp_exact(double x) {
+    if (!(x > -700.0)) return 0.0;
+    double t = x * 1.44269504088896340736;
+    double k = floor(t);
+    double g = (t - k) * 0.69314718055994530942;
+    double p = 1.0;
+    for (int i = 13; i >= 1; i--) p = 1.0 + p * g / (double)i;
+    return ldexp(p, (int)k);
+}
+
+/* P(a) of the network model at state (actor to play, legal actions in
+ * mask): (1 - eps) times the softmax of its policy over the legal actions,
+ * plus eps / legal.  -1 if the network cannot be evaluated. */
+static double net_prob(replay *r, const void *state, int32_t actor, const uint64_t *mask,
+                       int32_t legal, int32_t a) {
+    float policy[CC_NET_MAX_OUTPUTS];
+    if (r->game->observe_tensor(state, actor, r->obs2) != CC_OK) return -1.0;
+    if (cc_net_evaluate(r->net, CC_NET_PATH_AUTO, 1, r->obs2, policy, NULL) != CC_OK) return -1.0;
+    int32_t top = -1;
+    for (int32_t w = 0; w < CC_MASK_WORDS; w++)
+        for (uint64_t bits = mask[w]; bits; bits &= bits - 1) {
+            int32_t b = w * 64 + __builtin_ctzll(bits);
+            if (top < 0 || policy[b] > policy[top]) top = b;
+        }
+    double z = 0.0;
+    for (int32_t w = 0; w < CC_MASK_WORDS; w++)
+        for (uint64_t bits = mask[w]; bits; bits &= bits - 1) {
+            int32_t b = w * 64 + __builtin_ctzll(bits);
+            z += exp_exact((double)policy[b] - (double)policy[top]);
+        }
+    double soft = exp_exact((double)policy[a] - (double)policy[top]) / z;
+    return (1.0 - r->eps) * soft + r->eps / (double)legal;
+}
+
 static double walk(replay *r, int32_t t) {
     const cc_game *g = r->game;
     void *cur = r->states + (size_t)t * r->ss;
@@ -203,18 +242,26 @@ static double walk(replay *r, int32_t t) {
     memset(mask, 0, sizeof mask);
     int32_t legal = g->legal_actions(cur, mask);
     if (legal <= 0) return 0.0;
-    double pc, po;
-    model(r, cur, mask, legal, &pc, &po, choices);
+    double pc = 0.0, po = 0.0;
+    if (r->net == NULL) model(r, cur, mask, legal, &pc, &po, choices);
     double total = 0.0;
     for (int32_t w = 0; w < CC_MASK_WORDS; w++) {
         for (uint64_t bits = mask[w]; bits; bits &= bits - 1) {
             int32_t a = w * 64 + __builtin_ctzll(bits);
-            double p = (choices[w] >> (a & 63) & 1) ? pc : po;
+            double p = r->net != NULL ? 1.0 : (choices[w] >> (a & 63) & 1) ? pc : po;
             if (p == 0.0) continue;
             memcpy(next, cur, cc_game_used_size(g, cur));
             if (g->apply(next, a) != 0) continue;
             if (g->observe_tensor(next, r->observer, r->obs) != CC_OK) continue;
             if (memcmp(r->obs, want, (size_t)r->tsize * sizeof(float)) != 0) continue;
+            /* the network's probability only for the actions that match:
+             * evaluated here, its buffers free again before the recursion */
+            if (r->net != NULL) p = net_prob(r, cur, actor, mask, legal, a);
+            if (p < 0.0) {
+                r->over = -1;
+                return 0.0;
+            }
+            if (p == 0.0) continue;
             total += p * walk(r, t + 1);
             if (r->over) return 0.0;
         }
@@ -222,11 +269,11 @@ static double walk(replay *r, int32_t t) {
     return total;
 }
 
-int32_t cc_infer_weight(const cc_game *game, const int32_t *params, int32_t nplayers, uint64_t seed,
-                        const void *sample, int32_t observer, const int32_t *actions,
-                        int32_t nsteps, const float *record, double eps, int32_t ties,
-                        int64_t max_nodes, void *scratch, size_t cap, double *weight,
-                        int64_t *nodes) {
+static int32_t infer_weight(const cc_game *game, const int32_t *params, int32_t nplayers,
+                            uint64_t seed, const void *sample, int32_t observer,
+                            const int32_t *actions, int32_t nsteps, const float *record,
+                            const cc_net *net, double eps, int32_t ties, int64_t max_nodes,
+                            void *scratch, size_t cap, double *weight, int64_t *nodes) {
     if (nodes) *nodes = 0;
     if (game == NULL || params == NULL || sample == NULL || scratch == NULL || weight == NULL ||
         record == NULL || (actions == NULL && nsteps > 0) || nsteps < 0)
@@ -249,6 +296,7 @@ int32_t cc_infer_weight(const cc_game *game, const int32_t *params, int32_t npla
     r.tsize = game->tensor_size(params, nplayers);
     r.eps = eps;
     r.ties = ties;
+    r.net = net;
     r.max_nodes = max_nodes;
     r.nodes = 0;
     r.over = 0;
@@ -265,7 +313,32 @@ int32_t cc_infer_weight(const cc_game *game, const int32_t *params, int32_t npla
     double w = 0.0;
     if (memcmp(r.obs, record, (size_t)r.tsize * sizeof(float)) == 0) w = walk(&r, 0);
     if (nodes) *nodes = r.nodes;
+    if (r.over < 0) return CC_E_ARG;
     if (r.over) return CC_E_CAPACITY;
     *weight = w;
     return CC_OK;
+}
+
+int32_t cc_infer_weight(const cc_game *game, const int32_t *params, int32_t nplayers, uint64_t seed,
+                        const void *sample, int32_t observer, const int32_t *actions,
+                        int32_t nsteps, const float *record, double eps, int32_t ties,
+                        int64_t max_nodes, void *scratch, size_t cap, double *weight,
+                        int64_t *nodes) {
+    return infer_weight(game, params, nplayers, seed, sample, observer, actions, nsteps, record,
+                        NULL, eps, ties, max_nodes, scratch, cap, weight, nodes);
+}
+
+int32_t cc_infer_weight_model(const cc_game *game, const int32_t *params, int32_t nplayers,
+                              uint64_t seed, const void *sample, int32_t observer,
+                              const int32_t *actions, int32_t nsteps, const float *record,
+                              const struct cc_net *model, double eps, int64_t max_nodes,
+                              void *scratch, size_t cap, double *weight, int64_t *nodes) {
+    if (nodes) *nodes = 0;
+    if (game == NULL || params == NULL || model == NULL) return CC_E_ARG;
+    if (cc_net_input_size(model) != game->tensor_size(params, nplayers) ||
+        cc_net_num_actions(model) != game->num_actions(params, nplayers) ||
+        cc_net_num_players(model) != nplayers)
+        return CC_E_ARG;
+    return infer_weight(game, params, nplayers, seed, sample, observer, actions, nsteps, record,
+                        model, eps, 1, max_nodes, scratch, cap, weight, nodes);
 }

@@ -26,7 +26,9 @@ import numpy as np
 from cardcore import _core
 
 from .._args import as_int
+from ..errors import NetworkError
 from ..game import Game, Rules, State
+from ..nets import load_engine_net, resolve_network
 from ..view import PlayerView
 from .base import register_bot
 from .native import PIMCBot
@@ -99,6 +101,7 @@ def weighted_worlds(
     eps: float = 0.2,
     ties: int = 4,
     max_nodes: int = 0,
+    model: _core.Net | None = None,
 ) -> list[tuple[State[object], float]]:
     """``n`` worlds for ``player`` with their weights (importance sampling).
 
@@ -111,6 +114,10 @@ def weighted_worlds(
     normalized; where inference does not apply (:func:`infer_applies`) they
     are all 1.  ``max_nodes`` (0:
     none) bounds the replay's positions per world (past it ``ValueError``).
+    ``model`` (a :class:`cardcore._core.Net` for the game, or None) replaces
+    the softened heuristic: another seat's action has probability ``1 -
+    eps`` times the softmax of the network's policy over the legal actions,
+    plus ``eps`` spread evenly (``ties`` is then not used).
 
     The inputs are what ``player`` may know: two states that differ only in
     cards hidden from ``player`` give the same worlds and weights.
@@ -129,7 +136,7 @@ def weighted_worlds(
         return [(w, 1.0) for w in worlds]
     actions, record = observer_record(state, p)
     weights, _nodes = _core.infer_weights(
-        [w._s for w in worlds], state.seed or 0, p, actions, record, e, t, limit
+        [w._s for w in worlds], state.seed or 0, p, actions, record, e, t, limit, model
     )
     return [(w, float(x)) for w, x in zip(worlds, weights, strict=True)]
 
@@ -145,6 +152,9 @@ class InferBot:
     each world's results count with its weight and the best weighted mean
     wins.  Options left None take the game's defaults
     (:func:`~pycards.bots.native.search_defaults`), then the engine's.
+    ``model`` (a network file or shipped model's name, :doc:`/networks`)
+    models the other seats instead of the softened heuristic
+    (``pimc_infer:model=path.npz``).
 
     ``infer=0`` weighs every world 1 (the same worlds: plain PIMC over them,
     the baseline).  Where inference does not apply (:func:`infer_applies`
@@ -175,8 +185,15 @@ class InferBot:
         horizon: str | None = None,
         scale: float | None = None,
         solve: int | None = None,
+        model: str | None = None,
     ) -> None:
         self._seed = as_int(seed, "seed", 0, _M64)
+        if model is not None:
+            if not isinstance(model, str):
+                raise TypeError(f"model must be a network name or path, got {model!r}")
+            resolve_network(model)
+        #: The network that models the other seats (its name), or None.
+        self.model = model
         self.eps = _as_eps(eps)
         self.ties = as_int(ties, "ties", 1, 1 << 20)
         self.infer = as_int(infer, "infer", 0, 1)
@@ -231,7 +248,12 @@ class InferBot:
                     eps=self.eps,
                     ties=self.ties,
                     max_nodes=self.max_nodes,
+                    model=None
+                    if self.model is None
+                    else load_engine_net(self.model, type(view.game).NAME, view.game.num_players),
                 )
+            except NetworkError:
+                raise  # the model does not fit the game
             except ValueError:
                 if not self.max_nodes:
                     raise  # not the cap: the arguments
@@ -267,6 +289,8 @@ class InferBot:
         ]
         if self.max_nodes != 5000:
             args.append(f"max_nodes={self.max_nodes}")
+        if self.model is not None:
+            args.append(f"model={self.model!r}")
         return f"InferBot({', '.join(args)})"
 
 

@@ -175,11 +175,6 @@ class SearchOptions:
             raise TypeError(f"value must be a network name or None, got {self.value!r}")
         return out
 
-    def _engine_args(self, nets: Mapping[str, object]) -> dict[str, Any]:
-        args: dict[str, Any] = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-        args.update(nets)
-        return args
-
     def check(self, kind: str) -> None:
         """Raise ``TypeError`` or ``ValueError`` naming the option if the
         engine would refuse a ``kind`` bot with these options
@@ -188,15 +183,31 @@ class SearchOptions:
         names = self._network_names()
         for name in names.values():
             resolve_network(name)
-        # the networks stand in as "not given" here: whether they fit the
-        # game is the searcher's check
-        stand_in = {"rollout": "random", "priors": None, "value": None}
-        args = self._engine_args({k: stand_in[k] for k in names})
-        if names and any(callable(args[k]) for k in ("rollout", "priors", "evaluate")):
+        hooks = callable(self.rollout) or callable(self.priors) or self.evaluate is not None
+        if names and hooks:
             raise ValueError("networks and Python hooks cannot be mixed in one searcher")
         if ("value" in names or "priors" in names) and kind != "ismcts":
             raise ValueError(f"value and priors networks are for the ismcts bot, not {kind!r}")
-        _core.check_bot(kind, **args)
+        # the networks stand in as "not given" here: whether they fit the
+        # game is the searcher's check
+        _core.check_bot(
+            kind,
+            simulations=self.simulations,
+            seconds=self.seconds,
+            rollout="random" if "rollout" in names else self.rollout,
+            exploration=self.exploration,
+            samples=self.samples,
+            reward=self.reward,
+            horizon=self.horizon,
+            threads=self.threads,
+            scale=self.scale,
+            win_table=self.win_table,
+            evaluate=self.evaluate,
+            batch=self.batch,
+            priors=None if "priors" in names else cast("Priors | None", self.priors),
+            solve=self.solve,
+            value_weight=self.value_weight,
+        )
 
     def searcher(self, setup: _core.GameSetup, kind: str) -> _core.Searcher:
         """The engine's ``kind`` searcher for ``setup`` with these options
@@ -206,7 +217,27 @@ class SearchOptions:
             key: load_engine_net(name, setup.name, setup.nplayers)
             for key, name in self._network_names().items()
         }
-        return _core.Searcher(setup, kind, **self._engine_args(nets))
+        priors = nets.get("priors", self.priors)
+        return _core.Searcher(
+            setup,
+            kind,
+            simulations=self.simulations,
+            seconds=self.seconds,
+            rollout=nets.get("rollout", self.rollout),
+            exploration=self.exploration,
+            samples=self.samples,
+            reward=self.reward,
+            horizon=self.horizon,
+            threads=self.threads,
+            scale=self.scale,
+            win_table=self.win_table,
+            evaluate=self.evaluate,
+            batch=self.batch,
+            priors=None if isinstance(priors, str) else priors,
+            solve=self.solve,
+            value=nets.get("value"),
+            value_weight=self.value_weight,
+        )
 
     def __repr__(self) -> str:
         default = SearchOptions()
@@ -465,7 +496,7 @@ class NetBot(NativeBot):
                 raise TypeError(f"model must be a network name or path, got {model!r}")
             resolve_network(model)
         self._model = model
-        self._options: dict[str, Any] = {} if model is None else {"model": model}
+        self._options = {} if model is None else {"model": model}
         self._searcher: _core.Searcher | None = None
 
     def native_searcher(self, game: Game[Rules, object]) -> _core.Searcher:
