@@ -3,8 +3,9 @@
 Each iteration plays ``shards`` seeded shards (:func:`pycards.learn.dmc.play_shard`)
 with the current network, epsilon-greedy, the learner at every seat in turn,
 then fits the network to what it saw: the policy head's output for the action
-taken regresses on the mover's final points of that game, the value head on
-every seat's final points (both scaled by the run's return scale).  Every
+taken regresses on the points the mover scored from that step to the end of
+its game, the value head on every seat's final points (both scaled by the
+run's return scale).  Every
 random choice is drawn from the run's seed and the iteration's index, so a
 run resumed from a checkpoint ends with the bits of a run that never stopped,
 and the shards give the same arrays on any number of Dask workers.
