@@ -398,6 +398,7 @@ cdef extern from "cc_vecenv.h" nogil:
                            int64_t *bad_index, const int32_t *stop)
     int64_t cc_vecenv_episodes(const void *mem)
     int64_t cc_vecenv_skipped(const void *mem)
+    int32_t cc_vecenv_final_returns(const void *mem, int32_t *out)
     const void *cc_vecenv_state(const void *mem, int64_t i)
     int32_t cc_vecenv_copy_state(const void *mem, int64_t i, void *out)
     int32_t cc_vecenv_random_actions(void *mem, int32_t *actions, int32_t nthreads)

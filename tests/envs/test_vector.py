@@ -56,6 +56,7 @@ class TwinGame:
         self.game = load_game(name, None, players)
         self.rng = Stream((seed + index * _STRIDE) & _M64)
         self.learner = learner
+        self.final = [0] * players  # every seat's returns at its last game's end
         self.new_game()
 
     def advance(self) -> None:
@@ -78,6 +79,7 @@ class TwinGame:
         score = self.state.returns()[self.learner]
         reward = float(score - self.baseline)
         if self.state.is_terminal:
+            self.final = list(self.state.returns())
             self.new_game()
             return reward, True
         self.baseline = score
@@ -121,6 +123,9 @@ def test_vector_matches_the_twin(
         np.testing.assert_array_equal(q_terms, terms)
         assert rewards.tolist() == [r for r, _ in expected]
         assert terms.tolist() == [d for _, d in expected]
+        # every seat's result of the games that ended (zeros before a first end)
+        assert venv.final_returns().tolist() == [t.final for t in twins]
+        assert quiet.final_returns().tolist() == [t.final for t in twins]
         finished += int(terms.sum())
     assert venv.episodes == finished
     if finishes:
@@ -211,6 +216,15 @@ def test_bad_arrays_raise_before_anything_runs() -> None:
     with pytest.raises(ValueError, match="read-only"):
         v.step(good, ro, masks, r, t)
     np.testing.assert_array_equal(check, before)  # nothing written by a refused call
+    # final_returns' output: int32 of shape (games, players), writable
+    with pytest.raises(TypeError):
+        v.final_returns(np.zeros((4, 2), np.int64))
+    with pytest.raises(ValueError):
+        v.final_returns(np.zeros((4, 3), np.int32))
+    frozen = np.zeros((4, 2), np.int32)
+    frozen.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        v.final_returns(frozen)
 
 
 def test_bad_arguments() -> None:

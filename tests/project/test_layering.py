@@ -78,6 +78,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("pycards.bots",),
     ("pycards.games",),
     ("pycards.batch", "pycards.arena", "pycards.envs"),
+    ("pycards.learn",),
     ("pycards.ui",),
 )
 

@@ -22,7 +22,7 @@ from _games import GAMES
 from _paths import ROOT, TESTS
 
 #: the folders of tests/ that hold test files, one per layer of the source
-TEST_FOLDERS = frozenset({"arena", "core", "envs", "games", "project", "search", "ui"})
+TEST_FOLDERS = frozenset({"arena", "core", "envs", "games", "learn", "project", "search", "ui"})
 
 #: the names of the test files of tests/games/<name>/ that several games use
 SHARED_GAME_FILES = frozenset(

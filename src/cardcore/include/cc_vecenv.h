@@ -152,6 +152,14 @@ int32_t cc_vecenv_random_actions(void *mem, int32_t *actions, int32_t nthreads);
 int64_t cc_vecenv_episodes(const void *mem);
 int64_t cc_vecenv_skipped(const void *mem);
 
+/* Every seat's returns (cc_game.returns, seat order) at the end of each
+ * game's last finished game, into out[i * nplayers + seat] (n * nplayers
+ * int32; zeros for a slot whose first game is still on): read after a step
+ * that terminated game i, it is that game's result for every seat, where
+ * the rewards give the learner's alone.  CC_OK, or CC_E_ARG for a NULL mem
+ * or out. */
+int32_t cc_vecenv_final_returns(const void *mem, int32_t *out);
+
 /* The state of game i (read-only; NULL for i out of range).  Without
  * CC_VEC_EVENTS its log has capacity 0 (it records nothing) and its memory
  * ends after the log's header: copy it with cc_vecenv_copy_state. */

@@ -254,6 +254,18 @@ cdef class VecEnv:
             self.busy = False
         _check(rc, "VecEnv.random_actions")
 
+    def final_returns(self, object out):
+        """Write every seat's returns at the end of each game's last finished
+        game into ``out`` (int32, shape (n, nplayers); zeros before a game's
+        first end): after a step, the rows of the terminated games are their
+        results for every seat."""
+        _check_array(out, "out", np.int32, (self.num_envs, self.setup.nplayers), True)
+        cdef int32_t[:, ::1] r = out
+        if self.busy:
+            raise RuntimeError("VecEnv: another thread is using this vector "
+                               "(one call at a time)")
+        _check(cc_vecenv_final_returns(self.mem, &r[0, 0]), "VecEnv.final_returns")
+
     def state(self, object index):
         """A copy of game ``index`` as a :class:`GameState` without a history
         (like a sampled state: it carries no record); its event log is the

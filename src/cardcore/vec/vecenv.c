@@ -63,6 +63,7 @@ typedef struct vec_slot {
     cc_rng drawn_rng;
     int32_t drawn_action;
     int32_t drawn;
+    int32_t final[CC_MAX_PLAYERS]; /* every seat's returns at the end of its last game */
 } vec_slot;
 
 static size_t round_up(size_t x) { return (x + VEC_ALIGN - 1) / VEC_ALIGN * VEC_ALIGN; }
@@ -151,6 +152,15 @@ int64_t cc_vecenv_episodes(const void *mem) {
     if (v == NULL) return 0;
     for (int64_t i = 0; i < v->n; i++) total += slot_at(v, i)->episodes;
     return total;
+}
+
+int32_t cc_vecenv_final_returns(const void *mem, int32_t *out) {
+    const vec_header *v = header_of(mem);
+    if (v == NULL || out == NULL) return CC_E_ARG;
+    size_t P = (size_t)v->nplayers;
+    for (int64_t i = 0; i < v->n; i++)
+        memcpy(out + (size_t)i * P, slot_at(v, i)->final, P * sizeof *out);
+    return CC_OK;
 }
 
 int64_t cc_vecenv_skipped(const void *mem) {
@@ -355,6 +365,7 @@ static int32_t run_job(vec_job *j) {
             if (who == CC_PLAYER_TERMINAL) {
                 j->terminated[i] = 1;
                 s->episodes++;
+                memcpy(s->final, ret, (size_t)v->nplayers * sizeof ret[0]);
                 rc = new_game(v, s, j->scratch);
             } else {
                 j->terminated[i] = 0;

@@ -233,6 +233,17 @@ class VectorEnv:
         self._v.step(a32, self.observations, self.action_masks, self.rewards, self.terminations)
         return self.observations, self.action_masks, self.rewards, self.terminations
 
+    def final_returns(self) -> npt.NDArray[np.int32]:
+        """Every seat's returns (points, seat order) at the end of each game's
+        last finished game, ``int32 (num_envs, num_players)``; zeros for a
+        game whose first deal is still on.  Read after :meth:`step`, the rows
+        where ``terminations`` is true are the results of the games that just
+        ended, for every seat (the rewards give the learner's alone).  A new
+        array."""
+        out = np.empty((self.num_envs, self.game.num_players), dtype=np.int32)
+        self._v.final_returns(out)
+        return out
+
     def random_actions(self) -> npt.NDArray[np.int32]:
         """A uniformly random legal action for every game, drawn in C from each
         game's own second generator (seeded from the vector's seed): a random

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import statistics
 import sys
 import time
@@ -32,6 +33,7 @@ from pycards.game import (
     load_game,
     parse_rules,
 )
+from pycards.learn import Settings, plot_curve, train
 from pycards.playouts import random_playouts
 from pycards.record import parse_record, replay, write_record
 from pycards.ui.terminal import play
@@ -635,6 +637,131 @@ def _add_replay(sub: _Subparsers) -> None:
 
 
 # ---------------------------------------------------------------------------
+# train
+
+
+def _float_in(lo: float, hi: float) -> Callable[[str], float]:
+    """An argparse type: a finite float in lo..hi."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"must be {lo:g}..{hi:g}, got {text}")
+        return value
+
+    parse.__name__ = "float"
+    return parse
+
+
+def _train(args: argparse.Namespace) -> int:
+    if args.frames is None and args.minutes is None:
+        raise ValueError("give --frames or --minutes (the training budget)")
+    d = Settings()
+    settings = Settings(
+        hidden=tuple(args.hidden) if args.hidden else d.hidden,
+        envs=args.envs,
+        steps=args.steps,
+        shards=args.shards if args.shards is not None else d.shards,
+        epsilon=args.epsilon if args.epsilon is not None else d.epsilon,
+        lr=args.lr if args.lr is not None else d.lr,
+        batch_size=args.batch_size if args.batch_size is not None else d.batch_size,
+        opponent=args.opponent,
+        eval_every=args.eval_every if args.eval_every is not None else d.eval_every,
+        eval_games=args.eval_games if args.eval_games is not None else d.eval_games,
+    )
+    command = "pycards " + shlex.join(args.argv)
+    game = None if args.resume is not None else args.game_obj
+    result = train(
+        game if game is not None else args.game,
+        frames=args.frames,
+        minutes=args.minutes,
+        seed=args.seed,
+        settings=None if args.resume is not None and settings == d else settings,
+        out=args.out,
+        checkpoint=args.checkpoint,
+        checkpoint_every=args.checkpoint_every,
+        resume=args.resume,
+        log=args.log,
+        workers=args.workers,
+        scheduler=args.scheduler,
+        progress=False if os.environ.get("PYCARDS_NO_PROGRESS") else None,
+        threads=args.threads,
+        command=command,
+        on_line=_train_line if args.verbose else None,
+    )
+    curve = result.curve
+    rated = [c for c in curve if "strength" in c]
+    first, last = rated[0], rated[-1]
+    print(
+        f"pycards train {args.game}: {last['frames']:,} frames, "
+        f"{sum(c.get('seconds_play', 0) + c.get('seconds_fit', 0) for c in curve):.1f} s "
+        f"of play and fit"
+    )
+    print(
+        f"  against {settings.opponent}: {first['strength']:+.2f} ±{first['strength_ci']:.2f} "
+        f"points a game before, {last['strength']:+.2f} ±{last['strength_ci']:.2f} after"
+    )
+    if not result.finished:
+        print("  interrupted: the checkpoint (if any) holds the run so far")
+    print(f"  network saved to {result.out}")
+    if args.plot:
+        plot_curve(curve, args.plot, title=f"{args.game}: deep Monte Carlo")
+        print(f"  curve drawn to {args.plot}")
+    return 0
+
+
+def _train_line(line: dict[str, float]) -> None:
+    print(" ".join(f"{k}={v}" for k, v in line.items()), file=sys.stderr, flush=True)
+
+
+def _add_train(sub: _Subparsers) -> None:
+    p = _subcommand(
+        sub,
+        "train",
+        _train,
+        "train a network by deep Monte Carlo (see the training page)",
+        "Train a network for GAME from games played in the engine's vector "
+        "environment against its heuristic (deep Monte Carlo), and save it for the "
+        "net bot and the search.  The same --frames and --seed give the same file.",
+        game=True,
+    )
+    p.add_argument(
+        "--frames", type=_int_in(1), default=None, help="stop at this many learner steps"
+    )
+    p.add_argument(
+        "--minutes", type=_float_in(0.001, 1e6), default=None, help="stop after this wall time"
+    )
+    _add_int(p, "--seed", 0, (1 << 63) - 1, 0, "the run's seed (default 0)")
+    p.add_argument("--out", default="model.npz", help="the network file (default model.npz)")
+    p.add_argument("--checkpoint", default=None, help="write a checkpoint here as it goes")
+    _add_int(p, "--checkpoint-every", 1, None, 10, "iterations between checkpoints (default 10)")
+    p.add_argument("--resume", default=None, help="go on from this checkpoint")
+    p.add_argument("--log", default=None, help="the training curve, one JSON object a line")
+    p.add_argument("--plot", default=None, help="draw the curve to FILE (the plot extra)")
+    p.add_argument("--hidden", type=_int_in(1, 1024), nargs="+", default=None, help="hidden widths")
+    p.add_argument("--opponent", choices=("heuristic", "random"), default="heuristic")
+    _add_int(
+        p, "--envs", 1, 1 << 16, None, "games a seat's vector of a shard holds (default: auto)"
+    )
+    _add_int(
+        p, "--steps", 1, 1 << 16, None, "learner steps of each game of a shard (default: auto)"
+    )
+    _add_int(p, "--shards", 1, 4096, None, "shards an iteration plays (Dask's unit of work)")
+    p.add_argument("--epsilon", type=_float_in(0.0, 1.0), default=None, help="exploration")
+    p.add_argument("--lr", type=_float_in(1e-9, 1.0), default=None, help="Adam's step size")
+    _add_int(p, "--batch-size", 1, 1 << 20, None, "transitions a gradient step")
+    _add_int(p, "--eval-every", 0, None, None, "iterations between strength measures")
+    _add_int(p, "--eval-games", 1, 1 << 24, None, "games a seat of a strength measure")
+    _add_int(p, "--threads", 1, 256, 1, "BLAS threads of the gradient steps (default 1)")
+    _add_int(p, "--workers", 1, 4096, None, "play on a Dask LocalCluster of N processes")
+    p.add_argument("--scheduler", default=None, help="play on a running Dask cluster")
+    p.add_argument("--verbose", action="store_true", help="print each line of the curve")
+
+
+# ---------------------------------------------------------------------------
 # subcommands that live in their own modules (each with add_arguments/main)
 
 #: subcommand -> (module, help); the module is imported only when its
@@ -696,6 +823,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     _add_distribution(sub)
     _add_play(sub)
     _add_replay(sub)
+    _add_train(sub)
     for name in _MODULE_COMMANDS:
         _add_module_command(sub, name, bool(argv) and argv[0] == name)
     _SUBPARSERS.update(sub.choices)
@@ -716,6 +844,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(args_list)
     args = parser.parse_args(args_list)
     sub = _SUBPARSERS[args.command]
+    args.argv = args_list
     if getattr(args, "needs_game", False):
         args.game_obj = _game_from_args(sub, args)
     if args.command == "play":
