@@ -1033,6 +1033,98 @@ def test_vector_env_arguments(
 
 
 # ---------------------------------------------------------------------------
+# networks (cc_net.h): made from any arrays, evaluated on any observations
+
+net_dim = st.one_of(st.integers(-2, 9), st.sampled_from(OVERFLOWING), count_junk)
+
+
+@st.composite
+def net_layers(draw: st.DrawFn, inputs: int, hidden: list[int], heads: tuple[int, int]) -> Any:
+    """The layers of a network (hidden layers chained from ``inputs``, then
+    the policy and value heads, both reading the last hidden layer), valid
+    or with one piece spoilt: a dtype, a shape, a value, a shift, a layer
+    that is not one, or junk for the whole."""
+    layers: list[Any] = []
+    fans = [inputs, *hidden]
+    for k, out in enumerate([*hidden, *heads]):
+        fan_in = fans[min(k, len(fans) - 1)]
+        # small weights mostly (a sum that could pass 2**31 - 1 is refused)
+        big = draw(st.integers(0, 5)) == 0
+        wmax, bmax = (2**15 - 1, 2**31 - 1) if big else (40, 2**12)
+        n = out * fan_in
+        w = draw(st.lists(st.integers(-wmax - 1, wmax), min_size=n, max_size=n))
+        b = draw(st.lists(st.integers(-bmax - 1, bmax), min_size=out, max_size=out))
+        weight = np.array(w, np.int16).reshape(out, fan_in)
+        layers.append((weight, np.array(b, np.int32), draw(st.integers(7, 14))))
+    spoil = draw(st.integers(0, 8))
+    k = draw(st.integers(0, len(layers) - 1))
+    weight, bias, shift = layers[k]
+    if spoil == 1:
+        layers[k] = (
+            weight.astype(draw(st.sampled_from([np.int32, np.int8, np.float32]))),
+            bias,
+            shift,
+        )
+    elif spoil == 2:
+        layers[k] = (weight, bias.astype(draw(st.sampled_from([np.int16, np.int64]))), shift)
+    elif spoil == 3:
+        layers[k] = (weight.T, bias, shift)
+    elif spoil == 4:
+        layers[k] = (weight, bias, draw(st.one_of(st.integers(-2, 40), any_int, junk)))
+    elif spoil == 5:
+        layers[k] = draw(st.sampled_from([(weight, bias), junk, [weight, bias, shift]]))
+    elif spoil == 6:
+        del layers[k]
+    elif spoil == 7:
+        return draw(junk)
+    return layers
+
+
+@examples(150)
+@given(data=st.data(), path=st.one_of(st.sampled_from(["auto", "portable", "avx2"]), junk))
+def test_net_arguments(data: st.DataObject, path: Any) -> None:
+    inputs = data.draw(st.integers(1, 6))
+    hidden = data.draw(st.lists(st.integers(1, 5), max_size=data.draw(st.sampled_from([3, 4, 5]))))
+    actions, players = data.draw(st.integers(1, 5)), data.draw(st.integers(1, 4))
+    layers = data.draw(net_layers(inputs, hidden, (actions, players)))
+    sizes: list[Any] = [inputs, actions, players]
+    if data.draw(st.integers(0, 3)) == 0:
+        sizes = [data.draw(st.one_of(st.just(v), net_dim)) for v in sizes]
+    ok, net = attempt(C.Net, *sizes, layers)
+    if not ok:
+        return
+    assert (net.input_size, net.num_actions, net.num_players) == tuple(sizes)
+    rows = data.draw(st.integers(0, 4))
+    obs = np.array(
+        data.draw(
+            st.lists(
+                st.floats(width=32, allow_nan=True, allow_infinity=True),
+                min_size=rows * inputs,
+                max_size=rows * inputs,
+            )
+        ),
+        np.float32,
+    ).reshape(rows, inputs)
+    bad_obs = data.draw(
+        st.sampled_from([obs, obs, obs[:, :-1], obs.astype(np.float64), obs.ravel(), None])
+    )
+    ok, out = attempt(net.evaluate, bad_obs, path)
+    if ok:
+        policy, value = out
+        assert policy.shape == (rows, actions) and value.shape == (rows, players)
+        assert policy.dtype == value.dtype == np.float32
+    ok, seconds = attempt(net.evaluate_loop, bad_obs, data.draw(st.integers(-3, 3)), path)
+    assert not ok or seconds >= 0.0
+
+
+def test_net_paths() -> None:
+    paths = C.net_paths()
+    assert "portable" in paths and set(paths) <= {"portable", "avx2"}
+    with pytest.raises(TypeError):
+        C.net_paths(1)  # type: ignore[call-arg]
+
+
+# ---------------------------------------------------------------------------
 # the list of fuzzed functions is complete
 
 FUZZED = {
@@ -1052,6 +1144,7 @@ FUZZED = {
     "GameState", "GameSetup", "Searcher", "check_bot", "play_match", "VecEnv",
     "deal_index", "batch_threads_default", "search_defaults",
     "infer_supported", "infer_world_deck", "infer_weights",
+    "Net", "net_paths",
 }  # fmt: skip
 
 
