@@ -1121,7 +1121,7 @@ def test_net_paths() -> None:
     paths = C.net_paths()
     assert "portable" in paths and set(paths) <= {"portable", "avx2"}
     with pytest.raises(TypeError):
-        C.net_paths(1)  # type: ignore[call-arg]
+        C.net_paths(1)
 
 
 # ---------------------------------------------------------------------------
