@@ -489,13 +489,6 @@ class DefinedGame(Game[Rules, Any]):
     DESCRIPTION: ClassVar[TrickGame]
     DEAL_KINDS: ClassVar[frozenset[str]] = frozenset({"new_deal", "deal_card", "turnup"})
 
-    def __init__(self, rules: Rules | str | None = None, num_players: int | None = None) -> None:
-        """The game with ``rules`` (``None``: the defaults) for ``num_players``
-        (``None``: the fewest the description allows)."""
-        if num_players is None:
-            num_players = self.DESCRIPTION.player_range[0]
-        super().__init__(rules, num_players)
-
     def render(self, state: State[Any], viewer: int | None = None) -> str:
         """The table as ``viewer`` sees it (``None``: the referee, every hand):
         the trump, each seat's hand (or its count), bid, tricks and score, the
@@ -521,6 +514,17 @@ class DefinedGame(Game[Rules, Any]):
                 f"  score {int(ref.scores[q] or 0)}  trick {on}{mark}"
             )
         return "\n".join(lines)
+
+
+def _init_seating(fewest: int) -> Any:
+    def __init__(
+        self: Game[Rules, Any], rules: Rules | str | None = None, num_players: int = fewest
+    ) -> None:
+        """The game with ``rules`` (``None``: the defaults) for ``num_players``
+        (by default the fewest the description allows)."""
+        Game.__init__(self, rules, num_players)
+
+    return __init__
 
 
 # the games registered from this process's descriptions, by name
@@ -563,6 +567,7 @@ def _classes(desc: TrickGame, module: str) -> type[DefinedGame]:
             "OBSERVATION_TYPE": observation,
             "CARD_TYPE": Card,
             "DESCRIPTION": desc,
+            "__init__": _init_seating(desc.player_range[0]),
             "__doc__": f"{title}, a game defined from a description (docs/define.rst).",
         },
     )

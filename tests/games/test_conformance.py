@@ -329,7 +329,7 @@ BAD_RECORDS: list[tuple[str, Any]] = [
     ("rules", None),
     ("rules", {"no_such_field": 1}),
     ("deck", "AS"),
-    ("game", "whist"),
+    ("game", "no_such_game"),
     ("format", "other/1"),
 ]
 
@@ -410,7 +410,9 @@ def test_the_c_functions_of_a_game_carry_its_prefix(name: str) -> None:
         for fn in declared.findall(header.read_text(encoding="utf-8")):
             if re.search(rf"(?<![a-z]){name}(?![a-z])", fn):
                 assert fn.startswith(f"cc_{name}_"), f"{header.name}: {fn}"
-    assert (include / f"cc_{name}.h").is_file()
+    # a game defined from a description (pycards.define) has no C of its own
+    if not hasattr(load_game(name), "DESCRIPTION"):
+        assert (include / f"cc_{name}.h").is_file()
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -46,7 +46,9 @@ int32_t cc_defined_sample_infoset(const void *state, int32_t p, uint64_t seed, v
     for (uint64_t u = def_deck(T) & ~known; u; u &= u - 1) pool[m++] = (uint8_t)cc_ctz64(u);
     if (total > m) return CC_E_ARG; /* not a reachable state */
     defined_state *o = (defined_state *)out;
-    memcpy(o, s, offsetof(defined_state, log));
+    memcpy(o, s,
+           offsetof(defined_state, log_entries) +
+               (size_t)cc_log_kept(&s->log) * sizeof(cc_log_entry));
     cc_rng_seed(&o->rng, seed);
     uint64_t got[DEF_MAXP];
     int32_t tries = 0;
@@ -95,13 +97,30 @@ int32_t cc_defined_sample_infoset(const void *state, int32_t p, uint64_t seed, v
             o->passed[q] = o->received[t] = take;
         }
     }
-    /* the log: only what p has seen */
-    cc_log_init(&o->log, CC_DEFINED_LOG_CAP);
-    cc_log_walk w = cc_log_walk_from(&s->log, 0);
-    for (int32_t slot; (slot = cc_log_walk_next(&w)) >= 0;) {
-        const cc_log_entry *e = &cc_log_entries_const(&s->log)[slot];
-        if (e->seen_by >> p & 1)
-            cc_log_push(&o->log, e->kind, e->player, e->target, e->value, e->extra, e->seen_by);
+    /* the log: what p has not seen told from the sample (each seat's dealt,
+     * passed and received cards, in the order of the sample's sets) */
+    uint64_t dealt[DEF_MAXP], pass[DEF_MAXP], recv[DEF_MAXP];
+    for (int32_t q = 0; q < n; q++) {
+        dealt[q] = (o->hand[q] | o->played_by[q] | o->passed[q]) & ~o->received[q];
+        pass[q] = o->passed[q];
+        recv[q] = o->received[q];
+    }
+    int32_t order[CC_DEFINED_LOG_CAP], kept = 0, current = 1;
+    cc_log_walk w = cc_log_walk_from(&o->log, 0);
+    for (int32_t slot; (slot = cc_log_walk_next(&w)) >= 0;) order[kept++] = slot;
+    for (int32_t i = kept - 1; i >= 0; i--) { /* newest first: this deal, then older ones */
+        cc_log_entry *e = &cc_log_entries(&o->log)[order[i]];
+        int32_t q = e->player;
+        uint64_t *from = e->kind == CC_DEFINED_EV_DEAL_CARD ? &dealt[q]
+                         : e->kind == CC_DEFINED_EV_PASS    ? &pass[q]
+                         : e->kind == CC_DEFINED_EV_RECEIVE ? &recv[q]
+                                                            : NULL;
+        if (!(e->seen_by >> p & 1) && from != NULL) {
+            /* an older deal's hidden card: the sample does not say it (-1) */
+            e->value = current && *from ? cc_ctz64(*from) : -1;
+            if (current && *from) *from &= ~def_bit(e->value);
+        }
+        if (e->kind == CC_DEFINED_EV_NEW_DEAL) current = 0;
     }
     return CC_OK;
 }
