@@ -517,7 +517,7 @@ class DefinedGame(Game[Rules, Any]):
 
 
 def _init_seating(fewest: int) -> Any:
-    def __init__(
+    def __init__(  # noqa: N807  (the class's __init__)
         self: Game[Rules, Any], rules: Rules | str | None = None, num_players: int = fewest
     ) -> None:
         """The game with ``rules`` (``None``: the defaults) for ``num_players``
