@@ -13,7 +13,7 @@ environment and the records find by name like a built-in game.
 >>> from pycards.define import TrickGame
 >>> plain = TrickGame(name="doc_whist", title="DocWhist", players=4, trump="dealer_card",
 ...                   trick_points=1, book=6, partners=True)
->>> game_type = plain.register()
+>>> game_type = plain.register(listed=False)
 >>> game = game_type(num_players=4)
 >>> state = game.new_initial_state(seed=1)
 >>> len(state.legal_actions())
@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-from collections.abc import Mapping
-from typing import Any, ClassVar, Literal
+from collections.abc import Callable, Mapping
+from typing import ClassVar, Literal, cast
 
 from cardcore import _core
 from pycards.cards import Card
@@ -37,12 +37,18 @@ from pycards.errors import DefinitionError
 from pycards.game import Game, Rules, State
 
 __all__ = [
+    "HEARTS",
     "MAX_PLAYERS",
+    "OH_HELL",
+    "PORTS",
+    "SPADES",
+    "WHIST",
     "Bidding",
     "Contract",
     "DefinedGame",
     "Passing",
     "TrickGame",
+    "unlisted_names",
 ]
 
 #: The most players a defined game seats.
@@ -438,9 +444,9 @@ class TrickGame:
         t[_F["no_points_first"]] = int(self.no_points_first_trick)
         for key, value in self.card_points.items():
             if len(key) == 1:
-                s = _SUITS.index(key)
-                for r in range(13):
-                    t[_F["card_points"] + 13 * s + r] = value
+                suit = _SUITS.index(key)
+                for rank in range(13):
+                    t[_F["card_points"] + 13 * suit + rank] = value
         for key, value in self.card_points.items():
             if len(key) != 1:
                 t[_F["card_points"] + int(Card.parse(key))] = value
@@ -461,13 +467,16 @@ class TrickGame:
             t[_F["nil_bonus"]] = c.nil_bonus
         return t
 
-    def register(self, module: str | None = None) -> type[DefinedGame]:
+    def register(self, module: str | None = None, *, listed: bool = True) -> type[DefinedGame]:
         """Register the game with the engine (once per process; registering
         the same description again returns the same class) and return its
         :class:`pycards.game.Game` subclass, ``<title>Game``; its rules are
         ``<title>Rules`` (the rules parameter ``first_dealer``) and its
         observation ``<title>Observation``.  ``module`` names the module the
         classes live in (for pickling: a module-level name of that module).
+        ``listed=False`` keeps the class out of :func:`pycards.game.game_names`
+        and :func:`pycards.game.load_game` (a game a test or a program uses
+        through its class only; the engine still knows its name).
         ``ValueError`` if another game has the name."""
         with _LOCK:
             existing = _DEFINED.get(self.name)
@@ -476,49 +485,53 @@ class TrickGame:
             if existing is not None or self.name in _core.game_names():
                 raise ValueError(f"register: a game named {self.name!r} exists")
             _core.define_game(self.name, self.table())
-            game = _classes(self, module or __name__)
+            game = _classes(self, module or __name__, listed)
             _DEFINED[self.name] = game
             return game
 
 
-class DefinedGame(Game[Rules, Any]):
+class DefinedGame(Game[Rules, object]):
     """The base of the games registered from a description
     (:meth:`TrickGame.register`): the text table and the deal kinds."""
 
     #: The description the game was registered from.
     DESCRIPTION: ClassVar[TrickGame]
+    #: Whether :func:`pycards.game.game_names` lists it.
+    LISTED: ClassVar[bool] = True
     DEAL_KINDS: ClassVar[frozenset[str]] = frozenset({"new_deal", "deal_card", "turnup"})
 
-    def render(self, state: State[Any], viewer: int | None = None) -> str:
+    def render(self, state: State[object], viewer: int | None = None) -> str:
         """The table as ``viewer`` sees it (``None``: the referee, every hand):
-        the trump, each seat's hand (or its count), bid, tricks and score, the
-        trick, and whose turn it is."""
+        the trump, each seat's hand, bid, tricks and score, the card it has on
+        the trick, and whose turn it is."""
         n = self.num_players
-        ref = state.observation(0 if viewer is None else viewer)
-        trump = "none" if ref.trump is None else _SUITS[ref.trump]
-        turnup = f", turn-up {ref.turnup}" if ref.turnup is not None else ""
-        lines = [f"{self.DESCRIPTION.title}: dealer seat {ref.dealer}, trump {trump}{turnup}"]
+        ref = dataclasses.asdict(state.observation(0 if viewer is None else viewer))  # type: ignore[call-overload]
+        trump = "none" if ref["trump"] is None else _SUITS[ref["trump"]]
+        turnup = f", turn-up {ref['turnup']}" if ref["turnup"] is not None else ""
+        title = self.DESCRIPTION.title
+        lines = [f"{title}: dealer seat {ref['dealer']}, trump {trump}{turnup}"]
         to_act = state.current_player
         for q in range(n):
             if viewer is None or viewer == q:
-                hand = str(state.observation(q).hand) or "-"
+                own = dataclasses.asdict(state.observation(q))  # type: ignore[call-overload]
+                hand = str(own["hand"]) or "-"
             else:
                 hand = "(hidden)"
-            bid = ref.bids[q]
+            bid = ref["bids"][q]
             bid_text = "-" if bid is None or bid < 0 else str(int(bid))
-            card = ref.trick[q]
+            card = ref["trick"][q]
             on = str(next(iter(card))) if card else "-"
             mark = "  <- to act" if to_act == q else ""
             lines.append(
-                f"seat {q}: hand {hand}  bid {bid_text}  tricks {int(ref.tricks[q] or 0)}"
-                f"  score {int(ref.scores[q] or 0)}  trick {on}{mark}"
+                f"seat {q}: hand {hand}  bid {bid_text}  tricks {int(ref['tricks'][q] or 0)}"
+                f"  score {int(ref['scores'][q] or 0)}  trick {on}{mark}"
             )
         return "\n".join(lines)
 
 
-def _init_seating(fewest: int) -> Any:
+def _init_seating(fewest: int) -> Callable[..., None]:
     def __init__(  # noqa: N807  (the class's __init__)
-        self: Game[Rules, Any], rules: Rules | str | None = None, num_players: int = fewest
+        self: Game[Rules, object], rules: Rules | str | None = None, num_players: int = fewest
     ) -> None:
         """The game with ``rules`` (``None``: the defaults) for ``num_players``
         (by default the fewest the description allows)."""
@@ -531,7 +544,13 @@ def _init_seating(fewest: int) -> Any:
 _DEFINED: dict[str, type[DefinedGame]] = {}
 
 
-def _classes(desc: TrickGame, module: str) -> type[DefinedGame]:
+def unlisted_names() -> frozenset[str]:
+    """The names of the games registered with ``listed=False`` (the engine
+    knows them; :func:`pycards.game.game_names` does not)."""
+    return frozenset(name for name, cls in _DEFINED.items() if not cls.LISTED)
+
+
+def _classes(desc: TrickGame, module: str, listed: bool) -> type[DefinedGame]:
     title = desc.title
 
     def preset(cls: type[Rules]) -> Rules:
@@ -558,19 +577,107 @@ def _classes(desc: TrickGame, module: str) -> type[DefinedGame]:
         frozen=True,
         namespace={"__doc__": f"What one seat of {title} knows (docs/define.rst)."},
     )
-    game = type(
-        f"{title}Game",
-        (DefinedGame,),
-        {
-            "NAME": desc.name,
-            "RULES_TYPE": rules,
-            "OBSERVATION_TYPE": observation,
-            "CARD_TYPE": Card,
-            "DESCRIPTION": desc,
-            "__init__": _init_seating(desc.player_range[0]),
-            "__doc__": f"{title}, a game defined from a description (docs/define.rst).",
-        },
+    # a class with NAME in its body registers itself (pycards.game.Game)
+    named = {"NAME": desc.name} if listed else {}
+    game = cast(
+        "type[DefinedGame]",
+        type(
+            f"{title}Game",
+            (DefinedGame,),
+            {
+                **named,
+                "LISTED": listed,
+                "RULES_TYPE": rules,
+                "OBSERVATION_TYPE": observation,
+                "CARD_TYPE": Card,
+                "DESCRIPTION": desc,
+                "__init__": _init_seating(desc.player_range[0]),
+                "__doc__": f"{title}, a game defined from a description (docs/define.rst).",
+            },
+        ),
     )
     for cls in (rules, observation, game):
         cls.__module__ = module
+    game.NAME = desc.name
     return game
+
+
+# ---- the ports (docs/define.rst, "The ports"): descriptions, registered on request
+
+#: Hearts (Morehead, "Hoyle's Rules of Games"): 3 cards passed left, right,
+#: across, held; the 2C leads; hearts broken; no points on the first trick;
+#: hearts 1 and QS 13 against; shooting the moon; to 100 against.
+HEARTS = TrickGame(
+    name="hearts",
+    title="Hearts",
+    players=4,
+    deals=0,
+    target=-100,
+    passing=Passing(count=3, directions=(1, 3, 2, 0)),
+    lead="card",
+    lead_card="2C",
+    break_suit="H",
+    no_points_first_trick=True,
+    card_points={"H": -1, "QS": -13},
+    shoot_the_moon=True,
+    preset="hoyle",
+)
+#: Oh Hell (Parlett, "The Penguin Book of Card Games"): hands of 7 down to 1
+#: and up to 7, the next card turned for trumps, the dealer's hook, a trick a
+#: point and 10 for the exact bid.
+OH_HELL = TrickGame(
+    name="oh_hell",
+    title="OhHell",
+    players=(3, 7),
+    hand_sizes=(7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7),
+    deals=13,
+    trump="turnup",
+    bidding=Bidding(hook=True),
+    contract=Contract(kind="exact", made_bonus=10),
+    trick_points=1,
+    trick_points_always=True,
+    preset="parlett",
+)
+#: Short Whist (Cavendish, "The Laws and Principles of Whist"): partners,
+#: the dealer's last card turned for trumps, a point a trick past six, five
+#: points a game (honours not scored).
+WHIST = TrickGame(
+    name="whist",
+    title="Whist",
+    players=4,
+    partners=True,
+    deals=0,
+    target=5,
+    trump="dealer_card",
+    trick_points=1,
+    book=6,
+    preset="cavendish",
+)
+#: Spades (Parlett, "The Penguin Book of Card Games"): partners, spades
+#: trumps and broken, bids with nil, 10 a trick bid, bags, 500 a game, lost
+#: at -200.
+SPADES = TrickGame(
+    name="spades",
+    title="Spades",
+    players=4,
+    partners=True,
+    deals=0,
+    target=500,
+    floor=-200,
+    trump="fixed",
+    trump_suit="S",
+    break_suit="S",
+    bidding=Bidding(nil=True),
+    contract=Contract(
+        kind="at_least",
+        made_per_bid=10,
+        set_per_bid=-10,
+        over_per_trick=1,
+        bag_limit=10,
+        bag_penalty=-100,
+        nil_bonus=100,
+    ),
+    preset="parlett",
+)
+#: The ports, by name.
+PORTS: dict[str, TrickGame] = {d.name: d for d in (HEARTS, OH_HELL, WHIST, SPADES)}

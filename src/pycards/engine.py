@@ -31,7 +31,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
-import pkgutil
 import threading
 import types
 import warnings
@@ -300,10 +299,4 @@ def _load_facades() -> None:
             except ModuleNotFoundError as exc:
                 if exc.name != f"pycards.games.{name}":
                     raise
-        # the games defined from a description (pycards.define) register
-        # themselves with the engine when their module is imported
-        games = importlib.import_module("pycards.games")
-        for module in pkgutil.iter_modules(games.__path__):
-            if not module.name.startswith("_"):
-                importlib.import_module(f"pycards.games.{module.name}")
         _LOADED.set()

@@ -20,7 +20,7 @@ PLAY, DEAL = 6, 1
 
 def _position() -> tuple[_core.GameState, int]:
     """A position of SMALL where a seat other than the observer has shown a void."""
-    SMALL.register()
+    SMALL.register(listed=False)
     for seed in range(500):
         state = _core.GameSetup(SMALL.name, (0,), 3).new_state(seed)
         rng = random.Random(seed)
@@ -34,7 +34,7 @@ def _position() -> tuple[_core.GameState, int]:
 
 def _voids(state: _core.GameState) -> dict[int, set[int]]:
     voids: dict[int, set[int]] = {}
-    led = None
+    led = -1
     plays = 0
     for kind, player, _, value, _, _ in state.events():
         if kind == PLAY:
