@@ -544,6 +544,19 @@ def _init_seating(fewest: int) -> Callable[..., None]:
 _DEFINED: dict[str, type[DefinedGame]] = {}
 
 
+def __getattr__(name: str) -> type:
+    """The classes of the games registered here by their names
+    (``HeartsGame``, ``HeartsRules``, ``HeartsObservation``...), so that
+    pickle finds them."""
+    for game in list(_DEFINED.values()):
+        if game.__module__ != __name__:
+            continue
+        for cls in (game, game.RULES_TYPE, game.OBSERVATION_TYPE):
+            if cls.__name__ == name:
+                return cls
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def unlisted_names() -> frozenset[str]:
     """The names of the games registered with ``listed=False`` (the engine
     knows them; :func:`pycards.game.game_names` does not)."""

@@ -137,3 +137,60 @@ def test_random_descriptions_agree_with_the_oracle(
     n = desc.player_range[0]
     assert desc.name == game_type.NAME
     _compare(desc, n, seed, first_dealer)
+
+
+# the conformance checks a port does not meet by design: a port lives in
+# pycards.define, not in a module pycards.games.<name> with its page, record,
+# profile, C header, guard figures and sessions (docs/define.rst, "The ports")
+_NOT_A_MODULE = (
+    "names_follow",
+    "helpers_take",
+    "event_kinds_are_one_tuple",
+    "brings_its_page",
+    "carry_its_prefix",
+    "terminal_and_a_web",
+    "profile_names",
+)
+_CONFORMANCE = """
+import sys
+import pycards.define as d
+from reference.game import register
+from reference._defined import oracle_for
+for desc in d.PORTS.values():
+    desc.register()
+    register(oracle_for(desc))
+import pytest
+sys.exit(pytest.main(["-q", "-p", "no:cacheprovider", sys.argv[1], "-k", sys.argv[2]]))
+"""
+
+
+def test_the_ports_pass_the_conformance_checks() -> None:
+    # in a process of its own: registering the ports lists them for good
+    import os
+    import pathlib
+    import subprocess
+    import sys
+
+    tests = pathlib.Path(__file__).resolve().parents[1]
+    ports = " or ".join(PORT_NAMES)
+    skip = " and ".join(f"not {k}" for k in _NOT_A_MODULE)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(tests.parent / "src"), str(tests), env.get("PYTHONPATH", "")]
+    )
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            _CONFORMANCE,
+            str(tests / "games" / "test_conformance.py"),
+            f"({ports}) and {skip}",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tests.parent,
+        timeout=600,
+    )
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]
+    assert " passed" in out.stdout and "failed" not in out.stdout
