@@ -298,6 +298,40 @@ def _ismcts(name: str) -> Callable[[], Op]:
     return setup
 
 
+def _defined(which: str) -> Callable[[], Op]:
+    """A game defined from a description (pycards.define: Hearts, four
+    players): 2 native random games, or one ISMCTS decision of 40
+    simulations from each of 2 positions."""
+
+    def setup() -> Op:
+        import random
+
+        from cardcore import _core
+        from pycards.define import HEARTS
+
+        game = HEARTS.register(listed=False)(num_players=4)
+        if which == "playouts":
+            return lambda: _core.random_playouts("hearts", game.params, 4, 0, 2)
+        make_bot = _require("pycards.bots", "make_bot")
+        bot = make_bot("ismcts:simulations=40", 0)
+        states = []
+        for seed in range(2):
+            state = game.new_initial_state(seed)
+            rng = random.Random(seed)
+            for _ in range(20):
+                state.apply(rng.choice(state.legal_actions()))
+            states.append(state)
+
+        def op() -> None:
+            bot.reset(0)
+            for st in states:
+                bot.act(st.view(st.current_player))
+
+        return op
+
+    return setup
+
+
 def _search_hook(name: str, which: str) -> Callable[[], Op]:
     """ISMCTS calling Python hooks from C, from 2 positions: a rollout policy
     (2 simulations to the end of the deal, the policy at every action) or a
@@ -510,6 +544,10 @@ def paths() -> list[GuardPath]:
         GuardPath("nancy.scalar", py, _nancy_scalar, "legal_cards and trick_winner"),
         GuardPath("nodde.scalar", py, _nodde_scalar, "score_hand on 16 deals"),
         GuardPath("notakers.scalar", py, _notakers_scalar, "split_points on 16 hands"),
+        GuardPath("define.hearts.playouts", c, _defined("playouts"), "2 native random games"),
+        GuardPath(
+            "define.hearts.ismcts", c, _defined("ismcts"), "ISMCTS, 40 simulations, 2 positions"
+        ),
     ]
     for name in game_names():
         out += [

@@ -24,8 +24,14 @@ from pycards.cards import CardSet
 from pycards.game import game_names, load_game
 
 
+def _built_in() -> list[str]:
+    # the hand-written games (a game defined from a description carries it;
+    # their outputs are checked against the oracle in tests/games/define)
+    return [name for name in game_names() if not hasattr(load_game(name), "DESCRIPTION")]
+
+
 def _games(h: hashlib._Hash, quick: bool) -> None:
-    for name in game_names():
+    for name in _built_in():
         game0 = load_game(name)
         info = game0.info
         for n in range(info.min_players, info.max_players + 1):
@@ -53,7 +59,7 @@ def _games(h: hashlib._Hash, quick: bool) -> None:
 
 def _bots(h: hashlib._Hash, quick: bool) -> None:
     specs = ["heuristic", "pimc:samples=8", "ismcts:simulations=64"]
-    for name in game_names():
+    for name in _built_in():
         for spec in specs:
             game = load_game(name, num_players=2)
             state = game.new_initial_state(seed=11)

@@ -428,6 +428,14 @@ cdef extern from "cc_cribbage.h" nogil:
                                        int32_t *hand_sum, double *crib, int64_t *bad_index)
     int32_t cc_cribbage_crib_exact(uint64_t hand, const int32_t *params, double *out15)
 
+cdef extern from "cc_defined.h" nogil:
+    int CC_DEFINED_TABLE_LEN
+    int CC_DEFINED_MAX_GAMES
+    int32_t cc_defined_check(const int32_t *table, int32_t len, int32_t *bad_field)
+    int32_t cc_defined_register(const char *name, const int32_t *table, int32_t len,
+                                int32_t *index, int32_t *bad_field)
+    int32_t cc_defined_count()
+
 cdef extern from "cc_nodde.h" nogil:
     int CC_NODDE_NUM_PARAMS
     int CC_NODDE_MAX_ITEMS

@@ -20,6 +20,7 @@ from cardcore.errors import (
 )
 
 __all__ = [
+    "DefinitionError",
     "EventsDroppedError",
     "EventsRewrittenError",
     "IllegalActionError",
@@ -38,3 +39,13 @@ class StalledGameError(PycardsError, RuntimeError):
     message says how many actions were played and, where the game knows one,
     why a game can go on for ever (in the Game of Nancy a deal where every
     seat passes is dealt again)."""
+
+
+class DefinitionError(RulesError):
+    """A game description (:mod:`pycards.define`) that cannot be built: the
+    message and :attr:`field` name the field at fault."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(f"{field}: {message}")
+        #: The description's field at fault (``"passing.count"``...).
+        self.field = field

@@ -745,12 +745,13 @@ def game_names() -> list[str]:
 
 
 def load_game(
-    name: str, rules: Rules | str | None = None, num_players: int = 2
+    name: str, rules: Rules | str | None = None, num_players: int | None = None
 ) -> Game[Rules, object]:
     """The game called ``name`` (see :func:`game_names`), with ``rules``: its
     rules object, the name of one of its presets (exactly a name of its rules'
     ``PRESETS``; another name raises :class:`~pycards.errors.RulesError`
-    listing them), or ``None`` for the defaults.
+    listing them), or ``None`` for the defaults; ``num_players`` ``None``
+    seats the fewest players the game allows.
 
     >>> load_game("notakers", "capped").rules.max_turns
     200
@@ -762,6 +763,8 @@ def load_game(
         cls: type[Game[Rules, object]] = games[name]
     except KeyError:
         raise ValueError(f"unknown game {name!r}; known: {sorted(games)}") from None
+    if num_players is None:
+        num_players = game_info(name).min_players
     return cls(rules, num_players)
 
 

@@ -1,5 +1,6 @@
 /* game.c: the registry of built-in games and the generic random-playout loop. */
 #include "cc_cribbage.h"
+#include "cc_defined.h"
 #include "cc_internal.h"
 #include "cc_nancy.h"
 #include "cc_nodde.h"
@@ -11,16 +12,22 @@ static const cc_game *const registry[] = {
     &cc_game_cribbage, &cc_game_nancy, &cc_game_nodde, &cc_game_notakers, NULL,
 };
 
+/* The built-in games, then the games defined from Python (cc_defined.h),
+ * in the order they were registered. */
 const cc_game *cc_game_by_index(int32_t i) {
     int32_t n = (int32_t)(sizeof registry / sizeof registry[0]) - 1;
-    if (i < 0 || i >= n) return NULL;
-    return registry[i];
+    if (i < 0) return NULL;
+    return i < n ? registry[i] : cc_defined_game(i - n);
 }
 
 const cc_game *cc_game_by_name(const char *name) {
     if (name == NULL) return NULL;
     for (int32_t i = 0; registry[i] != NULL; i++) {
         if (strcmp(registry[i]->name, name) == 0) return registry[i];
+    }
+    for (int32_t i = 0, n = cc_defined_count(); i < n; i++) {
+        const cc_game *g = cc_defined_game(i);
+        if (strcmp(g->name, name) == 0) return g;
     }
     return NULL;
 }

@@ -472,7 +472,8 @@ size_t cc_game_used_size(const cc_game *game, const void *state);
 int32_t cc_game_events(const cc_game *game, const void *state, cc_event *out, int32_t cap,
                        int64_t *dropped);
 
-/* The registry of built-in games (NULL-terminated): NULL past the last
+/* The registry: the built-in games, then the games defined from Python
+ * (cc_defined.h) in the order they were registered.  NULL past the last
  * index, for an unknown name or a NULL name. */
 const cc_game *cc_game_by_index(int32_t i);
 const cc_game *cc_game_by_name(const char *name);

@@ -91,6 +91,56 @@ cdef const cc_game *_find_game(object name) except NULL:
     return g
 
 
+#: The length of a defined game's table (cc_defined.h).
+DEFINED_TABLE_LEN = CC_DEFINED_TABLE_LEN
+#: The most games a process may define.
+DEFINED_MAX_GAMES = CC_DEFINED_MAX_GAMES
+
+
+cdef int32_t[::1] _defined_table(object table) except *:
+    if isinstance(table, (str, bytes)) or not isinstance(table, (list, tuple)):
+        raise TypeError(f"table must be a list of ints, got {type(table).__name__}")
+    if len(table) != CC_DEFINED_TABLE_LEN:
+        raise ValueError(f"table: {len(table)} values, a definition has {CC_DEFINED_TABLE_LEN}")
+    buf = np.zeros(CC_DEFINED_TABLE_LEN, dtype=np.int32)
+    for i, v in enumerate(table):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"table[{i}] must be an int, got {type(v).__name__}")
+        if not -(1 << 31) <= v < (1 << 31):
+            raise ValueError(f"table[{i}]: {v} is out of the int32 range")
+        buf[i] = v
+    return buf
+
+
+def defined_check(object table):
+    """The index of the first field of a defined game's table (cc_defined.h)
+    that the engine refuses, or -1 when it takes the table."""
+    cdef int32_t[::1] t = _defined_table(table)
+    cdef int32_t bad = -1
+    cdef int32_t rc = cc_defined_check(&t[0], CC_DEFINED_TABLE_LEN, &bad)
+    return -1 if rc == CC_OK else bad
+
+
+def define_game(str name, object table):
+    """Register a defined game's table under ``name`` (cc_defined.h): its
+    index in the registry.  ``RulesError`` names the field the engine refuses;
+    ``ValueError`` for a bad or taken name or a full registry."""
+    cdef int32_t[::1] t = _defined_table(table)
+    cdef int32_t bad = -1, index = -1
+    if not name.isascii() or "\x00" in name:
+        raise ValueError(f"define_game: bad name {name!r}")
+    cdef bytes b = name.encode()
+    cdef int32_t rc = cc_defined_register(b, &t[0], CC_DEFINED_TABLE_LEN, &index, &bad)
+    if rc == CC_E_PARAMS:
+        raise _errors.RulesError(f"define_game: the engine refuses field {bad} of the table")
+    if rc == CC_E_CAPACITY:
+        raise ValueError(f"define_game: the registry is full ({CC_DEFINED_MAX_GAMES} games)")
+    if rc != CC_OK:
+        raise ValueError(f"define_game: the name {name!r} is taken or not lowercase letters, "
+                         f"digits and _ (1 to 31)")
+    return index
+
+
 def game_info(str name):
     """Everything the engine says about a game: its table's ABI version
     (``abi``, the engine's ``CC_ABI_VERSION``), player range, deck, state
