@@ -31,7 +31,8 @@ import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from pycards.errors import InvalidCardError
+from pycards.define import PORTS
+from pycards.errors import InvalidCardError, RulesError
 
 C: ModuleType = pytest.importorskip("cardcore._core")
 
@@ -1125,6 +1126,57 @@ def test_net_paths() -> None:
 
 
 # ---------------------------------------------------------------------------
+# defined games (cc_defined.h): any table is checked, a refused one is never
+# registered (nothing here registers a game: the registry is process-wide)
+
+_PORT_TABLES = [port.table() for port in PORTS.values()]
+# a table the engine refuses at its first field (the version), whatever the name
+_REFUSED = [99, *_PORT_TABLES[0][1:]]
+_BEFORE = frozenset(C.game_names())
+table_value = st.one_of(st.integers(-3, 70), st.sampled_from(EDGE_INTS), junk)
+
+
+@st.composite
+def defined_tables(draw: st.DrawFn) -> Any:
+    """A port's table with a few fields changed, a table of a wrong length,
+    or not a table at all."""
+    kind = draw(st.integers(0, 9))
+    if kind == 0:
+        return draw(st.one_of(junk, st.lists(table_value, max_size=5)))
+    table: list[Any] = list(draw(st.sampled_from(_PORT_TABLES)))
+    if kind == 1:
+        return table[: draw(st.integers(0, len(table) - 1))]
+    if kind == 2:
+        return [*table, 0]
+    for _ in range(draw(st.integers(1, 3))):
+        table[draw(st.integers(0, len(table) - 1))] = draw(table_value)
+    return draw(st.sampled_from([table, table, table, tuple(table)]))
+
+
+@examples(300)
+@given(table=defined_tables(), name=st.one_of(st.text(max_size=40), junk))
+def test_defined_table_arguments(table: Any, name: Any) -> None:
+    ok, bad = attempt(C.defined_check, table)
+    if not ok:
+        with pytest.raises(ALLOWED):
+            C.define_game("fuzz_never_registered", table)
+        return
+    assert bad == -1 or 0 <= bad < len(table)
+    if bad >= 0:
+        # refused by the check: refused by the registry too, the same field named
+        with pytest.raises(RulesError, match=f"field {bad} "):
+            C.define_game("fuzz_never_registered", table)
+    # a taken name, or a name that is not one, is refused whatever the table
+    for taken in ("nodde", "", "Bad Name", "x" * 40, "a\x00b"):
+        with pytest.raises(ALLOWED):
+            C.define_game(taken, table)
+    if not isinstance(name, str) or not name.isascii() or not name.isidentifier():
+        with pytest.raises(ALLOWED):
+            C.define_game(name, _PORT_TABLES[0] if bad >= 0 else [0])
+    assert "fuzz_never_registered" not in C.game_names()
+
+
+# ---------------------------------------------------------------------------
 # the list of fuzzed functions is complete
 
 FUZZED = {
@@ -1144,7 +1196,7 @@ FUZZED = {
     "GameState", "GameSetup", "Searcher", "check_bot", "play_match", "VecEnv",
     "deal_index", "batch_threads_default", "search_defaults",
     "infer_supported", "infer_world_deck", "infer_weights",
-    "Net", "net_paths",
+    "Net", "net_paths", "defined_check", "define_game",
 }  # fmt: skip
 
 
