@@ -402,4 +402,8 @@ def infer_weights(
     eps: float,
     ties: int,
     max_nodes: int,
+    follow_log: bool = ...,
 ) -> tuple[Any, int]: ...
+def notakers_sample_history(
+    state: GameState, player: int, seed: int, tries: int
+) -> tuple[GameState, float]: ...
