@@ -14,10 +14,17 @@ replay runs in C (``cc_infer.h``); docs/search.rst, "Inference".
 Only the first deal of a game, as its deck dealt it, can be read back
 (:func:`infer_applies`); elsewhere :func:`weighted_worlds` gives every world
 weight 1 (plain sampling).
+
+No Takers? samples leave the other hands' deal and draws unnamed, so its
+worlds come from a history sampler instead
+(:func:`cardcore._core.notakers_sample_history`): a whole game as it may
+have been, drawn by sequential importance sampling with a known probability
+``q``; its weight is the likelihood over ``q``.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 
@@ -34,6 +41,11 @@ from .native import PIMCBot
 __all__ = ["InferBot", "infer_applies", "observer_record", "weighted_worlds"]
 
 _M64 = 2**64 - 1
+
+#: The games whose worlds are drawn with their history (the sampler, and
+#: its draws per world before it gives up).
+_HISTORY_GAMES = frozenset({"notakers"})
+_HISTORY_TRIES = 20000
 
 
 def _as_eps(eps: object) -> float:
@@ -70,12 +82,13 @@ def infer_applies(state: State[object]) -> bool:
     dealt again (a redeal after every player passed deals from a shuffle, not
     from the deck: it shows in the log as the deal's events logged again),
     with its whole log kept, in a game whose samples name the cards of their
-    deal (not No Takers?: its samples leave the other hands' deal and draws
-    unnamed, so no deal can be read back from them).  False for a sampled
-    state (it has no record).  Where it is False, :func:`weighted_worlds`
-    weighs every world 1."""
+    deal or whose worlds are drawn with their history (No Takers?).  False
+    for a sampled state (it has no record).  Where it is False,
+    :func:`weighted_worlds` weighs every world 1."""
     if state.is_sample or not _core.infer_supported(state._s) or state.events_dropped():
         return False
+    if state._s.game_name in _HISTORY_GAMES:
+        return True
     start = state.game.new_initial_state(state.seed or 0, deck=state.deck)
     dealt = Counter(e.kind for e in start.events())
     now = Counter(e.kind for e in state.events() if e.kind in dealt)
@@ -112,6 +125,12 @@ def weighted_worlds(
     are all 1.  ``max_nodes`` (0:
     none) bounds the replay's positions per world (past it ``ValueError``).
 
+    In No Takers? the worlds are whole histories
+    (:func:`cardcore._core.notakers_sample_history`, drawn with probability
+    ``q``, not uniformly) and each weight is the likelihood divided by ``q``
+    (times one factor common to the call where ``1 / q`` would pass 1e260);
+    ``ValueError`` if a world cannot be found in its draws.
+
     The inputs are what ``player`` may know: two states that differ only in
     cards hidden from ``player`` give the same worlds and weights.
     """
@@ -124,6 +143,8 @@ def weighted_worlds(
     t = as_int(ties, "ties", 1, 1 << 20)
     limit = as_int(max_nodes, "max_nodes", 0, 1 << 62)
     rng = random.Random(sd)
+    if state._s.game_name in _HISTORY_GAMES and infer_applies(state):
+        return _history_worlds(state, p, [rng.getrandbits(64) for _ in range(count)], e, t, limit)
     worlds = [state.sample_infoset(p, rng.getrandbits(64)) for _ in range(count)]
     if not infer_applies(state):
         return [(w, 1.0) for w in worlds]
@@ -132,6 +153,22 @@ def weighted_worlds(
         [w._s for w in worlds], state.seed or 0, p, actions, record, e, t, limit
     )
     return [(w, float(x)) for w, x in zip(worlds, weights, strict=True)]
+
+
+def _history_worlds(
+    state: State[object], p: int, seeds: list[int], eps: float, ties: int, limit: int
+) -> list[tuple[State[object], float]]:
+    """Worlds with their history (No Takers?), weighed likelihood / q."""
+    drawn = [_core.notakers_sample_history(state._s, p, sd, _HISTORY_TRIES) for sd in seeds]
+    actions, record = observer_record(state, p)
+    like, _nodes = _core.infer_weights(
+        [w for w, _ in drawn], state.seed or 0, p, actions, record, eps, ties, limit, True
+    )
+    shift = max(0.0, max(-lq for _, lq in drawn) - 600.0)
+    return [
+        (State(state.game, w, None, None), float(x) * math.exp(-lq - shift))
+        for (w, lq), x in zip(drawn, like, strict=True)
+    ]
 
 
 class InferBot:
@@ -151,8 +188,8 @@ class InferBot:
     is False: a deal after the first, a redealt first deal, or a game that
     is not dealt from a deck), or where a world's replay passes
     ``max_nodes`` positions (0: no cap; a hidden action of another seat
-    branches the replay), every world of that move weighs 1 as well: plain
-    PIMC.  :attr:`moves` and :attr:`inferred` count the searched moves and
+    branches the replay), or where No Takers?' history sampler finds no
+    world, every world of that move weighs 1 as well: plain PIMC.  :attr:`moves` and :attr:`inferred` count the searched moves and
     those whose worlds were weighed.
     One thread; the bot is played from Python (it has no
     ``native_searcher``: the arena's C loop does not take it).
@@ -232,9 +269,9 @@ class InferBot:
                     ties=self.ties,
                     max_nodes=self.max_nodes,
                 )
-            except ValueError:
-                if not self.max_nodes:
-                    raise  # not the cap: the arguments
+            except ValueError as e:
+                if not self.max_nodes and "no world" not in str(e):
+                    raise  # not the cap nor a world not found: the arguments
         rng = random.Random(seed)
         return [(state.sample_infoset(view.seat, rng.getrandbits(64)), 1.0) for _ in range(n)]
 

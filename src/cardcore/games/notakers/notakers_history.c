@@ -179,9 +179,11 @@ static int32_t prepass(hctx *c, const nt_state *real, nt_state *st) {
             }
         }
         uint64_t match = st->ask_match;
+        int32_t turns = st->turns;
         if (g->apply(st, a) != 0) return CC_E_ARG;
         /* a give that ended the giving with no "stop giving": no match left */
-        if (q != p && is_give && st->actor != q &&
+        int32_t stays = st->phase == ph && st->actor == q && st->turns == turns;
+        if (q != p && is_give && !stays &&
             (ph == CC_NOTAKERS_PHASE_GIVE ||
              (ph == CC_NOTAKERS_PHASE_FALLBACK &&
               st->params[CC_NOTAKERS_P_PASS_FALLBACK] == CC_NOTAKERS_FALLBACK_EACH_AT_LEAST_ONE)))
