@@ -201,7 +201,6 @@ def test_weights_are_the_exact_posterior(name: str, hidden: int) -> None:
     assert mass > 0.0 and total > 0.0
 
 
-
 # ---- No Takers?: worlds with a history -------------------------------------
 
 A_SAVE, A_SAVE_DONE, A_GIVE_DONE, A_GIVE, A_ASK = 4, 1, 3, 56, 108
@@ -222,7 +221,7 @@ def _stripped(seed: int) -> State[Any] | None:
     rng = random.Random(seed)
     deck = list(range(52))
     rng.shuffle(deck)
-    st = game.new_initial_state(seed, deck=deck)
+    st: State[Any] = game.new_initial_state(seed, deck=deck)
     for _ in range(60):
         phase = st.observation(0).phase
         if st.current_player == 0 and phase == PHASE_TURN:
@@ -278,6 +277,7 @@ def _brute_histories(state: State[Any]) -> dict[tuple[object, ...], float]:
     Save cards branch over every card it holds; its other actions are
     public (seat 0 sees which), so only the real one can match."""
     actions, record = observer_record(state, 0)
+    assert state.deck is not None
     real = list(state.deck)
     seen = {e.value for e in state.events(0) if e.card is not None and e.value is not None}
     places = list(range(1, 26, 2))
@@ -322,6 +322,7 @@ def test_notakers_histories_are_drawn_and_weighed_exactly() -> None:
     assert len(worlds) >= 50
     # the true history is one of them (seat 1's deal in the order the
     # sampler gives: ascending)
+    assert state.deck is not None
     deck = list(state.deck)
     deck[1:26:2] = sorted(deck[1:26:2])
     truth = state.game.new_initial_state(0, deck=deck)
@@ -348,13 +349,11 @@ def test_notakers_histories_are_drawn_and_weighed_exactly() -> None:
     # the weights: the model's probability of each history, over q
     actions, record = observer_record(state, 0)
     for key in keys:
-        got, _n = _core.infer_weights(
-            [one[key]], 0, 0, actions, record, EPS, TIES, 0, True
-        )
+        got, _n = _core.infer_weights([one[key]], 0, 0, actions, record, EPS, TIES, 0, True)
         assert worlds[key] > 0.0
         assert math.isclose(got[0], worlds[key], rel_tol=1e-9), (got[0], worlds[key])
-    for world, x in weighted_worlds(state, 0, 40, seed=5, eps=EPS, ties=TIES):
-        key = _history_key(world)
+    for weighed, x in weighted_worlds(state, 0, 40, seed=5, eps=EPS, ties=TIES):
+        key = _history_key(weighed)
         assert math.isclose(x * math.exp(logq[key]), worlds[key], rel_tol=1e-9)
     assert infer_applies(state)
 

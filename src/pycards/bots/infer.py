@@ -189,8 +189,9 @@ class InferBot:
     is not dealt from a deck), or where a world's replay passes
     ``max_nodes`` positions (0: no cap; a hidden action of another seat
     branches the replay), or where No Takers?' history sampler finds no
-    world, every world of that move weighs 1 as well: plain PIMC.  :attr:`moves` and :attr:`inferred` count the searched moves and
-    those whose worlds were weighed.
+    world, every world of that move weighs 1 as well: plain PIMC.
+    :attr:`moves` and :attr:`inferred` count the searched moves and those
+    whose worlds were weighed.
     One thread; the bot is played from Python (it has no
     ``native_searcher``: the arena's C loop does not take it).
     """
