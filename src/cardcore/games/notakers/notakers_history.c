@@ -276,10 +276,10 @@ static int32_t propose(hctx *c, const nt_state *real, nt_state *w, cc_rng *rng, 
             }
         }
     }
+    if (cc_popcount64(pool) != CC_NUM_CARDS52 - c->top) return 0; /* (cannot happen) */
     int32_t m = 0;
     for (uint64_t s = pool; s; s &= s - 1)
         deck[c->top + m++] = (uint8_t)cc_card52_id_of_bit(cc_ctz64(s));
-    if (c->top + m != CC_NUM_CARDS52) return 0;
     cc_rng_shuffle_u8(rng, deck + c->top, m);
     /* 3. the replay along the real actions, the hidden ones the world's */
     memset(w, 0, g->state_size);
