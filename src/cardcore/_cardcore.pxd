@@ -480,6 +480,12 @@ cdef extern from "cc_notakers.h" nogil:
     int32_t cc_notakers_batch_points(const uint64_t *cards, int64_t n, int32_t ace_in_runs,
                                      int32_t *out, int64_t *bad_index)
     int32_t cc_notakers_knowledge(const void *state, int32_t player, uint64_t *out)
+    int32_t cc_notakers_sample_history(const void *state, const int32_t *actions, int32_t nsteps,
+                                       int32_t player, uint64_t seed, int32_t tries, void *out,
+                                       double *log_q)
+    int32_t cc_notakers_history_allow(const void *state, int32_t action, const void *sample,
+                                      const float *record, int32_t t, int32_t nsteps,
+                                      int32_t observer)
     const cc_game cc_game_notakers
     int CC_NOTAKERS_P_ACE_IN_RUNS
     int CC_NOTAKERS_P_TIEBREAK_ACE
@@ -527,3 +533,12 @@ cdef extern from "cc_infer.h" nogil:
                                   const int32_t *actions, int32_t nsteps, const float *record,
                                   const cc_net *model, double eps, int64_t max_nodes,
                                   void *scratch, size_t cap, double *weight, int64_t *nodes)
+    ctypedef int32_t (*cc_infer_allow)(const void *state, int32_t action, const void *sample,
+                                       const float *record, int32_t t, int32_t nsteps,
+                                       int32_t observer) noexcept nogil
+    int32_t cc_infer_weight_logged(const cc_game *game, const int32_t *params, int32_t nplayers,
+                                   uint64_t seed, const void *sample, int32_t observer,
+                                   const int32_t *actions, int32_t nsteps, const float *record,
+                                   const cc_net *model, double eps, int32_t ties,
+                                   int64_t max_nodes, void *scratch, size_t cap, double *weight,
+                                   int64_t *nodes, cc_infer_allow allow)

@@ -451,4 +451,8 @@ def infer_weights(
     ties: int,
     max_nodes: int,
     model: Net | None = None,
+    follow_log: bool = False,
 ) -> tuple[Any, int]: ...
+def notakers_sample_history(
+    state: GameState, player: int, seed: int, tries: int
+) -> tuple[GameState, float]: ...

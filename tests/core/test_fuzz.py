@@ -19,6 +19,7 @@ function of the binding fails it until it is fuzzed here.
 from __future__ import annotations
 
 import copy
+import math
 import os
 import pickle
 import random
@@ -932,6 +933,38 @@ def test_weighted_worlds(data: st.DataObject) -> None:
         assert all(w >= 0.0 for w in weights)
 
 
+@examples(60)
+@given(data=st.data())
+def test_notakers_sample_history_arguments(data: st.DataObject) -> None:
+    # a No Takers? state with a history, or a typed refusal; any seat, seed
+    # and number of tries: a world and log q <= 0, or a typed error
+    name = data.draw(st.sampled_from(GAMES))
+    nplayers = data.draw(st.integers(INFO[name]["min_players"], INFO[name]["max_players"]))
+    ok, state = attempt(
+        C.new_state,
+        name,
+        data.draw(params_for(name)),
+        nplayers,
+        data.draw(st.integers(0, 2**64 - 1)),
+    )
+    assume(ok)
+    for a in data.draw(st.lists(st.integers(0, 10**6), max_size=40)):
+        legal = state.legal_actions()
+        if not legal:
+            break
+        state.apply(legal[a % len(legal)])
+    player = data.draw(st.one_of(st.integers(-2, nplayers + 1), any_int, junk))
+    tries = data.draw(st.one_of(st.integers(-1, 30), st.sampled_from(OVERFLOWING), junk))
+    ok, sample = attempt(state.sample_infoset, 0, 1)
+    subject = data.draw(st.sampled_from([state, state, state, sample, None, 3]))
+    ok, out = attempt(C.notakers_sample_history, subject, player, data.draw(seed_arg), tries)
+    if ok:
+        world, lq = out
+        assert name == "notakers" and subject is state
+        assert isinstance(world, C.GameState) and math.isfinite(lq) and lq <= 1e-9
+        assert world.current_player() == state.current_player()
+
+
 def test_copies_of_states() -> None:
     """copy and pickle of a C state refuse (a state is only made by new_state)."""
     state = C.new_state(GAMES[0], _default_params(GAMES[0]), INFO[GAMES[0]]["min_players"], 1)
@@ -1196,7 +1229,7 @@ FUZZED = {
     "GameState", "GameSetup", "Searcher", "check_bot", "play_match", "VecEnv",
     "deal_index", "batch_threads_default", "search_defaults",
     "infer_supported", "infer_world_deck", "infer_weights",
-    "Net", "net_paths", "defined_check", "define_game",
+    "Net", "net_paths", "defined_check", "define_game", "notakers_sample_history",
 }  # fmt: skip
 
 

@@ -77,4 +77,27 @@ int32_t cc_infer_weight_model(const cc_game *game, const int32_t *params, int32_
                               const struct cc_net *model, double eps, int64_t max_nodes,
                               void *scratch, size_t cap, double *weight, int64_t *nodes);
 
+/* A game's rule that cuts branches of a logged replay early: 0 if action
+ * at state (step t of the observer's record, nsteps steps, record as for
+ * cc_infer_weight) cannot lead to what sample logs; it must never cut a
+ * branch that can. */
+typedef int32_t (*cc_infer_allow)(const void *state, int32_t action, const void *sample,
+                                  const float *record, int32_t t, int32_t nsteps, int32_t observer);
+
+/* cc_infer_weight for a sample whose log names its whole history (a
+ * world of cc_notakers_sample_history): a branch counts only if it logs,
+ * event for event, what the sample logged (so the weight is that of the
+ * sample's own history, not of every history that ends where it ends),
+ * and a branch that reaches a position met last at the same step (a Save's
+ * cards chosen in another order) takes its value from there.  model (may be
+ * NULL: the softened heuristic) is a network model of the other seats as in
+ * cc_infer_weight_model (ties then not used); allow (may be NULL) cuts
+ * branches early. */
+int32_t cc_infer_weight_logged(const cc_game *game, const int32_t *params, int32_t nplayers,
+                               uint64_t seed, const void *sample, int32_t observer,
+                               const int32_t *actions, int32_t nsteps, const float *record,
+                               const struct cc_net *model, double eps, int32_t ties,
+                               int64_t max_nodes, void *scratch, size_t cap, double *weight,
+                               int64_t *nodes, cc_infer_allow allow);
+
 #endif /* CC_INFER_H */

@@ -184,6 +184,31 @@ int32_t cc_notakers_knowledge(const void *state, int32_t player, uint64_t *out);
  * As cc_game.heuristic: CC_E_ARG for a NULL argument. */
 int32_t cc_notakers_heuristic(const void *state, cc_rng *rng, int32_t *action);
 
+/* A world with its history, for inference (notakers_history.c;
+ * docs/notakers.rst, "Worlds with a history"): state is a No Takers?
+ * state (the caller checks the game), actions[0 .. nsteps) the actions
+ * that led to it from the deal of its deck.  out (state_size bytes) gets a
+ * state of the game replayed from a deck and along actions whose hidden
+ * ones (another seat's Save cards, a give between two other seats) are
+ * the world's, consistent with everything player saw; its log names every
+ * card.  *log_q gets the log of the probability that this world is drawn
+ * (up to the factor of refused draws, the same for every world); at most
+ * tries draws.  Only what player saw is read.  CC_OK, CC_E_ARG (a NULL
+ * argument, tries < 1, actions that are not the state's game),
+ * CC_E_CAPACITY (no world in tries draws, a log that dropped events, or no
+ * memory). */
+int32_t cc_notakers_sample_history(const void *state, const int32_t *actions, int32_t nsteps,
+                                   int32_t player, uint64_t seed, int32_t tries, void *out,
+                                   double *log_q);
+
+/* For cc_infer_weight_logged (a cc_infer_allow): 0 if action, another
+ * seat's Save card at state (step t of the observer's record), cannot lead
+ * to the history sample logs (the record shows the Save done and the card
+ * is not among those the sample saves next, or the Save in progress at the
+ * end and the card not in the sample's selection); else 1. */
+int32_t cc_notakers_history_allow(const void *state, int32_t action, const void *sample,
+                                  const float *record, int32_t t, int32_t nsteps, int32_t observer);
+
 extern const cc_game cc_game_notakers;
 
 #endif /* CC_NOTAKERS_H */

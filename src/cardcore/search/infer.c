@@ -16,6 +16,35 @@
 
 static size_t round_up(size_t n) { return (n + ALIGN - 1) / ALIGN * ALIGN; }
 
+/* The memo of a logged replay: the value of a position met before at the
+ * same step, keyed by two independent 64-bit hashes of its bytes. */
+#define MEMO_SIZE 16384
+typedef struct memo_entry {
+    uint64_t h1, h2;
+    double value;
+    int32_t t, used; /* used: 0 for a free entry */
+} memo_entry;
+
+static void hash_state(const void *state, size_t used, uint64_t *h1, uint64_t *h2) {
+    const unsigned char *b = (const unsigned char *)state;
+    uint64_t a = 0x9E3779B97F4A7C15ULL ^ used, c = 0xC2B2AE3D27D4EB4FULL + used;
+    size_t i = 0;
+    for (; i + 8 <= used; i += 8) {
+        uint64_t w;
+        memcpy(&w, b + i, 8);
+        a = (a ^ w) * 0x100000001B3ULL;
+        a ^= a >> 29;
+        c = (c + w) * 0xFF51AFD7ED558CCDULL;
+        c ^= c >> 32;
+    }
+    for (; i < used; i++) {
+        a = (a ^ b[i]) * 0x100000001B3ULL;
+        c = (c + b[i]) * 0xC4CEB9FE1A85EC53ULL;
+    }
+    *h1 = a ^ (a >> 31);
+    *h2 = c ^ (c >> 29);
+}
+
 int32_t cc_infer_supported(const cc_game *game, const void *state) {
     if (game == NULL || state == NULL || game->init_deck == NULL) return 0;
     if (game->deal_index == NULL) return 1;
@@ -27,8 +56,10 @@ size_t cc_infer_scratch_size(const cc_game *game, const int32_t *params, int32_t
     if (game == NULL || params == NULL || nsteps < 0) return 0;
     int32_t t = game->tensor_size(params, nplayers);
     if (t < 0) return 0;
+    /* (the states of the replay, two tensors, the memo of
+     * cc_infer_weight_logged) */
     return round_up(game->state_size) * (size_t)(nsteps + 3) +
-           2 * round_up((size_t)t * sizeof(float));
+           2 * round_up((size_t)t * sizeof(float)) + sizeof(memo_entry) * MEMO_SIZE;
 }
 
 static cc_log *log_of(const cc_game *game, void *state) {
@@ -140,7 +171,26 @@ typedef struct replay {
     char *states;
     size_t ss;
     float *obs, *obs2;
+    /* follow: a branch must log what the sample logged; memo: the values
+     * of positions met (follow mode only) */
+    int32_t follow;
+    cc_infer_allow allow;
+    memo_entry *memo;
 } replay;
+
+/* The events cur logged since it had `from` events are the sample's. */
+static int32_t same_events(const replay *r, const void *cur, int32_t from) {
+    const cc_log *lc = log_of_const(r->game, cur), *ls = log_of_const(r->game, r->sample);
+    int32_t kc = cc_log_kept(lc);
+    if (kc > cc_log_kept(ls)) return 0;
+    for (int32_t i = from; i < kc; i++) {
+        const cc_log_entry *a = cc_log_at_const(lc, i), *b = cc_log_at_const(ls, i);
+        if (a->kind != b->kind || a->player != b->player || a->target != b->target ||
+            a->value != b->value || a->extra != b->extra)
+            return 0;
+    }
+    return 1;
+}
 
 /* P(action) of the model at state (actor to play), for each legal action:
  * writes prob[] for the actions of mask. */
@@ -209,6 +259,8 @@ static double net_prob(replay *r, const void *state, int32_t actor, const uint64
     return (1.0 - r->eps) * soft + r->eps / (double)legal;
 }
 
+static double walk_step(replay *r, int32_t t, void *cur);
+
 static double walk(replay *r, int32_t t) {
     const cc_game *g = r->game;
     void *cur = r->states + (size_t)t * r->ss;
@@ -216,13 +268,45 @@ static double walk(replay *r, int32_t t) {
         r->over = 1;
         return 0.0;
     }
+    memo_entry *slot = NULL;
+    uint64_t h1 = 0, h2 = 0;
+    size_t used = cc_game_used_size(g, cur);
+    if (r->follow) {
+        hash_state(cur, used, &h1, &h2);
+        h1 ^= (uint64_t)t * 0x9E3779B97F4A7C15ULL;
+        for (size_t k = 0; k < MEMO_SIZE; k++) {
+            memo_entry *e = &r->memo[(h1 + k) & (MEMO_SIZE - 1)];
+            if (e->used == 0) {
+                slot = e;
+                break;
+            }
+            if (e->h1 == h1 && e->h2 == h2 && e->t == t && e->used == (int32_t)used)
+                return e->value;
+        }
+    }
     r->nodes++;
+    double v = walk_step(r, t, cur);
+    if (slot && !r->over && slot->used == 0) {
+        slot->h1 = h1;
+        slot->h2 = h2;
+        slot->t = t;
+        slot->used = (int32_t)used;
+        slot->value = v;
+    }
+    return v;
+}
+
+static double walk_step(replay *r, int32_t t, void *cur) {
+    const cc_game *g = r->game;
     if (t == r->nsteps) {
         for (int32_t q = 0; q < r->nplayers; q++) {
             if (g->observe_tensor(cur, q, r->obs) != CC_OK) return 0.0;
             if (g->observe_tensor(r->sample, q, r->obs2) != CC_OK) return 0.0;
             if (memcmp(r->obs, r->obs2, (size_t)r->tsize * sizeof(float)) != 0) return 0.0;
         }
+        if (r->follow &&
+            cc_log_kept(log_of_const(g, cur)) != cc_log_kept(log_of_const(g, r->sample)))
+            return 0.0;
         return 1.0;
     }
     void *next = r->states + (size_t)(t + 1) * r->ss;
@@ -232,6 +316,7 @@ static double walk(replay *r, int32_t t) {
         if (g->current_player(cur) != r->observer) return 0.0;
         memcpy(next, cur, cc_game_used_size(g, cur));
         if (g->apply(next, own) != 0) return 0.0;
+        if (r->follow && !same_events(r, next, cc_log_kept(log_of_const(g, cur)))) return 0.0;
         if (g->observe_tensor(next, r->observer, r->obs) != CC_OK) return 0.0;
         if (memcmp(r->obs, want, (size_t)r->tsize * sizeof(float)) != 0) return 0.0;
         return walk(r, t + 1);
@@ -250,8 +335,11 @@ static double walk(replay *r, int32_t t) {
             int32_t a = w * 64 + __builtin_ctzll(bits);
             double p = r->net != NULL ? 1.0 : (choices[w] >> (a & 63) & 1) ? pc : po;
             if (p == 0.0) continue;
+            if (r->allow && !r->allow(cur, a, r->sample, r->record, t, r->nsteps, r->observer))
+                continue;
             memcpy(next, cur, cc_game_used_size(g, cur));
             if (g->apply(next, a) != 0) continue;
+            if (r->follow && !same_events(r, next, cc_log_kept(log_of_const(g, cur)))) continue;
             if (g->observe_tensor(next, r->observer, r->obs) != CC_OK) continue;
             if (memcmp(r->obs, want, (size_t)r->tsize * sizeof(float)) != 0) continue;
             /* the network's probability only for the actions that match:
@@ -269,11 +357,12 @@ static double walk(replay *r, int32_t t) {
     return total;
 }
 
-static int32_t infer_weight(const cc_game *game, const int32_t *params, int32_t nplayers,
-                            uint64_t seed, const void *sample, int32_t observer,
-                            const int32_t *actions, int32_t nsteps, const float *record,
-                            const cc_net *net, double eps, int32_t ties, int64_t max_nodes,
-                            void *scratch, size_t cap, double *weight, int64_t *nodes) {
+static int32_t weight_of(const cc_game *game, const int32_t *params, int32_t nplayers,
+                         uint64_t seed, const void *sample, int32_t observer,
+                         const int32_t *actions, int32_t nsteps, const float *record,
+                         const cc_net *net, double eps, int32_t ties, int64_t max_nodes,
+                         void *scratch, size_t cap, double *weight, int64_t *nodes, int32_t follow,
+                         cc_infer_allow allow) {
     if (nodes) *nodes = 0;
     if (game == NULL || params == NULL || sample == NULL || scratch == NULL || weight == NULL ||
         record == NULL || (actions == NULL && nsteps > 0) || nsteps < 0)
@@ -304,11 +393,15 @@ static int32_t infer_weight(const cc_game *game, const int32_t *params, int32_t 
     r.states = (char *)scratch + 2 * r.ss;
     r.obs = (float *)(r.states + (size_t)(nsteps + 1) * r.ss);
     r.obs2 = (float *)((char *)r.obs + round_up((size_t)r.tsize * sizeof(float)));
+    r.follow = follow;
+    r.allow = follow ? allow : NULL;
+    r.memo = (memo_entry *)((char *)r.obs2 + round_up((size_t)r.tsize * sizeof(float)));
+    if (follow) memset(r.memo, 0, sizeof(memo_entry) * MEMO_SIZE);
     void *start = r.states;
     memset(start, 0, game->state_size);
     rc = game->init_deck(start, params, nplayers, seed, deck, game->deck_size);
     if (rc != CC_OK) return rc;
-    cc_log_mute(log_of(game, start), CC_LOG_MUTED);
+    if (!follow) cc_log_mute(log_of(game, start), CC_LOG_MUTED);
     if (game->observe_tensor(start, observer, r.obs) != CC_OK) return CC_E_ARG;
     double w = 0.0;
     if (memcmp(r.obs, record, (size_t)r.tsize * sizeof(float)) == 0) w = walk(&r, 0);
@@ -324,8 +417,16 @@ int32_t cc_infer_weight(const cc_game *game, const int32_t *params, int32_t npla
                         int32_t nsteps, const float *record, double eps, int32_t ties,
                         int64_t max_nodes, void *scratch, size_t cap, double *weight,
                         int64_t *nodes) {
-    return infer_weight(game, params, nplayers, seed, sample, observer, actions, nsteps, record,
-                        NULL, eps, ties, max_nodes, scratch, cap, weight, nodes);
+    return weight_of(game, params, nplayers, seed, sample, observer, actions, nsteps, record, NULL,
+                     eps, ties, max_nodes, scratch, cap, weight, nodes, 0, NULL);
+}
+
+/* A network model: made for this game, rules and players. */
+static int32_t net_fits(const cc_game *game, const int32_t *params, int32_t nplayers,
+                        const cc_net *model) {
+    return cc_net_input_size(model) == game->tensor_size(params, nplayers) &&
+           cc_net_num_actions(model) == game->num_actions(params, nplayers) &&
+           cc_net_num_players(model) == nplayers;
 }
 
 int32_t cc_infer_weight_model(const cc_game *game, const int32_t *params, int32_t nplayers,
@@ -335,10 +436,21 @@ int32_t cc_infer_weight_model(const cc_game *game, const int32_t *params, int32_
                               void *scratch, size_t cap, double *weight, int64_t *nodes) {
     if (nodes) *nodes = 0;
     if (game == NULL || params == NULL || model == NULL) return CC_E_ARG;
-    if (cc_net_input_size(model) != game->tensor_size(params, nplayers) ||
-        cc_net_num_actions(model) != game->num_actions(params, nplayers) ||
-        cc_net_num_players(model) != nplayers)
-        return CC_E_ARG;
-    return infer_weight(game, params, nplayers, seed, sample, observer, actions, nsteps, record,
-                        model, eps, 1, max_nodes, scratch, cap, weight, nodes);
+    if (!net_fits(game, params, nplayers, model)) return CC_E_ARG;
+    return weight_of(game, params, nplayers, seed, sample, observer, actions, nsteps, record, model,
+                     eps, 1, max_nodes, scratch, cap, weight, nodes, 0, NULL);
+}
+
+int32_t cc_infer_weight_logged(const cc_game *game, const int32_t *params, int32_t nplayers,
+                               uint64_t seed, const void *sample, int32_t observer,
+                               const int32_t *actions, int32_t nsteps, const float *record,
+                               const struct cc_net *model, double eps, int32_t ties,
+                               int64_t max_nodes, void *scratch, size_t cap, double *weight,
+                               int64_t *nodes, cc_infer_allow allow) {
+    if (nodes) *nodes = 0;
+    if (game == NULL || params == NULL) return CC_E_ARG;
+    if (model != NULL && !net_fits(game, params, nplayers, model)) return CC_E_ARG;
+    return weight_of(game, params, nplayers, seed, sample, observer, actions, nsteps, record, model,
+                     eps, model != NULL ? 1 : ties, max_nodes, scratch, cap, weight, nodes, 1,
+                     allow);
 }

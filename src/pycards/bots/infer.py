@@ -14,10 +14,17 @@ replay runs in C (``cc_infer.h``); docs/search.rst, "Inference".
 Only the first deal of a game, as its deck dealt it, can be read back
 (:func:`infer_applies`); elsewhere :func:`weighted_worlds` gives every world
 weight 1 (plain sampling).
+
+No Takers? samples leave the other hands' deal and draws unnamed, so its
+worlds come from a history sampler instead
+(:func:`cardcore._core.notakers_sample_history`): a whole game as it may
+have been, drawn by sequential importance sampling with a known probability
+``q``; its weight is the likelihood over ``q``.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 
@@ -36,6 +43,11 @@ from .native import PIMCBot
 __all__ = ["InferBot", "infer_applies", "observer_record", "weighted_worlds"]
 
 _M64 = 2**64 - 1
+
+#: The games whose worlds are drawn with their history (the sampler, and
+#: its draws per world before it gives up).
+_HISTORY_GAMES = frozenset({"notakers"})
+_HISTORY_TRIES = 20000
 
 
 def _as_eps(eps: object) -> float:
@@ -72,12 +84,13 @@ def infer_applies(state: State[object]) -> bool:
     dealt again (a redeal after every player passed deals from a shuffle, not
     from the deck: it shows in the log as the deal's events logged again),
     with its whole log kept, in a game whose samples name the cards of their
-    deal (not No Takers?: its samples leave the other hands' deal and draws
-    unnamed, so no deal can be read back from them).  False for a sampled
-    state (it has no record).  Where it is False, :func:`weighted_worlds`
-    weighs every world 1."""
+    deal or whose worlds are drawn with their history (No Takers?).  False
+    for a sampled state (it has no record).  Where it is False,
+    :func:`weighted_worlds` weighs every world 1."""
     if state.is_sample or not _core.infer_supported(state._s) or state.events_dropped():
         return False
+    if state._s.game_name in _HISTORY_GAMES:
+        return True
     start = state.game.new_initial_state(state.seed or 0, deck=state.deck)
     dealt = Counter(e.kind for e in start.events())
     now = Counter(e.kind for e in state.events() if e.kind in dealt)
@@ -119,6 +132,12 @@ def weighted_worlds(
     eps`` times the softmax of the network's policy over the legal actions,
     plus ``eps`` spread evenly (``ties`` is then not used).
 
+    In No Takers? the worlds are whole histories
+    (:func:`cardcore._core.notakers_sample_history`, drawn with probability
+    ``q``, not uniformly) and each weight is the likelihood divided by ``q``
+    (times one factor common to the call where ``1 / q`` would pass 1e260);
+    ``ValueError`` if a world cannot be found in its draws.
+
     The inputs are what ``player`` may know: two states that differ only in
     cards hidden from ``player`` give the same worlds and weights.
     """
@@ -131,6 +150,9 @@ def weighted_worlds(
     t = as_int(ties, "ties", 1, 1 << 20)
     limit = as_int(max_nodes, "max_nodes", 0, 1 << 62)
     rng = random.Random(sd)
+    if state._s.game_name in _HISTORY_GAMES and infer_applies(state):
+        seeds = [rng.getrandbits(64) for _ in range(count)]
+        return _history_worlds(state, p, seeds, e, t, limit, model)
     worlds = [state.sample_infoset(p, rng.getrandbits(64)) for _ in range(count)]
     if not infer_applies(state):
         return [(w, 1.0) for w in worlds]
@@ -139,6 +161,37 @@ def weighted_worlds(
         [w._s for w in worlds], state.seed or 0, p, actions, record, e, t, limit, model
     )
     return [(w, float(x)) for w, x in zip(worlds, weights, strict=True)]
+
+
+def _history_worlds(
+    state: State[object],
+    p: int,
+    seeds: list[int],
+    eps: float,
+    ties: int,
+    limit: int,
+    model: _core.Net | None,
+) -> list[tuple[State[object], float]]:
+    """Worlds with their history (No Takers?), weighed likelihood / q."""
+    drawn = [_core.notakers_sample_history(state._s, p, sd, _HISTORY_TRIES) for sd in seeds]
+    actions, record = observer_record(state, p)
+    like, _nodes = _core.infer_weights(
+        [w for w, _ in drawn],
+        state.seed or 0,
+        p,
+        actions,
+        record,
+        eps,
+        ties,
+        limit,
+        model,
+        follow_log=True,
+    )
+    shift = max(0.0, max(-lq for _, lq in drawn) - 600.0)
+    return [
+        (State(state.game, w, None, None), float(x) * math.exp(-lq - shift))
+        for (w, lq), x in zip(drawn, like, strict=True)
+    ]
 
 
 class InferBot:
@@ -161,9 +214,10 @@ class InferBot:
     is False: a deal after the first, a redealt first deal, or a game that
     is not dealt from a deck), or where a world's replay passes
     ``max_nodes`` positions (0: no cap; a hidden action of another seat
-    branches the replay), every world of that move weighs 1 as well: plain
-    PIMC.  :attr:`moves` and :attr:`inferred` count the searched moves and
-    those whose worlds were weighed.
+    branches the replay), or where No Takers?' history sampler finds no
+    world, every world of that move weighs 1 as well: plain PIMC.
+    :attr:`moves` and :attr:`inferred` count the searched moves and those
+    whose worlds were weighed.
     One thread; the bot is played from Python (it has no
     ``native_searcher``: the arena's C loop does not take it).
     """
@@ -254,9 +308,9 @@ class InferBot:
                 )
             except NetworkError:
                 raise  # the model does not fit the game
-            except ValueError:
-                if not self.max_nodes:
-                    raise  # not the cap: the arguments
+            except ValueError as e:
+                if not self.max_nodes and "no world" not in str(e):
+                    raise  # not the cap nor a world not found: the arguments
         rng = random.Random(seed)
         return [(state.sample_infoset(view.seat, rng.getrandbits(64)), 1.0) for _ in range(n)]
 

@@ -49,5 +49,7 @@ int32_t cc_notakers_sample_infoset(const void *state, int32_t player, uint64_t s
 int32_t cc_notakers_tensor_size(const int32_t *pr, int32_t n);
 int32_t cc_notakers_segments(const int32_t *pr, int32_t n, cc_segment *out, int32_t cap);
 int32_t cc_notakers_observe_tensor(const void *state, int32_t player, float *out);
+/* Where the phase (one-hot) and the completed turns sit in the tensor. */
+void cc_notakers_tensor_places(const int32_t *pr, int32_t n, int32_t *phase, int32_t *turns);
 
 #endif /* NOTAKERS_INTERNAL_H */

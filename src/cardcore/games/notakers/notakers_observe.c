@@ -111,6 +111,13 @@ int32_t cc_notakers_tensor_size(const int32_t *pr, int32_t n) {
     return layout(pr, n, offset);
 }
 
+void cc_notakers_tensor_places(const int32_t *pr, int32_t n, int32_t *phase, int32_t *turns) {
+    int32_t offset[NUM_SEGS];
+    layout(pr, n, offset);
+    *phase = offset[SEG_PHASE];
+    *turns = offset[SEG_TURNS];
+}
+
 int32_t cc_notakers_segments(const int32_t *pr, int32_t n, cc_segment *out, int32_t cap) {
     int32_t offset[NUM_SEGS], count = 0;
     if (n < 2 || n > CC_MAX_PLAYERS) return CC_E_PLAYERS;
