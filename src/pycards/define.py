@@ -429,9 +429,9 @@ class TrickGame:
             raise DefinitionError("a contract needs bidding", "contract")
         if self.bidding is not None and self.bidding.side_limit and not self.partners:
             raise DefinitionError("needs partners", "bidding.side_limit")
-        if self.contract is not None and self.contract.nil_tricks_count:
-            if self.bidding is None or not self.bidding.nil:
-                raise DefinitionError("needs nil bids", "contract.nil_tricks_count")
+        nil_bids = self.bidding is not None and self.bidding.nil
+        if self.contract is not None and self.contract.nil_tricks_count and not nil_bids:
+            raise DefinitionError("needs nil bids", "contract.nil_tricks_count")
         if self.bidding is not None and self.bidding.nil and self.contract is None:
             raise DefinitionError("a nil bid needs a contract (its nil_bonus)", "bidding.nil")
         bad = _core.defined_check(self.table())

@@ -40,6 +40,16 @@ GOOD = {"name": "bad_inputs", "title": "BadInputs", "players": 4}
         ("contract", {"contract": Contract(kind="exact")}),
         ("contract", {"contract": "x"}),
         ("bidding.nil", {"bidding": Bidding(nil=True)}),
+        ("breaks", {"breaks": "never"}),
+        ("breaks", {"breaks": "sometimes", "break_suit": "H"}),
+        ("break_card", {"break_card": "QS"}),
+        ("break_card", {"break_card": "QS", "break_suit": "H", "breaks": "never"}),
+        ("break_card", {"break_card": "XX", "break_suit": "H"}),
+        ("bidding.side_limit", {"bidding": Bidding(side_limit=True)}),
+        (
+            "contract.nil_tricks_count",
+            {"bidding": Bidding(), "contract": Contract(kind="exact", nil_tricks_count=True)},
+        ),
         ("hand_sizes", {"ranks": "AK", "hand_sizes": (3,)}),
     ],
 )
@@ -59,6 +69,10 @@ def test_the_parts_name_their_fields() -> None:
         Bidding(hook=1)  # type: ignore[arg-type]
     with pytest.raises(DefinitionError, match=r"^contract\.bag_limit: "):
         Contract(kind="exact", bag_limit=-1)
+    with pytest.raises(DefinitionError, match=r"^bidding\.side_limit: "):
+        Bidding(side_limit=1)  # type: ignore[arg-type]
+    with pytest.raises(DefinitionError, match=r"^contract\.nil_tricks_count: "):
+        Contract(kind="exact", nil_tricks_count=None)  # type: ignore[arg-type]
 
 
 def test_the_engine_refuses_hostile_tables() -> None:

@@ -33,7 +33,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from pycards.define import HEARTS, Bidding, OH_HELL, SPADES, DefinedGame, Passing, TrickGame
+from pycards.define import HEARTS, OH_HELL, SPADES, Bidding, DefinedGame, Passing, TrickGame
 from pycards.envs.openspiel import PycardsGame, PycardsState, host
 from reference.openspiel_cards import Deal, Move, from_pycards_id, pycards_id
 
