@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import pytest
@@ -68,7 +68,16 @@ _VARIANTS = (
         title="VarSpadesOs",
         breaks="never",
         bidding=Bidding(nil=True, side_limit=True),
-        contract=dataclasses.replace(PORTS["spades"].contract, nil_tricks_count=True),  # type: ignore[type-var]
+        contract=Contract(
+            kind="at_least",
+            made_per_bid=10,
+            set_per_bid=-10,
+            over_per_trick=1,
+            bag_limit=10,
+            bag_penalty=-100,
+            nil_bonus=100,
+            nil_tricks_count=True,
+        ),
     ),
 )
 
@@ -124,7 +133,9 @@ def descriptions(draw: Any) -> TrickGame:
     if draw(st.booleans()):
         lead_card = draw(st.sampled_from([f"{r}{s}" for r in ranks for s in "CDHS"]))
     break_suit = draw(st.sampled_from([None, "H", "S"]))
-    breaks = "never" if break_suit is not None and draw(st.booleans()) else "played"
+    breaks: Literal["played", "never"] = (
+        "never" if break_suit is not None and draw(st.booleans()) else "played"
+    )
     break_card = None
     if break_suit is not None and breaks == "played" and draw(st.booleans()):
         break_card = draw(st.sampled_from([f"{r}{s}" for r in ranks for s in "CDHS"]))

@@ -14,16 +14,17 @@ pytest.importorskip("pyspiel")
 
 from reference.defined_drivers import (
     HEARTS_OPENSPIEL,
+    SPADES_CONTRACT,
     SPADES_OPENSPIEL,
     DefinedDriver,
     driver,
 )
-from reference.openspiel_cards import compare, random_deal
+from reference.openspiel_cards import Deal, compare, random_deal
 
-from pycards.define import OH_HELL, Bidding
+from pycards.define import OH_HELL, Bidding, TrickGame
 
 
-def _deals(game: str, n: int, players: int | None = None) -> list:  # type: ignore[type-arg]
+def _deals(game: str, n: int, players: int | None = None) -> list[Deal]:
     params = {} if players is None else {"players": players}
     return [random_deal(game, params, 7_000 + i) for i in range(n)]
 
@@ -53,7 +54,7 @@ _CASES = [
         "spades",
         dataclasses.replace(
             SPADES_OPENSPIEL,
-            contract=dataclasses.replace(SPADES_OPENSPIEL.contract, nil_tricks_count=False),  # type: ignore[type-var]
+            contract=dataclasses.replace(SPADES_CONTRACT, nil_tricks_count=False),
         ),
         "returns",
     ),
@@ -67,9 +68,9 @@ _CASES = [
     _CASES,
     ids=["no-moon", "qs-no-break", "spades-broken", "no-side-limit", "nil-bags", "no-hook"],
 )
-def test_a_changed_description_disagrees(game: str, base: object, kind: str) -> None:
+def test_a_changed_description_disagrees(game: str, base: TrickGame, kind: str) -> None:
     name = f"chg_{_CASES.index((game, base, kind))}"
-    changed = dataclasses.replace(base, name=name, title=name.title().replace("_", ""))  # type: ignore[type-var]
+    changed = dataclasses.replace(base, name=name, title=name.title().replace("_", ""))
     players = 3 if game == "oh_hell" else 4
     found = compare(DefinedDriver(game, players, changed), game, _deals(game, 400), {}, seed=3)
     assert found is not None

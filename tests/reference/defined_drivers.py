@@ -18,10 +18,15 @@ choices (``openspiel_cards``' labels) as the description's variants:
   the deal's dealer as ``first_dealer`` (O1) and its trump card turned up
   after the hands (O2); the scoring is the port's (O3 on defaults).
 * **spades**: one deal, seat 3 deals (S1: seat 0 bids first and leads);
-  ``breaks="never"`` (
-  S2: spades are led only from a hand of nothing else).
+  ``Bidding(nil=True, side_limit=True)`` (S1: partners' bids at most 13);
+  ``breaks="never"`` (S2: a spade is led only from a hand of nothing else);
+  ``Contract(nil_tricks_count=True)`` (S3: a nil bidder's tricks count for
+  the side's contract, not as bags alone).  Returns are the port's.
 
-OpenSpiel has no Whist (``openspiel_cards``' docstring): the Whist port has
+A description per deal: the pass direction and Oh Hell's hand size and seats
+are fields of the description, so each is registered once (unlisted) and
+reused.  OpenSpiel has no Whist (``openspiel_cards``' docstring: no
+registered game plays it, its German Whist never shipped): the Whist port has
 no peer.  Only OpenSpiel's default parameters (and Oh Hell's ``players``)
 are driven: :func:`driver` refuses any other parameter.
 """
@@ -33,12 +38,22 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from pycards.define import HEARTS, OH_HELL, SPADES, Bidding, DefinedGame, Passing, TrickGame
+from pycards.define import (
+    HEARTS,
+    OH_HELL,
+    SPADES,
+    Bidding,
+    Contract,
+    DefinedGame,
+    Passing,
+    TrickGame,
+)
 from pycards.envs.openspiel import PycardsGame, PycardsState, host
 from reference.openspiel_cards import Deal, Move, from_pycards_id, pycards_id
 
 __all__ = [
     "HEARTS_OPENSPIEL",
+    "SPADES_CONTRACT",
     "SPADES_OPENSPIEL",
     "DefinedDriver",
     "description",
@@ -48,6 +63,18 @@ __all__ = [
 #: Hearts with OpenSpiel's rule choices (one deal, no target, QS breaks hearts).
 HEARTS_OPENSPIEL = dataclasses.replace(
     HEARTS, name="os_hearts", title="OsHearts", deals=1, target=None, break_card="QS"
+)
+#: Spades' contract with OpenSpiel's nil: a nil bidder's tricks count for
+#: the side (S3).
+SPADES_CONTRACT = Contract(
+    kind="at_least",
+    made_per_bid=10,
+    set_per_bid=-10,
+    over_per_trick=1,
+    bag_limit=10,
+    bag_penalty=-100,
+    nil_bonus=100,
+    nil_tricks_count=True,
 )
 #: Spades with OpenSpiel's rule choices (one deal, no target; spades never
 #: broken: led only from a hand of nothing else).
@@ -60,7 +87,7 @@ SPADES_OPENSPIEL = dataclasses.replace(
     floor=None,
     breaks="never",
     bidding=Bidding(nil=True, side_limit=True),
-    contract=dataclasses.replace(SPADES.contract, nil_tricks_count=True),  # type: ignore[type-var]
+    contract=SPADES_CONTRACT,
 )
 
 
