@@ -56,7 +56,7 @@ def test_ports_agree_with_the_oracle(name: str) -> None:
         assert _compare(desc, n, seed, -1) > 0
 
 
-# OpenSpiel's rule choices (tests/reference/defined_drivers.py): QS breaks
+# OpenSpiel's rule choices (tests/reference/_defined_openspiel.py): QS breaks
 # hearts; spades never broken, partners' bids capped, nil tricks counted
 _VARIANTS = (
     dataclasses.replace(

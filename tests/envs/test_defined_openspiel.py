@@ -1,5 +1,5 @@
 """The defined ports agree with OpenSpiel's C++ card games
-(``reference.defined_drivers`` over ``reference.openspiel_cards.compare``):
+(``reference._defined_openspiel`` over ``reference.openspiel_cards.compare``):
 on a few hundred seeded random deals per game the seat to move, the legal
 moves and the returns agree at every step; and a description changed away
 from OpenSpiel's rules disagrees, at the step its rule shows."""
@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
-from reference.defined_drivers import (
+from reference._defined_openspiel import (
     HEARTS_OPENSPIEL,
     SPADES_CONTRACT,
     SPADES_OPENSPIEL,
