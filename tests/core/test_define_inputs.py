@@ -90,6 +90,9 @@ def test_the_engine_refuses_hostile_tables() -> None:
         if bad >= 0:
             with pytest.raises(RulesError, match=f"field {bad}"):
                 _core.define_game("hostile_table", table)
+    # the new fields refuse a value their game cannot have (cc_defined.h)
+    for field, value in ((139, 0), (139, -2), (140, 1), (141, 1)):
+        assert _core.defined_check([*good[:field], value, *good[field + 1 :]]) == field
     with pytest.raises(ValueError):
         _core.define_game("hostile_table", good[:-1])
     floats: list[object] = [*good[:-1], 1.0]

@@ -75,3 +75,13 @@ def test_a_changed_description_disagrees(game: str, base: TrickGame, kind: str) 
     found = compare(DefinedDriver(game, players, changed), game, _deals(game, 400), {}, seed=3)
     assert found is not None
     assert found.what == kind
+
+
+def test_host_takes_a_game_object_only() -> None:
+    from pycards.envs.openspiel import host
+
+    with pytest.raises(TypeError, match="a pycards Game"):
+        host("hearts")  # type: ignore[arg-type]
+    hosted = host(OH_HELL.register(listed=False)(None, 4))
+    assert hosted.num_players() == 4
+    assert hosted.get_type().short_name == "pycards_oh_hell"
