@@ -431,6 +431,7 @@ cdef extern from "cc_cribbage.h" nogil:
 cdef extern from "cc_defined.h" nogil:
     int CC_DEFINED_TABLE_LEN
     int CC_DEFINED_MAX_GAMES
+    int CC_DEFINED_BREAK_NEVER
     int32_t cc_defined_check(const int32_t *table, int32_t len, int32_t *bad_field)
     int32_t cc_defined_register(const char *name, const int32_t *table, int32_t len,
                                 int32_t *index, int32_t *bad_field)

@@ -60,6 +60,7 @@ _LOCK = threading.RLock()
 TrumpKind = Literal["none", "fixed", "turnup", "dealer_card"]
 LeadKind = Literal["left", "card"]
 ContractKind = Literal["exact", "at_least"]
+BreakKind = Literal["played", "never"]
 
 # field indexes of the engine's table (cc_defined.h)
 _F = {
@@ -101,6 +102,9 @@ _F = {
     "nil_bonus": 136,
     "trick_points_always": 137,
     "floor": 138,
+    "break_by": 139,
+    "side_limit": 140,
+    "nil_tricks": 141,
 }
 # the description's field of each table field (for the engine's refusals)
 _FIELD_OF = {
@@ -134,6 +138,9 @@ _FIELD_OF = {
     "contract": "contract",
     "trick_points_always": "trick_points_always",
     "floor": "floor",
+    "break_by": "break_card",
+    "side_limit": "bidding.side_limit",
+    "nil_tricks": "contract.nil_tricks_count",
 }
 
 
@@ -198,14 +205,18 @@ class Bidding:
         (:attr:`Contract.nil_bonus`).
     :ivar hook: the dealer, bidding last, may not make the bids total the
         number of tricks (Oh Hell's "hook").
+    :ivar side_limit: partners' bids total at most the number of tricks (a
+        game with :attr:`TrickGame.partners`).
     """
 
     nil: bool = False
     hook: bool = False
+    side_limit: bool = False
 
     def __post_init__(self) -> None:
         _bool(self.nil, "bidding.nil")
         _bool(self.hook, "bidding.hook")
+        _bool(self.side_limit, "bidding.side_limit")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -223,6 +234,9 @@ class Contract:
     :ivar bag_penalty: the points of a full set of bags.
     :ivar nil_bonus: a nil bidder who takes no trick scores it, else loses
         it; his tricks count as bags.
+    :ivar nil_tricks_count: a nil bidder's tricks count toward his side's
+        contract (and its overtricks) instead of as bags alone; a side of
+        two nil bids then has a contract of 0.
     """
 
     kind: ContractKind
@@ -233,6 +247,7 @@ class Contract:
     bag_limit: int = 0
     bag_penalty: int = 0
     nil_bonus: int = 0
+    nil_tricks_count: bool = False
 
     def __post_init__(self) -> None:
         _choice(self.kind, "contract.kind", ("exact", "at_least"))
@@ -241,6 +256,7 @@ class Contract:
         _int(self.bag_limit, "contract.bag_limit", 0, 100)
         _int(self.bag_penalty, "contract.bag_penalty", -10000, 10000)
         _int(self.nil_bonus, "contract.nil_bonus", -10000, 10000)
+        _bool(self.nil_tricks_count, "contract.nil_tricks_count")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -273,6 +289,11 @@ class TrickGame:
     :ivar lead_card: the card of ``lead="card"``.
     :ivar break_suit: ``None`` or a suit not led until a card of it is
         played (unless a hand holds nothing else).
+    :ivar breaks: what breaks :attr:`break_suit`: ``"played"``, a card of
+        it played (or :attr:`break_card`); ``"never"``: nothing, the suit is
+        led only from a hand holding nothing else.
+    :ivar break_card: ``None``, or a card (``"QS"``) whose play also breaks
+        :attr:`break_suit`.
     :ivar no_points_first_trick: no point card on the first trick if able.
     :ivar card_points: the points of the cards to their taker: keys are card
         names (``"QS"``) or suit letters (every card of the suit).
@@ -304,6 +325,8 @@ class TrickGame:
     lead: LeadKind = "left"
     lead_card: str | None = None
     break_suit: str | None = None
+    breaks: BreakKind = "played"
+    break_card: str | None = None
     no_points_first_trick: bool = False
     card_points: Mapping[str, int] = dataclasses.field(default_factory=dict)
     shoot_the_moon: bool = False
@@ -375,6 +398,15 @@ class TrickGame:
                 raise DefinitionError(f"{self.lead_card} is not in the deck", "lead_card")
         if self.break_suit is not None:
             _suit(self.break_suit, "break_suit")
+        _choice(self.breaks, "breaks", ("played", "never"))
+        if self.breaks == "never" and self.break_suit is None:
+            raise DefinitionError("'never' needs a break_suit", "breaks")
+        if self.break_card is not None:
+            if self.break_suit is None or self.breaks == "never":
+                raise DefinitionError("needs a break_suit broken when played", "break_card")
+            c = _card(self.break_card, "break_card")
+            if _RANKS[c % 13] not in self.ranks:
+                raise DefinitionError(f"{self.break_card} is not in the deck", "break_card")
         for field in ("no_points_first_trick", "shoot_the_moon", "partners"):
             _bool(getattr(self, field), field)
         _bool(self.trick_points_always, "trick_points_always")
@@ -395,6 +427,11 @@ class TrickGame:
             raise DefinitionError("must be None or a Contract", "contract")
         if (self.contract is not None) and self.bidding is None:
             raise DefinitionError("a contract needs bidding", "contract")
+        if self.bidding is not None and self.bidding.side_limit and not self.partners:
+            raise DefinitionError("needs partners", "bidding.side_limit")
+        nil_bids = self.bidding is not None and self.bidding.nil
+        if self.contract is not None and self.contract.nil_tricks_count and not nil_bids:
+            raise DefinitionError("needs nil bids", "contract.nil_tricks_count")
         if self.bidding is not None and self.bidding.nil and self.contract is None:
             raise DefinitionError("a nil bid needs a contract (its nil_bonus)", "bidding.nil")
         bad = _core.defined_check(self.table())
@@ -434,6 +471,7 @@ class TrickGame:
             t[_F["bidding"]] = 1
             t[_F["nil"]] = int(self.bidding.nil)
             t[_F["hook"]] = int(self.bidding.hook)
+            t[_F["side_limit"]] = int(self.bidding.side_limit)
         t[_F["trump"]] = ("none", "fixed", "turnup", "dealer_card").index(self.trump)
         t[_F["trump_suit"]] = -1 if self.trump_suit is None else _SUITS.index(self.trump_suit)
         t[_F["must_trump"]] = int(self.must_trump)
@@ -442,6 +480,12 @@ class TrickGame:
         t[_F["lead_card"]] = -1 if self.lead_card is None else int(Card.parse(self.lead_card))
         t[_F["break_suit"]] = -1 if self.break_suit is None else _SUITS.index(self.break_suit)
         t[_F["no_points_first"]] = int(self.no_points_first_trick)
+        if self.breaks == "never":
+            t[_F["break_by"]] = _core.DEFINED_BREAK_NEVER
+        elif self.break_card is not None:
+            t[_F["break_by"]] = int(Card.parse(self.break_card))
+        else:
+            t[_F["break_by"]] = -1
         for key, value in self.card_points.items():
             if len(key) == 1:
                 suit = _SUITS.index(key)
@@ -465,6 +509,7 @@ class TrickGame:
             t[_F["bag_limit"]] = c.bag_limit
             t[_F["bag_penalty"]] = c.bag_penalty
             t[_F["nil_bonus"]] = c.nil_bonus
+            t[_F["nil_tricks"]] = int(c.nil_tricks_count)
         return t
 
     def register(self, module: str | None = None, *, listed: bool = True) -> type[DefinedGame]:

@@ -4,8 +4,9 @@ actions, the events, the observation tensors and the returns move by move."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import pytest
@@ -55,6 +56,39 @@ def test_ports_agree_with_the_oracle(name: str) -> None:
         assert _compare(desc, n, seed, -1) > 0
 
 
+# OpenSpiel's rule choices (tests/reference/_defined_openspiel.py): QS breaks
+# hearts; spades never broken, partners' bids capped, nil tricks counted
+_VARIANTS = (
+    dataclasses.replace(
+        PORTS["hearts"], name="var_hearts_qs", title="VarHeartsQs", break_card="QS"
+    ),
+    dataclasses.replace(
+        PORTS["spades"],
+        name="var_spades_os",
+        title="VarSpadesOs",
+        breaks="never",
+        bidding=Bidding(nil=True, side_limit=True),
+        contract=Contract(
+            kind="at_least",
+            made_per_bid=10,
+            set_per_bid=-10,
+            over_per_trick=1,
+            bag_limit=10,
+            bag_penalty=-100,
+            nil_bonus=100,
+            nil_tricks_count=True,
+        ),
+    ),
+)
+
+
+@pytest.mark.parametrize("desc", _VARIANTS, ids=lambda d: d.name)
+def test_the_openspiel_variants_agree_with_the_oracle(desc: TrickGame) -> None:
+    desc.register(listed=False)
+    for seed in range(4):
+        assert _compare(desc, 4, seed, -1) > 0
+
+
 def test_a_stacked_deck_deals_in_the_documented_order() -> None:
     desc = PORTS["whist"]
     desc.register(listed=False)
@@ -98,6 +132,13 @@ def descriptions(draw: Any) -> TrickGame:
     lead_card = None
     if draw(st.booleans()):
         lead_card = draw(st.sampled_from([f"{r}{s}" for r in ranks for s in "CDHS"]))
+    break_suit = draw(st.sampled_from([None, "H", "S"]))
+    breaks: Literal["played", "never"] = (
+        "never" if break_suit is not None and draw(st.booleans()) else "played"
+    )
+    break_card = None
+    if break_suit is not None and breaks == "played" and draw(st.booleans()):
+        break_card = draw(st.sampled_from([f"{r}{s}" for r in ranks for s in "CDHS"]))
     points = {"H": -1} if draw(st.booleans()) else {}
     if draw(st.booleans()):
         points["QS" if "Q" in ranks else "AS"] = draw(st.integers(-13, 5))
@@ -116,7 +157,9 @@ def descriptions(draw: Any) -> TrickGame:
         must_overtrump=trump != "none" and draw(st.booleans()),
         lead="card" if lead_card else "left",
         lead_card=lead_card,
-        break_suit=draw(st.sampled_from([None, "H", "S"])),
+        break_suit=break_suit,
+        breaks=breaks,
+        break_card=break_card,
         no_points_first_trick=draw(st.booleans()),
         card_points=points,
         shoot_the_moon=draw(st.booleans()),

@@ -40,6 +40,16 @@ GOOD = {"name": "bad_inputs", "title": "BadInputs", "players": 4}
         ("contract", {"contract": Contract(kind="exact")}),
         ("contract", {"contract": "x"}),
         ("bidding.nil", {"bidding": Bidding(nil=True)}),
+        ("breaks", {"breaks": "never"}),
+        ("breaks", {"breaks": "sometimes", "break_suit": "H"}),
+        ("break_card", {"break_card": "QS"}),
+        ("break_card", {"break_card": "QS", "break_suit": "H", "breaks": "never"}),
+        ("break_card", {"break_card": "XX", "break_suit": "H"}),
+        ("bidding.side_limit", {"bidding": Bidding(side_limit=True)}),
+        (
+            "contract.nil_tricks_count",
+            {"bidding": Bidding(), "contract": Contract(kind="exact", nil_tricks_count=True)},
+        ),
         ("hand_sizes", {"ranks": "AK", "hand_sizes": (3,)}),
     ],
 )
@@ -59,6 +69,10 @@ def test_the_parts_name_their_fields() -> None:
         Bidding(hook=1)  # type: ignore[arg-type]
     with pytest.raises(DefinitionError, match=r"^contract\.bag_limit: "):
         Contract(kind="exact", bag_limit=-1)
+    with pytest.raises(DefinitionError, match=r"^bidding\.side_limit: "):
+        Bidding(side_limit=1)  # type: ignore[arg-type]
+    with pytest.raises(DefinitionError, match=r"^contract\.nil_tricks_count: "):
+        Contract(kind="exact", nil_tricks_count=None)  # type: ignore[arg-type]
 
 
 def test_the_engine_refuses_hostile_tables() -> None:
@@ -76,6 +90,9 @@ def test_the_engine_refuses_hostile_tables() -> None:
         if bad >= 0:
             with pytest.raises(RulesError, match=f"field {bad}"):
                 _core.define_game("hostile_table", table)
+    # the new fields refuse a value their game cannot have (cc_defined.h)
+    for field, value in ((139, 0), (139, -2), (140, 1), (141, 1)):
+        assert _core.defined_check([*good[:field], value, *good[field + 1 :]]) == field
     with pytest.raises(ValueError):
         _core.define_game("hostile_table", good[:-1])
     floats: list[object] = [*good[:-1], 1.0]

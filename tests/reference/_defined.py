@@ -186,6 +186,9 @@ class DefinedRef(RefState):
             total = sum(x for x in self.bids if x >= 0)
             if self.DESC.bidding and self.DESC.bidding.hook and last and total + b == self.h:
                 continue
+            partner = self.bids[(self.to_act + 2) % self.n]
+            if self.DESC.bidding and self.DESC.bidding.side_limit and partner + b > self.h:
+                continue
             out.append(b)
         return out
 
@@ -239,8 +242,10 @@ class DefinedRef(RefState):
             pass  # a void shown (the sampler's business)
         self.hands[q].remove(action)
         self.trick.append((q, action))
-        if d.break_suit is not None and suit(action) == SUITS.index(d.break_suit):
-            self.broken = True
+        if d.break_suit is not None and d.breaks == "played":
+            by_card = d.break_card is not None and action == int(Card.parse(d.break_card))
+            if suit(action) == SUITS.index(d.break_suit) or by_card:
+                self.broken = True
         self.event(PLAY, q, -1, action, self.trick_no, SEEN_ALL)
         if len(self.trick) < n:
             self.to_act = (q + 1) % n
@@ -284,16 +289,18 @@ class DefinedRef(RefState):
             seats = [q for q in range(n) if self.side(q) == s]
             nils = [q for q in seats if nil and self.bids[q] == 0]
             bidders = [q for q in seats if q not in nils]
-            won = sum(self.tricks[q] for q in bidders)
+            counted = seats if c is not None and c.nil_tricks_count else bidders
+            won = sum(self.tricks[q] for q in counted)
             bid = sum(max(self.bids[q], 0) for q in bidders)
             bags = 0
             for q in nils:
                 assert c is not None
                 deal[s] += c.nil_bonus if self.tricks[q] == 0 else -c.nil_bonus
-                bags += self.tricks[q]
+                if not c.nil_tricks_count:
+                    bags += self.tricks[q]
             if c is None or d.trick_points_always:
                 deal[s] += d.trick_points * max(0, won - d.book)
-            if c is not None and bidders:
+            if c is not None and (bidders or c.nil_tricks_count):
                 made = won == bid if c.kind == "exact" else won >= bid
                 if made:
                     deal[s] += c.made_bonus + c.made_per_bid * bid + c.over_per_trick * (won - bid)

@@ -74,7 +74,14 @@
 #define CC_DEFINED_F_NIL_BONUS 136           /* a nil made scores it, a nil failed loses it */
 #define CC_DEFINED_F_TRICK_POINTS_ALWAYS 137 /* bool: trick points whatever the contract */
 #define CC_DEFINED_F_FLOOR 138 /* 0, or a score that ends the game when a seat falls to it */
-#define CC_DEFINED_TABLE_LEN 139
+/* what breaks BREAK_SUIT: -1 a card of it played; 0..51 that too, or that card
+ * played; CC_DEFINED_BREAK_NEVER: nothing (led only from a hand of nothing else) */
+#define CC_DEFINED_F_BREAK_BY 139
+#define CC_DEFINED_F_SIDE_LIMIT 140 /* bool: partners' bids total at most the tricks */
+#define CC_DEFINED_F_NIL_TRICKS 141 /* bool: a nil bidder's tricks count for the side's contract */
+#define CC_DEFINED_TABLE_LEN 142
+
+#define CC_DEFINED_BREAK_NEVER (-2)
 
 #define CC_DEFINED_BID_NONE 0
 #define CC_DEFINED_BID_TRICKS 1 /* each player bids 0..hand size tricks, from the dealer's left */
@@ -121,6 +128,7 @@
 #define CC_DEFINED_R_LEAD_CARD 7   /* the first lead is a given card */
 #define CC_DEFINED_R_FIRST_TRICK 8 /* no point card on the first trick */
 #define CC_DEFINED_R_HOOK 9        /* the dealer's bid may not make the total */
+#define CC_DEFINED_R_SIDE_LIMIT 10 /* the side's bids may not pass the tricks */
 
 /* Check a definition: CC_OK, or CC_E_PARAMS with *bad_field (may be NULL)
  * set to the index of the first field at fault.  CC_E_ARG for a NULL

@@ -95,6 +95,8 @@ cdef const cc_game *_find_game(object name) except NULL:
 DEFINED_TABLE_LEN = CC_DEFINED_TABLE_LEN
 #: The most games a process may define.
 DEFINED_MAX_GAMES = CC_DEFINED_MAX_GAMES
+#: The break field of a suit that nothing breaks (cc_defined.h).
+DEFINED_BREAK_NEVER = CC_DEFINED_BREAK_NEVER
 
 
 cdef int32_t[::1] _defined_table(object table) except *:

@@ -98,6 +98,7 @@ __all__ = [
     "deserialize",
     "deserialize_game_and_state",
     "game_names",
+    "host",
     "register",
     "serialize",
     "serialize_game_and_state",
@@ -122,8 +123,8 @@ def _param_value(d: ParamInfo) -> bool | int | str:
     return int(d.default)
 
 
-def _game_type(name: str) -> Any:
-    info = load_game(name).info
+def _game_type(name: str, game: Game[Rules, object] | None = None) -> Any:
+    info = (game if game is not None else load_game(name)).info
     spec: dict[str, Any] = {"players": 2, "seed": 0, "max_game_length": 0}
     for d in info.params:
         spec[d.name] = _param_value(d)
@@ -162,11 +163,17 @@ def _rules(name: str, params: dict[str, Any]) -> Any:
 class PycardsGame(pyspiel.Game):
     """A pycards game as an OpenSpiel game (made by ``pyspiel.load_game``)."""
 
-    def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        params: dict[str, Any] | None = None,
+        game: Game[Rules, object] | None = None,
+    ) -> None:
         params = dict(params or {})
-        game = load_game(
-            name, _rules(name, params), as_int(params.get("players", 2), "players", 1, 64)
-        )
+        if game is None:
+            game = load_game(
+                name, _rules(name, params), as_int(params.get("players", 2), "players", 1, 64)
+            )
         self.pycards_game: Game[Rules, object] = game
         self._seed = as_int(params.get("seed", 0), "seed", 0, (1 << 63) - 1)
         cap = as_int(params.get("max_game_length", 0), "max_game_length", 0, MAX_GAME_LENGTH)
@@ -182,7 +189,7 @@ class PycardsGame(pyspiel.Game):
             utility_sum=None,
             max_game_length=self.max_actions,
         )
-        super().__init__(_game_type(name), info, params)
+        super().__init__(_game_type(name, game), info, params)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_load_game, (self.get_type().short_name, self.get_parameters(), self._made))
@@ -502,6 +509,17 @@ _OPENSPIEL_SERIALIZE: Any = getattr(
 _OPENSPIEL_DESERIALIZE: Any = getattr(
     pyspiel.deserialize_game_and_state, "openspiel_function", pyspiel.deserialize_game_and_state
 )
+
+
+def host(game: Game[Rules, object]) -> PycardsGame:
+    """An OpenSpiel game over the pycards ``game`` object itself: a game that
+    :func:`pycards.game.load_game` does not find by name (a defined game
+    registered with ``listed=False``) or a state made from a chosen deck, which
+    ``PycardsState(hosted, state)`` wraps.  Its parameters are ``players``;
+    pyspiel's registry does not know it, so it does not pickle or serialize."""
+    if not isinstance(game, Game):
+        raise TypeError(f"host: a pycards Game, got {type(game).__name__}")
+    return PycardsGame(game.NAME, {"players": game.num_players}, game)
 
 
 def register() -> None:

@@ -106,7 +106,12 @@ int32_t cc_defined_check(const int32_t *T, int32_t len, int32_t *bad) {
          in_range(T, CC_DEFINED_F_BAG_PENALTY, -10000, 10000, bad) &&
          in_range(T, CC_DEFINED_F_NIL_BONUS, -10000, 10000, bad) &&
          in_range(T, CC_DEFINED_F_TRICK_POINTS_ALWAYS, 0, 1, bad) &&
-         in_range(T, CC_DEFINED_F_FLOOR, -100000, 0, bad);
+         in_range(T, CC_DEFINED_F_FLOOR, -100000, 0, bad) &&
+         in_range(T, CC_DEFINED_F_BREAK_BY, T[CC_DEFINED_F_BREAK_SUIT] >= 0 ? -2 : -1,
+                  T[CC_DEFINED_F_BREAK_SUIT] >= 0 ? 51 : -1, bad) &&
+         in_range(T, CC_DEFINED_F_SIDE_LIMIT, 0,
+                  T[CC_DEFINED_F_BIDDING] && T[CC_DEFINED_F_PARTNERS] ? 1 : 0, bad) &&
+         in_range(T, CC_DEFINED_F_NIL_TRICKS, 0, T[CC_DEFINED_F_NIL], bad);
     if (ok && T[CC_DEFINED_F_NUM_DEALS] == 0 && T[CC_DEFINED_F_TARGET] == 0) {
         *bad = CC_DEFINED_F_NUM_DEALS; /* a game must end */
         ok = 0;
@@ -168,6 +173,7 @@ static const char *defined_reason_text(int32_t r) {
     case CC_DEFINED_R_LEAD_CARD: return "the first lead is a given card";
     case CC_DEFINED_R_FIRST_TRICK: return "no point card may be played to the first trick";
     case CC_DEFINED_R_HOOK: return "the dealer's bid may not make the bids total the tricks";
+    case CC_DEFINED_R_SIDE_LIMIT: return "partners' bids may not total more than the tricks";
     default: return "unknown reason";
     }
 }
@@ -424,6 +430,10 @@ static int32_t bid_allowed(const defined_state *s, int32_t b) {
             if (s->bid[q] >= 0) total += s->bid[q];
         if (total + b == s->hand_size) return CC_DEFINED_R_HOOK;
     }
+    if (T[CC_DEFINED_F_SIDE_LIMIT]) {
+        int32_t partner = s->bid[(s->to_act + 2) % s->n];
+        if (partner >= 0 && partner + b > s->hand_size) return CC_DEFINED_R_SIDE_LIMIT;
+    }
     return 0;
 }
 
@@ -494,7 +504,8 @@ static void score_deal(defined_state *s) {
         if (nil) {
             side_pts[d] +=
                 s->tricks[q] == 0 ? T[CC_DEFINED_F_NIL_BONUS] : -T[CC_DEFINED_F_NIL_BONUS];
-            side_bags[d] += s->tricks[q];
+            if (T[CC_DEFINED_F_NIL_TRICKS]) side_tricks[d] += s->tricks[q];
+            else side_bags[d] += s->tricks[q];
         } else {
             side_tricks[d] += s->tricks[q];
             if (s->bid[q] > 0) side_bid[d] += s->bid[q];
@@ -509,7 +520,8 @@ static void score_deal(defined_state *s) {
         int32_t bidders = 0;
         for (int32_t q = 0; q < n; q++)
             if (def_side(T, q) == d && !(T[CC_DEFINED_F_NIL] && s->bid[q] == 0)) bidders++;
-        if (contract == CC_DEFINED_CONTRACT_NONE || bidders == 0) continue;
+        if (contract == CC_DEFINED_CONTRACT_NONE || (bidders == 0 && !T[CC_DEFINED_F_NIL_TRICKS]))
+            continue;
         int32_t made = contract == CC_DEFINED_CONTRACT_EXACT ? t == b : t >= b;
         if (made) {
             side_pts[d] += T[CC_DEFINED_F_MADE_BONUS] + T[CC_DEFINED_F_MADE_PER_BID] * b +
@@ -568,7 +580,9 @@ static void play_card(defined_state *s, int32_t card) {
     s->gone |= def_bit(card);
     s->trick[q] = card;
     s->ntrick++;
-    if (def_suit(card) == T[CC_DEFINED_F_BREAK_SUIT]) s->broken = 1;
+    if (T[CC_DEFINED_F_BREAK_BY] != CC_DEFINED_BREAK_NEVER &&
+        (def_suit(card) == T[CC_DEFINED_F_BREAK_SUIT] || card == T[CC_DEFINED_F_BREAK_BY]))
+        s->broken = 1;
     push(s, CC_DEFINED_EV_PLAY, q, -1, card, s->trick_no, CC_SEEN_ALL);
     if (s->ntrick < n) {
         s->to_act = (q + 1) % n;
