@@ -21,6 +21,7 @@ import time
 from typing import Any
 
 import _here  # noqa: F401
+
 from pycards.bots import make_bot
 from pycards.define import HEARTS
 from pycards.game import load_game
