@@ -3,14 +3,14 @@ Game of Nancy in the same run (issue 33: a defined game at >= 50% of a
 hand-written game's ISMCTS simulations a second).
 
 Prints, for Hearts as defined (:data:`pycards.define.HEARTS`, 4 players):
-the cost of one ``sample_infoset`` at 0 actions and at 40 actions (random
-play, positions where some other seat has shown a void), then the ISMCTS
+the cost of one ``sample_infoset`` at 0 actions and at 40 actions (``--at``;
+random play, positions where some other seat has shown a void), then the ISMCTS
 simulations a second of Hearts and of the Game of Nancy (4 players) from
 positions of random play, with the horizon the whole game and the deal,
 and their ratio.
 
 Usage: ``PYTHONPATH=src python benchmarks/studies/defined_sampler_speed.py
-[--simulations N] [--positions K] [--samples M]``.
+[--simulations N] [--positions K] [--samples M] [--at 0,40]``.
 """
 
 from __future__ import annotations
@@ -88,13 +88,14 @@ def main() -> None:
     ap.add_argument("--simulations", type=int, default=1000)
     ap.add_argument("--positions", type=int, default=10)
     ap.add_argument("--samples", type=int, default=20000)
+    ap.add_argument("--at", default="0,40", help="actions before the sampled positions")
     args = ap.parse_args()
     hearts = HEARTS.register(listed=False)(num_players=4)
     nancy = load_game("nancy", num_players=4)
-    for steps in (0, 40):
+    for steps in (int(a) for a in args.at.split(",")):
         cost = _sample_cost(hearts, steps, args.samples)
         print(f"hearts (defined) sample_infoset at {steps} actions: {cost:.2f} us")
-    for horizon in ("game", "deal"):
+    for horizon in ("game", "deal") if args.positions > 0 else ():
         h = _sims_per_second(hearts, horizon, args.simulations, args.positions)
         n = _sims_per_second(nancy, horizon, args.simulations, args.positions)
         print(
