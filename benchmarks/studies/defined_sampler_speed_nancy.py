@@ -9,7 +9,7 @@ simulations a second of Hearts and of the Game of Nancy (4 players) from
 positions of random play, with the horizon the whole game and the deal,
 and their ratio.
 
-Usage: ``PYTHONPATH=src python benchmarks/studies/defined_sampler_speed.py
+Usage: ``python benchmarks/studies/defined_sampler_speed_nancy.py
 [--simulations N] [--positions K] [--samples M] [--at 0,40]``.
 """
 
