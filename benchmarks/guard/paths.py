@@ -300,8 +300,9 @@ def _ismcts(name: str) -> Callable[[], Op]:
 
 def _defined(which: str) -> Callable[[], Op]:
     """A game defined from a description (pycards.define: Hearts, four
-    players): 2 native random games, or one ISMCTS decision of 40
-    simulations from each of 2 positions."""
+    players): 2 native random games, one ISMCTS decision of 40
+    simulations from each of 2 positions, or one information-set sample
+    of each of 8 positions after 40 random actions (voids shown)."""
 
     def setup() -> Op:
         import random
@@ -312,6 +313,15 @@ def _defined(which: str) -> Callable[[], Op]:
         game = HEARTS.register(listed=False)(num_players=4)
         if which == "playouts":
             return lambda: _core.random_playouts("hearts", game.params, 4, 0, 2)
+        if which == "sample":
+            late = []
+            for seed in range(8):
+                state = game.new_initial_state(seed)
+                rng = random.Random(seed)
+                for _ in range(40):
+                    state.apply(rng.choice(state.legal_actions()))
+                late.append(state.engine_state)
+            return lambda: [s.sample_infoset(s.current_player(), i) for i, s in enumerate(late)]
         make_bot = _require("pycards.bots", "make_bot")
         bot = make_bot("ismcts:simulations=40", 0)
         states = []
@@ -547,6 +557,9 @@ def paths() -> list[GuardPath]:
         GuardPath("define.hearts.playouts", c, _defined("playouts"), "2 native random games"),
         GuardPath(
             "define.hearts.ismcts", c, _defined("ismcts"), "ISMCTS, 40 simulations, 2 positions"
+        ),
+        GuardPath(
+            "define.hearts.sample_infoset", c, _defined("sample"), "8 positions at 40 actions"
         ),
     ]
     for name in game_names():

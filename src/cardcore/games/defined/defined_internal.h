@@ -88,5 +88,9 @@ static inline int32_t def_trick_winner(const defined_state *s, const int32_t *T)
 /* The legal cards of the player to act in the play phase (a bitset). */
 uint64_t cc_defined_legal_cards(const defined_state *s);
 int32_t cc_defined_sample_infoset(const void *state, int32_t player, uint64_t seed, void *out);
+/* The sampler in two phases (cardcore.h) and the scratch it needs. */
+int32_t cc_defined_sample_prepare(const void *state, int32_t player, void *scratch, size_t cap);
+int32_t cc_defined_sample_draw(const void *state, void *scratch, uint64_t seed, void *out);
+extern const size_t cc_defined_sample_scratch;
 
 #endif /* DEFINED_INTERNAL_H */
