@@ -27,12 +27,16 @@ pycards.errors.DefinitionError: ranks: unknown rank 'Z' (one of A23456789TJQK)
 from __future__ import annotations
 
 import dataclasses
+import functools
+import importlib.util
+import pathlib
 import threading
 from collections.abc import Callable, Mapping
 from typing import ClassVar, Literal, cast
 
 from cardcore import _core
 from pycards.cards import Card
+from pycards.engine import offer_game
 from pycards.errors import DefinitionError
 from pycards.game import Game, Rules, State
 
@@ -48,6 +52,7 @@ __all__ = [
     "DefinedGame",
     "Passing",
     "TrickGame",
+    "load_description",
     "unlisted_names",
 ]
 
@@ -692,5 +697,50 @@ SPADES = TrickGame(
     ),
     preset="parlett",
 )
-#: The ports, by name.
+#: The ports, by name: each is offered to the engine
+#: (:func:`pycards.engine.offer_game`), so :func:`pycards.game.load_game`, the
+#: command line and the arena register it the first time its name is asked for.
 PORTS: dict[str, TrickGame] = {d.name: d for d in (HEARTS, OH_HELL, WHIST, SPADES)}
+
+
+def _register_port(desc: TrickGame) -> type[DefinedGame]:
+    return desc.register()
+
+
+for _port in PORTS.values():
+    offer_game(_port.name, functools.partial(_register_port, _port))
+
+
+def load_description(spec: str) -> TrickGame:
+    """The description named by ``spec``, ``"path/to/file.py:NAME"``: the
+    module-level name ``NAME`` of the Python file, a :class:`TrickGame`
+    (without ``:NAME``, the file's only module-level :class:`TrickGame`).
+    The file is run as a module of its own.  A :class:`~pycards.errors.DefinitionError`
+    (field ``define``) names what is wrong: no such file, no such name, or not
+    a description.  The command line's ``--define`` takes the same form."""
+    if not isinstance(spec, str):
+        raise DefinitionError(f"must be 'FILE.py[:NAME]', got {spec!r}", "define")
+    path_text, sep, attr = spec.rpartition(":")
+    if not sep or not path_text.endswith(".py"):
+        path_text, attr = spec, ""
+    path = pathlib.Path(path_text)
+    if path.suffix != ".py" or not path.is_file():
+        raise DefinitionError(f"no Python file {path_text!r}", "define")
+    module_name = f"_pycards_defined_{path.stem}"
+    loader_spec = importlib.util.spec_from_file_location(module_name, path)
+    if loader_spec is None or loader_spec.loader is None:
+        raise DefinitionError(f"cannot load {path_text!r}", "define")
+    module = importlib.util.module_from_spec(loader_spec)
+    loader_spec.loader.exec_module(module)
+    if attr:
+        found = getattr(module, attr, None)
+        if not isinstance(found, TrickGame):
+            raise DefinitionError(f"{path_text} has no TrickGame named {attr!r}", "define")
+        return found
+    games = [v for v in vars(module).values() if isinstance(v, TrickGame)]
+    if len(games) != 1:
+        raise DefinitionError(
+            f"{path_text} has {len(games)} TrickGame descriptions; name one as FILE.py:NAME",
+            "define",
+        )
+    return games[0]

@@ -52,6 +52,7 @@ from pycards.engine import (
     GameInfo,
     ParamInfo,
     Segment,
+    find_game,
     game_info,
     read_segments,
     register_game,
@@ -758,11 +759,7 @@ def load_game(
     """
     if not isinstance(name, str):
         raise TypeError(f"a game name is a str, got {type(name).__name__}")
-    games = registered_games()
-    try:
-        cls: type[Game[Rules, object]] = games[name]
-    except KeyError:
-        raise ValueError(f"unknown game {name!r}; known: {sorted(games)}") from None
+    cls: type[Game[Rules, object]] = find_game(name)
     if num_players is None:
         num_players = game_info(name).min_players
     return cls(rules, num_players)
@@ -787,10 +784,7 @@ def parse_rules(name: str, text: str, what: str = "rules") -> Rules:
         raise TypeError(
             f"{what}: a preset's name or a JSON object (str), got {type(text).__name__}"
         )
-    games = registered_games()
-    if name not in games:
-        raise ValueError(f"unknown game {name!r}; known: {sorted(games)}")
-    cls = games[name].RULES_TYPE
+    cls = find_game(name).RULES_TYPE
     if text.lstrip().startswith("{"):
         try:
             data = json.loads(text, object_pairs_hook=unique_keys)
@@ -1320,10 +1314,12 @@ def _state_from_dict(data: object) -> State[object]:
         if key not in known:
             raise RecordError("unknown field", str(key))
     name = _field(data, "game")
-    games = registered_games()
-    if not isinstance(name, str) or name not in games:
-        raise RecordError(f"unknown game {name!r}; known: {sorted(games)}", "game")
-    cls: type[Game[Rules, object]] = games[name]
+    if not isinstance(name, str):
+        raise RecordError(f"unknown game {name!r}; known: {game_names()}", "game")
+    try:
+        cls: type[Game[Rules, object]] = find_game(name)
+    except ValueError:
+        raise RecordError(f"unknown game {name!r}; known: {game_names()}", "game") from None
     info = game_info(name)
     players = _record_int(_field(data, "players"), "players", info.min_players, info.max_players)
     try:
