@@ -366,6 +366,10 @@ class Game(Generic[RulesT_co, ObsT_co]):
     #: In a game that is a race to a target score, the rules field that holds
     #: the target (the win tables of :mod:`pycards.bots.value`); else None.
     RACE_TARGET: ClassVar[str | None] = None
+    #: The rules in plain words (reST sections under ``.. rubric::`` titles,
+    #: as ``pycards/games/rules/<name>.rst``) of a game that has no such file
+    #: (a defined game writes them from its description); ``None``: the file.
+    RULES_TEXT: ClassVar[str | None] = None
     #: The narration templates, by event kind (:mod:`pycards.narrate`); a kind
     #: without one is told from the engine's description of it.
     NARRATION: ClassVar[Mapping[str, Template]] = {}

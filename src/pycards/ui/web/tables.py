@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from ...bots import Bot, bot_names, make_bot, parse_bot_spec
 from ...cards import Card, CardSet, NancyCard, NancyCardSet
+from ...define import DefinedGame
 from ...engine import offered_games
 from ...errors import EventsDroppedError, IllegalActionError, PycardsError
 from ...game import EventCursor, Game, Rules, State, game_names, load_game
@@ -619,6 +620,8 @@ def view_message(
         "type": "view",
         "game": game.NAME,
         "title": game.TITLE or type(game).__name__.removesuffix("Game"),
+        # a defined game: the page draws it as a trick game (its bids, tricks, trumps)
+        "defined": isinstance(game, DefinedGame),
         "rules": game.rules.differences(),
         "target": game.rules.to_dict().get("game_target"),
         "players": view.num_players,
@@ -637,7 +640,7 @@ def view_message(
     }
 
 
-_SHARED = ("type", "game", "title", "rules", "target", "players", "names", "bots")
+_SHARED = ("type", "game", "title", "defined", "rules", "target", "players", "names", "bots")
 
 
 def spectator_message(
