@@ -20,9 +20,9 @@ _SRC = pathlib.Path(__file__).resolve().parents[2] / "src"
 _VARIANT = """
 from pycards.define import Passing, TrickGame
 
-JACK = TrickGame(
-    name="jack_hearts",
-    title="JackHearts",
+OMNIBUS = TrickGame(
+    name="omnibus",
+    title="Omnibus",
     players=4,
     deals=0,
     target=-100,
@@ -69,12 +69,12 @@ def test_a_port_is_a_game_of_the_one_rules_parser() -> None:
 
 
 def test_a_description_file_plays_in_the_arena(tmp_path: pathlib.Path) -> None:
-    (tmp_path / "jack.py").write_text(_VARIANT, encoding="utf-8")
+    (tmp_path / "omnibus.py").write_text(_VARIANT, encoding="utf-8")
     out = _pycards(
         "--define",
-        "jack.py:JACK",
+        "omnibus.py:OMNIBUS",
         "arena",
-        "jack_hearts",
+        "omnibus",
         "--bots",
         "best,random",
         "--games",
@@ -86,9 +86,9 @@ def test_a_description_file_plays_in_the_arena(tmp_path: pathlib.Path) -> None:
 
 
 def test_a_bad_description_file_is_named(tmp_path: pathlib.Path) -> None:
-    (tmp_path / "jack.py").write_text(_VARIANT, encoding="utf-8")
+    (tmp_path / "omnibus.py").write_text(_VARIANT, encoding="utf-8")
     for spec, words in (
-        ("jack.py:QUEEN", "jack.py has no TrickGame named 'QUEEN'"),
+        ("omnibus.py:QUEEN", "omnibus.py has no TrickGame named 'QUEEN'"),
         ("nowhere.py", "no Python file 'nowhere.py'"),
     ):
         out = _pycards("--define", spec, "games", cwd=tmp_path)
