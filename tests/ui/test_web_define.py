@@ -48,7 +48,7 @@ def test_a_person_plays_a_defined_game_to_the_end_against_best() -> None:
         r = client.post("/api/tables", json={"game": PORT, "players": 4, "seats": seats})
         assert r.status_code == 200, r.text
         j = r.json()
-        table = client.app.state.tables.find(j["table_id"])  # type: ignore[attr-defined]
+        table = client.app.state.tables.find(j["table_id"])
         rng = random.Random(5)
         moves = 0
         with client.websocket_connect(f"/ws/{j['table_id']}?token={j['tokens']['0']}") as ws:
@@ -74,7 +74,7 @@ def test_a_person_plays_a_defined_game_to_the_end_against_best() -> None:
         for act in table.state.history:
             replay.apply(act)
         assert replay.is_terminal and m["returns"] == replay.returns()
-        assert max(replay.returns()) >= PORTS[PORT].target  # type: ignore[operator]
+        assert max(replay.returns()) >= PORTS[PORT].target
         texts = [line["text"] for line in m["log"]]
         assert any(re.fullmatch(r"P0 plays [2-9TJQKA][CDHS]", t) for t in texts), texts
         assert not any("(player plays value)" in t for t in texts), texts
@@ -179,7 +179,7 @@ def test_no_message_of_a_defined_game_tells_a_hidden_card(monkeypatch: pytest.Mo
     with TestClient(create_app(bot_delay=0.0)) as client:
         seats = [{"name": "P0", "bot": None}, {"bot": "best"}, {"bot": "random"}]
         j = client.post("/api/tables", json={"game": TINY.name, "players": 3, "seats": seats})
-        table = client.app.state.tables.find(j.json()["table_id"])  # type: ignore[attr-defined]
+        table = client.app.state.tables.find(j.json()["table_id"])
         tid, token = j.json()["table_id"], j.json()["tokens"]["0"]
         rng = random.Random(1)
         with (
