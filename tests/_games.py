@@ -25,12 +25,14 @@ import pytest
 import reference
 from reference import game as reference_game
 
+from pycards.define import DefinedGame
+from pycards.engine import registered_games
 from pycards.game import Game, Rules, game_names, load_game
 
 TESTS = pathlib.Path(__file__).resolve().parent
 ROOT = TESTS.parent
 
-__all__ = ["GAMES", "ROOT", "TESTS", "GameCase", "Profile", "game_params"]
+__all__ = ["GAMES", "ROOT", "TESTS", "GameCase", "Profile", "builtin_game_names", "game_params"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -228,6 +230,20 @@ def _case(name: str) -> GameCase:
 
 
 assert reference  # the package import registers every oracle
+
+
+def builtin_game_names() -> list[str]:
+    """The registered games that are *built in*: hand-written in C, each with
+    its facade module ``pycards.games.<name>``, its page, record, profile and
+    tests folder, and its name kept out of shared files
+    (tests/project/test_layout.py).  A *defined* game (a
+    :class:`pycards.define.DefinedGame`, registered from a description: a
+    port of :data:`pycards.define.PORTS` asked for by name, or a user's) is
+    the other kind: it brings none of those files, so the per-game file
+    checks do not apply to it, while the checks of the common API do."""
+    games = registered_games()
+    return [name for name in game_names() if not issubclass(games[name], DefinedGame)]
+
 
 #: The registered games by name, in :func:`game_names` order.
 GAMES: dict[str, GameCase] = {name: _case(name) for name in game_names()}

@@ -27,14 +27,19 @@ pycards.errors.DefinitionError: ranks: unknown rank 'Z' (one of A23456789TJQK)
 from __future__ import annotations
 
 import dataclasses
+import functools
+import importlib.util
+import pathlib
 import threading
 from collections.abc import Callable, Mapping
 from typing import ClassVar, Literal, cast
 
 from cardcore import _core
 from pycards.cards import Card
+from pycards.engine import offer_game
 from pycards.errors import DefinitionError
 from pycards.game import Game, Rules, State
+from pycards.narrate import By, Template
 
 __all__ = [
     "HEARTS",
@@ -48,6 +53,8 @@ __all__ = [
     "DefinedGame",
     "Passing",
     "TrickGame",
+    "load_description",
+    "plain_rules",
     "unlisted_names",
 ]
 
@@ -544,6 +551,20 @@ class DefinedGame(Game[Rules, object]):
     #: Whether :func:`pycards.game.game_names` lists it.
     LISTED: ClassVar[bool] = True
     DEAL_KINDS: ClassVar[frozenset[str]] = frozenset({"new_deal", "deal_card", "turnup"})
+    NARRATION: ClassVar[Mapping[str, Template]] = {
+        "new_deal": "{player} deals (deal {value})",
+        "deal_card": "{player} is dealt {card}",
+        "turnup": "{card} is turned up",
+        "pass": "{player} passes {card} to {target}",
+        "receive": "{player} receives {card} from {target}",
+        "bid": "{player} bids {value}",
+        "play": "{player} plays {card}",
+        "trick": By(
+            "value", {0: "{player} takes the trick"}, "{player} takes the trick ({points})"
+        ),
+        "score": "{player} scores {points} for the deal (total {extra})",
+        "game_over": "the game is over",
+    }
 
     def render(self, state: State[object], viewer: int | None = None) -> str:
         """The table as ``viewer`` sees it (``None``: the referee, every hand):
@@ -649,6 +670,7 @@ def _classes(desc: TrickGame, module: str, listed: bool) -> type[DefinedGame]:
                 "OBSERVATION_TYPE": observation,
                 "CARD_TYPE": Card,
                 "DESCRIPTION": desc,
+                "RULES_TEXT": plain_rules(desc),
                 "__init__": _init_seating(desc.player_range[0]),
                 "__doc__": f"{title}, a game defined from a description (docs/define.rst).",
             },
@@ -658,6 +680,142 @@ def _classes(desc: TrickGame, module: str, listed: bool) -> type[DefinedGame]:
         cls.__module__ = module
     game.NAME = desc.name
     return game
+
+
+_SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+_RANK_NAMES = dict(
+    zip(
+        _RANKS,
+        ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King"),
+        strict=True,
+    )
+)
+
+
+def _card_words(name: str) -> str:
+    return f"the {_RANK_NAMES[name[0]]} of {_SUIT_NAMES[name[1]]}"
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if abs(n) == 1 else f"{n} points"
+
+
+def plain_rules(desc: TrickGame) -> str:
+    """The rules of ``desc`` in plain words, as the browser table and the
+    terminal's help show a game's rules (reST sections under ``.. rubric::``
+    titles: the aim, the deal, the play, the scoring, the end), written from
+    the description's fields alone."""
+    lo, hi = desc.player_range
+    seats = f"{lo}" if lo == hi else f"{lo} to {hi}"
+    sides = "two partnerships, partners sitting opposite" if desc.partners else "each for himself"
+    out = [
+        ".. rubric:: The aim",
+        "",
+        f"{seats} players, {sides}, score points with the tricks they take.",
+        "",
+    ]
+    deck = (
+        "a full deck of 52"
+        if len(desc.ranks) == 13
+        else f"the {4 * len(desc.ranks)} cards of ranks {desc.ranks}"
+    )
+    sizes = ", ".join(str(h) for h in desc.hand_sizes)
+    hands = (
+        "the deck is shared out evenly"
+        if desc.hand_sizes == (0,)
+        else f"the hands are of {sizes} cards, deal by deal"
+    )
+    deal = [f"The game is played with {deck}; {hands}.  The deal passes to the left."]
+    if desc.trump == "fixed" and desc.trump_suit is not None:
+        deal.append(f"{_SUIT_NAMES[desc.trump_suit].capitalize()} are trumps.")
+    elif desc.trump == "turnup":
+        deal.append("The next card is turned up: its suit is trumps.")
+    elif desc.trump == "dealer_card":
+        deal.append("The dealer's last card is shown: its suit is trumps.")
+    else:
+        deal.append("There are no trumps.")
+    if desc.passing is not None:
+        ways = {0: "none", 1: "to the left"}
+        if lo == hi:
+            ways[hi - 1] = "to the right"
+            if hi == 4:
+                ways[2] = "across"
+        dirs = ", ".join(ways.get(d, f"{d} seats to the left") for d in desc.passing.directions)
+        deal.append(
+            f"Before the play each player passes {desc.passing.count} cards, deal by deal: {dirs}."
+        )
+    if desc.bidding is not None:
+        hook = (
+            "; the dealer, last, may not make the bids add up to the tricks"
+            if desc.bidding.hook
+            else ""
+        )
+        nil = " (a bid of 0 is nil)" if desc.bidding.nil else ""
+        deal.append(
+            f"Each player then bids the tricks he will take{nil}, from the dealer's left{hook}."
+        )
+    out += [".. rubric:: The deal", "", " ".join(deal), ""]
+    play = [
+        "Each player must follow the suit led if he can; the highest card of the suit led"
+        " wins the trick, or the highest trump."
+    ]
+    if desc.must_trump:
+        play.append(
+            "A player who cannot follow must trump if he can"
+            + (" and beat the best trump if he can." if desc.must_overtrump else ".")
+        )
+    if desc.lead == "card" and desc.lead_card is not None:
+        play.append(f"The holder of {_card_words(desc.lead_card)} leads it to the first trick.")
+    else:
+        play.append(
+            "The player to the dealer's left leads first; the winner of a trick leads to the next."
+        )
+    if desc.break_suit is not None:
+        play.append(
+            f"{_SUIT_NAMES[desc.break_suit].capitalize()} may not be led until one has been"
+            " played, unless the leader has nothing else."
+        )
+    if desc.no_points_first_trick:
+        play.append("No card that scores may go to the first trick if the player has another.")
+    out += [".. rubric:: The play", "", " ".join(play), ""]
+    score: list[str] = []
+    for key, value in desc.card_points.items():
+        what = f"each card of {_SUIT_NAMES[key]}" if len(key) == 1 else _card_words(key)
+        score.append(f"{what[0].upper()}{what[1:]} is worth {_points(value)} to its taker.")
+    if desc.shoot_the_moon:
+        score.append(
+            "A player who takes every card that scores scores none of them, and every other"
+            " player scores them all."
+        )
+    if desc.trick_points:
+        past = f" past the first {desc.book}" if desc.book else ""
+        score.append(f"Each trick{past} is worth {_points(desc.trick_points)}.")
+    c = desc.contract
+    if c is not None:
+        kind = "exactly its bid" if c.kind == "exact" else "at least its bid"
+        score.append(
+            f"A side that takes {kind} makes it: {c.made_bonus} plus {c.made_per_bid} a trick"
+            f" bid and {c.over_per_trick} a trick over; a side set scores {c.set_per_bid} a"
+            " trick bid."
+        )
+        if c.bag_limit:
+            score.append(f"Every {c.bag_limit} overtricks cost {c.bag_penalty}.")
+        if desc.bidding is not None and desc.bidding.nil:
+            score.append(f"A nil bidder who takes no trick scores {c.nil_bonus}, else loses it.")
+    out += [".. rubric:: The scoring", "", " ".join(score) or "Nothing scores.", ""]
+    end = []
+    if desc.target is not None:
+        when = f"reaches {desc.target}" if desc.target > 0 else f"falls to {desc.target}"
+        end.append(
+            f"The game ends when a player {when}"
+            + (f" or falls to {desc.floor}" if desc.floor is not None else "")
+            + "."
+        )
+    if desc.deals:
+        end.append(f"The game is {desc.deals} deal{'s' if desc.deals != 1 else ''}.")
+    end.append("The highest score wins.")
+    out += [".. rubric:: The end", "", " ".join(end)]
+    return "\n".join(out) + "\n"
 
 
 # ---- the ports (docs/define.rst, "The ports"): descriptions, registered on request
@@ -737,5 +895,50 @@ SPADES = TrickGame(
     ),
     preset="parlett",
 )
-#: The ports, by name.
+#: The ports, by name: each is offered to the engine
+#: (:func:`pycards.engine.offer_game`), so :func:`pycards.game.load_game`, the
+#: command line and the arena register it the first time its name is asked for.
 PORTS: dict[str, TrickGame] = {d.name: d for d in (HEARTS, OH_HELL, WHIST, SPADES)}
+
+
+def _register_port(desc: TrickGame) -> type[DefinedGame]:
+    return desc.register()
+
+
+for _port in PORTS.values():
+    offer_game(_port.name, functools.partial(_register_port, _port))
+
+
+def load_description(spec: str) -> TrickGame:
+    """The description named by ``spec``, ``"path/to/file.py:NAME"``: the
+    module-level name ``NAME`` of the Python file, a :class:`TrickGame`
+    (without ``:NAME``, the file's only module-level :class:`TrickGame`).
+    The file is run as a module of its own.  A :class:`~pycards.errors.DefinitionError`
+    (field ``define``) names what is wrong: no such file, no such name, or not
+    a description.  The command line's ``--define`` takes the same form."""
+    if not isinstance(spec, str):
+        raise DefinitionError(f"must be 'FILE.py[:NAME]', got {spec!r}", "define")
+    path_text, sep, attr = spec.rpartition(":")
+    if not sep or not path_text.endswith(".py"):
+        path_text, attr = spec, ""
+    path = pathlib.Path(path_text)
+    if path.suffix != ".py" or not path.is_file():
+        raise DefinitionError(f"no Python file {path_text!r}", "define")
+    module_name = f"_pycards_defined_{path.stem}"
+    loader_spec = importlib.util.spec_from_file_location(module_name, path)
+    if loader_spec is None or loader_spec.loader is None:
+        raise DefinitionError(f"cannot load {path_text!r}", "define")
+    module = importlib.util.module_from_spec(loader_spec)
+    loader_spec.loader.exec_module(module)
+    if attr:
+        found = getattr(module, attr, None)
+        if not isinstance(found, TrickGame):
+            raise DefinitionError(f"{path_text} has no TrickGame named {attr!r}", "define")
+        return found
+    games = [v for v in vars(module).values() if isinstance(v, TrickGame)]
+    if len(games) != 1:
+        raise DefinitionError(
+            f"{path_text} has {len(games)} TrickGame descriptions; name one as FILE.py:NAME",
+            "define",
+        )
+    return games[0]

@@ -34,7 +34,7 @@ import importlib
 import threading
 import types
 import warnings
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from cardcore import _core
@@ -60,7 +60,10 @@ __all__ = [
     "Segment",
     "SegmentKind",
     "ValueKind",
+    "find_game",
     "game_info",
+    "offer_game",
+    "offered_games",
     "read_segments",
     "register_game",
     "registered_games",
@@ -245,6 +248,8 @@ _GAMES: dict[str, GameClass] = {}
 _REGISTERED: Mapping[str, GameClass] = types.MappingProxyType(_GAMES)
 _LOADED = threading.Event()
 _LOADING = threading.RLock()
+# defined games offered by name, registered on first use: name -> registrar
+_OFFERED: dict[str, Callable[[], GameClass]] = {}
 
 
 @functools.cache
@@ -289,6 +294,37 @@ def registered_games() -> Mapping[str, GameClass]:
     return _REGISTERED
 
 
+def offer_game(name: str, register: Callable[[], GameClass]) -> None:
+    """Offer the game ``name``: :func:`find_game` calls ``register`` (which
+    registers the game and returns its class) the first time the name is asked
+    for.  :mod:`pycards.define` offers its ports so (a *defined* game: one
+    described in Python, with no facade module of its own)."""
+    _OFFERED[name] = register
+
+
+def offered_games() -> frozenset[str]:
+    """The names of the games offered by :func:`offer_game` and not registered
+    yet (the first call loads the facades, as :func:`registered_games`)."""
+    games = registered_games()
+    return frozenset(name for name in _OFFERED if name not in games)
+
+
+def find_game(name: str) -> GameClass:
+    """The registered game class ``name``, registering an offered game
+    (:func:`offer_game`) on first use; ``ValueError`` naming the known games
+    if there is none."""
+    games = registered_games()
+    cls = games.get(name)
+    if cls is not None:
+        return cls
+    with _LOADING:
+        register = _OFFERED.get(name)
+        if register is not None:
+            return register()
+    known = sorted({*games, *_OFFERED})
+    raise ValueError(f"unknown game {name!r}; known: {known}")
+
+
 def _load_facades() -> None:
     with _LOADING:
         if _LOADED.is_set():
@@ -299,4 +335,6 @@ def _load_facades() -> None:
             except ModuleNotFoundError as exc:
                 if exc.name != f"pycards.games.{name}":
                     raise
+        # the catalogue of defined games (pycards.define offers its ports)
+        importlib.import_module("pycards.define")
         _LOADED.set()

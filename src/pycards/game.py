@@ -52,6 +52,7 @@ from pycards.engine import (
     GameInfo,
     ParamInfo,
     Segment,
+    find_game,
     game_info,
     read_segments,
     register_game,
@@ -365,6 +366,10 @@ class Game(Generic[RulesT_co, ObsT_co]):
     #: In a game that is a race to a target score, the rules field that holds
     #: the target (the win tables of :mod:`pycards.bots.value`); else None.
     RACE_TARGET: ClassVar[str | None] = None
+    #: The rules in plain words (reST sections under ``.. rubric::`` titles,
+    #: as ``pycards/games/rules/<name>.rst``) of a game that has no such file
+    #: (a defined game writes them from its description); ``None``: the file.
+    RULES_TEXT: ClassVar[str | None] = None
     #: The narration templates, by event kind (:mod:`pycards.narrate`); a kind
     #: without one is told from the engine's description of it.
     NARRATION: ClassVar[Mapping[str, Template]] = {}
@@ -758,11 +763,7 @@ def load_game(
     """
     if not isinstance(name, str):
         raise TypeError(f"a game name is a str, got {type(name).__name__}")
-    games = registered_games()
-    try:
-        cls: type[Game[Rules, object]] = games[name]
-    except KeyError:
-        raise ValueError(f"unknown game {name!r}; known: {sorted(games)}") from None
+    cls: type[Game[Rules, object]] = find_game(name)
     if num_players is None:
         num_players = game_info(name).min_players
     return cls(rules, num_players)
@@ -787,10 +788,7 @@ def parse_rules(name: str, text: str, what: str = "rules") -> Rules:
         raise TypeError(
             f"{what}: a preset's name or a JSON object (str), got {type(text).__name__}"
         )
-    games = registered_games()
-    if name not in games:
-        raise ValueError(f"unknown game {name!r}; known: {sorted(games)}")
-    cls = games[name].RULES_TYPE
+    cls = find_game(name).RULES_TYPE
     if text.lstrip().startswith("{"):
         try:
             data = json.loads(text, object_pairs_hook=unique_keys)
@@ -1320,10 +1318,12 @@ def _state_from_dict(data: object) -> State[object]:
         if key not in known:
             raise RecordError("unknown field", str(key))
     name = _field(data, "game")
-    games = registered_games()
-    if not isinstance(name, str) or name not in games:
-        raise RecordError(f"unknown game {name!r}; known: {sorted(games)}", "game")
-    cls: type[Game[Rules, object]] = games[name]
+    if not isinstance(name, str):
+        raise RecordError(f"unknown game {name!r}; known: {game_names()}", "game")
+    try:
+        cls: type[Game[Rules, object]] = find_game(name)
+    except ValueError:
+        raise RecordError(f"unknown game {name!r}; known: {game_names()}", "game") from None
     info = game_info(name)
     players = _record_int(_field(data, "players"), "players", info.min_players, info.max_players)
     try:

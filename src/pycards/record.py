@@ -85,7 +85,7 @@ from collections.abc import Iterator, Sequence
 
 from pycards._args import as_int
 from pycards._args import echo as _echo
-from pycards.engine import SEEN_ALL, game_info, registered_games
+from pycards.engine import SEEN_ALL, find_game, game_info, registered_games
 from pycards.errors import IllegalActionError, InvalidCardError, RecordError, RulesError
 from pycards.game import Game, Rules, RulesValue, State
 
@@ -539,10 +539,11 @@ def parse_record(text: str) -> Record:
         return tags[name]
 
     game_name, gline = need("Game")
-    games = registered_games()
-    if game_name not in games:
-        raise _err(gline, f"unknown game {_echo(game_name)}; known: {', '.join(sorted(games))}")
-    cls: type[Game[Rules, object]] = games[game_name]
+    try:
+        cls: type[Game[Rules, object]] = find_game(game_name)
+    except ValueError:
+        known = ", ".join(sorted(registered_games()))
+        raise _err(gline, f"unknown game {_echo(game_name)}; known: {known}") from None
     info = game_info(game_name)
     ptext, pline = need("Players")
     players = _parse_int(ptext, "Players", info.min_players, info.max_players, pline)

@@ -30,6 +30,7 @@ import textwrap
 from collections.abc import Sequence
 from importlib import resources
 
+from pycards.engine import registered_games
 from pycards.errors import PycardsError
 from pycards.game import Game, Rules
 from pycards.narrate import narrator
@@ -53,10 +54,14 @@ class RulesSection:
 
 
 def rules_source(name: str) -> str:
-    """The text of ``pycards/games/rules/<name>.rst`` (a game's name);
-    :class:`~pycards.errors.PycardsError` for a game that has none."""
+    """The text of ``pycards/games/rules/<name>.rst`` (a game's name), or
+    else the game's :attr:`~pycards.game.Game.RULES_TEXT` (a defined game's);
+    :class:`~pycards.errors.PycardsError` for a game that has neither."""
     path = resources.files("pycards.games") / "rules" / f"{name}.rst"
     if not path.is_file():
+        cls = registered_games().get(name)
+        if cls is not None and cls.RULES_TEXT is not None:
+            return cls.RULES_TEXT
         raise PycardsError(f"no rules in plain words for the game {name!r}")
     return path.read_text(encoding="utf-8")
 

@@ -153,7 +153,7 @@ def test_native_playouts_match_backend(name: str, players: int) -> None:
 
 def test_unknown_game() -> None:
     with pytest.raises(ValueError, match="unknown game"):
-        load_game("whist")
+        load_game("no_such_game")
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)

@@ -1,4 +1,5 @@
-"""The house by role: a game's name (each of ``game_names()``, as a word)
+"""The house by role: a built-in game's name (each of ``builtin_game_names()``
+in tests/_games.py, as a word)
 appears only in files that belong to that game (whose file name contains the
 name), so that adding a game touches no shared file but the two of
 ``SHARED_EDITS`` (docs/internals.rst, "Adding a game"): the engine's
@@ -23,6 +24,10 @@ the registry when Sphinx reads them (docs/conf.py, tests/project/test_docs_regis
 with the names it holds today.  The test fails for any other place, for a
 name added to a debt file, and for a debt entry that is paid (remove it):
 the list only shrinks.
+
+The rule is for the built-in games, which own their files; a *defined* game
+(:mod:`pycards.define`: a port such as Hearts, whose name is also a suit's,
+or a user's description) owns no file of the package, so its name is free.
 """
 
 from __future__ import annotations
@@ -30,9 +35,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from _games import ROOT
-
-from pycards.game import game_names
+from _games import ROOT, builtin_game_names
 
 #: where the scan looks
 SCANNED = ("tests", "benchmarks", "docs")
@@ -164,7 +167,7 @@ def names_in_shared_files(files: list[str], names: list[str]) -> dict[str, set[s
     return found
 
 
-FOUND = names_in_shared_files(_files(), game_names())
+FOUND = names_in_shared_files(_files(), builtin_game_names())
 
 
 def test_no_shared_file_names_a_game() -> None:
@@ -187,7 +190,7 @@ def test_allowed_files_exist(rel: str) -> None:
 
 
 def test_rst_prose_drops_examples_only() -> None:
-    name = game_names()[0]
+    name = builtin_game_names()[0]
     page = (
         f"Prose names {name}.\n\nAn example::\n\n    load_game({name!r})\n\n"
         f"Back to prose.\n\n>>> load_game({name!r})\n<state>\n\n"
@@ -201,7 +204,7 @@ def test_rst_prose_drops_examples_only() -> None:
 
 def test_the_scan_sees_a_name() -> None:
     # the scan itself: a shared file naming a game is found, one of the game's own is not
-    names = game_names()
+    names = builtin_game_names()
     probe = ROOT / "tests" / "_layout_probe.py"
     own = ROOT / "tests" / f"_layout_probe_{names[0]}.py"
     try:
@@ -223,7 +226,7 @@ def test_the_engine_registry_names_a_game_in_two_places_only() -> None:
     text = (ROOT / "src" / "cardcore" / "core" / "game.c").read_text(encoding="utf-8")
     table = re.search(r"registry\[\] = \{(.*?)\};", text, re.S)
     assert table is not None, "game.c: no registry table"
-    for name in game_names():
+    for name in builtin_game_names():
         assert re.search(rf'^#include "cc_{name}\.h"$', text, re.M), name
         assert re.search(rf"&cc_game_{name}\b", table.group(1)), name
         assert len(re.findall(rf"(?<![a-z]){name}(?![a-z])", text)) == 2, name
@@ -280,7 +283,7 @@ _EXTERN = re.compile(r'^cdef extern from "([^"]+)"', re.M)
 
 def test_no_pxi_per_game() -> None:
     names = {p.stem for p in (BINDING / "pxi").glob("*.pxi")}
-    assert not {n for n in names if any(game in n for game in game_names())}, names
+    assert not {n for n in names if any(game in n for game in builtin_game_names())}, names
 
 
 def test_every_header_is_declared_once_in_a_pxd() -> None:

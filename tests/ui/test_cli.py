@@ -152,7 +152,7 @@ BAD_OPTIONS = [
     ["score", "--hands"],
     ["nosuch"],
     ["playouts"],
-    ["playouts", "whist"],
+    ["playouts", "no_such_game"],
     ["playouts", GAME.name, "--players", str(GAME.max_players + 1)],
     ["playouts", GAME.name, "--players", "0"],
     ["playouts", GAME.name, "--games", "0"],

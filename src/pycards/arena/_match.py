@@ -29,7 +29,7 @@ from pycards.arena._records import FAILURE_KINDS, Failure, GameRecord
 from pycards.arena._results import MatchResult
 from pycards.arena._run import run
 from pycards.bots import Bot, make_bot, parse_bot_spec
-from pycards.engine import GameInfo, game_info
+from pycards.engine import GameInfo, find_game, game_info, offered_games
 from pycards.errors import RulesError, StalledGameError
 from pycards.game import Game, Rules, State, game_names, load_game
 from pycards.playouts import action_cap, stalled_message
@@ -464,9 +464,11 @@ def known_game_info(name: str) -> GameInfo:
     or :class:`ValueError` naming the known games if there is none."""
     if not isinstance(name, str):
         raise TypeError(f"a game name is a str, got {type(name).__name__}")
-    known = game_names()
-    if name not in known:
-        raise ValueError(f"unknown game {name!r}; known: {', '.join(known)}")
+    try:
+        find_game(name)
+    except ValueError:
+        known = sorted({*game_names(), *offered_games()})
+        raise ValueError(f"unknown game {name!r}; known: {', '.join(known)}") from None
     return game_info(name)
 
 

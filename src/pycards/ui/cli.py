@@ -21,7 +21,8 @@ import numpy.typing as npt
 from pycards import batch
 from pycards._version import __version__
 from pycards.bots import bot_names, make_bot
-from pycards.engine import game_info, registered_games
+from pycards.define import load_description
+from pycards.engine import find_game, game_info, offered_games, registered_games
 from pycards.errors import IllegalActionError, PycardsError, RecordError, RulesError
 from pycards.game import (
     Game,
@@ -131,6 +132,7 @@ class _Progress:
 def _game_from_args(
     parser: argparse.ArgumentParser, args: argparse.Namespace
 ) -> Game[Rules, object]:
+    find_game(args.game)  # a defined game offered by name registers here
     info = game_info(args.game)
     players = args.players if args.players is not None else info.min_players
     if not info.min_players <= players <= info.max_players:
@@ -148,7 +150,8 @@ def _game_from_args(
 def _add_game_args(
     p: argparse.ArgumentParser, players: bool = True, games: Sequence[str] | None = None
 ) -> None:
-    p.add_argument("game", choices=game_names() if games is None else games, help="the game")
+    known = sorted({*game_names(), *offered_games()}) if games is None else games
+    p.add_argument("game", choices=known, help="the game")
     if players:
         # any count here: the game's own range is checked once the game is known
         _add_int(p, "--players", 1, None, None, "number of players (default: the game's fewest)")
@@ -830,13 +833,36 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     return parser
 
 
+def _take_definitions(args: list[str]) -> list[str]:
+    """Register the games of the ``--define FILE.py[:NAME]`` options (before
+    the subcommand: ``pycards --define mygame.py:GAME arena my_game``) and
+    return the arguments without them."""
+    rest: list[str] = []
+    i = 0
+    while i < len(args) and args[i].startswith("--define"):
+        if args[i] == "--define" and i + 1 < len(args):
+            spec, i = args[i + 1], i + 2
+        elif args[i].startswith("--define="):
+            spec, i = args[i].split("=", 1)[1], i + 1
+        else:
+            rest.append(args[i])
+            i += 1
+            continue
+        try:
+            load_description(spec).register()
+        except (PycardsError, ValueError) as exc:
+            print(f"pycards: --define: {exc}", file=sys.stderr)
+            raise SystemExit(2) from None
+    return rest + args[i:]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``pycards`` command; returns the exit status.
 
     With no subcommand (or options only) it runs ``score``: ``pycards --hands
     200000`` is ``pycards score --hands 200000``.
     """
-    args_list = list(sys.argv[1:] if argv is None else argv)
+    args_list = _take_definitions(list(sys.argv[1:] if argv is None else argv))
     if not args_list or (
         args_list[0].startswith("-") and args_list[0] not in ("-h", "--help", "--version")
     ):

@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from ...bots import Bot, bot_names, make_bot, parse_bot_spec
 from ...cards import Card, CardSet, NancyCard, NancyCardSet
+from ...define import DefinedGame
+from ...engine import offered_games
 from ...errors import EventsDroppedError, IllegalActionError, PycardsError
 from ...game import EventCursor, Game, Rules, State, game_names, load_game
 from ...record import write_record  # the record format (see docs/records)
@@ -173,6 +175,13 @@ def web_bots() -> list[str]:
     return sorted((b for b in WEB_BOTS if b in known), key=lambda b: (b != _default_bot(), b))
 
 
+def _table_games() -> list[str]:
+    """The games a table may play: the registered ones and the defined games
+    offered by name (:func:`pycards.engine.offered_games`, registered when a
+    table first asks for one)."""
+    return sorted({*game_names(), *offered_games()})
+
+
 def describe_games() -> list[dict[str, Any]]:
     """What the new-game form offers: each game with its player counts,
     rules presets and the bots that can sit at its table (:func:`web_bots`,
@@ -181,7 +190,7 @@ def describe_games() -> list[dict[str, Any]]:
     out = []
     bots = web_bots()
     options = {b: {k: list(v) for k, v in WEB_BOTS[b].items()} for b in bots}
-    for name in game_names():
+    for name in _table_games():
         game = load_game(name)
         info = game.info
         out.append(
@@ -315,8 +324,9 @@ class TableSpec:
         if unknown:
             raise TableError(f"unknown field(s): {', '.join(sorted(map(str, unknown)))[:200]}")
         game = data.get("game")
-        if not isinstance(game, str) or game not in game_names():
-            raise TableError(f"game must be one of {', '.join(game_names())}, got {game!r:.40}")
+        if not isinstance(game, str) or game not in _table_games():
+            known = ", ".join(_table_games())
+            raise TableError(f"game must be one of {known}, got {game!r:.40}")
         info = load_game(game).info
 
         def _int(key: str, lo: int, hi: int, default: int | None) -> int | None:
@@ -610,6 +620,8 @@ def view_message(
         "type": "view",
         "game": game.NAME,
         "title": game.TITLE or type(game).__name__.removesuffix("Game"),
+        # a defined game: the page draws it as a trick game (its bids, tricks, trumps)
+        "defined": isinstance(game, DefinedGame),
         "rules": game.rules.differences(),
         "target": game.rules.to_dict().get("game_target"),
         "players": view.num_players,
@@ -628,7 +640,7 @@ def view_message(
     }
 
 
-_SHARED = ("type", "game", "title", "rules", "target", "players", "names", "bots")
+_SHARED = ("type", "game", "title", "defined", "rules", "target", "players", "names", "bots")
 
 
 def spectator_message(

@@ -73,6 +73,11 @@ function seatFacts(m, p) {
     if (b !== undefined && b !== null) out.push(b > 0 ? `bid ${b}` : b === 0 ? "passed" : "no bid yet");
     if (o.taker === p) out.push("Nancy (taker)");
     if (o.partner === p) out.push("Partner");
+  } else if (m.defined) {
+    if (o.dealer === p) out.push("dealer");
+    const b = at("bids");
+    if (typeof b === "number" && b >= 0) out.push(`bid ${b}`);
+    if (at("tricks") !== undefined && at("tricks") !== null) out.push(`${at("tricks")} tricks`);
   } else if (m.game === "notakers") {
     if (at("hand_sizes") !== undefined) out.push(`${at("hand_sizes")} in hand`);
     if (at("save_sizes") !== undefined) out.push(`${at("save_sizes")} saved`);
@@ -98,7 +103,7 @@ function seatBox(m, p) {
   const o = m.observation;
   if (Array.isArray(o.face_up) && o.face_up[p] && o.face_up[p].length) box.append(cardsEl(o.face_up[p], m.deck, "small"));
   if (Array.isArray(o.save_piles) && o.save_piles[p]) box.append(cardsEl(o.save_piles[p], m.deck, "small"));
-  if (m.game !== "nancy" && Array.isArray(o.played) && o.played[p] && o.played[p].length) box.append(cardsEl(o.played[p], m.deck, "small played"));
+  if (m.game !== "nancy" && Array.isArray(o.played) && Array.isArray(o.played[p]) && o.played[p].length) box.append(cardsEl(o.played[p], m.deck, "small played"));
   return box;
 }
 
@@ -185,6 +190,12 @@ function drawInfo(m) {
     if (o.nancy_pile && o.opponents_pile) item("Piles", `Nancy ${o.nancy_pile.length} \u00b7 opponents ${o.opponents_pile.length}`);
     if (m.prompt) item("Now", m.prompt);
     if (r.objectives) box.append(objectives(m, r.objectives));
+  } else if (m.defined) {
+    const suits = ["clubs", "diamonds", "hearts", "spades"];
+    item("Trumps", typeof o.trump === "number" ? suits[o.trump] : "none");
+    if (o.turnup) item("Turn-up", cardsEl([o.turnup], m.deck, "small"));
+    if (o.phase === 0 && o.passed && o.passed.length) item("Passed", cardsEl(o.passed, m.deck, "small"));
+    if (m.prompt) item("Now", m.prompt);
   } else if (m.game === "notakers") {
     item("Draw pile", String(o.pile_size));
     if (m.prompt) item("Now", m.prompt);
@@ -228,7 +239,7 @@ function drawPlay(m, quiet = false) {
   if (!cards.length) slots.append(el("span", { class: "none" }, m.game === "notakers" ? "" : "\u2013"));
   if (line) box.append(el("p", { class: "won" }, (showLast && !area.closed ? "Last: " : "") + line));
   if (area.last && !area.closed) {
-    const b = el("button", { type: "button", id: "last-trick", "aria-pressed": String(showLast) }, showLast ? "Back to the table" : (m.game === "nancy" ? "Last trick" : "Last count"));
+    const b = el("button", { type: "button", id: "last-trick", "aria-pressed": String(showLast) }, showLast ? "Back to the table" : (m.game === "nancy" || m.defined ? "Last trick" : "Last count"));
     b.addEventListener("click", () => { showLast = !showLast; drawPlay(m, true); }); // a look back moves no card
     box.append(b);
   }
