@@ -28,6 +28,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
 from pycards.game import game_names
+from pycards.teach import prompt, rules_book, rules_source
 from pycards.ui.web import create_app
 from pycards.ui.web.tables import Table
 from ui.test_web import _checked_message
@@ -287,6 +288,80 @@ def _chat(sender: Any, readers: list[Any]) -> None:
     assert readers[-1].locator("#chat-form").is_hidden()
 
 
+#: Headings each game's Rules panel must show, written out by hand from the
+#: shipped rule book (what a person needs, not the engine's settings).
+RULES_HEADINGS = {
+    "nancy": {"The bids", "The nine objectives", "The discards", "The scoring"},
+    "notakers": {"The aim", "Your turn", "Asking", "The scoring"},
+    "nodde": {"The aim", "Your hand", "The play"},
+    "cribbage": {"The aim", "The discards", "The play", "The show"},
+}
+
+
+def _rules_panel(page: Any, table: Table) -> None:
+    """The Rules panel gives the game's rules in plain words: the shipped
+    text's sections (titles read from the file itself), with every paragraph
+    and item of :func:`pycards.teach.rules_book`, before the table's
+    settings; then it is closed again."""
+    page.locator("#rules-box > summary").click()
+    titles = re.findall(r"^\.\. rubric:: (.+)$", rules_source(table.game.NAME), re.M)
+    headings = page.locator("#rules h3").all_inner_texts()
+    assert headings == [*titles, "This table's settings"], headings
+    assert RULES_HEADINGS[table.game.NAME] <= set(headings)
+    shown = {" ".join(t.split()) for t in page.locator("#rules p, #rules li").all_inner_texts()}
+    for section in rules_book(table.game):
+        text = {" ".join(t.split()) for t in (*section.paragraphs, *section.items)}
+        assert text <= shown, section.title
+    page.locator("#rules-box > summary").click()
+    assert not page.evaluate("document.querySelector('#rules-box').open")
+
+
+def _prompt_shown(page: Any, table: Table) -> str:
+    """At the page's person's decision, the status line says what is wanted
+    in the words of the shared layer (:func:`pycards.teach.prompt` for the
+    same seat's view); the prompt checked ("" when the page is not at the
+    table's version, or the table moved on meanwhile)."""
+    version = table.version
+    page_at = page.evaluate("({version: last.version, seat: last.seat, names: last.names})")
+    if page_at["version"] != version:
+        return ""
+    wanted = prompt(table.state.view(page_at["seat"]), page_at["names"])
+    if table.version != version:  # a bot moved while it was read
+        return ""
+    assert wanted, "a person's decision with no prompt"
+    assert page.locator("#status").inner_text() == f"Your turn: {wanted}."
+    return wanted
+
+
+def _bid_high(page: Any) -> bool:
+    """The Game of Nancy: the page's person bids the highest bid offered (9
+    when nobody bid before, so she is the Taker and discards); whether she
+    bid 9."""
+    bids = page.evaluate(
+        "last.legal.filter((a) => /^bid \\d$/.test(a.name)).map((a) => [a.id, a.name])"
+    )
+    if not bids:
+        return False
+    action, name = max(bids, key=lambda b: b[1])
+    turn = page.evaluate("document.body.dataset.turn")
+    page.click(f"#moves button[data-action='{action}']")
+    page.wait_for_function(f"document.body.dataset.turn !== '{turn}'", timeout=20_000)
+    return bool(name == "bid 9")
+
+
+LATE = "That move came too late: the table has moved on, so it was not played."
+
+
+def _late_move_told(page: Any) -> None:
+    """A move sent for a version the table has left is refused, and the page
+    says so in people's words (no versions or turns)."""
+    page.evaluate(
+        """() => conn.ws.send(JSON.stringify({type: 'move', action: last.legal[0].id,
+            version: last.version - 1}))"""
+    )
+    page.wait_for_function(f"document.querySelector('#error').textContent === {LATE!r}")
+
+
 def test_every_game_is_covered() -> None:
     assert {g for g, _, _ in GAMES} == set(game_names())
 
@@ -338,15 +413,28 @@ def test_two_people_play_a_whole_game_in_chromium(
         everyone = [ann, bea, watcher]
         for page in everyone:
             page.evaluate(PLAY_PROBE)
+        table = server.app.state.tables.find(table_id)
+        assert table is not None
+        for page in pages.values():
+            _rules_panel(page, table)
         seen: set[str] = set()
+        prompts: set[str] = set()
         moves = 0
-        restarted = reconnected = reopened = False
+        restarted = reconnected = reopened = told_late = took = False
         while ann.evaluate("document.body.dataset.terminal") != "true":
             acted = False
             for page in pages.values():
                 _words(page, seen)
                 if page is ann and not reopened and _turn(page):
                     reopened = _last_trick(page, f"{game}-desktop-last-trick")
+                if _turn(page):
+                    if page is ann and not told_late and moves:
+                        told_late = True
+                        _late_move_told(ann)
+                    table = server.app.state.tables.find(table_id) or table  # after a restart
+                    prompts.add(_prompt_shown(page, table))
+                    if game == "nancy" and page is ann:
+                        took = _bid_high(ann) or took
                 acted = _act(page, rng) or acted
             moves += acted
             if moves == 1 and not ann.locator("#chat-log li").count():
@@ -390,6 +478,8 @@ def test_two_people_play_a_whole_game_in_chromium(
         _unboxed(bea)
         _one_screen(ann)
         watcher.wait_for_selector("body[data-terminal=true]")
+        table = server.app.state.tables.find(table_id)
+        assert table is not None and table.finished
         _words(watcher, seen, whole=True)
         _shoot(watcher, f"{game}-spectator-{watching}-over")
         assert not [t for t in seen if ENGINE_WORDS.search(t)], sorted(
@@ -399,8 +489,10 @@ def test_two_people_play_a_whole_game_in_chromium(
             assert page.evaluate("window.__recreated") == []
         closes = ann.evaluate("window.__closed") is not None
         assert reopened == closes  # a game whose tricks or counts end can reopen the last
-        table = server.app.state.tables.find(table_id)
-        assert table is not None and table.finished
+        assert prompts - {""} and told_late
+        if took:  # Ann the Taker was asked for her discards in words
+            discard = re.compile(r"Discard \d (more )?cards? to the Nancy: no trumps, no Kings")
+            assert any(discard.match(p) for p in prompts), prompts
         shown = [int(x) for x in ann.locator("#scores td.num").all_inner_texts()]
         assert len(shown) == players
         assert [m["returns"] for m in spectator_frames][-1] == table.state.returns()
