@@ -28,6 +28,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
 from pycards.game import game_names
+from pycards.summary import named, story
 from pycards.teach import prompt, rules_book, rules_source
 from pycards.ui.web import create_app
 from pycards.ui.web.tables import Table
@@ -362,6 +363,30 @@ def _late_move_told(page: Any) -> None:
     page.wait_for_function(f"document.querySelector('#error').textContent === {LATE!r}")
 
 
+OPEN = "(d) => { d.open = true; }"
+
+
+def _final_reasons(pages: list[Any], table: Table) -> None:
+    """No Takers?: at the end every seat's final score, the bot's too, is
+    shown with its reason (the seat's split into sets), as the shared layer
+    (:mod:`pycards.summary`) tells it."""
+    names = pages[0].evaluate("last.names")
+    (summary,) = [s for s in story(table.state, None, names).summaries if s.is_game]
+    lines = [named(line, names).strip() for line in summary.lines()[1:]]
+    scores = table.state.view(0).observation.points
+    assert [split.points for split in summary.splits] == list(scores)
+    for k, split in enumerate(summary.splits):
+        assert lines[k].startswith(f"{names[k]}: {split.points} point"), lines[k]
+        sets = [str(s.cards) for s in split.sets]
+        assert all(cards in lines[k] for cards in sets) and (sets or "no set" in lines[k])
+    for page in pages:
+        page.evaluate(
+            "document.querySelectorAll('#rounds-box, #rounds details').forEach(" + OPEN + ")"
+        )
+        shown = page.locator("#rounds details.game li").all_inner_texts()
+        assert shown == lines, (shown, lines)
+
+
 def test_every_game_is_covered() -> None:
     assert {g for g, _, _ in GAMES} == set(game_names())
 
@@ -480,6 +505,8 @@ def test_two_people_play_a_whole_game_in_chromium(
         watcher.wait_for_selector("body[data-terminal=true]")
         table = server.app.state.tables.find(table_id)
         assert table is not None and table.finished
+        if game == "notakers":
+            _final_reasons(everyone, table)
         _words(watcher, seen, whole=True)
         _shoot(watcher, f"{game}-spectator-{watching}-over")
         assert not [t for t in seen if ENGINE_WORDS.search(t)], sorted(
