@@ -28,6 +28,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
 from pycards.game import game_names
+from pycards.games.notakers import NoTakersObservation, NoTakersSummary
 from pycards.summary import named, story
 from pycards.teach import prompt, rules_book, rules_source
 from pycards.ui.web import create_app
@@ -373,9 +374,11 @@ def _final_reasons(pages: list[Any], table: Table) -> None:
     names = pages[0].evaluate("last.names")
     (summary,) = [s for s in story(table.state, None, names).summaries if s.is_game]
     lines = [named(line, names).strip() for line in summary.lines()[1:]]
-    scores = table.state.view(0).observation.points
-    assert [split.points for split in summary.splits] == list(scores)
+    obs = table.state.view(0).observation
+    assert isinstance(summary, NoTakersSummary) and isinstance(obs, NoTakersObservation)
+    assert [split.points if split else None for split in summary.splits] == list(obs.points)
     for k, split in enumerate(summary.splits):
+        assert split is not None, k  # every seat's cards are laid down at the end
         assert lines[k].startswith(f"{names[k]}: {split.points} point"), lines[k]
         sets = [str(s.cards) for s in split.sets]
         assert all(cards in lines[k] for cards in sets) and (sets or "no set" in lines[k])
