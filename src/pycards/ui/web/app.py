@@ -798,7 +798,7 @@ def create_app(
                         else:
                             table.undo(seat, msg.get("version"))
                     except TableError as exc:
-                        told: dict[str, Any] = {"type": "error", "message": str(exc)}
+                        told: dict[str, object] = {"type": "error", "message": str(exc)}
                         if isinstance(exc, LateError):  # what the page needs to catch up
                             told.update(exc.fields())
                         await _send(ws, json.dumps(told))

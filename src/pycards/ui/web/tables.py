@@ -129,7 +129,7 @@ class LateError(TableError):
         self.version = version
         self.turn = turn
 
-    def fields(self) -> dict[str, Any]:
+    def fields(self) -> dict[str, str | int]:
         """The refusal's machine-readable part: ``{"reason", "version", "turn"}``."""
         return {"reason": self.reason, "version": self.version, "turn": self.turn}
 
