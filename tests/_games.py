@@ -79,6 +79,13 @@ class Profile:
     #: The browser test stops and restarts the server in the middle of this
     #: game's table (one game pays for the restart).
     web_restart: bool = False
+    #: Headings the browser table's Rules panel must show for this game,
+    #: written out by hand from its rule book in plain words.
+    rules_headings: frozenset[str] = frozenset()
+    #: A decision the browser test makes by name when it is offered (the
+    #: action's name), and a pattern of a prompt that must follow it (the
+    #: decision it leads to, asked in words); ``None``: play at random.
+    web_lead: tuple[str, str] | None = None
     #: What the browser table's server tests (tests/ui/test_web*.py) play this
     #: game for: ``"quick"`` where any short game will do, ``"search"`` the
     #: tables of the heaviest allowed bot, ``"long"`` the table that plays on

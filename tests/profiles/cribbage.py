@@ -3,6 +3,7 @@
 from _games import Profile
 
 PROFILE = Profile(
+    rules_headings=frozenset({"The aim", "The discards", "The play", "The show"}),
     quick_preset="acc_61",
     tables=(2, 3, 4),
     heuristic_match=(2, 60),

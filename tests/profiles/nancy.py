@@ -3,6 +3,8 @@
 from _games import Profile
 
 PROFILE = Profile(
+    rules_headings=frozenset({"The bids", "The nine objectives", "The discards", "The scoring"}),
+    web_lead=("bid 9", r"Discard \d (more )?cards? to the Nancy: no trumps, no Kings"),
     quick_preset="wiki_one_deal",
     tables=(4,),
     heuristic_match=(4, 60),

@@ -3,6 +3,7 @@
 from _games import Profile
 
 PROFILE = Profile(
+    rules_headings=frozenset({"The aim", "Your hand", "The play"}),
     quick_preset="mwynwen",
     tables=(2, 4),
     partnerships=(4,),

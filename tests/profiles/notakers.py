@@ -3,6 +3,7 @@
 from _games import Profile
 
 PROFILE = Profile(
+    rules_headings=frozenset({"The aim", "Your turn", "Asking", "The scoring"}),
     quick_preset="no_takers",
     tables=(3, 2),
     heuristic_match=(4, 60),

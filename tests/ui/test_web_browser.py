@@ -28,6 +28,9 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
 from pycards.game import game_names
+from pycards.games.notakers import NoTakersObservation, NoTakersSummary
+from pycards.summary import named, story
+from pycards.teach import prompt, rules_book, rules_source
 from pycards.ui.web import create_app
 from pycards.ui.web.tables import Table
 from ui.test_web import _checked_message
@@ -287,6 +290,92 @@ def _chat(sender: Any, readers: list[Any]) -> None:
     assert readers[-1].locator("#chat-form").is_hidden()
 
 
+def _rules_panel(page: Any, table: Table) -> None:
+    """The Rules panel gives the game's rules in plain words: the shipped
+    text's sections (titles read from the file itself), with every paragraph
+    and item of :func:`pycards.teach.rules_book`, before the table's
+    settings; then it is closed again."""
+    page.locator("#rules-box > summary").click()
+    titles = re.findall(r"^\.\. rubric:: (.+)$", rules_source(table.game.NAME), re.M)
+    headings = page.locator("#rules h3").all_inner_texts()
+    assert headings == [*titles, "This table's settings"], headings
+    assert REGISTERED[table.game.NAME].profile.rules_headings <= set(headings)
+    shown = {" ".join(t.split()) for t in page.locator("#rules p, #rules li").all_inner_texts()}
+    for section in rules_book(table.game):
+        text = {" ".join(t.split()) for t in (*section.paragraphs, *section.items)}
+        assert text <= shown, section.title
+    page.locator("#rules-box > summary").click()
+    assert not page.evaluate("document.querySelector('#rules-box').open")
+
+
+def _prompt_shown(page: Any, table: Table) -> str:
+    """At the page's person's decision, the status line says what is wanted
+    in the words of the shared layer (:func:`pycards.teach.prompt` for the
+    same seat's view); the prompt checked ("" when the page is not at the
+    table's version, or the table moved on meanwhile)."""
+    version = table.version
+    page_at = page.evaluate("({version: last.version, seat: last.seat, names: last.names})")
+    if page_at["version"] != version:
+        return ""
+    wanted = prompt(table.state.view(page_at["seat"]), page_at["names"])
+    if table.version != version:  # a bot moved while it was read
+        return ""
+    assert wanted, "a person's decision with no prompt"
+    assert page.locator("#status").inner_text() == f"Your turn: {wanted}."
+    return wanted
+
+
+def _lead(page: Any, name: str) -> bool:
+    """Make the decision named ``name`` on ``page`` if it is offered; whether
+    it was."""
+    action = page.evaluate(f"(last.legal.find((a) => a.name === {name!r}) || {{}}).id")
+    if action is None:
+        return False
+    turn = page.evaluate("document.body.dataset.turn")
+    page.click(f"#moves button[data-action='{action}']")
+    page.wait_for_function(f"document.body.dataset.turn !== '{turn}'", timeout=20_000)
+    return True
+
+
+LATE = "That move came too late: the table has moved on, so it was not played."
+
+
+def _late_move_told(page: Any) -> None:
+    """A move sent for a version the table has left is refused, and the page
+    says so in people's words (no versions or turns)."""
+    page.evaluate(
+        """() => conn.ws.send(JSON.stringify({type: 'move', action: last.legal[0].id,
+            version: last.version - 1}))"""
+    )
+    page.wait_for_function(f"document.querySelector('#error').textContent === {LATE!r}")
+
+
+OPEN = "(d) => { d.open = true; }"
+
+
+def _final_reasons(pages: list[Any], table: Table) -> None:
+    """No Takers?: at the end every seat's final score, the bot's too, is
+    shown with its reason (the seat's split into sets), as the shared layer
+    (:mod:`pycards.summary`) tells it."""
+    names = pages[0].evaluate("last.names")
+    (summary,) = [s for s in story(table.state, None, names).summaries if s.is_game]
+    lines = [named(line, names).strip() for line in summary.lines()[1:]]
+    obs = table.state.view(0).observation
+    assert isinstance(summary, NoTakersSummary) and isinstance(obs, NoTakersObservation)
+    assert [split.points if split else None for split in summary.splits] == list(obs.points)
+    for k, split in enumerate(summary.splits):
+        assert split is not None, k  # every seat's cards are laid down at the end
+        assert lines[k].startswith(f"{names[k]}: {split.points} point"), lines[k]
+        sets = [str(s.cards) for s in split.sets]
+        assert all(cards in lines[k] for cards in sets) and (sets or "no set" in lines[k])
+    for page in pages:
+        page.evaluate(
+            "document.querySelectorAll('#rounds-box, #rounds details').forEach(" + OPEN + ")"
+        )
+        shown = page.locator("#rounds details.game li").all_inner_texts()
+        assert shown == lines, (shown, lines)
+
+
 def test_every_game_is_covered() -> None:
     assert {g for g, _, _ in GAMES} == set(game_names())
 
@@ -338,15 +427,31 @@ def test_two_people_play_a_whole_game_in_chromium(
         everyone = [ann, bea, watcher]
         for page in everyone:
             page.evaluate(PLAY_PROBE)
+        table = server.app.state.tables.find(table_id)
+        assert table is not None
+        for page in pages.values():
+            _rules_panel(page, table)
         seen: set[str] = set()
+        prompts: set[str] = set()
         moves = 0
-        restarted = reconnected = reopened = False
+        restarted = reconnected = reopened = told_late = took = False
+        lead = REGISTERED[game].profile.web_lead
         while ann.evaluate("document.body.dataset.terminal") != "true":
             acted = False
             for page in pages.values():
                 _words(page, seen)
                 if page is ann and not reopened and _turn(page):
                     reopened = _last_trick(page, f"{game}-desktop-last-trick")
+                if _turn(page):
+                    if page is ann and not told_late and moves:
+                        told_late = True
+                        _late_move_told(ann)
+                    table = server.app.state.tables.find(table_id) or table  # after a restart
+                    # the first decisions, and every one after a lead (cheap enough)
+                    if len(prompts) < 12 or took:
+                        prompts.add(_prompt_shown(page, table))
+                    if lead and page is ann:
+                        took = _lead(ann, lead[0]) or took
                 acted = _act(page, rng) or acted
             moves += acted
             if moves == 1 and not ann.locator("#chat-log li").count():
@@ -390,6 +495,10 @@ def test_two_people_play_a_whole_game_in_chromium(
         _unboxed(bea)
         _one_screen(ann)
         watcher.wait_for_selector("body[data-terminal=true]")
+        table = server.app.state.tables.find(table_id)
+        assert table is not None and table.finished
+        if game == "notakers":
+            _final_reasons(everyone, table)
         _words(watcher, seen, whole=True)
         _shoot(watcher, f"{game}-spectator-{watching}-over")
         assert not [t for t in seen if ENGINE_WORDS.search(t)], sorted(
@@ -399,8 +508,9 @@ def test_two_people_play_a_whole_game_in_chromium(
             assert page.evaluate("window.__recreated") == []
         closes = ann.evaluate("window.__closed") is not None
         assert reopened == closes  # a game whose tricks or counts end can reopen the last
-        table = server.app.state.tables.find(table_id)
-        assert table is not None and table.finished
+        assert prompts - {""} and told_late
+        if took and lead:  # the decision made by name led to the one asked in words
+            assert any(re.match(lead[1], p) for p in prompts), sorted(prompts)
         shown = [int(x) for x in ann.locator("#scores td.num").all_inner_texts()]
         assert len(shown) == players
         assert [m["returns"] for m in spectator_frames][-1] == table.state.returns()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from starlette.testclient import TestClient
 
 from pycards.ui.web import create_app
 from pycards.ui.web.store import Store
-from pycards.ui.web.tables import Table, TableError, TableSpec
+from pycards.ui.web.tables import LateError, Table, TableError, TableSpec
 
 GAMES = game_params("one", extra=["quick_preset"])
 SOLO = 0  # the person's seat at a solo table
@@ -93,7 +94,13 @@ def test_a_move_from_before_an_undo_is_refused_when_its_turn_comes_back(
     for token, as_turn in ((stale["version"], False), (stale["turn"], True)):
         with pytest.raises(TableError, match="a move was undone since") as refused:
             table.person_move(SOLO, action, token, as_turn=as_turn)
-        assert f"turn {table.turn}, version {table.version}" in str(refused.value)
+        assert isinstance(refused.value, LateError)
+        assert refused.value.fields() == {
+            "reason": "undone",
+            "version": table.version,
+            "turn": table.turn,
+        }
+        assert not re.search(r"\d", str(refused.value))  # people's words, no engine numbers
         assert _state(table) == now
     # the same move for the current version is played
     table.person_move(SOLO, action, table.version)
@@ -106,7 +113,10 @@ def test_a_move_for_a_version_not_yet_reached_is_refused() -> None:
     _decide(table, random.Random(2), 0)
     action = table.state.legal_actions()[0]
     now = _state(table)
-    for token, error in ((table.version + 1, "stale move"), (None, "names the turn")):
+    for token, error in (
+        (table.version + 1, "That move was not made for the table as it is now"),
+        (None, "names the turn"),
+    ):
         with pytest.raises(TableError, match=error):
             table.person_move(SOLO, action, token)
         assert _state(table) == now
@@ -178,11 +188,15 @@ def test_over_the_socket_a_move_or_undo_from_before_the_undo_is_refused() -> Non
                 ws.send_json({"type": "move", "action": stale["legal"][0]["id"], **move})
                 err = _view(ws)
                 assert err["type"] == "error" and "a move was undone since" in err["message"]
+                assert (err["reason"], err["version"]) == ("undone", table.version)
                 assert _state(table) == now
             # and so is an undo sent from the view before the undo
             ws.send_json({"type": "undo", "version": stale["version"]})
             err = _view(ws)
-            assert err["type"] == "error" and "the undo answers version" in err["message"]
+            assert err["type"] == "error" and err["message"] == (
+                "That undo came too late: a move was undone since, so nothing was taken back."
+            )
+            assert (err["reason"], err["version"], err["turn"]) == ("undone", *now[1:])
             assert _state(table) == now
             ws.send_json(
                 {"type": "move", "action": back["legal"][0]["id"], "version": back["version"]}
@@ -203,7 +217,7 @@ def test_an_undo_for_an_older_version_is_refused(game: str, players: int, preset
     assert table.version > seen
     now = _state(table)
     for stale, why in (
-        (seen, "too late: the undo answers version"),
+        (seen, "That undo came too late: the table has moved on, so nothing was taken back"),
         (True, "an undo names the turn it answers"),
         ("1", "an undo names the turn it answers"),
     ):
@@ -238,7 +252,8 @@ def test_a_restarted_server_keeps_the_version(tmp_path: Path) -> None:
                 {"type": "move", "action": stale["legal"][0]["id"], "version": stale["version"]}
             )
             err = _view(ws)
-            assert err["type"] == "error" and "too late" in err["message"]
+            assert err["type"] == "error" and err["message"].startswith("That move came too late")
+            assert (err["reason"], err["version"], err["turn"]) == ("late", *saved[1:])
             assert _state(again) == saved
             ws.send_json({"type": "move", "action": m["legal"][0]["id"], "version": m["version"]})
             assert _view(ws)["version"] > m["version"]

@@ -71,6 +71,7 @@ from .tables import (
     CLIENT_RATE,
     CLIENT_TABLES,
     CLIENT_WINDOW,
+    LateError,
     LimitError,
     Table,
     TableError,
@@ -797,7 +798,10 @@ def create_app(
                         else:
                             table.undo(seat, msg.get("version"))
                     except TableError as exc:
-                        await _send(ws, json.dumps({"type": "error", "message": str(exc)}))
+                        told: dict[str, object] = {"type": "error", "message": str(exc)}
+                        if isinstance(exc, LateError):  # what the page needs to catch up
+                            told.update(exc.fields())
+                        await _send(ws, json.dumps(told))
                         continue
                     # stored before anyone is told; else taken back, and the sender told
                     unstored = None if kind == "hint" else await hub.stored(table, snapshot)

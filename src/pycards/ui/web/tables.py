@@ -54,6 +54,7 @@ __all__ = [
     "TIMED_BOTS",
     "WEB_BOTS",
     "ChatLine",
+    "LateError",
     "LimitError",
     "SeatSpec",
     "Table",
@@ -109,6 +110,30 @@ TIMED_BOTS = frozenset({"ismcts", "pimc"})
 
 class TableError(ValueError):
     """A request the server refuses: says what was wrong, changes nothing."""
+
+
+class LateError(TableError):
+    """A move or undo refused because it does not answer the table as it is
+    now (a second tab, a late click): its text is for people ("That move
+    came too late: the table has moved on, so it was not played."); what a
+    client needs is in :meth:`fields`.
+
+    :ivar reason: ``"late"`` (the table moved on since), ``"undone"`` (a
+        move was undone since) or ``"ahead"`` (it names a version the table
+        has not reached).
+    :ivar version: the table's :attr:`Table.version` now (the one to answer).
+    :ivar turn: the table's :attr:`Table.turn` now.
+    """
+
+    def __init__(self, message: str, reason: str, version: int, turn: int) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.version = version
+        self.turn = turn
+
+    def fields(self) -> dict[str, str | int]:
+        """The refusal's machine-readable part: ``{"reason", "version", "turn"}``."""
+        return {"reason": self.reason, "version": self.version, "turn": self.turn}
 
 
 class LimitError(TableError):
@@ -1051,24 +1076,27 @@ class Table:
                 f" table's last message), got {version!r:.40}"
             )
         if version != self.version:
-            raise TableError(self._refusal(version, as_turn, what.split()[-1]))
+            raise self._refusal(version, as_turn, what.split()[-1])
 
-    def _refusal(self, token: int, as_turn: bool, what: str = "move") -> str:
-        """Why a ``what`` (move, undo) made for ``token`` (not the version) is refused."""
-        at = f"the table is at turn {self.turn}, version {self.version}"
-        if as_turn:
+    def _refusal(self, token: int, as_turn: bool, what: str = "move") -> LateError:
+        """Why a ``what`` (move, undo) made for ``token`` (not the version) is
+        refused, in words for people (the numbers go in its fields)."""
+        if as_turn:  # a turn sent is never above the version of its message
             if token < self.turn:
-                return f"too late: turn {token} was already played ({at})"
-            if self.version == self.turn:
-                return f"stale {what}: it answers turn {token}, {at}"
-            return (
-                f"stale {what}: it answers turn {token}, but a move was undone since;"
-                f' a {what} names the version ("version": {self.version}) ({at})'
-            )
-        if token > self.version:
-            return f"stale {what}: it answers version {token}, {at}"
-        since = "a move was undone" if token < self._undone_at else "the table has changed"
-        return f"too late: the {what} answers version {token}, and {since} since ({at})"
+                reason = "late"
+            else:
+                reason = "ahead" if self.version == self.turn else "undone"
+        elif token > self.version:
+            reason = "ahead"
+        else:
+            reason = "undone" if token < self._undone_at else "late"
+        lost = "so it was not played" if what == "move" else "so nothing was taken back"
+        text = {
+            "late": f"That {what} came too late: the table has moved on, {lost}.",
+            "undone": f"That {what} came too late: a move was undone since, {lost}.",
+            "ahead": f"That {what} was not made for the table as it is now, {lost}.",
+        }[reason]
+        return LateError(text, reason, self.version, self.turn)
 
     def hint(self, seat: int) -> dict[str, Any]:
         """The table core's hint for the person in ``seat``

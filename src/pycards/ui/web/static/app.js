@@ -442,12 +442,6 @@ function say(ev) {
   $("#chat-text").value = "";
 }
 
-// the server's refusals say what happened to the protocol; a person is told what it means
-function humanError(text) {
-  if (/^(too late|stale)/.test(text || "")) return "Too late: the table moved on before your move arrived, so it was not played.";
-  return text;
-}
-
 function send(action) {
   if (!conn || !last || conn.down) return;
   // the version, not the turn: an undo lowers the turn, never the version
@@ -477,7 +471,7 @@ function connect(table_id, token) {
     const m = JSON.parse(ev.data);
     m.received = Date.now();
     if (m.type === "view") draw(m);
-    else if (m.type === "error") $("#error").textContent = humanError(m.message);
+    else if (m.type === "error") $("#error").textContent = m.message;
     else if (m.type === "hint" && last && m.version === last.version) {
       $("#error").textContent = `Hint: ${m.name}`;
       for (const c of document.querySelectorAll("#hand .card")) c.classList.toggle("hinted", c.dataset.card === m.card);
