@@ -489,7 +489,9 @@ def _seat_rows(table: str) -> dict[str, str]:
     wide for 80 columns goes on below, broken between cards)."""
     rows: dict[str, str] = {}
     seat = None
-    for line in table.splitlines()[3:]:
+    lines = table.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("seat "))
+    for line in lines[header + 1 :]:
         if line[:1].isdigit():
             seat = line.split()[0]
             rows[seat] = line
