@@ -431,6 +431,7 @@ def test_two_people_play_a_whole_game_in_chromium(
         assert table is not None
         for page in pages.values():
             _rules_panel(page, table)
+        ann.click("#sound")  # Ann hears the table; Bea keeps it quiet
         seen: set[str] = set()
         prompts: set[str] = set()
         moves = 0
@@ -507,6 +508,13 @@ def test_two_people_play_a_whole_game_in_chromium(
         for page in everyone:
             assert page.evaluate("window.__recreated") == []
         closes = ann.evaluate("window.__closed") is not None
+        # the table sounds for the person who turned it on, and for her only
+        heard = ann.evaluate("window.pycardsSound.played")
+        assert "turn" in heard and "card" in heard, heard[:20]
+        assert closes or "won" not in heard  # a trick or count ended: only where they end
+        assert bea.evaluate("window.pycardsSound.played") == []
+        assert ann.locator("#sound").get_attribute("aria-pressed") == "true"
+        assert bea.locator("#sound").inner_text() == "Sound off"
         assert reopened == closes  # a game whose tricks or counts end can reopen the last
         assert prompts - {""} and told_late
         if took and lead:  # the decision made by name led to the one asked in words

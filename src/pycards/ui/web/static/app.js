@@ -339,7 +339,42 @@ function drawSide(m) {
   if (m.terminal && conn && conn.token) $("#record-link").href = `/api/tables/${m.table_id}/record?token=${encodeURIComponent(conn.token)}`;
 }
 
+// ---- sound: short tones made in the page (no files), off until a person
+// turns it on (kept in this browser); what was sounded is listed for tests ----
+const sound = { on: localStorage.getItem("pycards-sound") === "on", ctx: null, played: [] };
+window.pycardsSound = sound;
+const TONES = { card: [660, 0.07], turn: [880, 0.18], won: [520, 0.25] };
+function tone(kind) {
+  if (!sound.on) return;
+  sound.played.push(kind);
+  try {
+    sound.ctx = sound.ctx || new (window.AudioContext || window.webkitAudioContext)();
+    const [freq, len] = TONES[kind], t = sound.ctx.currentTime;
+    const o = sound.ctx.createOscillator(), g = sound.ctx.createGain();
+    o.frequency.value = freq;
+    g.gain.setValueAtTime(0.08, t);
+    g.gain.exponentialRampToValueAtTime(0.0001, t + len);
+    o.connect(g).connect(sound.ctx.destination);
+    o.start(t);
+    o.stop(t + len);
+  } catch (e) { /* a browser without audio stays silent */ }
+}
+function drawSound() {
+  const b = $("#sound");
+  b.setAttribute("aria-pressed", String(sound.on));
+  b.textContent = sound.on ? "Sound on" : "Sound off";
+}
+// one tone an update of the live table: your turn, a trick or count ended, a card played
+function sounds(m, before) {
+  if (!conn || !before || before.table_id !== m.table_id || before.version === m.version) return;
+  const area = m.play_area || {}, was = before.play_area || {};
+  if (m.seat !== null && m.current_player === m.seat && !m.terminal && before.current_player !== m.seat) tone("turn");
+  else if (area.closed && !was.closed) tone("won");
+  else tone("card");
+}
+
 function draw(m) {
+  sounds(m, last);
   drawOthers(m);
   drawInfo(m);
   drawPlay(m);
@@ -639,6 +674,12 @@ async function init() {
   $("#to-lobby").addEventListener("click", () => { if (conn) { conn.closed = true; conn.ws.close(); conn = null; } history.replaceState(null, "", "#"); show("lobby"); loadLobby(); });
   $("#to-history").addEventListener("click", loadHistory);
   $("#chat-form").addEventListener("submit", say);
+  $("#sound").addEventListener("click", () => {
+    sound.on = !sound.on;
+    localStorage.setItem("pycards-sound", sound.on ? "on" : "off");
+    drawSound();
+  });
+  drawSound();
   $("#hint").addEventListener("click", () => { if (conn && !conn.down) conn.ws.send(JSON.stringify({ type: "hint" })); });
   $("#undo").addEventListener("click", () => { if (conn && !conn.down) conn.ws.send(JSON.stringify(last ? { type: "undo", version: last.version } : { type: "undo" })); });
   $("#replay-step").addEventListener("input", () => replayAt(replayId, Number($("#replay-step").value)));
