@@ -530,7 +530,8 @@ class NancyMatchSummary(Summary):
         who = " and ".join(f"seat {k}" for k in self.winners)
         verb = "win" if len(self.winners) > 1 else "wins"
         return [
-            f"the match ({self.rounds} rounds): {who} {verb} with {max(self.totals)}",
+            f"the match ({self.rounds} round{'' if self.rounds == 1 else 's'}): "
+            f"{who} {verb} with {max(self.totals)}",
             "  scores: " + ", ".join(f"seat {k} {p}" for k, p in enumerate(self.totals)),
         ]
 
