@@ -186,7 +186,7 @@ class Record:
         if self.seed is not None:
             tag("Seed", self.seed)
         if self.deck is not None:
-            card = registered_games()[self.game].CARD_TYPE
+            card = find_game(self.game).CARD_TYPE
             tag("Deck", " ".join(str(card(c)) for c in self.deck))
         if self.date is not None:
             tag("Date", self.date)
@@ -666,7 +666,7 @@ def _replay_lines(record: Record) -> Iterator[tuple[int, str | None, State[objec
             f"a seat's record (View seat {record.view}) cannot be replayed: it has no seed; "
             "read it with parse_record"
         )
-    cls = registered_games()[record.game]
+    cls = find_game(record.game)
     game = cls(record.rules, record.players)
     try:
         state = game.new_initial_state(record.seed, record.deck)

@@ -30,7 +30,7 @@ import textwrap
 from collections.abc import Sequence
 from importlib import resources
 
-from pycards.engine import registered_games
+from pycards.engine import find_game
 from pycards.errors import PycardsError
 from pycards.game import Game, Rules
 from pycards.narrate import narrator
@@ -59,7 +59,10 @@ def rules_source(name: str) -> str:
     :class:`~pycards.errors.PycardsError` for a game that has neither."""
     path = resources.files("pycards.games") / "rules" / f"{name}.rst"
     if not path.is_file():
-        cls = registered_games().get(name)
+        try:
+            cls = find_game(name)  # a defined game is found by name, listed or not
+        except ValueError:
+            cls = None
         if cls is not None and cls.RULES_TEXT is not None:
             return cls.RULES_TEXT
         raise PycardsError(f"no rules in plain words for the game {name!r}")

@@ -208,9 +208,9 @@ def test_the_ports_pass_the_conformance_checks() -> None:
     tests = pathlib.Path(__file__).resolve().parents[1]
     ports = " or ".join(PORT_NAMES)
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        [str(tests.parent / "src"), str(tests), env.get("PYTHONPATH", "")]
-    )
+    # the pycards this test imports: the checkout's src, or the installed package
+    src = pathlib.Path(_core.__file__).resolve().parents[1]
+    env["PYTHONPATH"] = os.pathsep.join([str(src), str(tests), env.get("PYTHONPATH", "")])
     out = subprocess.run(
         [
             sys.executable,

@@ -12,9 +12,12 @@ import sys
 
 import pytest
 
+import pycards
+
 pytest.importorskip("scipy")  # the arena extra
 
-_SRC = pathlib.Path(__file__).resolve().parents[2] / "src"
+# the pycards this test imports: the checkout's src, or the installed package
+_SRC = pathlib.Path(pycards.__file__).resolve().parents[1]
 
 #: a variant written as the tutorial shows (docs/tutorial_define.rst)
 _VARIANT = """
